@@ -1,0 +1,27 @@
+package weft.cli;
+
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+
+/**
+ * The {@code weft} command: one picocli root whose subcommands live next to what they drive (topology and
+ * routing in the controller module, the agent in the agent module, the lab in integration-tests).
+ */
+@Command(name = "weft", mixinStandardHelpOptions = true, version = "weft 0.1.0",
+        description = "Deadlock-free routing, explicit rates and host shaping for lossless cluster fabrics.",
+        subcommands = {
+            CommandLine.HelpCommand.class,
+        })
+public final class WeftMain implements Runnable {
+    @CommandLine.Spec
+    private CommandLine.Model.CommandSpec spec;
+
+    @Override
+    public void run() {
+        spec.commandLine().usage(System.out);
+    }
+
+    public static void main(String[] args) {
+        System.exit(new CommandLine(new WeftMain()).execute(args));
+    }
+}

@@ -1,0 +1,40 @@
+package weft.model.routing;
+
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.function.Supplier;
+
+/**
+ * The table of routing engines by name, as OpenSM's {@code static_routing_modules[]}: the one place that knows
+ * every engine. {@code weft route --engine NAME} and the controller look engines up here.
+ */
+public final class RoutingEngines {
+    private static final Map<String, Supplier<RoutingEngine>> ENGINES = new LinkedHashMap<>();
+
+    static {
+        // Engines register here, one line each.
+    }
+
+    private RoutingEngines() {
+    }
+
+    /** Engine names in registration order. */
+    public static List<String> names() {
+        return List.copyOf(ENGINES.keySet());
+    }
+
+    /**
+     * The engine with this name.
+     *
+     * @throws IllegalArgumentException naming the unknown engine and listing the known ones
+     */
+    public static RoutingEngine byName(String name) {
+        Supplier<RoutingEngine> s = ENGINES.get(name);
+        if (s == null) {
+            throw new IllegalArgumentException("unknown routing engine '" + name + "'; known: "
+                    + String.join(", ", ENGINES.keySet()));
+        }
+        return s.get();
+    }
+}
