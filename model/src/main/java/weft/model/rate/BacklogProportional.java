@@ -12,7 +12,8 @@ package weft.model.rate;
  * {@code BklgProp(Q_l, B_l, u_l)} with the current unused capacity, and BKLGPROP removes {@code b_ij} from
  * {@code b_l}. Links whose remaining backlog is 0 have ratio +∞. Per-VOQ minimum rates and the Eq. 4.2 deduction
  * through {@link VoqBudget}. Decision: ties between links go to the lowest link index (TV-5: either order gives
- * the same rates).
+ * the same rates). Correction [project]: requests below the proportional share are fixed first (see the loop);
+ * Alg. 3 as printed over-commits links when some {@code q_ij < b_ij·u_l/b_l}.
  */
 public final class BacklogProportional implements RateAllocator {
     private final VoqBudget budget;
@@ -66,6 +67,30 @@ public final class BacklogProportional implements RateAllocator {
                     best = ratio;
                     pick = l;
                 }
+            }
+            // Correction [project]: a request is a private link of ratio q_ij / b_ij. A flow whose request ratio is
+            // below every link's ratio is fixed at its request first; otherwise BKLGPROP on the picked link would
+            // cap it and lift the others above the ratio of another link on their paths (over-commitment, found
+            // by RateProperties; it cannot happen in the thesis's BP mode, where q = b).
+            int capped = -1;
+            for (int f = 0; f < flowDone.length; f++) {
+                if (!flowDone[f] && Double.isFinite(p.demand(f))) {
+                    N ratio = a.div(a.of(p.demand(f)), a.of(p.backlog(f)));
+                    if ((best == null || a.compare(ratio, best) < 0)) {
+                        best = ratio;
+                        capped = f;
+                    }
+                }
+            }
+            if (capped >= 0) {
+                N rate = a.of(p.demand(capped));
+                r[capped] = rate;
+                flowDone[capped] = true;
+                for (int o : p.path(capped)) {
+                    bl[o] = a.sub(bl[o], a.of(p.backlog(capped)));
+                    u[o] = a.sub(u[o], rate);
+                }
+                continue;
             }
             if (pick < 0) {
                 break;
