@@ -17,13 +17,17 @@ import weft.model.traffic.Flow;
  * §8 item 6: the HCA's injection link and the leaf's port to the destination carry link state too.
  */
 public final class FabricProblem {
-    /** The switch path of a pair: channels from the source switch to the destination switch (empty if equal). */
+    /**
+     * The switch path of a flow: channels from its source switch to its destination switch (empty if equal).
+     * Called once per flow, in flow order, so that per-flow routing (D-mod-k by destination host, adaptive routing
+     * that counts the flows already placed) can answer too.
+     */
     @FunctionalInterface
-    public interface SwitchPaths {
+    public interface FlowPaths {
         /**
-         * @return channels in order, or {@code null} when the routes have no path for this pair
+         * @return channels in order, or {@code null} when the routes have no path for this flow
          */
-        int[] channels(int srcSwitch, int dstSwitch);
+        int[] channels(Flow flow, int srcSwitch, int dstSwitch);
     }
 
     private FabricProblem() {
@@ -66,7 +70,7 @@ public final class FabricProblem {
      * @throws InfeasibleRequest naming the flow when a host is unknown, a pair has no path, a path does not join
      *                           the two switches, or a weight needs a size the flow does not have
      */
-    public static RateProblem build(Topology t, List<Flow> flows, SwitchPaths paths, WeightBasis basis,
+    public static RateProblem build(Topology t, List<Flow> flows, FlowPaths paths, WeightBasis basis,
                                     double intervalSeconds) {
         SwitchGraph g = t.graph();
         Map<String, Integer> hostIndex = new HashMap<>();
@@ -91,7 +95,7 @@ public final class FabricProblem {
             }
             int su = t.switchIndex(t.hosts().get(src).switchId());
             int du = t.switchIndex(t.hosts().get(dst).switchId());
-            int[] channels = su == du ? new int[0] : paths.channels(su, du);
+            int[] channels = su == du ? new int[0] : paths.channels(f, su, du);
             if (channels == null) {
                 throw new InfeasibleRequest(where + ": the routes have no path from " + g.switchId(su) + " to "
                         + g.switchId(du));

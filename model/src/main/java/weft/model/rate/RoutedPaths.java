@@ -8,6 +8,7 @@ import weft.model.routing.PairLayer;
 import weft.model.routing.RoutingResult;
 import weft.model.topology.SwitchGraph;
 import weft.model.topology.Topology;
+import weft.model.traffic.Flow;
 
 /**
  * The switch path of every pair, found by walking a {@link RoutingResult}'s forwarding entries from the source
@@ -18,7 +19,7 @@ import weft.model.topology.Topology;
  * one path per flow; entries restricted to a path tag (VLB, MP-LASH) are used only when no untagged entry exists,
  * with the lowest tag. A walk that revisits a switch or finds no entry is an error naming the pair and the switch.
  */
-public final class RoutedPaths implements FabricProblem.SwitchPaths {
+public final class RoutedPaths implements FabricProblem.FlowPaths {
     private final SwitchGraph graph;
     private final Map<String, Integer> layer = new HashMap<>();
     private final Map<String, List<ForwardingEntry>> entries = new HashMap<>();
@@ -39,6 +40,11 @@ public final class RoutedPaths implements FabricProblem.SwitchPaths {
     }
 
     @Override
+    public int[] channels(Flow flow, int srcSwitch, int dstSwitch) {
+        return channels(srcSwitch, dstSwitch);
+    }
+
+    /** The routed channels from one switch to another, or {@code null} when the routes have no entry on the way. */
     public int[] channels(int srcSwitch, int dstSwitch) {
         String src = graph.switchId(srcSwitch);
         String dst = graph.switchId(dstSwitch);

@@ -65,7 +65,7 @@ class FabricProblemTest {
         assertThatThrownBy(() -> FabricProblem.build(t, List.of(new Flow("f1", "h1", "h3", 1, "a", 0)), paths,
                 WeightBasis.SIZE, 1e-3)).hasMessageContaining("bytes is 0");
         assertThatThrownBy(() -> FabricProblem.build(t, List.of(new Flow("f1", "h1", "h3", 1, "a", 0)),
-                (s, d) -> new int[] {1}, WeightBasis.WEIGHT, 1e-3))
+                (f, s, d) -> new int[] {1}, WeightBasis.WEIGHT, 1e-3))
                 .hasMessageContaining("route hop 0 (channel 1) does not leave s1");
     }
 
