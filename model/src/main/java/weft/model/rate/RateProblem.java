@@ -44,6 +44,8 @@ public final class RateProblem {
             }
         }
         int[] count = new int[capacity.length];
+        int[] seenBy = new int[capacity.length];
+        java.util.Arrays.fill(seenBy, -1);
         for (int f = 0; f < path.length; f++) {
             String where = "flow " + flowId[f];
             if (path[f].length == 0) {
@@ -58,16 +60,15 @@ public final class RateProblem {
             if (!(backlog[f] > 0) || Double.isInfinite(backlog[f])) {
                 throw new InfeasibleRequest(where + ": backlog weight must be a positive number, got " + backlog[f]);
             }
-            boolean[] seen = new boolean[capacity.length];
             for (int l : path[f]) {
                 if (l < 0 || l >= capacity.length) {
                     throw new InfeasibleRequest(where + ": link index " + l + " outside 0.." + (capacity.length - 1));
                 }
-                if (seen[l]) {
+                if (seenBy[l] == f) {
                     throw new InfeasibleRequest(where + ": crosses link " + linkName[l]
                             + " twice (paths must be loop-free)");
                 }
-                seen[l] = true;
+                seenBy[l] = f;
                 count[l]++;
             }
         }

@@ -111,7 +111,7 @@ final class WaterFilling<N> {
             }
             // Steps 1-2: raise every active flow to the level at which l saturates (never below the current level).
             N next = a.max(rho, saturation);
-            if (first || a.compare(next, rho) > 0) {
+            if (first || newLevel(rho, next)) {
                 iterations++;
                 first = false;
             }
@@ -137,6 +137,18 @@ final class WaterFilling<N> {
             rates[f] = a.mul(weight[f], level[f]);
         }
         return new Allocation<>(name, p, a, rates, iterations);
+    }
+
+    /**
+     * Whether {@code next} is a new rate level: strictly above {@code rho} in exact arithmetic; in doubles, by more
+     * than a relative 1e-12, so rounding noise is not counted as a distinct rate (the count is {@code |R|}).
+     */
+    private boolean newLevel(N rho, N next) {
+        if (a.exact()) {
+            return a.compare(next, rho) > 0;
+        }
+        double r = a.toDouble(rho);
+        return a.toDouble(next) - r > 1e-12 * Math.max(1, Math.abs(r));
     }
 
     private N saturationLevel(int l) {
