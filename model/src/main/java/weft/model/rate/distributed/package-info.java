@@ -7,6 +7,8 @@
  *   <li>{@link weft.model.rate.distributed.SaaProtocol}: seed 003 Alg. 1 / seed 000 Alg. 4.1-4.2 (AnnounceStart,
  *       ProbeLinks, AnnounceEnd) -> {@code Saa};</li>
  *   <li>{@link weft.model.rate.distributed.Dffa}: seed 000 Alg. 4.8-4.9 (optimised DFFA*) -> {@code Ffa};</li>
+ *   <li>{@link weft.model.rate.distributed.Dafa}: seed 000 Alg. 4.13 (PAFA) over Segall's PIF waves on the
+ *       {@link weft.model.rate.distributed.ElementGraph} (DAFA*) -> {@code Afa};</li>
  *   <li>{@link weft.model.rate.distributed.LinkProxyScheduler}: seed 004 Alg. 4-5 corrected, max-min and
  *       backlog-proportional modes -> {@code MaxMin} / {@code BacklogProportional}.</li>
  * </ul>
