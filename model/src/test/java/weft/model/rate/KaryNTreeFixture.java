@@ -3,15 +3,14 @@ package weft.model.rate;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.random.RandomGenerator;
-import weft.model.topology.Host;
-import weft.model.topology.Link;
-import weft.model.topology.Switch;
 import weft.model.topology.Topology;
+import weft.model.topology.generate.GeneratorOptions;
+import weft.model.topology.generate.KaryNTree;
 import weft.model.traffic.Flow;
 
 /**
- * A k-ary n-tree with unit-capacity links and D-mod-k routing by destination host (digest
- * {@code research/seed-000-zdornov-thesis.md} §2.8), for tests. Numbering as the topology generators: switch
+ * A k-ary n-tree ({@link KaryNTree}) with unit-capacity links and D-mod-k routing by destination host (digest
+ * {@code research/seed-000-zdornov-thesis.md} §2.8), for tests. Numbering of the generator: switch
  * {@code <w, l>} is {@code s(1 + l·k^(n-1) + w)}, down-ports {@code 1..k}, up-ports {@code k+1..2k}; host
  * {@code h(p+1)} is node {@code p}, on leaf {@code p / k} at port {@code 1 + p mod k}.
  */
@@ -27,32 +26,9 @@ final class KaryNTreeFixture {
         return r;
     }
 
+    /** The generators' k-ary n-tree with unit-capacity links. */
     static Topology tree(int k, int n) {
-        int w = pow(k, n - 1);
-        List<Switch> switches = new ArrayList<>();
-        for (int s = 0; s < n * w; s++) {
-            switches.add(new Switch("s" + (s + 1), s + 1, 2 * k));
-        }
-        List<Link> links = new ArrayList<>();
-        for (int l = 0; l < n - 1; l++) {
-            for (int label = 0; label < w; label++) {
-                int digitPos = pow(k, n - 2 - l);
-                int digit = label / digitPos % k;
-                for (int j = 0; j < k; j++) {
-                    int child = label + (j - digit) * digitPos;
-                    // parent <label, l> down-port 1+j -> child <child, l+1> up-port k+1+digit
-                    links.add(new Link("s" + (1 + l * w + label), 1 + j, "s" + (1 + (l + 1) * w + child),
-                            k + 1 + digit, 1));
-                }
-            }
-        }
-        List<Host> hosts = new ArrayList<>();
-        for (int p = 0; p < w * k; p++) {
-            hosts.add(new Host("h" + (p + 1), String.format("02:00:00:%02x:%02x:%02x", p >> 16 & 255, p >> 8 & 255,
-                    p & 255), "10." + (p >> 16 & 255) + "." + (p >> 8 & 255) + "." + (p & 255),
-                    "s" + (1 + (n - 1) * w + p / k), 1 + p % k, 1));
-        }
-        return new Topology(k + "-ary " + n + "-tree", switches, hosts, links);
+        return KaryNTree.generate(k, n, GeneratorOptions.defaults().withGbps(1));
     }
 
     /** D-mod-k: the up-port at the i-th upward hop is {@code k + 1 + (d / k^i) mod k}; the descent is unique. */
