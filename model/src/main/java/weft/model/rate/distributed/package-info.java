@@ -6,6 +6,8 @@
  * <ul>
  *   <li>{@link weft.model.rate.distributed.SaaProtocol}: seed 003 Alg. 1 / seed 000 Alg. 4.1-4.2 (AnnounceStart,
  *       ProbeLinks, AnnounceEnd) -> {@code Saa};</li>
+ *   <li>{@link weft.model.rate.distributed.SaaMProtocol}: seed 000 Alg. 4.3-4.4 (reservations, claims, back-off
+ *       on oversubscription) -> a feasible, maximal assignment meeting the SAA requirement, as {@code SaaM};</li>
  *   <li>{@link weft.model.rate.distributed.Dffa}: seed 000 Alg. 4.8-4.9 (optimised DFFA*) -> {@code Ffa};</li>
  *   <li>{@link weft.model.rate.distributed.Dafa}: seed 000 Alg. 4.13 (PAFA) over Segall's PIF waves on the
  *       {@link weft.model.rate.distributed.ElementGraph} (DAFA*) -> {@code Afa};</li>
