@@ -14,6 +14,8 @@ public final class RoutingEngines {
 
     static {
         // Engines register here, one line each.
+        ENGINES.put("minhop", MinHop::new);
+        ENGINES.put("updown", UpDown::new);
     }
 
     private RoutingEngines() {
