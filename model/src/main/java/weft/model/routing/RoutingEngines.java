@@ -16,6 +16,10 @@ public final class RoutingEngines {
         // Engines register here, one line each.
         ENGINES.put("minhop", MinHop::new);
         ENGINES.put("updown", UpDown::new);
+        ENGINES.put("dor", DimensionOrder::new);
+        ENGINES.put("dmodk", DModK::new);
+        ENGINES.put("ecmp", Ecmp::new);
+        ENGINES.put("vlb", Vlb::new);
     }
 
     private RoutingEngines() {
