@@ -118,11 +118,11 @@ public final class RoutesJson {
     /**
      * Parses a document.
      *
-     * @param text   the JSON text
      * @param source name used in error messages, e.g. the file name
+     * @param text   the JSON text
      * @throws RoutesFormatException naming the source, the JSON location and the problem
      */
-    public static RoutesDocument read(String text, String source) {
+    public static RoutesDocument read(String source, String text) {
         JsonNode root;
         try {
             root = MAPPER.readTree(text);
