@@ -11,6 +11,7 @@ import picocli.CommandLine.Command;
         description = "Deadlock-free routing, explicit rates and host shaping for lossless cluster fabrics.",
         subcommands = {
             CommandLine.HelpCommand.class,
+            weft.controller.cli.TopoCommand.class,
         })
 public final class WeftMain implements Runnable {
     @CommandLine.Spec
