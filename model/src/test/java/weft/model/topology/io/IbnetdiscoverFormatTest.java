@@ -13,7 +13,7 @@ import java.util.stream.Stream;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.CsvSource;
+import org.junit.jupiter.params.provider.CsvFileSource;
 import org.junit.jupiter.params.provider.MethodSource;
 import weft.model.topology.Host;
 import weft.model.topology.Link;
@@ -52,6 +52,34 @@ class IbnetdiscoverFormatTest {
         assertThat(t.hosts().get(0).mac()).isEqualTo("02:00:00:00:00:01");
         assertThat(t.hosts().get(4).ip()).isEqualTo("10.0.0.5");
         assertThat(t.graph().isConnected()).isTrue();
+    }
+
+    @Test
+    void descriptionsNameNodesWhereUnique() throws IOException {
+        Topology t = IbnetdiscoverFormat.read("fabric.txt", resource("voltaire-2007.ibnetdiscover"), 10,
+                IbnetdiscoverFormat.Names.DESCRIPTION);
+        assertThat(t.switches()).extracting(Switch::id).containsExactly("ISR9024 Voltaire", "SW-6IB4 Voltaire");
+        // The four CAs share one description, so they keep their node ids.
+        assertThat(t.hosts()).extracting(Host::id).contains("H-0008f10403961354", "H-0008f10403960558/2");
+        assertThat(t.hosts().get(0).switchId()).isEqualTo("ISR9024 Voltaire");
+    }
+
+    @Test
+    @DisplayName("Real ibnetdiscover output, captured from ibsim running Weft's export of a 3x3 torus with 2 hosts "
+            + "per switch, reads back as that torus")
+    void readsRealIbnetdiscoverOutputOfAnIbsimFabric() throws IOException {
+        Topology t = IbnetdiscoverFormat.read("disc.txt", resource("ibsim-torus-3x3.ibnetdiscover"), 10,
+                IbnetdiscoverFormat.Names.DESCRIPTION);
+        Topology torus = Torus.generate(List.of(3, 3), GeneratorOptions.defaults().withHosts(2));
+        assertThat(t.switches()).extracting(Switch::id, Switch::ports).containsExactlyInAnyOrderElementsOf(
+                torus.switches().stream().map(s -> org.assertj.core.groups.Tuple.tuple(s.id(), s.ports())).toList());
+        assertThat(t.switches()).extracting(Switch::dpid).allSatisfy(d -> assertThat(d).isBetween(0x200000L,
+                0x200008L));
+        assertThat(normalized(t.links())).isEqualTo(normalized(torus.links()));
+        assertThat(t.hosts()).extracting(Host::id, Host::switchId, Host::port).containsExactlyInAnyOrderElementsOf(
+                torus.hosts().stream().map(h -> org.assertj.core.groups.Tuple.tuple(h.id(), h.switchId(), h.port()))
+                        .toList());
+        assertThat(t.links()).allSatisfy(l -> assertThat(l.gbps()).isEqualTo(10.0));
     }
 
     @Test
@@ -129,21 +157,8 @@ class IbnetdiscoverFormatTest {
     }
 
     @ParameterizedTest(name = "{0}")
-    @CsvSource(delimiter = '|', textBlock = """
-            bad port line      | Switch 4 "A"\\n[x] "B"[1]                                            | f.txt: line 2: expected a port line like [1] "S-0008f10400411f56"[3], got: [x] "B"[1]
-            bad header         | Switch many "A"                                                       | f.txt: line 1: expected a node header like Switch 24 "S-0008f10400411f56", got: Switch many "A"
-            unknown peer       | Switch 4 "A"\\n[1] "B"[1]                                             | f.txt: line 2: peer B of A port 1 is not described in the file
-            port outside node  | Switch 4 "A"\\n[5] "B"[1]                                             | f.txt: line 2: port 5 of A is outside 1..4
-            peer port outside  | Switch 4 "A"\\n[1] "B"[9]\\n\\nSwitch 4 "B"                           | f.txt: line 2: port 9 of B is outside 1..4 (header at line 4)
-            port twice         | Switch 4 "A"\\n[1] "B"[1]\\n[1] "B"[2]                                | f.txt: line 3: port 1 of A is already listed at line 2
-            ends disagree      | Switch 4 "A"\\n[1] "B"[2]\\n\\nSwitch 4 "B"\\n[2] "A"[3]              | f.txt: line 2: A[1] is cabled to B[2], but line 5 cables B[2] to A[3]
-            router             | Rt 2 "R1"                                                             | f.txt: line 1: router R1: routers are not supported
-            outside record     | [1] "B"[1]                                                            | f.txt: line 1: port line outside a Switch/Ca record: [1] "B"[1]
-            node twice         | Switch 4 "A"\\n\\nSwitch 4 "A"                                        | f.txt: line 3: node A is already described at line 1
-            CA to CA           | Ca 1 "H1"\\n[1] "H2"[1]\\n\\nCa 1 "H2"\\n[1] "H1"[1]                 | f.txt: line 2: CA H1 is cabled to CA H2; only switch-attached CAs are supported
-            include            | include "other.net"                                                   | f.txt: line 1: 'include' is not supported; concatenate the files first
-            self loop          | Switch 4 "A"\\n[1] "A"[2]\\n[2] "A"[1]                                | f.txt: links[0]: self-loop on A (a and b must differ)
-            """)
+    @CsvFileSource(resources = "/ib/bad-input.csv",
+            delimiter = '|', quoteCharacter = '\'', commentCharacter = '#')
     void rejectsBadInputNamingTheLine(String what, String text, String message) {
         assertThatThrownBy(() -> IbnetdiscoverFormat.read("f.txt", text.replace("\\n", "\n"), 10))
                 .as(what).isInstanceOf(TopologyFormatException.class).hasMessage(message);
