@@ -1,20 +1,19 @@
 package weft.bench;
 
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.random.RandomGenerator;
 import weft.model.rate.FabricProblem;
+import weft.model.routing.AdaptiveFlowRouting;
 import weft.model.topology.Topology;
 import weft.model.traffic.Flow;
 
 /**
- * The workload of seed 000's fluid experiments on a k-ary n-tree ({@code weft.model.topology.generate.KaryNTree}
- * numbering): {@code p} superposed random permutations of the hosts, routed by D-mod-k on the destination host
- * (up-port {@code k + 1 + (d / k^i) mod k} at the i-th upward hop, unique descent; digest
- * {@code research/seed-000-zdornov-thesis.md} §2.8).
- *
- * <p>Decision: D-mod-k here is per destination host, as the thesis routes; the switch-level routes of
- * {@code weft-routes/1} cannot express it (a leaf's hosts would share one up-port).
+ * The workload of seed 000's fluid experiments on a k-ary n-tree: {@code p} superposed random permutations of the
+ * hosts, routed by host-level D-mod-k (digest {@code research/seed-000-zdornov-thesis.md} §2.8), as the thesis
+ * routes; the switch-level routes of {@code weft-routes/1} cannot express it (a leaf's hosts share its entries).
  */
 public final class FatTreeWorkload {
     private FatTreeWorkload() {
@@ -44,49 +43,15 @@ public final class FatTreeWorkload {
         return flows;
     }
 
-    static int pow(int k, int e) {
-        int r = 1;
-        for (int i = 0; i < e; i++) {
-            r *= k;
+    /** Host-level D-mod-k ({@link AdaptiveFlowRouting#routeStatic}) for these flows, answered in flow order. */
+    public static FabricProblem.FlowPaths dModK(Topology t, List<Flow> flows) {
+        List<AdaptiveFlowRouting.Flow> pairs = new ArrayList<>(flows.size());
+        Map<String, Integer> index = new HashMap<>();
+        for (int i = 0; i < flows.size(); i++) {
+            pairs.add(new AdaptiveFlowRouting.Flow(flows.get(i).src(), flows.get(i).dst()));
+            index.put(flows.get(i).id(), i);
         }
-        return r;
-    }
-
-    /** Hosts are {@code h1..}: node index of a host id. */
-    static int node(String hostId) {
-        return Integer.parseInt(hostId.substring(1)) - 1;
-    }
-
-    /** Level of the nearest common ancestor of two nodes' leaves ({@code n-1}: same leaf). */
-    static int ncaLevel(int k, int n, int src, int dst) {
-        int srcLeaf = src / k;
-        int dstLeaf = dst / k;
-        for (int j = 0; j < n - 1; j++) {
-            int place = pow(k, n - 2 - j);
-            if (srcLeaf / place % k != dstLeaf / place % k) {
-                return j;
-            }
-        }
-        return n - 1;
-    }
-
-    /** D-mod-k on the destination host. */
-    public static FabricProblem.FlowPaths dModK(Topology t, int k, int n) {
-        return (flow, su, du) -> {
-            int d = node(flow.dst());
-            int nca = ncaLevel(k, n, node(flow.src()), d);
-            int ups = n - 1 - nca;
-            int[] path = new int[2 * ups];
-            int at = su;
-            for (int i = 0; i < ups; i++) {
-                path[i] = t.graph().channelAtPort(at, k + 1 + d / pow(k, i) % k);
-                at = t.graph().dst(path[i]);
-            }
-            for (int i = 0; i < ups; i++) {
-                path[ups + i] = t.graph().channelAtPort(at, 1 + d / pow(k, n - 1 - (nca + i)) % k);
-                at = t.graph().dst(path[ups + i]);
-            }
-            return path;
-        };
+        AdaptiveFlowRouting.FlowPaths routed = new AdaptiveFlowRouting(t, 0).routeStatic(pairs);
+        return (flow, su, du) -> routed.channels(index.get(flow.id()));
     }
 }

@@ -57,7 +57,7 @@ public class RateAllocatorBenchmark {
         List<Flow> flows = FatTreeWorkload.permutations(t.hosts().size(), permutations,
                 RandomGeneratorFactory.of("L64X128MixRandom").create(42));
         allocator = RateAllocators.byName(algo);
-        problem = FabricProblem.build(t, flows, FatTreeWorkload.dModK(t, k, n), allocator.weightBasis(), 1e-3);
+        problem = FabricProblem.build(t, flows, FatTreeWorkload.dModK(t, flows), allocator.weightBasis(), 1e-3);
     }
 
     @Benchmark

@@ -21,7 +21,7 @@ class FatTreeRateProperties {
         Topology t = KaryNTreeFixture.tree(4, 3);
         List<Flow> flows = KaryNTreeFixture.permutations(64, 1, RandomGeneratorFactory.of("L64X128MixRandom")
                 .create(3));
-        RateProblem p = FabricProblem.build(t, flows, KaryNTreeFixture.dModK(t, 4, 3), WeightBasis.WEIGHT, 1e-3);
+        RateProblem p = FabricProblem.build(t, flows, KaryNTreeFixture.dModK(t, flows), WeightBasis.WEIGHT, 1e-3);
         int downChannels = 0;
         int maxUp = 0;
         for (int l = 0; l < 2 * t.links().size(); l++) {
@@ -45,7 +45,7 @@ class FatTreeRateProperties {
         List<Flow> flows = KaryNTreeFixture.permutations(t.hosts().size(), permutations,
                 RandomGeneratorFactory.of("L64X128MixRandom").create(seed));
         for (RateAllocator allocator : List.of(new Saa(), new Ffa(), new Afa(), new SaaM())) {
-            RateProblem p = FabricProblem.build(t, flows, KaryNTreeFixture.dModK(t, k, n), allocator.weightBasis(),
+            RateProblem p = FabricProblem.build(t, flows, KaryNTreeFixture.dModK(t, flows), allocator.weightBasis(),
                     1e-3);
             Allocation<Rational> a = allocator.allocate(p, Arithmetic.EXACT);
             for (int l = 0; l < p.linkCount(); l++) {
