@@ -8,7 +8,9 @@
  *       ProbeLinks, AnnounceEnd) -> {@code Saa};</li>
  *   <li>{@link weft.model.rate.distributed.SaaMProtocol}: seed 000 Alg. 4.3-4.4 (reservations, claims, back-off
  *       on oversubscription) -> a feasible, maximal assignment meeting the SAA requirement, as {@code SaaM};</li>
- *   <li>{@link weft.model.rate.distributed.Dffa}: seed 000 Alg. 4.8-4.9 (optimised DFFA*) -> {@code Ffa};</li>
+ *   <li>{@link weft.model.rate.distributed.DffaStar}: seed 000 Alg. 4.8-4.9 (optimised DFFA*) -> {@code Ffa};</li>
+ *   <li>{@link weft.model.rate.distributed.Dffa}: seed 000 Alg. 4.10-4.11 (DFFA* restarted by rounds on every flow
+ *       start or end, announcements and broadcasts on the fabric's elements) -> {@code Ffa} of the flows up;</li>
  *   <li>{@link weft.model.rate.distributed.Dafa}: seed 000 Alg. 4.13 (PAFA) over Segall's PIF waves on the
  *       {@link weft.model.rate.distributed.ElementGraph} (DAFA*) -> {@code Afa};</li>
  *   <li>{@link weft.model.rate.distributed.LinkProxyScheduler}: seed 004 Alg. 4-5 corrected, max-min and
