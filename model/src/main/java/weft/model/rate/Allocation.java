@@ -55,15 +55,6 @@ public record Allocation<N>(String algorithm, RateProblem problem, Arithmetic<N>
         return sum;
     }
 
-    /** Rates as doubles. */
-    public double[] gbpsArray() {
-        double[] out = new double[rates.length];
-        for (int f = 0; f < out.length; f++) {
-            out[f] = gbps(f);
-        }
-        return out;
-    }
-
     /** Largest {@code load - capacity} over all links (<= 0 when feasible). */
     public double worstOverload() {
         double worst = Double.NEGATIVE_INFINITY;

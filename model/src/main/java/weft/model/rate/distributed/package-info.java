@@ -12,7 +12,8 @@
  *   <li>{@link weft.model.rate.distributed.Dffa}: seed 000 Alg. 4.10-4.11 (DFFA* restarted by rounds on every flow
  *       start or end, announcements and broadcasts on the fabric's elements) -> {@code Ffa} of the flows up;</li>
  *   <li>{@link weft.model.rate.distributed.Dafa}: seed 000 Alg. 4.13 (PAFA) over Segall's PIF waves on the
- *       {@link weft.model.rate.distributed.ElementGraph} (DAFA*) -> {@code Afa};</li>
+ *       {@link weft.model.rate.distributed.ElementGraph} (DAFA*), restarted by rounds when applications enter or
+ *       leave their phase (Alg. 4.14, DAFA) -> {@code Afa} of the applications in phase;</li>
  *   <li>{@link weft.model.rate.distributed.LinkProxyScheduler}: seed 004 Alg. 4-5 corrected, max-min and
  *       backlog-proportional modes -> {@code MaxMin} / {@code BacklogProportional}.</li>
  * </ul>

@@ -36,21 +36,22 @@ class DafaTest {
     void e2() {
         RateProblem p = twoApps();
         ElementGraph g = ElementGraph.ring(p.linkCount());
-        Dafa<Rational> d = new Dafa<>(p, Arithmetic.EXACT, g, 0, null);
+        Dafa<Rational> d = new Dafa<>(p, Arithmetic.EXACT, g, 0, null, true);
         d.run();
         assertThat(d.rate(0)).isEqualTo(Rational.of(1, 3));
         assertThat(d.rate(3)).as("f4 freezes with its application").isEqualTo(Rational.of(1, 3));
         assertThat(d.rate(4)).isEqualTo(Rational.of(2, 3));
         assertThat(d.iterations()).isEqualTo(2);
         assertThat(d.waves()).as("two waves per iteration plus the collection that finds Δ̄ = ∞").isEqualTo(5);
-        assertThat(d.messages()).as("each wave crosses each element link once each way").isEqualTo(5L * 2 * g.edges());
+        assertThat(d.messages()).as("the trigger, then each wave crosses each element link once each way")
+                .isEqualTo(1 + 5L * 2 * g.edges());
     }
 
     @Test
     @DisplayName("Seed 000 digest E3: PAFA over PIF gives g = 11/20, h = 1/4, app a = 1/5 in 3 iterations (7 waves)")
     void e3() {
         RateProblem p = allDiffer();
-        Dafa<Rational> d = new Dafa<>(p, Arithmetic.EXACT, ElementGraph.ring(p.linkCount()), 2, null);
+        Dafa<Rational> d = new Dafa<>(p, Arithmetic.EXACT, ElementGraph.ring(p.linkCount()), 2, null, true);
         d.run();
         assertThat(d.rate(p.flowIndex("g"))).isEqualTo(Rational.of(11, 20));
         assertThat(d.rate(p.flowIndex("h"))).isEqualTo(Rational.of(1, 4));
@@ -64,7 +65,7 @@ class DafaTest {
         ElementGraph g = ElementGraph.ring(p.linkCount());
         int leader = (int) (seed % p.linkCount());
         Dafa<Rational> d = new Dafa<>(p, Arithmetic.EXACT, g, leader,
-                RandomGeneratorFactory.of("L64X128MixRandom").create(seed));
+                RandomGeneratorFactory.of("L64X128MixRandom").create(seed), true);
         d.run();
         Allocation<Rational> afa = new Afa().allocate(p, Arithmetic.EXACT);
         for (int f = 0; f < p.flowCount(); f++) {
@@ -79,12 +80,51 @@ class DafaTest {
     void fifoTimeWithinTwoIHmaxPerWave(@ForAll @LongRange(min = 0, max = 100_000) long seed) {
         RateProblem p = RandomProblems.random(seed, false);
         ElementGraph g = ElementGraph.ring(p.linkCount());
-        Dafa<Rational> d = new Dafa<>(p, Arithmetic.EXACT, g, 0, null);
+        Dafa<Rational> d = new Dafa<>(p, Arithmetic.EXACT, g, 0, null, true);
         d.run();
         int hMax = g.eccentricity(0);
         // Seed 000 §6.5: 2·I·h_max·(T_d + T_c); a flooded wave also crosses non-tree links, one hop more each way.
         assertThat(d.finishNanos()).as("seed %d", seed)
-                .isLessThanOrEqualTo((long) d.waves() * (2L * hMax + 1) * 1_000L);
+                .isLessThanOrEqualTo(1_000L + (long) d.waves() * (2L * hMax + 1) * 1_000L);
+    }
+
+    @Property(tries = 60)
+    void applicationsEnteringAndLeavingConvergeToAfaOfThoseInPhase(
+            @ForAll @LongRange(min = 0, max = 100_000) long seed) {
+        RateProblem p = RandomProblems.random(seed, false);
+        java.util.random.RandomGenerator r = RandomGeneratorFactory.of("L64X128MixRandom").create(seed);
+        Dafa<Rational> d = new Dafa<>(p, Arithmetic.EXACT, ElementGraph.ring(p.linkCount()), 0, r, false);
+        boolean[] inPhase = new boolean[p.appCount()];
+        for (int step = 0; step < 4; step++) {
+            int app = r.nextInt(p.appCount());
+            if (inPhase[app]) {
+                d.leavePhase(app);
+            } else {
+                d.enterPhase(app);
+            }
+            inPhase[app] = !inPhase[app];
+            if (r.nextBoolean()) {
+                d.deliver();
+            }
+        }
+        d.deliver();
+        assertThat(d.done()).isTrue();
+        RateProblem.Builder b = RateProblem.builder();
+        for (int l = 0; l < p.linkCount(); l++) {
+            b.link(p.linkName(l), p.capacity(l));
+        }
+        List<Integer> ids = new java.util.ArrayList<>();
+        for (int f = 0; f < p.flowCount(); f++) {
+            if (inPhase[p.app(f)]) {
+                b.flow(p.flowId(f), p.weight(f), p.appName(p.app(f)), Double.POSITIVE_INFINITY, 1, p.path(f));
+                ids.add(f);
+            }
+        }
+        Rational[] afa = ids.isEmpty() ? new Rational[0] : new Afa().allocate(b.build(), Arithmetic.EXACT).rates();
+        for (int f = 0; f < p.flowCount(); f++) {
+            int i = ids.indexOf(f);
+            assertThat(d.rate(f)).as("seed %d flow %s", seed, p.flowId(f)).isEqualTo(i < 0 ? null : afa[i]);
+        }
     }
 
     @Test
