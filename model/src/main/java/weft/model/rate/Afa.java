@@ -21,7 +21,11 @@ public final class Afa implements RateAllocator {
     }
 
     @Override
+    @SuppressWarnings("unchecked")
     public <N> Allocation<N> allocate(RateProblem problem, Arithmetic<N> arithmetic) {
+        if (arithmetic == Arithmetic.DOUBLE) {
+            return (Allocation<N>) new WaterFillingDoubles(problem, true).run(name());
+        }
         return new WaterFilling<>(problem, arithmetic, true).run(name());
     }
 }

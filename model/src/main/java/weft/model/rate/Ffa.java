@@ -16,7 +16,11 @@ public final class Ffa implements RateAllocator {
     }
 
     @Override
+    @SuppressWarnings("unchecked")
     public <N> Allocation<N> allocate(RateProblem problem, Arithmetic<N> arithmetic) {
+        if (arithmetic == Arithmetic.DOUBLE) {
+            return (Allocation<N>) new WaterFillingDoubles(problem, false).run(name());
+        }
         return new WaterFilling<>(problem, arithmetic, false).run(name());
     }
 }

@@ -97,7 +97,7 @@ final class WaterFilling<N> {
         }
         N rho = zero;
         boolean first = true;
-        int[][] appFlows = freezeApplications ? flowsByApplication() : null;
+        int[][] appFlows = freezeApplications ? flowsByApplication(p) : null;
         while (!heap.isEmpty()) {
             Entry<N> e = heap.poll();
             int l = e.link();
@@ -160,14 +160,18 @@ final class WaterFilling<N> {
         frozen[f] = true;
         level[f] = rho;
         for (int m : path[f]) {
-            residual[m] = a.sub(residual[m], a.mul(a.sub(rho, base[m]), activeWeight[m]));
-            base[m] = rho;
+            if (base[m] != rho) {
+                // Bring the residual up to the current level (skipped when this level already did: same object).
+                residual[m] = a.sub(residual[m], a.mul(a.sub(rho, base[m]), activeWeight[m]));
+                base[m] = rho;
+            }
             activeWeight[m] = a.sub(activeWeight[m], weight[f]);
             activeCount[m]--;
         }
     }
 
-    private int[][] flowsByApplication() {
+    /** The flows of each application, in flow order. */
+    static int[][] flowsByApplication(RateProblem p) {
         int[] count = new int[p.appCount()];
         for (int f = 0; f < p.flowCount(); f++) {
             count[p.app(f)]++;

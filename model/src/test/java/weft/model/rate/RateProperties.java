@@ -104,6 +104,20 @@ class RateProperties {
         }
     }
 
+    @Property(tries = 300)
+    void primitiveDoubleWaterFillingMatchesExact(@ForAll @LongRange(min = 0, max = 1_000_000) long seed) {
+        RateProblem p = PaperVectors.random(seed, seed % 2 == 0);
+        for (RateAllocator allocator : new RateAllocator[] {new Ffa(), new Afa()}) {
+            Allocation<Rational> exact = allocator.allocate(p, Arithmetic.EXACT);
+            Allocation<Double> fast = allocator.allocate(p);
+            for (int f = 0; f < p.flowCount(); f++) {
+                assertThat(fast.gbps(f)).as("%s seed %d flow %s", allocator.name(), seed, p.flowId(f))
+                        .isCloseTo(exact.gbps(f), org.assertj.core.api.Assertions.within(1e-9));
+            }
+            assertThat(fast.iterations()).as("|R|").isEqualTo(exact.iterations());
+        }
+    }
+
     private static double[] ones(int n) {
         double[] out = new double[n];
         java.util.Arrays.fill(out, 1);
