@@ -108,7 +108,8 @@ class TopoCommandTest {
         out.getBuffer().setLength(0);
         assertThat(run("show", file("t.json"))).isZero();
         assertThat(out.toString()).contains("switches    48", "hosts       64",
-                "links       128 (links by Gbit/s: 10.0: 128)", "degree      4..8", "connected   yes", "diameter    4 hops", "tree        4-ary 3-tree");
+                "links       128 (links by Gbit/s: 10.0: 128)", "degree      4..8", "connected   yes",
+                "diameter    4 hops", "tree        4-ary 3-tree");
         out.getBuffer().setLength(0);
         assertThat(run("show", "--json", file("t.json"))).isZero();
         assertThat(out.toString()).contains("\"switches\" : 48", "\"connected\" : true", "\"diameter\" : 4");
