@@ -12,6 +12,8 @@ import picocli.CommandLine.Command;
         subcommands = {
             CommandLine.HelpCommand.class,
             weft.controller.cli.TopoCommand.class,
+            weft.controller.cli.RouteCommand.class,
+            weft.controller.cli.ReproCommand.class,
         })
 public final class WeftMain implements Runnable {
     @CommandLine.Spec
