@@ -32,10 +32,10 @@ import weft.model.topology.Topology;
 @Command(name = "route", mixinStandardHelpOptions = true,
         description = "Compute deadlock-free routes for a fabric and verify them.",
         subcommands = {RouteVerifyCommand.class},
-        footer = {"", "Engines: minhop, updown, dor, dmodk, lash, mplash, sr, ecmp, vlb (those registered in this "
-                + "build are listed by an unknown --engine).",
-            "Exit status: 0 routed and verified, 1 invalid input or no engine could route, 2 usage error,",
-            "3 routes written but the verifier found a problem (e.g. ecmp on a torus is not deadlock-free)."})
+        footer = {"", "Engines: minhop, updown, dor, dmodk, lash, mplash, sr, ecmp, vlb.",
+            "Exit status: 0 routed and verified; 1 invalid input or no engine could route;",
+            "2 usage error; 3 routes written but the verifier found a problem",
+            "(e.g. minhop or ecmp on a torus is not deadlock-free)."})
 public final class RouteCommand implements Callable<Integer> {
     /** Exit status when the verifier rejects the routes. */
     static final int VERIFIER = 3;
@@ -86,7 +86,9 @@ public final class RouteCommand implements Callable<Integer> {
             Topology t = TopologyFiles.read(topo);
             PrintWriter out = spec.commandLine().getOut();
             List<String> failures = new ArrayList<>();
-            for (RoutingEngine e : chain) {
+            for (int i = 0; i < chain.size(); i++) {
+                RoutingEngine e = chain.get(i);
+                boolean last = i == chain.size() - 1;
                 Runtime rt = Runtime.getRuntime();
                 rt.gc();
                 long heapBefore = rt.totalMemory() - rt.freeMemory();
@@ -103,6 +105,10 @@ public final class RouteCommand implements Callable<Integer> {
                 long verifyStart = System.nanoTime();
                 VerificationReport v = DeadlockVerifier.verify(t, result);
                 double verifyMs = (System.nanoTime() - verifyStart) / 1e6;
+                if (!v.ok() && !last) {
+                    failures.add(e.name() + ": verifier: " + v.verdict());
+                    continue;
+                }
                 Map<String, Object> stats = stats(result, v, ms, heap, chain.size() > 1 ? engine : null);
                 stats.put("verify_ms", Math.round(verifyMs * 10) / 10.0);
                 print(out, t, result, v, stats, failures);

@@ -69,6 +69,13 @@ class RouteCommandTest {
     }
 
     @Test
+    void chainSkipsRoutesTheVerifierRejects() {
+        assertThat(run("--topo", file("ring.json"), "--engine", "minhop,updown")).isZero();
+        assertThat(out.toString()).contains("fallback  minhop: verifier: DEADLOCK: layer 0 has a dependency cycle ",
+                "engine    updown (won in chain minhop,updown)");
+    }
+
+    @Test
     void verifierProblemsGiveExitThree() {
         assertThat(run("--topo", file("ring.json"), "--engine", "minhop", "-o", file("m.json"))).isEqualTo(3);
         assertThat(out.toString()).contains("verifier  DEADLOCK: layer 0 has a dependency cycle ");
