@@ -14,6 +14,7 @@ public final class RoutingEngines {
 
     static {
         // Engines register here, one line each.
+        ENGINES.put("lash", Lash::new);
     }
 
     private RoutingEngines() {

@@ -1,0 +1,199 @@
+package weft.model.routing;
+
+import java.util.Arrays;
+import weft.model.topology.SwitchGraph;
+
+/**
+ * The channel dependency graph of one layer, kept acyclic under edge insertion with the Pearce-Kelly dynamic
+ * topological order: an edge that agrees with the current order costs O(1); otherwise a forward search bounded by
+ * the order finds a cycle or the affected region, which is then reordered locally. Edges carry reference counts
+ * (how many assigned paths use the dependency) so paths can be removed again; removing an edge never invalidates
+ * the order.
+ *
+ * <p>Seed 002 §3.3 step 2.2 ("does not close a cycle in the layer's dependency graph"); digest
+ * {@code research/seed-002-reinemo-thesis.md} §1.3; {@code research/lash-calibration.md} method note 1.
+ * D. J. Pearce and P. H. J. Kelly, "A dynamic topological sort algorithm for directed acyclic graphs",
+ * ACM JEA 11 (2006).
+ *
+ * <p>Vertices are the directed channels of a {@link SwitchGraph}. A dependency {@code x -> y} needs
+ * {@code dst(x) == src(y)}; it is stored in slot {@code base[x] + k} where {@code k} is the index of {@code y}
+ * in {@code out(dst(x))}, so edge lookups are array reads.
+ */
+final class LayerCdg {
+    private final SwitchGraph g;
+    private final int[] base;
+    private final int[] posInOut;
+    private final int[] count;
+    private final int[] ord;
+    private final int[] nodeAt;
+    private final int[] mark;
+    private int epoch;
+    private final int[] stack;
+    private final int[] forward;
+    private final int[] backward;
+    private int edges;
+
+    /** Slot layout shared by every layer of one graph (see {@link #slotLayout}). */
+    LayerCdg(SwitchGraph g, int[] base, int[] posInOut) {
+        this.g = g;
+        this.base = base;
+        this.posInOut = posInOut;
+        int m = g.channelCount();
+        this.count = new int[base[m]];
+        this.ord = new int[m];
+        this.nodeAt = new int[m];
+        for (int c = 0; c < m; c++) {
+            ord[c] = c;
+            nodeAt[c] = c;
+        }
+        this.mark = new int[m];
+        this.stack = new int[m];
+        this.forward = new int[m];
+        this.backward = new int[m];
+    }
+
+    /**
+     * Computes the slot layout of a graph: {@code result[0]} is {@code base} (length channels + 1, the first slot
+     * of each channel's successors) and {@code result[1]} is {@code posInOut} (index of each channel in the out
+     * list of its source switch).
+     */
+    static int[][] slotLayout(SwitchGraph g) {
+        int m = g.channelCount();
+        int[] base = new int[m + 1];
+        for (int c = 0; c < m; c++) {
+            base[c + 1] = base[c] + g.out(g.dst(c)).length;
+        }
+        int[] pos = new int[m];
+        for (int u = 0; u < g.switchCount(); u++) {
+            int[] out = g.out(u);
+            for (int k = 0; k < out.length; k++) {
+                pos[out[k]] = k;
+            }
+        }
+        return new int[][] {base, pos};
+    }
+
+    /** Number of distinct dependencies (edges with a positive count). */
+    int edgeCount() {
+        return edges;
+    }
+
+    /** True when the dependency {@code x -> y} is present. */
+    boolean has(int x, int y) {
+        return count[base[x] + posInOut[y]] > 0;
+    }
+
+    /** True when {@code x} precedes {@code y} in the current topological order. */
+    boolean precedes(int x, int y) {
+        return ord[x] < ord[y];
+    }
+
+    /**
+     * Adds one use of the dependency {@code x -> y} unless that would close a cycle.
+     *
+     * @return false (and no change) when the dependency would close a cycle
+     */
+    boolean add(int x, int y) {
+        int slot = base[x] + posInOut[y];
+        if (count[slot] > 0) {
+            count[slot]++;
+            return true;
+        }
+        if (ord[x] > ord[y] && !reorder(x, y)) {
+            return false;
+        }
+        count[slot] = 1;
+        edges++;
+        return true;
+    }
+
+    /** Removes one use of the dependency {@code x -> y}; the order stays valid. */
+    void remove(int x, int y) {
+        int slot = base[x] + posInOut[y];
+        if (count[slot] <= 0) {
+            throw new IllegalStateException("layer dependency " + x + "->" + y + " removed more often than added");
+        }
+        if (--count[slot] == 0) {
+            edges--;
+        }
+    }
+
+    /** Pearce-Kelly: edge x -> y with ord[y] < ord[x]; false if y reaches x, else shifts the affected region. */
+    private boolean reorder(int x, int y) {
+        int lb = ord[y];
+        int ub = ord[x];
+        epoch++;
+        int nf = 0;
+        int top = 0;
+        stack[top++] = y;
+        mark[y] = epoch;
+        while (top > 0) {
+            int w = stack[--top];
+            forward[nf++] = w;
+            int[] succ = g.out(g.dst(w));
+            int b = base[w];
+            for (int k = 0; k < succ.length; k++) {
+                if (count[b + k] == 0) {
+                    continue;
+                }
+                int z = succ[k];
+                if (z == x) {
+                    return false;
+                }
+                if (mark[z] != epoch && ord[z] < ub) {
+                    mark[z] = epoch;
+                    stack[top++] = z;
+                }
+            }
+        }
+        int nb = 0;
+        stack[top++] = x;
+        mark[x] = epoch;
+        while (top > 0) {
+            int w = stack[--top];
+            backward[nb++] = w;
+            int pw = posInOut[w];
+            for (int p : g.in(g.src(w))) {
+                if (count[base[p] + pw] == 0) {
+                    continue;
+                }
+                if (mark[p] != epoch && ord[p] > lb) {
+                    mark[p] = epoch;
+                    stack[top++] = p;
+                }
+            }
+        }
+        sortByOrder(forward, nf);
+        sortByOrder(backward, nb);
+        int[] slots = new int[nf + nb];
+        for (int i = 0; i < nb; i++) {
+            slots[i] = ord[backward[i]];
+        }
+        for (int i = 0; i < nf; i++) {
+            slots[nb + i] = ord[forward[i]];
+        }
+        Arrays.sort(slots);
+        for (int i = 0; i < nb; i++) {
+            place(backward[i], slots[i]);
+        }
+        for (int i = 0; i < nf; i++) {
+            place(forward[i], slots[nb + i]);
+        }
+        return true;
+    }
+
+    private void place(int node, int position) {
+        ord[node] = position;
+        nodeAt[position] = node;
+    }
+
+    private void sortByOrder(int[] nodes, int len) {
+        for (int i = 0; i < len; i++) {
+            nodes[i] = ord[nodes[i]];
+        }
+        Arrays.sort(nodes, 0, len);
+        for (int i = 0; i < len; i++) {
+            nodes[i] = nodeAt[nodes[i]];
+        }
+    }
+}
