@@ -1,131 +1,180 @@
 package weft.model.routing;
 
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.List;
 import java.util.SplittableRandom;
+
 import weft.model.topology.Host;
 import weft.model.topology.Link;
 import weft.model.topology.Switch;
 import weft.model.topology.Topology;
 
 /**
- * Small fabrics for routing tests: switch i is "s" + i with index i; at every switch the ports of its switch links
- * are numbered in ascending order of the neighbour's index (so "first productive port" is "lowest-id productive
- * neighbour", the digest's test-vector R), then one host port per switch when hosts are wanted.
+ * Small fabrics built by hand for routing tests, with the numbering of the seed 002 digest §8: switches
+ * {@code s0..s(N-1)} in index order, mesh and torus switch id {@code y*W + x}. On every switch the hosts take ports
+ * {@code 1..h} and the links follow in the order given. Hosts are {@code h0, h1, ...}.
  */
-final class Fabrics {
+public final class Fabrics {
     private Fabrics() {
     }
 
-    /** A fabric from an edge list; parallel edges allowed. */
-    static Topology fromEdges(String name, int n, List<int[]> edges, boolean hosts) {
-        List<List<int[]>> incident = new ArrayList<>();
-        for (int u = 0; u < n; u++) {
-            incident.add(new ArrayList<>());
-        }
-        for (int i = 0; i < edges.size(); i++) {
-            int[] e = edges.get(i);
-            incident.get(e[0]).add(new int[] {e[1], i});
-            incident.get(e[1]).add(new int[] {e[0], i});
-        }
-        int[][] portOf = new int[edges.size()][2];
-        for (int u = 0; u < n; u++) {
-            List<int[]> inc = incident.get(u);
-            inc.sort(Comparator.<int[]>comparingInt(x -> x[0]).thenComparingInt(x -> x[1]));
-            for (int k = 0; k < inc.size(); k++) {
-                int[] e = edges.get(inc.get(k)[1]);
-                portOf[inc.get(k)[1]][e[0] == u && (e[1] != u) ? 0 : 1] = k + 1;
-            }
-        }
-        List<Switch> switches = new ArrayList<>();
+    /** A fabric of {@code switches} switches, {@code hostsPerSwitch} hosts on each, and the given links. */
+    public static Topology graph(String name, int switches, int hostsPerSwitch, int[][] edges) {
+        int[] hosts = new int[switches];
+        java.util.Arrays.fill(hosts, hostsPerSwitch);
+        return graph(name, hosts, edges);
+    }
+
+    /** A fabric with {@code hosts[i]} hosts on switch i and the given links (pairs of switch indexes). */
+    public static Topology graph(String name, int[] hosts, int[][] edges) {
+        int n = hosts.length;
+        int[] nextPort = new int[n];
         List<Host> hostList = new ArrayList<>();
         for (int u = 0; u < n; u++) {
-            int deg = incident.get(u).size();
-            switches.add(new Switch("s" + u, u + 1L, deg + 1));
-            if (hosts) {
-                hostList.add(new Host("h" + u, String.format("02:00:00:00:%02x:%02x", u >> 8, u & 0xff),
-                        "10.1." + (u >> 8) + "." + (u & 0xff), "s" + u,
-                        deg + 1, 10));
+            for (int i = 0; i < hosts[u]; i++) {
+                int h = hostList.size();
+                hostList.add(new Host("h" + h, String.format("02:00:00:%02x:%02x:%02x", h >> 16, (h >> 8) & 255,
+                        h & 255), "10." + (h >> 16) + "." + ((h >> 8) & 255) + "." + (h & 255), "s" + u,
+                        ++nextPort[u], 10.0));
             }
         }
         List<Link> links = new ArrayList<>();
-        for (int i = 0; i < edges.size(); i++) {
-            int[] e = edges.get(i);
-            links.add(new Link("s" + e[0], portOf[i][0], "s" + e[1], portOf[i][1], 10));
+        for (int[] e : edges) {
+            links.add(new Link("s" + e[0], ++nextPort[e[0]], "s" + e[1], ++nextPort[e[1]], 10.0));
+        }
+        List<Switch> switches = new ArrayList<>();
+        for (int u = 0; u < n; u++) {
+            switches.add(new Switch("s" + u, u + 1L, Math.max(1, nextPort[u])));
         }
         return new Topology(name, switches, hostList, links);
     }
 
-    static Topology ring(int n) {
-        List<int[]> edges = new ArrayList<>();
+    /** Ring s0-s1-...-s(n-1)-s0, link i = (i, i+1 mod n). */
+    public static Topology ring(int n) {
+        int[][] edges = new int[n][];
         for (int i = 0; i < n; i++) {
-            edges.add(new int[] {i, (i + 1) % n});
+            edges[i] = new int[] {i, (i + 1) % n};
         }
-        return fromEdges("ring-" + n, n, edges, false);
+        return graph("ring-" + n, n, 1, edges);
     }
 
-    /** W x H torus (W, H >= 3), switch id = y * W + x. */
-    static Topology torus(int w, int h) {
+    /** W x H mesh, id = y*W + x; x links first, then y links. */
+    public static Topology mesh(int w, int h) {
+        return grid(w, h, false);
+    }
+
+    /** W x H torus, id = y*W + x, with wrap links (dimensions of at least 3). */
+    public static Topology torus(int w, int h) {
+        return grid(w, h, true);
+    }
+
+    private static Topology grid(int w, int h, boolean wrap) {
         List<int[]> edges = new ArrayList<>();
         for (int y = 0; y < h; y++) {
             for (int x = 0; x < w; x++) {
-                edges.add(new int[] {y * w + x, y * w + (x + 1) % w});
-                edges.add(new int[] {y * w + x, ((y + 1) % h) * w + x});
+                if (x + 1 < w || wrap) {
+                    edges.add(new int[] {y * w + x, y * w + (x + 1) % w});
+                }
             }
         }
-        return fromEdges("torus-" + w + "x" + h, w * h, edges, false);
-    }
-
-    /** W x H mesh, switch id = y * W + x. */
-    static Topology mesh(int w, int h) {
-        List<int[]> edges = new ArrayList<>();
         for (int y = 0; y < h; y++) {
             for (int x = 0; x < w; x++) {
-                if (x + 1 < w) {
-                    edges.add(new int[] {y * w + x, y * w + x + 1});
-                }
-                if (y + 1 < h) {
-                    edges.add(new int[] {y * w + x, (y + 1) * w + x});
+                if (y + 1 < h || wrap) {
+                    edges.add(new int[] {y * w + x, ((y + 1) % h) * w + x});
                 }
             }
         }
-        return fromEdges("mesh-" + w + "x" + h, w * h, edges, false);
+        return graph((wrap ? "torus-" : "mesh-") + w + "x" + h, w * h, 1, edges.toArray(new int[0][]));
     }
 
     /**
-     * A connected random graph of maximum degree maxDegree: a random tree, then random links between switches with
-     * free ports until none can be added, no parallel links.
+     * A connected random fabric: a random spanning tree, then random extra links while both ends have fewer than
+     * {@code maxDegree} links. Deterministic per seed.
      */
-    static Topology random(int n, int maxDegree, long seed, boolean hosts) {
-        SplittableRandom r = new SplittableRandom(seed);
+    public static Topology irregular(int n, int maxDegree, long seed) {
+        SplittableRandom rnd = new SplittableRandom(seed);
         int[] deg = new int[n];
-        boolean[][] adj = new boolean[n][n];
         List<int[]> edges = new ArrayList<>();
+        boolean[][] adj = new boolean[n][n];
         for (int v = 1; v < n; v++) {
             int u;
             do {
-                u = r.nextInt(v);
+                u = rnd.nextInt(v);
             } while (deg[u] >= maxDegree);
-            add(edges, adj, deg, u, v);
+            edges.add(new int[] {u, v});
+            adj[u][v] = adj[v][u] = true;
+            deg[u]++;
+            deg[v]++;
         }
-        for (int misses = 0; misses < 50 * n; ) {
-            int a = r.nextInt(n);
-            int b = r.nextInt(n);
-            if (a == b || adj[a][b] || deg[a] >= maxDegree || deg[b] >= maxDegree) {
-                misses++;
-                continue;
+        for (int tries = 0; tries < n * maxDegree * 4; tries++) {
+            int a = rnd.nextInt(n);
+            int b = rnd.nextInt(n);
+            if (a != b && !adj[a][b] && deg[a] < maxDegree && deg[b] < maxDegree) {
+                edges.add(new int[] {a, b});
+                adj[a][b] = adj[b][a] = true;
+                deg[a]++;
+                deg[b]++;
             }
-            add(edges, adj, deg, a, b);
         }
-        return fromEdges("random-" + n + "-d" + maxDegree + "-" + seed, n, edges, hosts);
+        return graph("irregular-" + n + "-d" + maxDegree + "-" + seed, n, 1, edges.toArray(new int[0][]));
     }
 
-    private static void add(List<int[]> edges, boolean[][] adj, int[] deg, int a, int b) {
-        edges.add(new int[] {a, b});
-        adj[a][b] = true;
-        adj[b][a] = true;
-        deg[a]++;
-        deg[b]++;
+    /** Two 3-switch rings with no link between them. */
+    public static Topology disconnected() {
+        return graph("two-islands", 6, 1, new int[][] {{0, 1}, {1, 2}, {2, 0}, {3, 4}, {4, 5}, {5, 3}});
+    }
+
+    /**
+     * Petrini–Vanneschi k-ary n-tree (seed 000 digest §2.8): switch {@code <w,l>} (w = n-1 base-k digits, level l,
+     * 0 = root) is {@code s(l*k^(n-1) + w)}; {@code <w,l>} links {@code <w',l+1>} when they differ at most in digit
+     * l. Ports: down ports 1..k in digit order (hosts on leaves), then up ports k+1..2k in digit order.
+     */
+    public static Topology karyNTree(int k, int n) {
+        int per = (int) Math.pow(k, n - 1);
+        int[] hosts = new int[n * per];
+        for (int w = 0; w < per; w++) {
+            hosts[(n - 1) * per + w] = k;
+        }
+        // Link order makes ports line up with digits: for each lower switch, its up ports in digit order.
+        List<int[]> edges = new ArrayList<>();
+        for (int l = n - 1; l >= 1; l--) {
+            int weight = (int) Math.pow(k, n - 2 - (l - 1));
+            for (int w = 0; w < per; w++) {
+                int digit = (w / weight) % k;
+                for (int j = 0; j < k; j++) {
+                    int up = w + (j - digit) * weight;
+                    edges.add(new int[] {l * per + w, (l - 1) * per + up});
+                }
+            }
+        }
+        return withDigitPorts(k, n, per, hosts, edges);
+    }
+
+    private static Topology withDigitPorts(int k, int n, int per, int[] hosts, List<int[]> edges) {
+        int count = n * per;
+        List<Host> hostList = new ArrayList<>();
+        for (int u = 0; u < count; u++) {
+            for (int i = 0; i < hosts[u]; i++) {
+                int h = hostList.size();
+                hostList.add(new Host("h" + h, String.format("02:00:00:%02x:%02x:%02x", h >> 16, (h >> 8) & 255,
+                        h & 255), "10." + (h >> 16) + "." + ((h >> 8) & 255) + "." + (h & 255), "s" + u, i + 1,
+                        10.0));
+            }
+        }
+        List<Link> links = new ArrayList<>();
+        for (int[] e : edges) {
+            int lower = e[0];
+            int upper = e[1];
+            int l = lower / per;
+            int weight = (int) Math.pow(k, n - 2 - (l - 1));
+            int upDigit = ((upper % per) / weight) % k;
+            int downDigit = ((lower % per) / weight) % k;
+            links.add(new Link("s" + lower, k + 1 + upDigit, "s" + upper, 1 + downDigit, 10.0));
+        }
+        List<Switch> switches = new ArrayList<>();
+        for (int u = 0; u < count; u++) {
+            switches.add(new Switch("s" + u, u + 1L, 2 * k));
+        }
+        return new Topology(k + "-ary-" + n + "-tree", switches, hostList, links);
     }
 }
