@@ -99,7 +99,7 @@ final class Lash implements RoutingEngine {
         }
         ShortestPathLayers layers = new ShortestPathLayers(g, choice == PathChoice.FIXED_FIRST_PORT);
         int[] layerOf = new int[pairs.size()];
-        assignPairs(pairs, layers, layerOf, options.symmetric());
+        assignPairs(name(), pairs, layers, layerOf, options.symmetric());
         int needed = layers.layerCount();
         int lashLayers = needed;
         boolean fallback = false;
@@ -118,17 +118,7 @@ final class Lash implements RoutingEngine {
         if (options.balance() && lashLayers > 1) {
             balanceLayers(pairs, layers, layerOf, lashLayers, options.symmetric());
         }
-        List<ForwardingEntry> forwarding = new ArrayList<>();
-        for (int l = 0; l < lashLayers; l++) {
-            for (int d : pairs.destinations()) {
-                for (int u = 0; u < g.switchCount(); u++) {
-                    int c = layers.nextHop(l, u, d);
-                    if (c >= 0) {
-                        forwarding.add(ForwardingEntry.of(g.switchId(u), g.switchId(d), l, g.srcPort(c)));
-                    }
-                }
-            }
-        }
+        List<ForwardingEntry> forwarding = treeEntries(g, pairs, layers, lashLayers);
         if (fallback) {
             routeFallbackLayer(g, pairs, layerOf, lashLayers, options, forwarding);
         }
@@ -141,7 +131,8 @@ final class Lash implements RoutingEngine {
     }
 
     /** Steps 1-3: every pair into the first layer that takes it, opening layers as needed. */
-    private void assignPairs(Pairs pairs, ShortestPathLayers layers, int[] layerOf, boolean symmetric) {
+    static void assignPairs(String engine, Pairs pairs, ShortestPathLayers layers, int[] layerOf,
+                            boolean symmetric) {
         Arrays.fill(layerOf, -1);
         for (int p = 0; p < pairs.size(); p++) {
             if (layerOf[p] >= 0) {
@@ -153,7 +144,7 @@ final class Lash implements RoutingEngine {
             for (int l = 0; ; l++) {
                 if (l == layers.layerCount()) {
                     if (l == LAYER_LIMIT) {
-                        throw new RoutingFailure(name() + ": pair " + s + "->" + d + " fits none of "
+                        throw new RoutingFailure(engine + ": pair " + s + "->" + d + " fits none of "
                                 + LAYER_LIMIT + " layers");
                     }
                     layers.openLayer();
@@ -172,6 +163,22 @@ final class Lash implements RoutingEngine {
                 break;
             }
         }
+    }
+
+    /** One (destination, layer) entry per switch in each layer's in-tree toward each destination. */
+    static List<ForwardingEntry> treeEntries(SwitchGraph g, Pairs pairs, ShortestPathLayers layers, int count) {
+        List<ForwardingEntry> forwarding = new ArrayList<>();
+        for (int l = 0; l < count; l++) {
+            for (int d : pairs.destinations()) {
+                for (int u = 0; u < g.switchCount(); u++) {
+                    int c = layers.nextHop(l, u, d);
+                    if (c >= 0) {
+                        forwarding.add(ForwardingEntry.of(g.switchId(u), g.switchId(d), l, g.srcPort(c)));
+                    }
+                }
+            }
+        }
+        return forwarding;
     }
 
     /** Step 4: move pairs from fuller to emptier layers while each move keeps the target acyclic. */

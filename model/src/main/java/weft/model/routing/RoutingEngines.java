@@ -15,6 +15,8 @@ public final class RoutingEngines {
     static {
         // Engines register here, one line each.
         ENGINES.put("lash", Lash::new);
+        ENGINES.put("mplash", MultipathLash::new);
+        ENGINES.put("sr", SegmentBasedRouting::new);
     }
 
     private RoutingEngines() {
