@@ -1,0 +1,133 @@
+package weft.bench;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import weft.model.topology.Topology;
+
+/**
+ * Runs OpenSM's LASH on a topology with no hardware: ibsim simulates the fabric from a net file and OpenSM talks to
+ * it through {@code libumad2sim}; the layer count and the routing time come from OpenSM's log. The procedure is
+ * {@code research/anchors.md} §1.4: {@code opensm -o -R lash,no_fallback -Q}, wrapped in a timeout because a
+ * failing engine makes {@code -o} re-sweep forever. ibsim is started and stopped by this class, by its process.
+ */
+final class OpenSmLash {
+    static final String UMAD2SIM = "/usr/lib/x86_64-linux-gnu/umad2sim/libumad2sim.so";
+    private static final Pattern LINE = Pattern.compile("^\\w{3} +\\d+ (\\d\\d):(\\d\\d):(\\d\\d) (\\d{6}) .*");
+    private static final Pattern LANES_IN = Pattern.compile("lash_core: Lanes in layer (\\d+): (\\d+)");
+    private static final Pattern NEEDED = Pattern.compile("Lanes needed: (\\d+)");
+    private static final Pattern ERR = Pattern.compile("(ERR [0-9A-F]{4}: .*)");
+
+    /**
+     * What OpenSM did: layers (-1 if unknown), routing seconds (-1 if not reached), and a short status
+     * ("ok", "fails: ...", "timeout", "not installed").
+     */
+    record Outcome(int layers, double routingSeconds, double wallSeconds, String status) {
+    }
+
+    private OpenSmLash() {
+    }
+
+    static boolean installed() {
+        return Files.isExecutable(Path.of("/usr/sbin/opensm")) && Files.isExecutable(Path.of("/usr/bin/ibsim"))
+                && Files.exists(Path.of(UMAD2SIM));
+    }
+
+    static Outcome run(Topology t, Path dir, int timeoutSeconds) throws IOException, InterruptedException {
+        if (!installed()) {
+            return new Outcome(-1, -1, -1, "not installed (apt-get install opensm ibsim-utils)");
+        }
+        Files.createDirectories(dir);
+        Path net = dir.resolve(t.name() + ".net");
+        Files.writeString(net, IbsimNetFile.write(t));
+        Path log = dir.resolve("osm.log");
+        Files.deleteIfExists(log);
+        int nodes = t.switches().size() + t.hosts().size();
+        Process ibsim = new ProcessBuilder("/usr/bin/ibsim", "-s", "-n", "-S", String.valueOf(t.switches().size() + 8),
+                "-N", String.valueOf(nodes + 16), net.toString())
+                .redirectErrorStream(true).redirectOutput(dir.resolve("ibsim.out").toFile()).start();
+        try {
+            waitForIbsim(dir.resolve("ibsim.out"), ibsim);
+            ProcessBuilder pb = new ProcessBuilder("timeout", String.valueOf(timeoutSeconds), "/usr/sbin/opensm",
+                    "-o", "-R", "lash,no_fallback", "-Q", "-f", log.toString(), "-D", "0x43",
+                    "--dump_files_dir", dir.toString())
+                    .redirectErrorStream(true).redirectOutput(dir.resolve("opensm.out").toFile());
+            pb.environment().put("LD_PRELOAD", UMAD2SIM);
+            pb.environment().put("OSM_TMP_DIR", dir.toString());
+            pb.environment().put("OSM_CACHE_DIR", dir.toString());
+            long start = System.nanoTime();
+            int rc = pb.start().waitFor();
+            double wall = (System.nanoTime() - start) / 1e9;
+            return parse(Files.exists(log) ? Files.readAllLines(log) : List.of(), rc, wall);
+        } finally {
+            ibsim.destroy();
+            if (!ibsim.waitFor(5, TimeUnit.SECONDS)) {
+                ibsim.destroyForcibly();
+            }
+        }
+    }
+
+    private static void waitForIbsim(Path out, Process ibsim) throws IOException, InterruptedException {
+        for (int i = 0; i < 200; i++) {
+            if (!ibsim.isAlive()) {
+                throw new IOException("ibsim exited: " + Files.readString(out));
+            }
+            if (Files.exists(out) && Files.readString(out).contains("MaxMcastCap")) {
+                Thread.sleep(300);
+                return;
+            }
+            Thread.sleep(50);
+        }
+        throw new IOException("ibsim did not come up within 10 s: " + out);
+    }
+
+    static Outcome parse(List<String> log, int rc, double wall) {
+        double start = -1;
+        double end = -1;
+        int layers = -1;
+        String error = null;
+        List<String> lines = new ArrayList<>(log);
+        for (String line : lines) {
+            double at = time(line);
+            if (line.contains("discover_network_properties") && start < 0) {
+                start = at;
+            }
+            if (line.contains("lash tables configured")) {
+                end = at;
+            }
+            Matcher m = LANES_IN.matcher(line);
+            if (m.find()) {
+                layers = Math.max(layers, Integer.parseInt(m.group(1)) + 1);
+            }
+            m = NEEDED.matcher(line);
+            if (m.find()) {
+                layers = Math.max(layers, Integer.parseInt(m.group(1)));
+            }
+            m = ERR.matcher(line);
+            if (m.find() && error == null && !line.contains("no_fallback")) {
+                error = m.group(1);
+            }
+        }
+        if (end >= 0) {
+            return new Outcome(layers, start >= 0 ? end - start : -1, wall, "ok");
+        }
+        if (error != null) {
+            return new Outcome(layers, -1, wall, "fails: " + error);
+        }
+        return new Outcome(layers, -1, wall, rc == 124 ? "timeout" : "no result (rc " + rc + ")");
+    }
+
+    private static double time(String line) {
+        Matcher m = LINE.matcher(line);
+        if (!m.matches()) {
+            return -1;
+        }
+        return Integer.parseInt(m.group(1)) * 3600 + Integer.parseInt(m.group(2)) * 60
+                + Integer.parseInt(m.group(3)) + Integer.parseInt(m.group(4)) / 1e6;
+    }
+}
