@@ -24,7 +24,7 @@ import weft.model.topology.Topology;
  * </ol>
  * When the layers needed exceed the budget ({@link RoutingOptions#layersPerClass()}), the thesis's fallback (b)
  * puts every pair that fits none of the first budget-1 layers into the last layer, routed Up*&#47;Down*
- * ({@link UpDownFallback}); without fallback the engine fails naming both numbers.
+ * ({@link UpDown}'s destination tables); without fallback the engine fails naming both numbers.
  *
  * <p>Decision: pairs are processed destination-major (destination index, then sources by increasing distance to
  * the destination, ties by index): each destination's in-tree grows outward in one go and neighbouring
@@ -221,18 +221,11 @@ final class Lash implements RoutingEngine {
         }
     }
 
-    /** Fallback (b): the pairs left over go Up*&#47;Down* in the last layer. */
+    /** Fallback (b): the pairs left over go Up*&#47;Down* in the last layer ({@link UpDown}'s tables). */
     private static void routeFallbackLayer(SwitchGraph g, Pairs pairs, int[] layerOf, int layer,
                                            RoutingOptions options, List<ForwardingEntry> forwarding) {
-        int root = -1;
-        if (options.root() != null) {
-            root = g.topology().switchIndex(options.root());
-            if (root < 0) {
-                throw new RoutingFailure("lash fallback: root switch '" + options.root() + "' (--root) is not in "
-                        + "the fabric");
-            }
-        }
-        UpDownFallback upDown = new UpDownFallback(g, root);
+        boolean[] up = UpDown.upChannels(g, UpDown.root(g.topology(), options.root()));
+        long[] load = new long[g.channelCount()];
         int n = g.switchCount();
         int[][] next = new int[n][];
         boolean[][] onPath = new boolean[n][];
@@ -242,7 +235,7 @@ final class Lash implements RoutingEngine {
             }
             int d = pairs.dst(p);
             if (next[d] == null) {
-                next[d] = upDown.nextHops(d);
+                next[d] = UpDown.routesTo(g, up, d, load);
                 onPath[d] = new boolean[n];
             }
             for (int u = pairs.src(p); u != d && !onPath[d][u]; u = g.dst(next[d][u])) {

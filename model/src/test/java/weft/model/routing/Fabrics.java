@@ -58,33 +58,42 @@ public final class Fabrics {
         return graph("ring-" + n, n, 1, edges);
     }
 
-    /** W x H mesh, id = y*W + x; x links first, then y links. */
+    /** W x H mesh, id = y*W + x (see {@link #grid}). */
     public static Topology mesh(int w, int h) {
         return grid(w, h, false);
     }
 
-    /** W x H torus, id = y*W + x, with wrap links (dimensions of at least 3). */
+    /** W x H torus, id = y*W + x, with wrap links (see {@link #grid}; a dimension of 2 gets parallel links). */
     public static Topology torus(int w, int h) {
         return grid(w, h, true);
     }
 
+    /**
+     * Grid with one host per switch and the port scheme of {@code weft.model.topology.generate.Grid}: dimension 0
+     * is y (size H), dimension 1 is x (size W); host on port 1, then ports 2/3 lead to the y minus/plus neighbour and
+     * 4/5 to the x minus/plus neighbour.
+     */
     private static Topology grid(int w, int h, boolean wrap) {
-        List<int[]> edges = new ArrayList<>();
-        for (int y = 0; y < h; y++) {
-            for (int x = 0; x < w; x++) {
-                if (x + 1 < w || wrap) {
-                    edges.add(new int[] {y * w + x, y * w + (x + 1) % w});
-                }
+        int n = w * h;
+        List<Host> hosts = new ArrayList<>();
+        List<Switch> switches = new ArrayList<>();
+        for (int u = 0; u < n; u++) {
+            switches.add(new Switch("s" + u, u + 1L, 5));
+            hosts.add(new Host("h" + u, String.format("02:00:00:00:%02x:%02x", u >> 8, u & 255),
+                    "10.0." + (u >> 8) + "." + (u & 255), "s" + u, 1, 10.0));
+        }
+        List<Link> links = new ArrayList<>();
+        for (int u = 0; u < n; u++) {
+            int x = u % w;
+            int y = u / w;
+            if (y + 1 < h || wrap && h > 1) {
+                links.add(new Link("s" + u, 3, "s" + (((y + 1) % h) * w + x), 2, 10.0));
+            }
+            if (x + 1 < w || wrap && w > 1) {
+                links.add(new Link("s" + u, 5, "s" + (y * w + (x + 1) % w), 4, 10.0));
             }
         }
-        for (int y = 0; y < h; y++) {
-            for (int x = 0; x < w; x++) {
-                if (y + 1 < h || wrap) {
-                    edges.add(new int[] {y * w + x, ((y + 1) % h) * w + x});
-                }
-            }
-        }
-        return graph((wrap ? "torus-" : "mesh-") + w + "x" + h, w * h, 1, edges.toArray(new int[0][]));
+        return new Topology((wrap ? "torus-" : "mesh-") + w + "x" + h, switches, hosts, links);
     }
 
     /**
