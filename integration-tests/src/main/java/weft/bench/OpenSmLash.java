@@ -13,8 +13,9 @@ import weft.model.topology.Topology;
 /**
  * Runs OpenSM's LASH on a topology with no hardware: ibsim simulates the fabric from a net file and OpenSM talks to
  * it through {@code libumad2sim}; the layer count and the routing time come from OpenSM's log. The procedure is
- * {@code research/anchors.md} §1.4: {@code opensm -o -R lash,no_fallback -Q}, wrapped in a timeout because a
- * failing engine makes {@code -o} re-sweep forever. ibsim is started and stopped by this class, by its process.
+ * {@code research/anchors.md} §1.4: {@code opensm -o -R lash,no_fallback -Q}, stopped after a timeout or as soon as the
+ * log shows the verdict, because a failing engine makes {@code -o} re-sweep forever. ibsim and OpenSM are started
+ * and stopped by this class, through their process handles.
  */
 final class OpenSmLash {
     static final String UMAD2SIM = "/usr/lib/x86_64-linux-gnu/umad2sim/libumad2sim.so";
@@ -53,21 +54,52 @@ final class OpenSmLash {
                 .redirectErrorStream(true).redirectOutput(dir.resolve("ibsim.out").toFile()).start();
         try {
             waitForIbsim(dir.resolve("ibsim.out"), ibsim);
-            ProcessBuilder pb = new ProcessBuilder("timeout", String.valueOf(timeoutSeconds), "/usr/sbin/opensm",
-                    "-o", "-R", "lash,no_fallback", "-Q", "-f", log.toString(), "-D", "0x43",
-                    "--dump_files_dir", dir.toString())
+            ProcessBuilder pb = new ProcessBuilder("/usr/sbin/opensm", "-o", "-R", "lash,no_fallback", "-Q",
+                    "-f", log.toString(), "-D", "0x43", "--dump_files_dir", dir.toString())
                     .redirectErrorStream(true).redirectOutput(dir.resolve("opensm.out").toFile());
             pb.environment().put("LD_PRELOAD", UMAD2SIM);
             pb.environment().put("OSM_TMP_DIR", dir.toString());
             pb.environment().put("OSM_CACHE_DIR", dir.toString());
             long start = System.nanoTime();
-            int rc = pb.start().waitFor();
+            Process opensm = pb.start();
+            boolean timedOut = !awaitVerdict(opensm, log, start + timeoutSeconds * 1_000_000_000L);
             double wall = (System.nanoTime() - start) / 1e9;
-            return parse(Files.exists(log) ? Files.readAllLines(log) : List.of(), rc, wall);
+            stop(opensm);
+            return parse(Files.exists(log) ? Files.readAllLines(log) : List.of(), timedOut, wall);
         } finally {
-            ibsim.destroy();
-            if (!ibsim.waitFor(5, TimeUnit.SECONDS)) {
-                ibsim.destroyForcibly();
+            stop(ibsim);
+        }
+    }
+
+    /**
+     * Waits until OpenSM exits or its log shows the routing verdict (tables configured, or an ERR line: with
+     * {@code -o} a failing engine re-sweeps forever). Returns false on timeout.
+     */
+    private static boolean awaitVerdict(Process opensm, Path log, long deadline)
+            throws IOException, InterruptedException {
+        while (System.nanoTime() < deadline) {
+            if (opensm.waitFor(100, TimeUnit.MILLISECONDS)) {
+                return true;
+            }
+            if (Files.exists(log)) {
+                String text = Files.readString(log);
+                // ERR 4Dxx are osm_ucast_lash.c's errors, e.g. 4D02 "Lane requirements (9) exceed available lanes".
+                if (text.contains("lash tables configured") || text.contains("ERR 4D")) {
+                    opensm.waitFor(2, TimeUnit.SECONDS);
+                    return true;
+                }
+            }
+        }
+        return false;
+    }
+
+    /** Stops a process this class started, by its handle. */
+    private static void stop(Process p) throws InterruptedException {
+        if (p.isAlive()) {
+            p.destroy();
+            if (!p.waitFor(5, TimeUnit.SECONDS)) {
+                p.destroyForcibly();
+                p.waitFor(5, TimeUnit.SECONDS);
             }
         }
     }
@@ -86,7 +118,7 @@ final class OpenSmLash {
         throw new IOException("ibsim did not come up within 10 s: " + out);
     }
 
-    static Outcome parse(List<String> log, int rc, double wall) {
+    static Outcome parse(List<String> log, boolean timedOut, double wall) {
         double start = -1;
         double end = -1;
         int layers = -1;
@@ -119,7 +151,7 @@ final class OpenSmLash {
         if (error != null) {
             return new Outcome(layers, -1, wall, "fails: " + error);
         }
-        return new Outcome(layers, -1, wall, rc == 124 ? "timeout" : "no result (rc " + rc + ")");
+        return new Outcome(layers, -1, wall, timedOut ? "timeout" : "no routing result in the log");
     }
 
     private static double time(String line) {

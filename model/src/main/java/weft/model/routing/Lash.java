@@ -99,8 +99,10 @@ final class Lash implements RoutingEngine {
         }
         ShortestPathLayers layers = new ShortestPathLayers(g, choice == PathChoice.FIXED_FIRST_PORT);
         int[] layerOf = new int[pairs.size()];
-        assignPairs(name(), pairs, layers, layerOf, options.symmetric());
-        int needed = layers.layerCount();
+        // With the fallback on, no layer beyond the budget is opened: pairs that fit none are marked with the budget.
+        int limit = options.fallback() ? budget : LAYER_LIMIT;
+        boolean overflow = assignPairs(name(), pairs, layers, layerOf, options.symmetric(), limit);
+        int needed = layers.layerCount() + (overflow ? 1 : 0);
         int lashLayers = needed;
         boolean fallback = false;
         if (needed > budget) {
@@ -130,9 +132,15 @@ final class Lash implements RoutingEngine {
         return new RoutingResult(name(), used, assigned, forwarding, !fallback);
     }
 
-    /** Steps 1-3: every pair into the first layer that takes it, opening layers as needed. */
-    static void assignPairs(String engine, Pairs pairs, ShortestPathLayers layers, int[] layerOf,
-                            boolean symmetric) {
+    /**
+     * Steps 1-3: every pair into the first layer that takes it, opening layers as needed up to {@code limit}.
+     *
+     * @return true when some pair fit none of {@code limit} layers (its layer is then {@code limit}); the engine
+     *         fails with {@value #LAYER_LIMIT} as limit
+     */
+    static boolean assignPairs(String engine, Pairs pairs, ShortestPathLayers layers, int[] layerOf,
+                               boolean symmetric, int limit) {
+        boolean overflow = false;
         Arrays.fill(layerOf, -1);
         for (int p = 0; p < pairs.size(); p++) {
             if (layerOf[p] >= 0) {
@@ -142,11 +150,19 @@ final class Lash implements RoutingEngine {
             int d = pairs.dst(p);
             int reverse = symmetric ? pairs.index(d, s) : -1;
             for (int l = 0; ; l++) {
-                if (l == layers.layerCount()) {
-                    if (l == LAYER_LIMIT) {
+                if (l == limit) {
+                    if (limit == LAYER_LIMIT) {
                         throw new RoutingFailure(engine + ": pair " + s + "->" + d + " fits none of "
                                 + LAYER_LIMIT + " layers");
                     }
+                    overflow = true;
+                    layerOf[p] = l;
+                    if (reverse >= 0) {
+                        layerOf[reverse] = l;
+                    }
+                    break;
+                }
+                if (l == layers.layerCount()) {
                     layers.openLayer();
                 }
                 if (!layers.place(l, s, d)) {
@@ -163,6 +179,7 @@ final class Lash implements RoutingEngine {
                 break;
             }
         }
+        return overflow;
     }
 
     /** One (destination, layer) entry per switch in each layer's in-tree toward each destination. */

@@ -44,7 +44,7 @@ final class MultipathLash implements RoutingEngine {
         int budget = options.layersPerClass();
         ShortestPathLayers layers = new ShortestPathLayers(g, false);
         int[] first = new int[pairs.size()];
-        Lash.assignPairs(name(), pairs, layers, first, options.symmetric());
+        Lash.assignPairs(name(), pairs, layers, first, options.symmetric(), Lash.LAYER_LIMIT);
         int needed = layers.layerCount();
         if (needed > budget) {
             throw new RoutingFailure(name() + ": needs " + needed + " layers for one path per pair, " + budget

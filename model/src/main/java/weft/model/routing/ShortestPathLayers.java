@@ -16,7 +16,9 @@ import weft.model.topology.SwitchGraph;
  * shortest-path DAG from source to destination that adds each dependency with an incremental cycle check, undoes it
  * on backtrack, stops as soon as it reaches a switch already in the destination's tree (the rest of the path is
  * forced and already in the graph), tries next hops already in the tree first and then those whose channel follows
- * the layer's topological order, and memoises failures per incoming channel.
+ * the layer's topological order, and memoises failures per incoming channel. A failed attempt leaves the layer
+ * unchanged, so its memo stays valid for the next pair toward the same destination in the same layer until a pair
+ * is placed in or removed from a layer.
  *
  * <p>Decision: the expansion cap of the calibration (3000 per placement attempt) is kept; a pair whose search hits
  * it simply tries the next layer, so the cap costs layers, never correctness.
@@ -35,10 +37,26 @@ final class ShortestPathLayers {
     private final List<int[][]> uses = new ArrayList<>();
     private final List<Integer> pairs = new ArrayList<>();
     private final int[] path;
-    private final int[] failed;
-    private int attempt;
+    private final List<Memo> memos = new ArrayList<>();
+
+    /**
+     * Failed searches of one layer, per incoming channel: valid while the layer is unchanged (version) and the
+     * destination is the same, so failures carry over between consecutive pairs toward one destination.
+     */
+    private static final class Memo {
+        final int[] failed;
+        int attempt;
+        int dst = -1;
+        long version;
+        long validFor = -1;
+
+        Memo(int channels) {
+            failed = new int[channels];
+        }
+    }
     private int expansions;
-    private int[] avoid;
+    private final int[] avoid;
+    private final int[][] outByNeighbour;
     private int avoidStamp;
 
     /**
@@ -53,8 +71,26 @@ final class ShortestPathLayers {
         this.slotLayout = LayerCdg.slotLayout(g);
         this.fixedNextHop = fixedNextHop;
         this.path = new int[n + 1];
-        this.failed = new int[g.channelCount()];
         this.avoid = new int[g.channelCount()];
+        this.outByNeighbour = new int[n][];
+        for (int u = 0; u < n; u++) {
+            outByNeighbour[u] = byNeighbour(g, g.out(u));
+        }
+    }
+
+    /** Out-channels sorted by the index of the switch they lead to, then by port (parallel links). */
+    private static int[] byNeighbour(SwitchGraph g, int[] out) {
+        Integer[] boxed = new Integer[out.length];
+        for (int i = 0; i < out.length; i++) {
+            boxed[i] = out[i];
+        }
+        Arrays.sort(boxed, (a, b) -> g.dst(a) != g.dst(b) ? Integer.compare(g.dst(a), g.dst(b))
+                : Integer.compare(g.srcPort(a), g.srcPort(b)));
+        int[] sorted = new int[out.length];
+        for (int i = 0; i < out.length; i++) {
+            sorted[i] = boxed[i];
+        }
+        return sorted;
     }
 
     /** Number of layers opened so far. */
@@ -68,6 +104,7 @@ final class ShortestPathLayers {
         next.add(new int[n][]);
         uses.add(new int[n][]);
         pairs.add(0);
+        memos.add(new Memo(g.channelCount()));
         return cdg.size() - 1;
     }
 
@@ -117,10 +154,15 @@ final class ShortestPathLayers {
                 avoid[c] = avoidStamp;
             }
         }
-        attempt++;
+        Memo memo = memos.get(layer);
+        if (d != memo.dst || memo.version != memo.validFor || avoidChannels != null) {
+            memo.attempt++;
+            memo.dst = d;
+            memo.validFor = memo.version;
+        }
         expansions = 0;
         LayerCdg layerCdg = cdg.get(layer);
-        int depth = search(layerCdg, nh, s, -1, d, 0);
+        int depth = search(layerCdg, memo, nh, s, -1, d, 0);
         if (depth < 0) {
             return false;
         }
@@ -133,12 +175,12 @@ final class ShortestPathLayers {
      * channels on the found path (stored in {@code path}) or -1. Dependencies of the found path up to and including
      * the one that joins d's tree are left added.
      */
-    private int search(LayerCdg layerCdg, int[] nh, int u, int cin, int d, int depth) {
-        if (++expansions > EXPANSION_CAP || (cin >= 0 && failed[cin] == attempt)) {
+    private int search(LayerCdg layerCdg, Memo memo, int[] nh, int u, int cin, int d, int depth) {
+        if (++expansions > EXPANSION_CAP || (cin >= 0 && memo.failed[cin] == memo.attempt)) {
             return -1;
         }
         int want = dist[u][d] - 1;
-        int[] out = g.out(u);
+        int[] out = fixedNextHop ? g.out(u) : outByNeighbour[u];
         for (int pass = 0; pass < 4; pass++) {
             for (int c : out) {
                 int v = g.dst(c);
@@ -147,7 +189,7 @@ final class ShortestPathLayers {
                 }
                 if (cin >= 0 && !layerCdg.add(cin, c)) {
                     if (fixedNextHop) {
-                        return fail(cin);
+                        return fail(memo, cin);
                     }
                     continue;
                 }
@@ -160,7 +202,7 @@ final class ShortestPathLayers {
                         return depth + 1;
                     }
                 } else {
-                    int found = search(layerCdg, nh, v, c, d, depth + 1);
+                    int found = search(layerCdg, memo, nh, v, c, d, depth + 1);
                     if (found >= 0) {
                         return found;
                     }
@@ -169,16 +211,16 @@ final class ShortestPathLayers {
                     layerCdg.remove(cin, c);
                 }
                 if (fixedNextHop || expansions > EXPANSION_CAP) {
-                    return fail(cin);
+                    return fail(memo, cin);
                 }
             }
         }
-        return fail(cin);
+        return fail(memo, cin);
     }
 
-    private int fail(int cin) {
+    private static int fail(Memo memo, int cin) {
         if (cin >= 0) {
-            failed[cin] = attempt;
+            memo.failed[cin] = memo.attempt;
         }
         return -1;
     }
@@ -239,6 +281,7 @@ final class ShortestPathLayers {
             u = v;
         }
         pairs.set(layer, pairs.get(layer) + 1);
+        memos.get(layer).version++;
     }
 
     /** Removes pair (s, d) from a layer it was placed in, dropping tree hops no other pair uses. */
@@ -262,6 +305,7 @@ final class ShortestPathLayers {
             u = v;
         }
         pairs.set(layer, pairs.get(layer) - 1);
+        memos.get(layer).version++;
     }
 
     /** The channels of pair (s, d)'s path in a layer, in order. */
