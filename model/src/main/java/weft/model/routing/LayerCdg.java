@@ -26,9 +26,12 @@ final class LayerCdg {
     private final int[] count;
     private final int[] ord;
     private final int[] nodeAt;
+    private final int[] succ;
     private final int[] mark;
+    private final int[] backMark;
     private int epoch;
     private final int[] stack;
+    private final int[] backStack;
     private final int[] forward;
     private final int[] backward;
     private int edges;
@@ -46,8 +49,15 @@ final class LayerCdg {
             ord[c] = c;
             nodeAt[c] = c;
         }
+        this.succ = new int[base[m]];
+        for (int c = 0; c < m; c++) {
+            int[] out = g.out(g.dst(c));
+            System.arraycopy(out, 0, succ, base[c], out.length);
+        }
         this.mark = new int[m];
+        this.backMark = new int[m];
         this.stack = new int[m];
+        this.backStack = new int[m];
         this.forward = new int[m];
         this.backward = new int[m];
     }
@@ -118,48 +128,60 @@ final class LayerCdg {
         }
     }
 
-    /** Pearce-Kelly: edge x -> y with ord[y] < ord[x]; false if y reaches x, else shifts the affected region. */
+    /**
+     * Pearce-Kelly for an edge x -> y with ord[y] < ord[x]: the nodes reachable from y below ord[x] (forward) and
+     * the nodes reaching x above ord[y] (backward) are the only ones whose order can change. The two searches run
+     * interleaved, one node each in turn, so that when y reaches x (a cycle, the common case in LASH's failing
+     * checks) they stop as soon as they meet; otherwise both complete and the region is reordered: backward nodes
+     * first, then forward nodes, into the positions they held.
+     */
     private boolean reorder(int x, int y) {
         int lb = ord[y];
         int ub = ord[x];
         epoch++;
         int nf = 0;
-        int top = 0;
-        stack[top++] = y;
+        int nb = 0;
+        int fTop = 0;
+        int bTop = 0;
+        stack[fTop++] = y;
         mark[y] = epoch;
-        while (top > 0) {
-            int w = stack[--top];
-            forward[nf++] = w;
-            int[] succ = g.out(g.dst(w));
-            int b = base[w];
-            for (int k = 0; k < succ.length; k++) {
-                if (count[b + k] == 0) {
-                    continue;
-                }
-                int z = succ[k];
-                if (z == x) {
-                    return false;
-                }
-                if (mark[z] != epoch && ord[z] < ub) {
-                    mark[z] = epoch;
-                    stack[top++] = z;
+        backStack[bTop++] = x;
+        backMark[x] = epoch;
+        while (fTop > 0 || bTop > 0) {
+            if (fTop > 0) {
+                int w = stack[--fTop];
+                forward[nf++] = w;
+                int b = base[w];
+                int end = base[w + 1];
+                for (int slot = b; slot < end; slot++) {
+                    if (count[slot] == 0) {
+                        continue;
+                    }
+                    int z = succ[slot];
+                    if (backMark[z] == epoch) {
+                        return false;
+                    }
+                    if (mark[z] != epoch && ord[z] < ub) {
+                        mark[z] = epoch;
+                        stack[fTop++] = z;
+                    }
                 }
             }
-        }
-        int nb = 0;
-        stack[top++] = x;
-        mark[x] = epoch;
-        while (top > 0) {
-            int w = stack[--top];
-            backward[nb++] = w;
-            int pw = posInOut[w];
-            for (int p : g.in(g.src(w))) {
-                if (count[base[p] + pw] == 0) {
-                    continue;
-                }
-                if (mark[p] != epoch && ord[p] > lb) {
-                    mark[p] = epoch;
-                    stack[top++] = p;
+            if (bTop > 0) {
+                int w = backStack[--bTop];
+                backward[nb++] = w;
+                int pw = posInOut[w];
+                for (int p : g.in(g.src(w))) {
+                    if (count[base[p] + pw] == 0) {
+                        continue;
+                    }
+                    if (mark[p] == epoch) {
+                        return false;
+                    }
+                    if (backMark[p] != epoch && ord[p] > lb) {
+                        backMark[p] = epoch;
+                        backStack[bTop++] = p;
+                    }
                 }
             }
         }
