@@ -11,6 +11,7 @@ import picocli.CommandLine.Command;
         description = "Deadlock-free routing, explicit rates and host shaping for lossless cluster fabrics.",
         subcommands = {
             CommandLine.HelpCommand.class,
+            weft.bench.BenchCommand.class,
         })
 public final class WeftMain implements Runnable {
     @CommandLine.Spec

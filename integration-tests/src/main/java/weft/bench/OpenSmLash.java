@@ -13,9 +13,9 @@ import weft.model.topology.Topology;
 /**
  * Runs OpenSM's LASH on a topology with no hardware: ibsim simulates the fabric from a net file and OpenSM talks to
  * it through {@code libumad2sim}; the layer count and the routing time come from OpenSM's log. The procedure is
- * {@code research/anchors.md} §1.4: {@code opensm -o -R lash,no_fallback -Q}, stopped after a timeout or as soon as the
- * log shows the verdict, because a failing engine makes {@code -o} re-sweep forever. ibsim and OpenSM are started
- * and stopped by this class, through their process handles.
+ * {@code research/anchors.md} §1.4: {@code opensm -o -R lash,no_fallback -Q}, stopped after a timeout or as soon
+ * as the log shows the verdict, because a failing engine makes {@code -o} re-sweep forever. ibsim and OpenSM are
+ * started and stopped by this class, through their process handles.
  */
 final class OpenSmLash {
     static final String UMAD2SIM = "/usr/lib/x86_64-linux-gnu/umad2sim/libumad2sim.so";
@@ -23,9 +23,12 @@ final class OpenSmLash {
     private static final Pattern LANES_IN = Pattern.compile("lash_core: Lanes in layer (\\d+): (\\d+)");
     private static final Pattern NEEDED = Pattern.compile("Lanes needed: (\\d+)");
     private static final Pattern ERR = Pattern.compile("(ERR [0-9A-F]{4}: .*)");
+    private static final Pattern EXCEED =
+            Pattern.compile("Lane requirements \\((\\d+)\\) exceed available lanes \\((\\d+)\\)");
 
     /**
-     * What OpenSM did: layers (-1 if unknown), routing seconds (-1 if not reached), and a short status
+     * What OpenSM did: layers (-1 if unknown; on failure the layers it needed), routing seconds from the start of
+     * LASH to its tables or to its failure (-1 if not reached), and a short status
      * ("ok", "fails: ...", "timeout", "not installed").
      */
     record Outcome(int layers, double routingSeconds, double wallSeconds, String status) {
@@ -121,6 +124,7 @@ final class OpenSmLash {
     static Outcome parse(List<String> log, boolean timedOut, double wall) {
         double start = -1;
         double end = -1;
+        double errorAt = -1;
         int layers = -1;
         String error = null;
         List<String> lines = new ArrayList<>(log);
@@ -143,13 +147,20 @@ final class OpenSmLash {
             m = ERR.matcher(line);
             if (m.find() && error == null && !line.contains("no_fallback")) {
                 error = m.group(1);
+                errorAt = at;
+                Matcher x = EXCEED.matcher(line);
+                if (x.find()) {
+                    layers = Integer.parseInt(x.group(1));
+                    error = "fails: needs " + x.group(1) + " > " + x.group(2) + " layers (ERR 4D02)";
+                }
             }
         }
         if (end >= 0) {
             return new Outcome(layers, start >= 0 ? end - start : -1, wall, "ok");
         }
         if (error != null) {
-            return new Outcome(layers, -1, wall, "fails: " + error);
+            return new Outcome(layers, start >= 0 && errorAt >= 0 ? errorAt - start : -1, wall,
+                    error.startsWith("fails") ? error : "fails: " + error);
         }
         return new Outcome(layers, -1, wall, timedOut ? "timeout" : "no routing result in the log");
     }

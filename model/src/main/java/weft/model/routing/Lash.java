@@ -107,9 +107,9 @@ final class Lash implements RoutingEngine {
         boolean fallback = false;
         if (needed > budget) {
             if (!options.fallback()) {
-                throw new RoutingFailure(name() + ": needs " + needed + " layers, " + budget + " available (--max-layers "
-                        + options.maxLayers() + (options.classes() > 1 ? " / --classes " + options.classes() : "")
-                        + ") and the Up*/Down* fallback is off");
+                throw new RoutingFailure(name() + ": needs " + needed + " layers, " + budget
+                        + " available (--max-layers " + options.maxLayers()
+                        + (options.classes() > 1 ? " / --classes " + options.classes() : "") + ") and the Up*/Down* fallback is off");
             }
             lashLayers = budget - 1;
             fallback = true;

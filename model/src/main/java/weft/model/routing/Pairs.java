@@ -8,8 +8,8 @@ import weft.model.topology.Topology;
 /**
  * The ordered switch pairs an engine routes, in the order it processes them: the pairs of distinct switches that
  * have hosts (every switch when the fabric has no hosts), destination-major (each destination's sources nearest
- * first) or source-major, shuffled by the seed when the options ask for randomised orders. Refuses a disconnected fabric, naming two switches that cannot reach
- * each other.
+ * first) or source-major, shuffled by the seed when the options ask for randomised orders. Refuses a disconnected
+ * fabric, naming two switches that cannot reach each other.
  */
 final class Pairs {
     private final int[] src;
