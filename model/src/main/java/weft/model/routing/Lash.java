@@ -109,7 +109,8 @@ final class Lash implements RoutingEngine {
             if (!options.fallback()) {
                 throw new RoutingFailure(name() + ": needs " + needed + " layers, " + budget
                         + " available (--max-layers " + options.maxLayers()
-                        + (options.classes() > 1 ? " / --classes " + options.classes() : "") + ") and the Up*/Down* fallback is off");
+                        + (options.classes() > 1 ? " / --classes " + options.classes() : "")
+                        + ") and the Up*/Down* fallback is off");
             }
             lashLayers = budget - 1;
             fallback = true;

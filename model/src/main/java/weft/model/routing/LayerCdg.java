@@ -17,7 +17,8 @@ import weft.model.topology.SwitchGraph;
  *
  * <p>Vertices are the directed channels of a {@link SwitchGraph}. A dependency {@code x -> y} needs
  * {@code dst(x) == src(y)}; it is stored in slot {@code base[x] + k} where {@code k} is the index of {@code y}
- * in {@code out(dst(x))}, so edge lookups are array reads.
+ * in {@code out(dst(x))}, so edge lookups are array reads; the present edges are also kept as successor and
+ * predecessor lists, so the searches touch only edges that exist.
  */
 final class LayerCdg {
     private final SwitchGraph g;
@@ -26,7 +27,11 @@ final class LayerCdg {
     private final int[] count;
     private final int[] ord;
     private final int[] nodeAt;
-    private final int[] succ;
+    private final int[] succList;
+    private final int[] succSize;
+    private final int[] predBase;
+    private final int[] predList;
+    private final int[] predSize;
     private final int[] mark;
     private final int[] backMark;
     private int epoch;
@@ -49,11 +54,14 @@ final class LayerCdg {
             ord[c] = c;
             nodeAt[c] = c;
         }
-        this.succ = new int[base[m]];
+        this.succList = new int[base[m]];
+        this.succSize = new int[m];
+        this.predBase = new int[m + 1];
         for (int c = 0; c < m; c++) {
-            int[] out = g.out(g.dst(c));
-            System.arraycopy(out, 0, succ, base[c], out.length);
+            predBase[c + 1] = predBase[c] + g.in(g.src(c)).length;
         }
+        this.predList = new int[predBase[m]];
+        this.predSize = new int[m];
         this.mark = new int[m];
         this.backMark = new int[m];
         this.stack = new int[m];
@@ -113,6 +121,8 @@ final class LayerCdg {
             return false;
         }
         count[slot] = 1;
+        succList[base[x] + succSize[x]++] = y;
+        predList[predBase[y] + predSize[y]++] = x;
         edges++;
         return true;
     }
@@ -125,7 +135,20 @@ final class LayerCdg {
         }
         if (--count[slot] == 0) {
             edges--;
+            drop(succList, base[x], succSize, x, y);
+            drop(predList, predBase[y], predSize, y, x);
         }
+    }
+
+    private static void drop(int[] list, int from, int[] size, int owner, int value) {
+        int last = from + --size[owner];
+        for (int i = from; i <= last; i++) {
+            if (list[i] == value) {
+                list[i] = list[last];
+                return;
+            }
+        }
+        throw new IllegalStateException("dependency list of " + owner + " lacks " + value);
     }
 
     /**
@@ -152,12 +175,9 @@ final class LayerCdg {
                 int w = stack[--fTop];
                 forward[nf++] = w;
                 int b = base[w];
-                int end = base[w + 1];
-                for (int slot = b; slot < end; slot++) {
-                    if (count[slot] == 0) {
-                        continue;
-                    }
-                    int z = succ[slot];
+                int end = b + succSize[w];
+                for (int i = b; i < end; i++) {
+                    int z = succList[i];
                     if (backMark[z] == epoch) {
                         return false;
                     }
@@ -170,11 +190,10 @@ final class LayerCdg {
             if (bTop > 0) {
                 int w = backStack[--bTop];
                 backward[nb++] = w;
-                int pw = posInOut[w];
-                for (int p : g.in(g.src(w))) {
-                    if (count[base[p] + pw] == 0) {
-                        continue;
-                    }
+                int b = predBase[w];
+                int end = b + predSize[w];
+                for (int i = b; i < end; i++) {
+                    int p = predList[i];
                     if (mark[p] == epoch) {
                         return false;
                     }
