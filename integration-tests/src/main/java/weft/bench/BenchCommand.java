@@ -12,6 +12,10 @@ import weft.model.routing.RoutingOptions;
 import weft.model.routing.RoutingResult;
 import weft.model.routing.verify.DeadlockVerifier;
 import weft.model.routing.verify.VerificationReport;
+import weft.model.topology.generate.GeneratorOptions;
+import weft.model.topology.generate.KaryNTree;
+import weft.model.topology.generate.RandomIrregular;
+import weft.model.topology.generate.Torus;
 import weft.model.topology.Topology;
 
 /**
@@ -67,17 +71,17 @@ public final class BenchCommand implements Runnable {
             for (String name : names) {
                 Topology t = fabric(name, seed);
                 for (String e : engines) {
-                    row(t, e);
+                    row(name, t, e);
                 }
                 if (opensm) {
                     if (t.switches().size() > opensmMax) {
-                        System.out.printf("%-18s %5d %5d  %-8s %6s %10s %10s %10s  %s%n", t.name(),
+                        System.out.printf("%-18s %5d %5d  %-8s %6s %10s %10s %10s  %s%n", name,
                                 t.switches().size(), t.links().size(), "opensm", "-", "-", "-", "-",
                                 "skipped (> --opensm-max)");
                     } else {
-                        OpenSmLash.Outcome o = OpenSmLash.run(t, workDir.resolve(t.name()), opensmTimeout);
+                        OpenSmLash.Outcome o = OpenSmLash.run(t, workDir.resolve(name), opensmTimeout);
                         System.out.printf("%-18s %5d %5d  %-8s %6s %10s %10s %10s  %s (whole run %.2f s)%n",
-                                t.name(), t.switches().size(), t.links().size(), "opensm",
+                                name, t.switches().size(), t.links().size(), "opensm",
                                 o.layers() < 0 ? "-" : String.valueOf(o.layers()),
                                 o.routingSeconds() < 0 ? "-" : String.format("%.1f", o.routingSeconds() * 1000), "-",
                                 "-", o.status(), o.wallSeconds());
@@ -87,9 +91,9 @@ public final class BenchCommand implements Runnable {
             return 0;
         }
 
-        private void row(Topology t, String engine) {
+        private void row(String label, Topology t, String engine) {
             if (!RoutingEngines.names().contains(engine)) {
-                System.out.printf("%-18s %5d %5d  %-8s %6s %10s %10s %10s  %s%n", t.name(), t.switches().size(),
+                System.out.printf("%-18s %5d %5d  %-8s %6s %10s %10s %10s  %s%n", label, t.switches().size(),
                         t.links().size(), engine, "-", "-", "-", "-", "engine not registered in this build");
                 return;
             }
@@ -122,7 +126,7 @@ public final class BenchCommand implements Runnable {
                 }
             }
             if (failure != null) {
-                System.out.printf("%-18s %5d %5d  %-8s %6s %10s %10s %10s  %s%n", t.name(), t.switches().size(),
+                System.out.printf("%-18s %5d %5d  %-8s %6s %10s %10s %10s  %s%n", label, t.switches().size(),
                         t.links().size(), engine, "-", "-", "-", "-", failure);
                 return;
             }
@@ -131,7 +135,7 @@ public final class BenchCommand implements Runnable {
                 VerificationReport v = DeadlockVerifier.verify(t, r);
                 verdict = v.ok() ? "ok" : v.verdict();
             }
-            System.out.printf("%-18s %5d %5d  %-8s %6d %10.1f %10.1f %10.1f  %s%n", t.name(), t.switches().size(),
+            System.out.printf("%-18s %5d %5d  %-8s %6d %10.1f %10.1f %10.1f  %s%n", label, t.switches().size(),
                     t.links().size(), engine, r.layers(), best / 1e6, cpu / 1e6, alloc / 1048576.0, verdict);
         }
     }
@@ -147,19 +151,25 @@ public final class BenchCommand implements Runnable {
         return out;
     }
 
-    /** Builds a fabric from its name. */
+    /**
+     * Builds a fabric from its name with the topology generators, one host per switch (per leaf in trees), so that
+     * every switch pair with hosts is routed and OpenSM sees one HCA per (leaf) switch.
+     */
     static Topology fabric(String name, long seed) {
         String[] p = name.split("-");
         try {
             if (name.startsWith("random-") && p.length == 3 && p[2].startsWith("d")) {
-                return BenchFabrics.random(Integer.parseInt(p[1]), Integer.parseInt(p[2].substring(1)), seed);
+                return RandomIrregular.generate(Integer.parseInt(p[1]), Integer.parseInt(p[2].substring(1)), seed,
+                        GeneratorOptions.defaults().withHosts(1));
             }
             if (name.startsWith("torus-") && p.length == 2) {
                 String[] wh = p[1].split("x");
-                return BenchFabrics.torus(Integer.parseInt(wh[0]), Integer.parseInt(wh[1]));
+                return Torus.generate(List.of(Integer.parseInt(wh[0]), Integer.parseInt(wh[1])),
+                        GeneratorOptions.defaults().withHosts(1));
             }
             if (name.endsWith("-tree") && p.length == 4 && p[1].equals("ary")) {
-                return BenchFabrics.karyNTree(Integer.parseInt(p[0]), Integer.parseInt(p[2]));
+                return KaryNTree.generate(Integer.parseInt(p[0]), Integer.parseInt(p[2]),
+                        GeneratorOptions.defaults().withHosts(1));
             }
         } catch (NumberFormatException ex) {
             throw new IllegalArgumentException("--fabrics: '" + name + "': " + ex.getMessage(), ex);

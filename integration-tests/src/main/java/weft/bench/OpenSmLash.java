@@ -9,6 +9,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import weft.model.topology.Topology;
+import weft.model.topology.io.IbnetdiscoverFormat;
 
 /**
  * Runs OpenSM's LASH on a topology with no hardware: ibsim simulates the fabric from a net file and OpenSM talks to
@@ -47,8 +48,8 @@ final class OpenSmLash {
             return new Outcome(-1, -1, -1, "not installed (apt-get install opensm ibsim-utils)");
         }
         Files.createDirectories(dir);
-        Path net = dir.resolve(t.name() + ".net");
-        Files.writeString(net, IbsimNetFile.write(t));
+        Path net = dir.resolve("fabric.net");
+        Files.writeString(net, IbnetdiscoverFormat.writeIbsim(t));
         Path log = dir.resolve("osm.log");
         Files.deleteIfExists(log);
         int nodes = t.switches().size() + t.hosts().size();

@@ -51,9 +51,10 @@ final class DimensionOrder implements RoutingEngine {
             wrapBit[i] = grid.wrap[i] ? 1 << wrapped++ : 0;
         }
         int layers = 1 << wrapped;
-        if (layers > options.maxLayers()) {
+        if (layers > options.layersPerClass()) {
             throw new RoutingFailure(name() + ": needs " + layers + " layers for " + wrapped
-                    + " wrapped dimension(s), " + options.maxLayers() + " available (--max-layers)");
+                    + " wrapped dimension(s), " + options.layersPerClass() + " available (--max-layers "
+                    + options.maxLayers() + " / --classes " + options.classes() + ")");
         }
         int[][][] next = new int[layers][n][];
         int[][] layerOf = new int[n][n];

@@ -156,10 +156,35 @@ public final class Fabrics {
                 }
             }
         }
-        return withDigitPorts(k, n, per, hosts, edges);
+        return withDigitPorts(k, n, per, hosts, edges, 0);
     }
 
-    private static Topology withDigitPorts(int k, int n, int per, int[] hosts, List<int[]> edges) {
+    /**
+     * The enriched k-ary n-tree of seed 000 §6.2: {@link #karyNTree} plus, at levels 0..n-2, a chain through the
+     * switches of each logical node (consecutive indexes), {@code width} parallel links between neighbours: ports
+     * {@code 2k+1..2k+w} to the left neighbour and {@code 2k+w+1..2k+2w} to the right one.
+     */
+    public static Topology enrichedKaryNTree(int k, int n, int width) {
+        Topology plain = karyNTree(k, n);
+        int per = (int) Math.pow(k, n - 1);
+        List<Link> links = new ArrayList<>(plain.links());
+        for (int l = 0; l < n - 1; l++) {
+            int size = per / (int) Math.pow(k, l);
+            for (int first = 0; first < per; first += size) {
+                for (int p = 0; p + 1 < size; p++) {
+                    int a = l * per + first + p;
+                    for (int t = 0; t < width; t++) {
+                        links.add(new Link("s" + a, 2 * k + width + 1 + t, "s" + (a + 1), 2 * k + 1 + t, 10.0));
+                    }
+                }
+            }
+        }
+        List<Switch> switches = plain.switches().stream()
+                .map(s -> new Switch(s.id(), s.dpid(), 2 * k + 2 * width)).toList();
+        return new Topology("enriched-" + plain.name() + "-w" + width, switches, plain.hosts(), links);
+    }
+
+    private static Topology withDigitPorts(int k, int n, int per, int[] hosts, List<int[]> edges, int extra) {
         int count = n * per;
         List<Host> hostList = new ArrayList<>();
         for (int u = 0; u < count; u++) {
@@ -182,7 +207,7 @@ public final class Fabrics {
         }
         List<Switch> switches = new ArrayList<>();
         for (int u = 0; u < count; u++) {
-            switches.add(new Switch("s" + u, u + 1L, 2 * k));
+            switches.add(new Switch("s" + u, u + 1L, 2 * k + extra));
         }
         return new Topology(k + "-ary-" + n + "-tree", switches, hostList, links);
     }

@@ -24,7 +24,7 @@ class RoutesJsonTest {
 
     @Test
     void readsTheIssueExample() {
-        RoutingResult r = RoutesJson.read(ISSUE_EXAMPLE, "r.json").result();
+        RoutingResult r = RoutesJson.read("r.json", ISSUE_EXAMPLE).result();
         assertThat(r.engine()).isEqualTo("lash");
         assertThat(r.layers()).isEqualTo(3);
         assertThat(r.layerOf()).containsExactly(new PairLayer("s1", "s7", 2));
@@ -41,7 +41,7 @@ class RoutesJsonTest {
         RoutesDocument doc = new RoutesDocument(r, List.of(new RoutedPath("s1", "s3", 1, 5, List.of("s1", "s3"))),
                 Map.of("compute_ms", 1.5));
         String json = RoutesJson.write(doc);
-        RoutesDocument back = RoutesJson.read(json, "x.json");
+        RoutesDocument back = RoutesJson.read("x.json", json);
         assertThat(back.result()).isEqualTo(r);
         assertThat(back.paths()).isEqualTo(doc.paths());
         assertThat(back.stats()).containsEntry("compute_ms", 1.5);
@@ -73,14 +73,14 @@ class RoutesJsonTest {
                 + "|r.json: forwarding[0].dst: missing (expected a string)",
     })
     void badInputNamesTheLocation(String json, String message) {
-        assertThatThrownBy(() -> RoutesJson.read(json, "r.json"))
+        assertThatThrownBy(() -> RoutesJson.read("r.json", json))
                 .isInstanceOf(RoutesFormatException.class)
                 .hasMessage(message);
     }
 
     @Test
     void syntaxErrorsGiveLineAndColumn() {
-        assertThatThrownBy(() -> RoutesJson.read("{\n  \"format\": ,\n}", "r.json"))
+        assertThatThrownBy(() -> RoutesJson.read("r.json", "{\n  \"format\": ,\n}"))
                 .isInstanceOf(RoutesFormatException.class)
                 .hasMessageStartingWith("r.json: line 2, column 13: not valid JSON: ");
     }
