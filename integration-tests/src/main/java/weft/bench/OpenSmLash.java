@@ -43,7 +43,8 @@ final class OpenSmLash {
                 && Files.exists(Path.of(UMAD2SIM));
     }
 
-    static Outcome run(Topology t, Path dir, int timeoutSeconds) throws IOException, InterruptedException {
+    static Outcome run(Topology t, Path workDir, int timeoutSeconds) throws IOException, InterruptedException {
+        Path dir = workDir.toAbsolutePath();
         if (!installed()) {
             return new Outcome(-1, -1, -1, "not installed (apt-get install opensm ibsim-utils)");
         }
@@ -53,14 +54,16 @@ final class OpenSmLash {
         Path log = dir.resolve("osm.log");
         Files.deleteIfExists(log);
         int nodes = t.switches().size() + t.hosts().size();
-        Process ibsim = new ProcessBuilder("/usr/bin/ibsim", "-s", "-n", "-S", String.valueOf(t.switches().size() + 8),
-                "-N", String.valueOf(nodes + 16), net.toString())
-                .redirectErrorStream(true).redirectOutput(dir.resolve("ibsim.out").toFile()).start();
+        Process ibsim = new ProcessBuilder("/usr/bin/ibsim", "-s", "-n", "-S",
+                String.valueOf(t.switches().size() + 8), "-N", String.valueOf(nodes + 16), net.toString())
+                .directory(dir.toFile()).redirectErrorStream(true)
+                .redirectOutput(dir.resolve("ibsim.out").toFile()).start();
         try {
             waitForIbsim(dir.resolve("ibsim.out"), ibsim);
             ProcessBuilder pb = new ProcessBuilder("/usr/sbin/opensm", "-o", "-R", "lash,no_fallback", "-Q",
                     "-f", log.toString(), "-D", "0x43", "--dump_files_dir", dir.toString())
-                    .redirectErrorStream(true).redirectOutput(dir.resolve("opensm.out").toFile());
+                    .directory(dir.toFile()).redirectErrorStream(true)
+                    .redirectOutput(dir.resolve("opensm.out").toFile());
             pb.environment().put("LD_PRELOAD", UMAD2SIM);
             pb.environment().put("OSM_TMP_DIR", dir.toString());
             pb.environment().put("OSM_CACHE_DIR", dir.toString());
