@@ -14,6 +14,7 @@ import picocli.CommandLine.Command;
             weft.controller.cli.TopoCommand.class,
             weft.controller.cli.RouteCommand.class,
             weft.controller.cli.ReproCommand.class,
+            weft.bench.BenchCommand.class,
         })
 public final class WeftMain implements Runnable {
     @CommandLine.Spec
