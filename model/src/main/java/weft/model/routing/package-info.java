@@ -7,7 +7,9 @@
  * independent verifier in {@code weft.model.routing.verify}.
  *
  * <p>Engines here: {@code MinHop}, {@code UpDown}, {@code DimensionOrder}, {@code DModK}, {@code Ecmp}, {@code Vlb}
- * (plus LASH, MP-LASH and Segment-based routing); destination-based engines share
+ * and the layered and turn-restricted engines {@code Lash}, {@code MultipathLash} (both on {@code ShortestPathLayers}
+ * and {@code LayerCdg}) and {@code SegmentBasedRouting} (on {@code Segmentation}), with {@link
+ * weft.model.routing.LayerLayout} for layers x QoS classes; destination-based engines share
  * {@link weft.model.routing.DestinationTables}; tree engines recognise k-ary n-trees with {@code KaryNTreeShape}.
  * Per-flow adaptive routing on enriched trees has its own API, {@link weft.model.routing.AdaptiveFlowRouting}.
  * {@link weft.model.routing.PauseHeadroom} and {@link weft.model.routing.BackPressureBound} hold the lossless
