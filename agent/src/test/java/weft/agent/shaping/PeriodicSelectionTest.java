@@ -78,8 +78,7 @@ class PeriodicSelectionTest {
         List<long[]> picks = run(exact, FixedBacklog.infinite(DP, 2), 9);
         assertThat(names(picks)).isEqualTo("ABAABAABA");
         // with a 6 Mbit/s line a unit is 8000/6e6 s; slots are 2 units apart: 0, 2, 4, ... 16 units
-        long unit6 = 8000L * 1_000_000_000L / 6_000_000L;
-        assertThat(picks.get(8)[1]).isBetween(16 * unit6 - 1, 16 * unit6 + 1);
+        assertThat(picks.get(8)[1]).isEqualTo(16 * 8000L * 1_000_000_000L / 6_000_000L);
     }
 
     @Test
