@@ -87,7 +87,9 @@ public final class ControlCodec {
             return mapper.treeToValue(body, type);
         } catch (ValueInstantiationException e) {
             Throwable cause = e.getCause() != null ? e.getCause() : e;
-            throw new ProtocolException(t.textValue() + ": " + cause.getMessage());
+            String detail = cause.getMessage();
+            throw new ProtocolException(detail.startsWith(t.textValue() + ": ") ? detail
+                    : t.textValue() + ": " + detail);
         } catch (InvalidFormatException e) {
             throw new ProtocolException(t.textValue() + ": field '" + path(e) + "' has value " + e.getValue()
                     + " of the wrong type, expected " + e.getTargetType().getSimpleName());
