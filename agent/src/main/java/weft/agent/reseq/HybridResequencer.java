@@ -1,5 +1,7 @@
 package weft.agent.reseq;
 
+import weft.agent.voq.IntSlotMap;
+
 /**
  * The hybrid resequencer: per sender, a packet whose sequence number is the expected one (ESN) is delivered at once
  * with no added delay; any other packet waits in a queue ordered by sender timestamp until the gap fills or the

@@ -1,10 +1,10 @@
-package weft.agent.reseq;
+package weft.agent.voq;
 
 /**
  * A fixed-capacity map from int keys to dense slots {@code 0..capacity-1}, open addressing with linear probing and
  * no boxing (Agrona's {@code Int2ObjectHashMap} habit).
  */
-final class IntSlotMap {
+public final class IntSlotMap {
     private static final int EMPTY = -1;
     private static final int DELETED = -2;
 
@@ -14,7 +14,7 @@ final class IntSlotMap {
     private final int[] freeSlots;
     private int freeTop;
 
-    IntSlotMap(int capacity) {
+    public IntSlotMap(int capacity) {
         int tableSize = Integer.highestOneBit(Math.max(2, capacity) * 2 - 1) << 1;
         this.keys = new int[tableSize];
         this.slotOfIndex = new int[tableSize];
@@ -33,7 +33,7 @@ final class IntSlotMap {
     }
 
     /** The slot of {@code key}, or -1. */
-    int get(int key) {
+    public int get(int key) {
         int mask = keys.length - 1;
         for (int i = index(key), n = 0; n < keys.length; i = (i + 1) & mask, n++) {
             int slot = slotOfIndex[i];
@@ -48,7 +48,7 @@ final class IntSlotMap {
     }
 
     /** Assigns a slot to a key not present; -1 when full. */
-    int put(int key) {
+    public int put(int key) {
         if (freeTop == 0) {
             return -1;
         }
@@ -64,7 +64,7 @@ final class IntSlotMap {
         }
     }
 
-    void remove(int key) {
+    public void remove(int key) {
         int mask = keys.length - 1;
         for (int i = index(key), n = 0; n < keys.length; i = (i + 1) & mask, n++) {
             int slot = slotOfIndex[i];
@@ -80,7 +80,7 @@ final class IntSlotMap {
         }
     }
 
-    boolean used(int slot) {
+    public boolean used(int slot) {
         return used[slot];
     }
 }
