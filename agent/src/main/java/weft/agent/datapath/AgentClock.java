@@ -6,10 +6,14 @@ package weft.agent.datapath;
  * sender's timestamps keep increasing (the resequencer's restart rule relies on it).
  */
 public final class AgentClock {
-    private final long epochOffset;
+    /** One offset per JVM, read from the microsecond wall clock, so agents in one process agree exactly. */
+    private static final long EPOCH_OFFSET = epochOffset();
 
-    public AgentClock() {
-        this.epochOffset = System.currentTimeMillis() * 1_000_000L - System.nanoTime();
+    private final long epochOffset = EPOCH_OFFSET;
+
+    private static long epochOffset() {
+        java.time.Instant now = java.time.Instant.now();
+        return now.getEpochSecond() * 1_000_000_000L + now.getNano() - System.nanoTime();
     }
 
     public long nanoTime() {

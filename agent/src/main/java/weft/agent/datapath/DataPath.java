@@ -48,7 +48,7 @@ public final class DataPath implements AutoCloseable {
     private final ReceiveStats stats;
     private final HybridResequencer<ByteBuf> reseq;
     private final List<Channel> subscribers = new ArrayList<>();
-    private final List<Object[]> paused = new ArrayList<>();
+    private final List<Channel> paused = new ArrayList<>();
     private final Map<Integer, PendingQuery> queries = new HashMap<>();
     private final Map<Integer, long[]> senderBaseline = new HashMap<>();
     private final long[] malformed = new long[ShimHeader.Problem.values().length];
@@ -95,15 +95,9 @@ public final class DataPath implements AutoCloseable {
         return this;
     }
 
-    private Channel bindTag(int tag) {
-        try {
-            return new Bootstrap().group(loop).channel(transport.datagram()).handler(new Receiver())
-                    .option(ChannelOption.SO_SNDBUF, 4 << 20)
-                    .bind(config.address(), tag).syncUninterruptibly().channel();
-        } catch (RuntimeException e) {
-            throw new IllegalStateException("path tag " + tag + ": cannot bind UDP source port on "
-                    + config.address().getHostAddress() + ": " + e.getMessage(), e);
-        }
+    private io.netty.channel.ChannelFuture bindTag(int tag) {
+        return new Bootstrap().group(loop).channel(transport.datagram()).handler(new Receiver())
+                .option(ChannelOption.SO_SNDBUF, 4 << 20).bind(config.address(), tag);
     }
 
     public int localId() {
@@ -301,19 +295,63 @@ public final class DataPath implements AutoCloseable {
         app.writeAndFlush(f);
     }
 
+    /** Frames of one application connection waiting for room in a VOQ, in arrival order. */
+    private static final class Stalled {
+        final Voq voq;
+        final java.util.ArrayDeque<ByteBuf> frames = new java.util.ArrayDeque<>();
+
+        Stalled(Voq voq) {
+            this.voq = voq;
+        }
+    }
+
+    private static final io.netty.util.AttributeKey<Stalled> STALLED = io.netty.util.AttributeKey.valueOf("stalled");
+
+    /**
+     * Segments a send frame (op byte already read) into its VOQ if all its packets fit; otherwise leaves it
+     * untouched and says so. Data accepted here is never dropped by the VOQ.
+     */
+    private boolean enqueue(ByteBuf f) {
+        int dstId = f.getInt(f.readerIndex());
+        Voq v = voqFor(dstId);
+        int bytes = f.readableBytes() - 4;
+        int packets = Math.max(1, (bytes + ShimHeader.MAX_PAYLOAD - 1) / ShimHeader.MAX_PAYLOAD);
+        if (!v.hasRoom(packets, bytes)) {
+            return false;
+        }
+        f.skipBytes(4);
+        while (f.isReadable()) {
+            v.offer(f.readRetainedSlice(Math.min(ShimHeader.MAX_PAYLOAD, f.readableBytes())));
+        }
+        injector.kick();
+        return true;
+    }
+
+    /** After the injector drained some packets: feed stalled connections and resume reading them. */
     private void resumePaused() {
         for (int i = paused.size() - 1; i >= 0; i--) {
-            Object[] p = paused.get(i);
-            Voq v = (Voq) p[1];
-            if (v.hasRoom(maxSegments(), (long) maxSegments() * ShimHeader.MAX_PAYLOAD)) {
-                ((Channel) p[0]).config().setAutoRead(true);
+            Channel ch = paused.get(i);
+            Stalled st = ch.attr(STALLED).get();
+            while (st != null && !st.frames.isEmpty() && enqueue(st.frames.peek())) {
+                st.frames.poll().release();
+            }
+            if (st == null || st.frames.isEmpty()) {
+                ch.attr(STALLED).set(null);
+                ch.config().setAutoRead(true);
                 paused.remove(i);
             }
         }
     }
 
-    private static int maxSegments() {
-        return (LocalFrames.MAX_FRAME + ShimHeader.MAX_PAYLOAD - 1) / ShimHeader.MAX_PAYLOAD;
+    private Voq voqFor(int dstId) {
+        Voq v = voqs.get(dstId);
+        if (v == null) {
+            InetSocketAddress dst = new InetSocketAddress(intToAddress(dstId), config.dataPort());
+            long now = clock.nanoTime();
+            v = voqs.getOrCreate(dstId, dst, config.defaultRate(), now);
+            injector.setRate(v, config.defaultRate(), now);
+        }
+        return v;
     }
 
     private final class LocalApi extends ChannelInboundHandlerAdapter {
@@ -341,17 +379,11 @@ public final class DataPath implements AutoCloseable {
         @Override
         public void channelInactive(ChannelHandlerContext ctx) {
             subscribers.remove(ctx.channel());
-            paused.removeIf(p -> p[0] == ctx.channel());
-        }
-
-        private Voq voqFor(int dstId) {
-            Voq v = voqs.get(dstId);
-            if (v == null) {
-                InetSocketAddress dst = new InetSocketAddress(intToAddress(dstId), config.dataPort());
-                v = voqs.getOrCreate(dstId, dst, config.defaultRate(), clock.nanoTime());
-                injector.setRate(v, config.defaultRate(), clock.nanoTime());
+            paused.remove(ctx.channel());
+            Stalled st = ctx.channel().attr(STALLED).getAndSet(null);
+            if (st != null) {
+                st.frames.forEach(ByteBuf::release);
             }
-            return v;
         }
 
         private void send(ChannelHandlerContext ctx, ByteBuf f) {
@@ -360,17 +392,18 @@ public final class DataPath implements AutoCloseable {
                         + " bytes, expected at least 5 (op + IPv4 destination)");
                 return;
             }
-            int dstId = f.readInt();
-            Voq v = voqFor(dstId);
-            while (f.isReadable()) {
-                int n = Math.min(ShimHeader.MAX_PAYLOAD, f.readableBytes());
-                v.offer(f.readRetainedSlice(n));
+            Stalled stalled = ctx.channel().attr(STALLED).get();
+            if (stalled != null) {
+                stalled.frames.add(f.retain()); // keep order behind the frame already waiting
+                return;
             }
-            if (!v.hasRoom(maxSegments(), (long) maxSegments() * ShimHeader.MAX_PAYLOAD)) {
+            if (!enqueue(f)) {
+                Stalled st = new Stalled(voqFor(f.getInt(f.readerIndex())));
+                st.frames.add(f.retain());
+                ctx.channel().attr(STALLED).set(st);
                 ctx.channel().config().setAutoRead(false);
-                paused.add(new Object[] {ctx.channel(), v});
+                paused.add(ctx.channel());
             }
-            injector.kick();
         }
 
         private void query(ChannelHandlerContext ctx, ByteBuf f) {

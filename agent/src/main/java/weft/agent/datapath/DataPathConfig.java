@@ -37,7 +37,17 @@ public record DataPathConfig(InetAddress address, int dataPort, int localPort, S
     /** Defaults for an agent at {@code address}. */
     public static DataPathConfig defaults(InetAddress address) {
         return new DataPathConfig(address, 7470, 7471, "ps", 2 * 1538, 512, 64, true, LateMode.DELIVER_LATE,
-                2_000_000L, 0);
+                10_000_000L, 0);
+    }
+
+    public DataPathConfig withResequencing(boolean on, LateMode mode, long initialMaxDelay) {
+        return new DataPathConfig(address, dataPort, localPort, scheduler, bucketDepthBytes, voqPackets,
+                maxDestinations, on, mode, initialMaxDelay, defaultRate);
+    }
+
+    public DataPathConfig withShaping(String schedulerName, int depthBytes, int packets, long defaultBitsPerSecond) {
+        return new DataPathConfig(address, dataPort, localPort, schedulerName, depthBytes, packets, maxDestinations,
+                resequence, lateMode, initialMaxDelayNanos, defaultBitsPerSecond);
     }
 
     public DataPathConfig withPorts(int data, int local) {

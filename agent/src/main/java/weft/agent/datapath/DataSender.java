@@ -4,6 +4,7 @@ import io.netty.buffer.ByteBuf;
 import io.netty.channel.Channel;
 import io.netty.channel.socket.DatagramPacket;
 import java.net.InetSocketAddress;
+import io.netty.channel.ChannelFuture;
 import java.util.function.IntFunction;
 import weft.agent.voq.Voq;
 
@@ -14,17 +15,18 @@ import weft.agent.voq.Voq;
  */
 final class DataSender {
     private final Channel dataChannel;
-    private final IntFunction<Channel> binder;
+    private final IntFunction<ChannelFuture> binder;
+    private final boolean[] requested = new boolean[65536];
     private Channel[] bound = new Channel[8];
     private int boundCount;
     private final Channel[] fast = new Channel[65536];
     private final int localId;
 
     /**
-     * @param binder binds a datagram channel to the agent's address and the given source port (blocking is fine:
-     *               called when the controller's rates arrive, not per packet)
+     * @param binder starts binding a datagram channel to the agent's address and the given source port; the tag is
+     *               used once the bind has succeeded (until then its packets leave from the data port)
      */
-    DataSender(Channel dataChannel, IntFunction<Channel> binder, int localId) {
+    DataSender(Channel dataChannel, IntFunction<ChannelFuture> binder, int localId) {
         this.dataChannel = dataChannel;
         this.binder = binder;
         this.localId = localId;
@@ -33,13 +35,21 @@ final class DataSender {
     /** Makes sure a socket exists for every tag. */
     void ensureTags(int[] tags) {
         for (int tag : tags) {
-            if (fast[tag] == null) {
-                Channel ch = binder.apply(tag);
-                if (boundCount == bound.length) {
-                    bound = java.util.Arrays.copyOf(bound, 2 * boundCount);
-                }
-                bound[boundCount++] = ch;
-                fast[tag] = ch;
+            if (!requested[tag]) {
+                requested[tag] = true;
+                binder.apply(tag).addListener((ChannelFuture f) -> {
+                    if (f.isSuccess()) {
+                        if (boundCount == bound.length) {
+                            bound = java.util.Arrays.copyOf(bound, 2 * boundCount);
+                        }
+                        bound[boundCount++] = f.channel();
+                        fast[tag] = f.channel();
+                    } else {
+                        requested[tag] = false;
+                        org.slf4j.LoggerFactory.getLogger(DataSender.class).warn("path tag {}: cannot bind UDP "
+                                + "source port: {}", tag, f.cause().toString());
+                    }
+                });
             }
         }
     }

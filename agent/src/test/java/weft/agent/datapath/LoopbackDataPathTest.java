@@ -11,6 +11,8 @@ import java.nio.charset.StandardCharsets;
 import java.util.List;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import weft.agent.reseq.HybridResequencer;
 import weft.model.protocol.DestinationRate;
 import weft.model.protocol.PathSpec;
 
@@ -33,8 +35,11 @@ class LoopbackDataPathTest {
     }
 
     private DataPath start(String ip, int dataPort, int localPort) throws Exception {
-        return new DataPath(DataPathConfig.defaults(InetAddress.getByName(ip)).withPorts(dataPort, localPort),
-                transport, group).start();
+        // a 1 s initial age threshold: on a loaded CI machine no packet times out, so "complete and in order"
+        // is exact rather than probable
+        return new DataPath(DataPathConfig.defaults(InetAddress.getByName(ip)).withPorts(dataPort, localPort)
+                .withResequencing(true, HybridResequencer.LateMode.DELIVER_LATE, 1_000_000_000L), transport, group)
+                .start();
     }
 
     static void frame(DataOutputStream out, byte op, int ip, byte[] data) throws Exception {
@@ -51,6 +56,7 @@ class LoopbackDataPathTest {
     }
 
     @Test
+    @Timeout(30)
     void sprayedDataArrivesCompleteAndInOrder() throws Exception {
         a = start("127.0.0.1", 17470, 17471);
         b = start("127.0.0.2", 17470, 17472);
