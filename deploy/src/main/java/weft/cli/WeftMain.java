@@ -11,6 +11,9 @@ import picocli.CommandLine.Command;
         description = "Deadlock-free routing, explicit rates and host shaping for lossless cluster fabrics.",
         subcommands = {
             CommandLine.HelpCommand.class,
+            weft.agent.cli.AgentCommand.class,
+            weft.controller.cli.RatesCommand.class,
+            weft.controller.cli.AgentLinkCommand.class,
         })
 public final class WeftMain implements Runnable {
     @CommandLine.Spec
