@@ -30,8 +30,8 @@ package weft.agent.shaping;
  * </ul>
  */
 public final class PeriodicSelection implements InjectionScheduler {
-    /** Default catch-up window for late event-loop wake-ups: 200 µs. */
-    public static final long DEFAULT_CATCH_UP_NANOS = 200_000L;
+    /** Default catch-up window for late event-loop wake-ups: 20 ms; the token buckets bound the catch-up burst. */
+    public static final long DEFAULT_CATCH_UP_NANOS = 20_000_000L;
     private static final long NANOS_PER_SECOND = 1_000_000_000L;
 
     private final long[] rate;
