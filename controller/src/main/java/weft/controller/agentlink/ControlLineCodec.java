@@ -17,6 +17,7 @@ import weft.model.protocol.ProtocolException;
  * Netty shell around {@link ControlCodec}: lines in, {@link ControlMessage}s out and back. Framing is
  * {@link LineBasedFrameDecoder} (at most {@link ControlCodec#MAX_LINE_BYTES}); a malformed or oversize line is
  * answered with an {@link ControlMessage.Error} naming the problem, skipped, and the session continues (STYLE §7).
+ * Replies are written from the channel's tail ({@code ctx.channel()}) so that they pass through this codec's encoder.
  */
 final class ControlLineCodec extends MessageToMessageCodec<String, ControlMessage> {
     private final ControlCodec codec = new ControlCodec();
@@ -41,14 +42,14 @@ final class ControlLineCodec extends MessageToMessageCodec<String, ControlMessag
         try {
             out.add(codec.decode(line));
         } catch (ProtocolException e) {
-            ctx.writeAndFlush(new ControlMessage.Error(e.getMessage()));
+            ctx.channel().writeAndFlush(new ControlMessage.Error(e.getMessage()));
         }
     }
 
     @Override
     public void exceptionCaught(ChannelHandlerContext ctx, Throwable cause) {
         if (cause instanceof TooLongFrameException) {
-            ctx.writeAndFlush(new ControlMessage.Error("control line longer than " + ControlCodec.MAX_LINE_BYTES
+            ctx.channel().writeAndFlush(new ControlMessage.Error("control line longer than " + ControlCodec.MAX_LINE_BYTES
                     + " bytes, skipped"));
             return;
         }
