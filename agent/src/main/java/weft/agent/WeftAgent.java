@@ -56,7 +56,11 @@ public final class WeftAgent implements AutoCloseable {
     public void applyRates(boolean replace, List<DestinationRate> rates) {
         dataPath.applyRates(replace, rates);
         if (tc != null) {
-            tc.apply(rates);
+            try {
+                tc.apply(rates);
+            } catch (RuntimeException e) {
+                LOG.warn("kernel mode: {}", e.getMessage());
+            }
         }
     }
 

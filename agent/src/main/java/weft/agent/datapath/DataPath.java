@@ -423,21 +423,30 @@ public final class DataPath implements AutoCloseable {
                     loop.schedule(ask[0], 5, TimeUnit.MILLISECONDS); // let the VOQ drain first
                     return;
                 }
-                loop.schedule(() -> {
-                    queries.put(dstId, new PendingQuery(app, reset));
-                    sender.sendControl(v.dst(), dstId, ShimHeader.KIND_STATS_REQUEST,
-                            Unpooled.wrappedBuffer(new byte[] {(byte) (reset ? 1 : 0)}),
-                            clock.toEpoch(clock.nanoTime()));
-                    loop.schedule(() -> {
-                        if (queries.remove(dstId) != null) {
-                            reply(app, LocalFrames.ERROR, "local api: no statistics reply from "
-                                    + ShimHeader.idToString(dstId) + ":" + v.dst().getPort() + " within 1 s");
-                        }
-                    }, 1, TimeUnit.SECONDS);
-                }, reset ? 0 : 50, TimeUnit.MILLISECONDS);
+                loop.schedule(() -> askPeer(app, v, dstId, reset, 1), reset ? 0 : 50, TimeUnit.MILLISECONDS);
             };
             ask[0].run();
         }
+    }
+
+    /** Sends a statistics request to the peer; retries up to 3 times, 1 s apart, then reports an error frame. */
+    private void askPeer(Channel app, Voq v, int dstId, boolean reset, int attempt) {
+        queries.put(dstId, new PendingQuery(app, reset));
+        sender.sendControl(v.dst(), dstId, ShimHeader.KIND_STATS_REQUEST,
+                Unpooled.wrappedBuffer(new byte[] {(byte) (reset ? 1 : 0)}), clock.toEpoch(clock.nanoTime()));
+        loop.schedule(() -> {
+            PendingQuery q = queries.get(dstId);
+            if (q == null || q.app() != app) {
+                return;
+            }
+            if (attempt < 3) {
+                askPeer(app, v, dstId, reset, attempt + 1);
+            } else {
+                queries.remove(dstId);
+                reply(app, LocalFrames.ERROR, "local api: no statistics reply from " + ShimHeader.idToString(dstId)
+                        + ":" + v.dst().getPort() + " after 3 requests, 1 s apart");
+            }
+        }, 1, TimeUnit.SECONDS);
     }
 
     static InetAddress intToAddress(int id) {

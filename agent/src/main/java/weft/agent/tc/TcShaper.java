@@ -14,7 +14,7 @@ import weft.model.protocol.DestinationRate;
 
 /**
  * Shapes a device's egress with Linux tc: root {@code htb} qdisc (handle {@code 1:}), a parent class at the link
- * rate, one class {@code 1:<n>} per destination at its rate (ceil = rate) and a {@code u32} filter
+ * rate ({@code 1:1}), one class {@code 1:10}, {@code 1:11}, ... per destination at its rate (ceil = rate) and a {@code u32} filter
  * {@code match ip dst <addr>/32}; unclassified traffic goes to the default class {@code 1:ffff} at the link rate.
  * Rate changes use {@code tc class change}, so queued packets and counters survive. {@link #close} deletes the root
  * qdisc it added (and nothing else).
@@ -26,6 +26,8 @@ import weft.model.protocol.DestinationRate;
 public final class TcShaper implements AutoCloseable {
     private static final Logger LOG = LoggerFactory.getLogger(TcShaper.class);
     private static final int DEFAULT_CLASS = 0xffff;
+    /** Destination classes are 1:10, 1:11, ...; 1:1 is the parent at the link rate. */
+    private static final int FIRST_CLASS = 0x10;
 
     /** Runs one command; returns its exit status and output. */
     @FunctionalInterface
@@ -124,14 +126,14 @@ public final class TcShaper implements AutoCloseable {
             long bps = Math.max(8_000, r.bitsPerSecond());
             Integer cls = classOf.get(r.dstIp());
             if (cls == null) {
-                cls = classOf.size() + 1;
-                classOf.put(r.dstIp(), cls);
+                cls = FIRST_CLASS + classOf.size();
                 check(List.of("tc", "class", "add", "dev", dev, "parent", "1:1", "classid", "1:" + Integer.toHexString(cls),
                         "htb", "rate", bps + "bit", "ceil", bps + "bit", "burst", burst(bps) + "b", "cburst",
                         burst(bps) + "b"));
                 check(List.of("tc", "filter", "add", "dev", dev, "parent", "1:", "protocol", "ip", "prio", "1", "u32",
                         "match", "ip", "dst", r.dstIp() + "/32", "flowid", "1:" + Integer.toHexString(cls)));
-            } else if (rateOf.get(r.dstIp()) != bps) {
+                classOf.put(r.dstIp(), cls);
+            } else if (!Long.valueOf(bps).equals(rateOf.get(r.dstIp()))) {
                 check(List.of("tc", "class", "change", "dev", dev, "parent", "1:1", "classid",
                         "1:" + Integer.toHexString(cls), "htb", "rate", bps + "bit", "ceil", bps + "bit", "burst",
                         burst(bps) + "b", "cburst", burst(bps) + "b"));
