@@ -83,6 +83,7 @@ class AgentLabTest {
     @BeforeAll
     void setUp() throws Exception {
         Files.createDirectories(OUT);
+        Files.deleteIfExists(OUT.resolve("results.txt"));
         teardownFabric();
         String br = "ovs-vsctl add-br %s -- set bridge %s datapath_type=netdev protocols=OpenFlow13 fail_mode=secure "
                 + "other-config:datapath-id=%016x other-config:disable-in-band=true";
@@ -152,6 +153,11 @@ class AgentLabTest {
             registry.close();
         }
         quiet("ovs-ofctl -O OpenFlow13 dump-flows wab1 > " + OUT.resolve("wab1-flows.txt"));
+        // where packets were lost: OVS port drop counters and each host's UDP receive-buffer errors
+        quiet("ovs-ofctl -O OpenFlow13 dump-ports wab1 > " + OUT.resolve("wab1-ports.txt"));
+        for (int i = 1; i <= 4; i++) {
+            quiet("ip netns exec wah" + i + " grep Udp: /proc/net/snmp > " + OUT.resolve("udp-h" + i + ".txt"));
+        }
         quiet("ip addr del 10.77.0.254/24 dev wactl");
         teardownFabric();
     }
