@@ -95,7 +95,7 @@ public final class AgentBench implements Callable<Integer> {
         }
     }
 
-    // ---- one bridge: namespaces wbh1, wbh2 on bridge wbb1 ------------------------------------------------------
+    // ---- one bridge: namespaces wah8, wah9 on bridge wab9 ------------------------------------------------------
 
     private static String sh(String command) throws IOException, InterruptedException {
         Process p = new ProcessBuilder("sh", "-c", command).redirectErrorStream(true).start();
@@ -115,8 +115,8 @@ public final class AgentBench implements Callable<Integer> {
     }
 
     private static void teardown() throws InterruptedException {
-        quiet("ovs-vsctl --if-exists del-br wbb1; ip netns del wbh1; ip netns del wbh2; ip link del wb1p; "
-                + "ip link del wb2p");
+        quiet("ovs-vsctl --if-exists del-br wab9; ip netns del wah8; ip netns del wah9; ip link del wa8p; "
+                + "ip link del wa9p");
     }
 
     private void bridge() throws Exception {
@@ -128,21 +128,24 @@ public final class AgentBench implements Callable<Integer> {
         String cp = System.getProperty("java.class.path");
         List<Process> agents = new ArrayList<>();
         try {
-            sh("ovs-vsctl add-br wbb1 -- set bridge wbb1 datapath_type=netdev protocols=OpenFlow13 fail_mode=secure "
-                    + "other-config:datapath-id=0000000000007b01 other-config:disable-in-band=true");
+            sh("ovs-vsctl add-br wab9 -- set bridge wab9 datapath_type=netdev protocols=OpenFlow13 fail_mode=secure "
+                    + "other-config:datapath-id=0000000000007a09 other-config:disable-in-band=true");
             for (int i = 1; i <= 2; i++) {
-                sh("ip netns add wbh" + i + " && ip link add wb" + i + "p type veth peer name eth0 netns wbh" + i
-                        + " && ip link set wb" + i + "p up");
-                sh("ip netns exec wbh" + i + " sh -c 'ip link set lo up; ip addr add 10.78.0." + i
+                String ns = "wah" + (7 + i);
+                String veth = "wa" + (7 + i) + "p";
+                sh("ip netns add " + ns + " && ip link add " + veth + " type veth peer name eth0 netns " + ns
+                        + " && ip link set " + veth + " up");
+                sh("ip netns exec " + ns + " sh -c 'ip link set lo up; ip addr add 10.78.0." + i
                         + "/24 dev eth0; ip link set eth0 up; ethtool -K eth0 tx off >/dev/null'");
-                sh("ovs-vsctl add-port wbb1 wb" + i + "p -- set interface wb" + i + "p ofport_request=" + i);
+                sh("ovs-vsctl add-port wab9 " + veth + " -- set interface " + veth + " ofport_request=" + i);
             }
-            sh("ovs-ofctl -O OpenFlow13 add-flow wbb1 in_port=1,actions=output:2");
-            sh("ovs-ofctl -O OpenFlow13 add-flow wbb1 in_port=2,actions=output:1");
+            sh("ovs-ofctl -O OpenFlow13 add-flow wab9 in_port=1,actions=output:2");
+            sh("ovs-ofctl -O OpenFlow13 add-flow wab9 in_port=2,actions=output:1");
             for (double mbps : new double[] {0, 10, 50, 200}) {
                 long bps = mbps == 0 ? 40_000_000_000L : (long) (mbps * 1e6);
                 for (int i = 1; i <= 2; i++) {
-                    List<String> cmd = new ArrayList<>(List.of("ip", "netns", "exec", "wbh" + i, "java", "-cp", cp,
+                    List<String> cmd = new ArrayList<>(List.of("ip", "netns", "exec", "wah" + (7 + i), "java", "-cp",
+                            cp,
                             "weft.agent.cli.AgentCommand", "run", "--host", "b" + i, "--ip", "10.78.0." + i,
                             "--bucket-bytes", String.valueOf(bucketBytes)));
                     if (i == 1) {
@@ -152,7 +155,7 @@ public final class AgentBench implements Callable<Integer> {
                             .redirectOutput(ProcessBuilder.Redirect.DISCARD).start());
                 }
                 Thread.sleep(8000);
-                Process perf = new ProcessBuilder("ip", "netns", "exec", "wbh1", "java", "-cp", cp,
+                Process perf = new ProcessBuilder("ip", "netns", "exec", "wah8", "java", "-cp", cp,
                         "weft.agent.cli.AgentCommand", "perf", "--to", "10.78.0.2", "--seconds",
                         String.valueOf(seconds), "--json").redirectError(ProcessBuilder.Redirect.DISCARD).start();
                 String out = new String(perf.getInputStream().readAllBytes(), StandardCharsets.UTF_8).trim();
@@ -167,13 +170,13 @@ public final class AgentBench implements Callable<Integer> {
                 agents.clear();
             }
             for (double mbps : new double[] {10, 50, 200}) {
-                sh("ip netns exec wbh1 sh -c 'tc qdisc del dev eth0 root 2>/dev/null; tc qdisc add dev eth0 root "
+                sh("ip netns exec wah8 sh -c 'tc qdisc del dev eth0 root 2>/dev/null; tc qdisc add dev eth0 root "
                         + "handle 1: htb default 10 && tc class add dev eth0 parent 1: classid 1:10 htb rate "
                         + (long) (mbps * 1e6) + "bit ceil " + (long) (mbps * 1e6) + "bit burst 16000b cburst 16000b'");
-                Process server = new ProcessBuilder("ip", "netns", "exec", "wbh2", "iperf3", "-s", "-1", "-p", "5298")
+                Process server = new ProcessBuilder("ip", "netns", "exec", "wah9", "iperf3", "-s", "-1", "-p", "5298")
                         .redirectErrorStream(true).redirectOutput(ProcessBuilder.Redirect.DISCARD).start();
                 Thread.sleep(500);
-                String out = sh("ip netns exec wbh1 iperf3 -c 10.78.0.2 -p 5298 -u -l 1400 -b "
+                String out = sh("ip netns exec wah8 iperf3 -c 10.78.0.2 -p 5298 -u -l 1400 -b "
                         + (long) (mbps * 1.2e6) + " -t " + (int) Math.ceil(seconds) + " -J");
                 server.waitFor(10, TimeUnit.SECONDS);
                 var sum = new ObjectMapper().readTree(out).path("end").path("sum");
@@ -181,7 +184,7 @@ public final class AgentBench implements Callable<Integer> {
                 double got = sum.path("bits_per_second").asDouble() * (1428.0 / 1400) / 1e6
                         * (1 - sum.path("lost_percent").asDouble() / 100);
                 row("tc HTB via 1 OVS bridge (iperf3)", mbps, Map.of("delivered_mbps", got), 0);
-                sh("ip netns exec wbh1 tc qdisc del dev eth0 root");
+                sh("ip netns exec wah8 tc qdisc del dev eth0 root");
             }
         } finally {
             for (Process p : agents) {
