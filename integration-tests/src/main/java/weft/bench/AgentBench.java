@@ -80,6 +80,9 @@ public final class AgentBench implements Callable<Integer> {
              DataPath b = new DataPath(DataPathConfig.defaults(InetAddress.getByName("127.0.0.2"))
                      .withPorts(47470, 47472), t, group).start()) {
             int dst = ShimHeader.idOf(InetAddress.getByName("127.0.0.2"));
+            a.applyRates(false, List.of(new DestinationRate("b", "127.0.0.2", 47470, 40_000_000_000L, "sd", List.of(),
+                    0)));
+            AgentPerfCommand.run(47471, dst, 3, 14440); // warm-up: let the JIT compile the data path first
             for (double mbps : new double[] {0, 10, 50, 200}) {
                 long bps = mbps == 0 ? 40_000_000_000L : (long) (mbps * 1e6);
                 a.applyRates(false, List.of(new DestinationRate("b", "127.0.0.2", 47470, bps, "sd", List.of(), 0)));
