@@ -2,20 +2,14 @@ package weft.agent.cli;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import java.io.BufferedInputStream;
-import java.io.BufferedOutputStream;
-import java.io.DataInputStream;
-import java.io.DataOutputStream;
 import java.io.IOException;
 import java.net.InetAddress;
-import java.net.Socket;
-import java.nio.charset.StandardCharsets;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
-import weft.agent.datapath.LocalFrames;
+import weft.agent.datapath.AgentClient;
 import weft.agent.datapath.ShimHeader;
 
 /**
@@ -52,50 +46,24 @@ public final class AgentPerfCommand implements Callable<Integer> {
 
     /** Runs one measurement against the local agent; returns the report keys in a fixed order. */
     public static Map<String, Object> run(int localPort, int dst, double seconds, int frameBytes) throws IOException {
-        try (Socket s = new Socket(InetAddress.getLoopbackAddress(), localPort)) {
-            s.setTcpNoDelay(true);
-            DataOutputStream out = new DataOutputStream(new BufferedOutputStream(s.getOutputStream(), 1 << 16));
-            DataInputStream in = new DataInputStream(new BufferedInputStream(s.getInputStream()));
-            JsonNode reset = query(out, in, dst, true);
-            if (reset.has("error")) {
-                return Map.of("error", reset.get("error").asText());
-            }
+        InetAddress to = InetAddress.getByAddress(new byte[] {(byte) (dst >>> 24), (byte) (dst >>> 16),
+            (byte) (dst >>> 8), (byte) dst});
+        try (AgentClient client = new AgentClient(localPort)) {
+            ObjectMapper mapper = new ObjectMapper();
+            client.stats(to, true);
             byte[] data = new byte[frameBytes];
             long end = System.nanoTime() + (long) (seconds * 1e9);
             long frames = 0;
             while (System.nanoTime() - end < 0) {
-                out.writeInt(1 + 4 + data.length);
-                out.writeByte(LocalFrames.SEND);
-                out.writeInt(dst);
-                out.write(data);
+                client.send(to, data, 0, data.length);
                 frames++;
             }
-            out.flush();
-            JsonNode stats = query(out, in, dst, false);
-            if (stats.has("error")) {
-                return Map.of("error", stats.get("error").asText());
-            }
-            return summarise(stats, frames * frameBytes);
-        }
-    }
-
-    private static JsonNode query(DataOutputStream out, DataInputStream in, int dst, boolean reset)
-            throws IOException {
-        out.writeInt(6);
-        out.writeByte(LocalFrames.QUERY);
-        out.writeInt(dst);
-        out.writeByte(reset ? 1 : 0);
-        out.flush();
-        while (true) {
-            byte[] f = new byte[in.readInt()];
-            in.readFully(f);
-            String text = new String(f, 1, f.length - 1, StandardCharsets.UTF_8);
-            if (f[0] == LocalFrames.STATS) {
-                return new ObjectMapper().readTree(text);
-            }
-            if (f[0] == LocalFrames.ERROR) {
-                return new ObjectMapper().createObjectNode().put("error", text);
-            }
+            client.flush();
+            return summarise(mapper.readTree(client.stats(to, false)), frames * frameBytes);
+        } catch (IOException e) {
+            Map<String, Object> r = new LinkedHashMap<>();
+            r.put("error", e.getMessage());
+            return r;
         }
     }
 

@@ -101,4 +101,30 @@ class LoopbackDataPathTest {
             assertThat(json).contains("\"out_of_order_deliveries\":0").contains("\"packets\":" + 3 * messages);
         }
     }
+
+    @Test
+    @Timeout(30)
+    void dataHeldAtRateZeroIsDeliveredWhenTheRateArrives() throws Exception {
+        a = start("127.0.0.1", 17470, 17471);
+        b = start("127.0.0.2", 17470, 17472);
+        InetAddress hb = InetAddress.getByName("127.0.0.2");
+        try (AgentClient rx = new AgentClient(17472); AgentClient tx = new AgentClient(17471)) {
+            rx.subscribe();
+            Thread.sleep(100);
+            byte[] data = "accepted while no rate was set".getBytes(StandardCharsets.UTF_8);
+            tx.send(hb, data, 0, data.length);
+            tx.flush();
+            Thread.sleep(300); // no controller rate yet: the VOQ holds the data (default rate 0)
+            assertThat(a.report().join()).singleElement().satisfies(v -> {
+                assertThat(v.backlogBytes()).isEqualTo(data.length);
+                assertThat(v.sentPackets()).isZero();
+            });
+            a.applyRates(false, List.of(new DestinationRate("hb", "127.0.0.2", 17470, 1_000_000L, "sd", List.of(),
+                    0)));
+            AgentClient.Delivery d = rx.receive();
+            assertThat(d.source()).isEqualTo("127.0.0.1");
+            assertThat(new String(d.data(), StandardCharsets.UTF_8)).isEqualTo("accepted while no rate was set");
+            assertThat(tx.stats(hb, false)).contains("\"delivered\":1");
+        }
+    }
 }

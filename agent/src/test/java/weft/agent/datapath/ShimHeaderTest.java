@@ -38,18 +38,25 @@ class ShimHeaderTest {
         }
     }
 
+    private static Problem checkAndRelease(ByteBuf b) {
+        try {
+            return ShimHeader.check(b);
+        } finally {
+            b.release();
+        }
+    }
+
     @Test
     void rejectsBadDatagramsByProblem() {
-        ByteBuf truncated = packet(1, 0, 10, 10).capacity(ShimHeader.LENGTH - 1);
-        assertThat(ShimHeader.check(truncated)).isEqualTo(Problem.TRUNCATED);
-        assertThat(ShimHeader.check(packet(2, 0, 10, 10))).isEqualTo(Problem.UNKNOWN_VERSION);
-        assertThat(ShimHeader.check(packet(1, 7, 10, 10))).isEqualTo(Problem.UNKNOWN_KIND);
-        assertThat(ShimHeader.check(packet(1, 0, 10, 9))).isEqualTo(Problem.LENGTH_MISMATCH);
-        assertThat(ShimHeader.check(packet(1, 0, ShimHeader.MAX_PAYLOAD + 1, ShimHeader.MAX_PAYLOAD + 1)))
+        assertThat(checkAndRelease(packet(1, 0, 10, 10).capacity(ShimHeader.LENGTH - 1))).isEqualTo(Problem.TRUNCATED);
+        assertThat(checkAndRelease(packet(2, 0, 10, 10))).isEqualTo(Problem.UNKNOWN_VERSION);
+        assertThat(checkAndRelease(packet(1, 7, 10, 10))).isEqualTo(Problem.UNKNOWN_KIND);
+        assertThat(checkAndRelease(packet(1, 0, 10, 9))).isEqualTo(Problem.LENGTH_MISMATCH);
+        assertThat(checkAndRelease(packet(1, 0, ShimHeader.MAX_PAYLOAD + 1, ShimHeader.MAX_PAYLOAD + 1)))
                 .isEqualTo(Problem.OVERSIZE);
         ByteBuf magic = packet(1, 0, 0, 0);
         magic.setByte(0, 0x58);
-        assertThat(ShimHeader.check(magic)).isEqualTo(Problem.BAD_MAGIC);
+        assertThat(checkAndRelease(magic)).isEqualTo(Problem.BAD_MAGIC);
     }
 
     @Test
