@@ -11,9 +11,13 @@ import picocli.CommandLine.Command;
         description = "Deadlock-free routing, explicit rates and host shaping for lossless cluster fabrics.",
         subcommands = {
             CommandLine.HelpCommand.class,
+            weft.controller.cli.TopoCommand.class,
+            weft.controller.cli.RouteCommand.class,
+            weft.controller.cli.ReproCommand.class,
             weft.agent.cli.AgentCommand.class,
             weft.controller.cli.RatesCommand.class,
             weft.controller.cli.AgentLinkCommand.class,
+            weft.bench.BenchCommand.class,
         })
 public final class WeftMain implements Runnable {
     @CommandLine.Spec
