@@ -46,9 +46,34 @@ class AgentLinkTest {
     }
 
     private WeftAgent agent(String host, String ip, int localPort, int controllerPort) throws Exception {
+        return agent(host, ip, localPort, controllerPort, null);
+    }
+
+    private WeftAgent agent(String host, String ip, int localPort, int controllerPort,
+                            io.netty.handler.ssl.SslContext ssl) throws Exception {
         DataPathConfig config = DataPathConfig.defaults(InetAddress.getByName(ip)).withPorts(37470, localPort);
-        return new WeftAgent(config, new InetSocketAddress("127.0.0.1", controllerPort), null,
+        return new WeftAgent(config, new InetSocketAddress("127.0.0.1", controllerPort), ssl,
                 new ControlMessage.Register(host, ip, null, 37470, null, TOKEN), null).start();
+    }
+
+    @Test
+    @Timeout(60)
+    void agentsRegisterAndGetRatesOverTls(@org.junit.jupiter.api.io.TempDir java.nio.file.Path dir) throws Exception {
+        java.io.File cert = dir.resolve("cert.pem").toFile();
+        java.io.File key = dir.resolve("key.pem").toFile();
+        Process p = new ProcessBuilder("openssl", "req", "-x509", "-newkey", "rsa:2048", "-nodes", "-keyout",
+                key.getPath(), "-out", cert.getPath(), "-days", "1", "-subj", "/CN=127.0.0.1", "-addext",
+                "subjectAltName=IP:127.0.0.1").redirectErrorStream(true).start();
+        p.getInputStream().readAllBytes();
+        assertThat(p.waitFor()).as("openssl made a test certificate").isZero();
+        server = new AgentLinkServer(0, TOKEN, io.netty.handler.ssl.SslContextBuilder.forServer(cert, key).build(),
+                PathProvider.NONE).start();
+        var trust = io.netty.handler.ssl.SslContextBuilder.forClient().trustManager(cert).build();
+        h1 = agent("h1", "127.0.0.11", 37471, server.port(), trust);
+        h2 = agent("h2", "127.0.0.12", 37472, server.port(), trust);
+        await("h1 and h2 to register over TLS", () -> server.connectedHosts().containsAll(List.of("h1", "h2")));
+        server.setRate("h1", "h2", 25_000_000L, "vlb");
+        await("h1's VOQ to h2 at 25 Mbit/s", () -> agentRate(h1, "h2") == 25_000_000L);
     }
 
     private static void await(String what, BooleanSupplier condition) throws InterruptedException {
