@@ -14,7 +14,10 @@ import picocli.CommandLine.Command;
             weft.controller.cli.TopoCommand.class,
             weft.controller.cli.RouteCommand.class,
             weft.controller.cli.ReproCommand.class,
+            weft.agent.cli.AgentCommand.class,
             weft.controller.cli.RatesCommand.class,
+            weft.controller.cli.AgentLinkCommand.class,
+            weft.bench.BenchCommand.class,
         })
 public final class WeftMain implements Runnable {
     @CommandLine.Spec

@@ -1,5 +1,7 @@
 /**
- * JMH benchmarks (STYLE.md rule 14): one {@code <Class>Benchmark} per measured class, fabric named by
- * {@code @Param}. Run with {@code java -cp <integration-tests classpath> org.openjdk.jmh.Main <Benchmark>}.
+ * Benchmarks: JMH suites named {@code <Class>Benchmark} (fabric named by {@code @Param}; run with
+ * {@code java -cp <integration-tests classpath> org.openjdk.jmh.Main <Benchmark>}), and the {@code weft bench}
+ * side-by-side runs: routing compute time, memory and layers for LASH, SR and Up*&#47;Down* next to OpenSM's LASH
+ * under ibsim (seed 002 §3.3; {@code research/anchors.md} §1.4), and the host agent next to Linux tc HTB.
  */
 package weft.bench;

@@ -33,7 +33,8 @@ import weft.model.traffic.io.FlowsJson;
  * Sources: seed 000 ch. 4 (SAA, SAA-M, FFA, AFA), seed 003 §5 (SAA), seed 004 §4.3 (max-min, backlog-proportional).
  */
 @Command(name = "rates", mixinStandardHelpOptions = true,
-        description = "Compute explicit rates for flows on a routed fabric.",
+        description = "Compute explicit rates for flows on a routed fabric ('weft rates set': set one by hand).",
+        subcommands = {RatesSetCommand.class},
         footer = {"", "Algorithms: saa (w = size, min completion time), saam (SAA + greedy claiming), ffa (weighted"
                 + " max-min), afa (max-min over applications, w = weight x size), maxmin and bp (seed 004 VOQ rates:"
                 + " request = bytes per --interval-us, with --control-bytes and --min-mbps deducted per VOQ).",
