@@ -14,12 +14,9 @@ import picocli.CommandLine.Command;
             weft.controller.cli.TopoCommand.class,
             weft.controller.cli.RouteCommand.class,
             weft.controller.cli.ReproCommand.class,
-<<<<<<< HEAD
-=======
             weft.agent.cli.AgentCommand.class,
             weft.controller.cli.RatesCommand.class,
             weft.controller.cli.AgentLinkCommand.class,
->>>>>>> agent
             weft.bench.BenchCommand.class,
         })
 public final class WeftMain implements Runnable {

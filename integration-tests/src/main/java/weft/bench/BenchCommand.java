@@ -1,6 +1,5 @@
 package weft.bench;
 
-<<<<<<< HEAD
 import java.lang.management.ManagementFactory;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -26,7 +25,7 @@ import weft.model.topology.Topology;
  * ({@code --opensm}; its time is LASH's own, from OpenSM's log, up to its tables or its failure).
  */
 @Command(name = "bench", description = "Benchmarks that compare Weft side by side with a peer.",
-        subcommands = {BenchCommand.Routing.class})
+        subcommands = {BenchCommand.Routing.class, AgentBench.class})
 public final class BenchCommand implements Runnable {
     @Override
     public void run() {
@@ -177,24 +176,5 @@ public final class BenchCommand implements Runnable {
         }
         throw new IllegalArgumentException("--fabrics: unknown fabric '" + name
                 + "'; expected random-N-dK, torus-WxH or K-ary-N-tree");
-=======
-import picocli.CommandLine.Command;
-
-/** {@code weft bench}: side-by-side benchmarks that print a table. */
-@Command(name = "bench", mixinStandardHelpOptions = true, description = "Benchmarks with a table of results.",
-        subcommands = {AgentBench.class})
-public final class BenchCommand implements Runnable {
-    @picocli.CommandLine.Spec
-    private picocli.CommandLine.Model.CommandSpec spec;
-
-    @Override
-    public void run() {
-        spec.commandLine().usage(System.out);
-    }
-
-    /** Runs the bench command alone. */
-    public static void main(String[] args) {
-        System.exit(new picocli.CommandLine(new BenchCommand()).execute(args));
->>>>>>> agent
     }
 }
