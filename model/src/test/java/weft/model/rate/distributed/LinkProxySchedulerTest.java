@@ -8,6 +8,7 @@ import net.jqwik.api.Property;
 import net.jqwik.api.constraints.LongRange;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
+import weft.model.rate.Allocation;
 import weft.model.rate.Arithmetic;
 import weft.model.rate.BacklogProportional;
 import weft.model.rate.MaxMin;
@@ -90,7 +91,8 @@ class LinkProxySchedulerTest {
 
     private static void checkConverges(RateProblem p, Mode mode, RateAllocator central, long seed) {
         RateProblem target = mode == Mode.MAX_MIN ? p.withDemands(demands(p), ones(p.flowCount())) : p;
-        Rational[] expected = central.allocate(target, Arithmetic.EXACT).rates();
+        Allocation<Rational> centralAnswer = central.allocate(target, Arithmetic.EXACT);
+        Rational[] expected = centralAnswer.rates();
         // Any interleaving of the packets within a round: converged after |F| + 2 rounds.
         LinkProxyScheduler<Rational> any = new LinkProxyScheduler<>(p, Arithmetic.EXACT, mode, VoqBudget.NONE,
                 RandomGeneratorFactory.of("L64X128MixRandom").create(seed));
@@ -98,19 +100,23 @@ class LinkProxySchedulerTest {
             any.round(false);
         }
         // Rounds of atomic request/response pairs (the thesis's argument, digest §4.4): one round records the
-        // backlogs, then one round per bottleneck level of the central algorithm settles the shares, and the rates
-        // follow one round later.
+        // backlogs, then one round per bottleneck level (iteration) of the central algorithm settles the shares,
+        // and the rates follow one round later. Levels are the central iterations, not the distinct rate values:
+        // two iterations can saturate links at equal rates (seed 4253). The bound is the thesis's for max-min;
+        // in backlog-proportional mode the digest calls it an estimate ("about"), and seed 4253 needs more than
+        // levels + 2 rounds there, so that mode is held to the |F| + 2 bound of any interleaving.
         LinkProxyScheduler<Rational> rounds = new LinkProxyScheduler<>(p, Arithmetic.EXACT, mode, VoqBudget.NONE,
                 null);
-        int levels = (int) java.util.Arrays.stream(expected).distinct().count();
-        for (int round = 0; round < levels + 2; round++) {
+        int levels = centralAnswer.iterations();
+        int atomicRounds = mode == Mode.MAX_MIN ? levels + 2 : p.flowCount() + 2;
+        for (int round = 0; round < atomicRounds; round++) {
             rounds.round(true);
         }
         for (int f = 0; f < p.flowCount(); f++) {
             assertThat(any.rate(f)).as("seed %d %s flow %s, any interleaving", seed, mode, p.flowId(f))
                     .isEqualTo(expected[f]);
             assertThat(rounds.rate(f)).as("seed %d %s flow %s after %d atomic rounds", seed, mode, p.flowId(f),
-                    levels + 2).isEqualTo(expected[f]);
+                    atomicRounds).isEqualTo(expected[f]);
         }
     }
 
