@@ -27,6 +27,8 @@ final class LayerCdg {
     private final int[] count;
     private final int[] ord;
     private final int[] nodeAt;
+    private final int[] cyclic;
+    private int cyclicEpoch = 1;
     private final int[] succList;
     private final int[] succSize;
     private final int[] predBase;
@@ -54,6 +56,7 @@ final class LayerCdg {
             ord[c] = c;
             nodeAt[c] = c;
         }
+        this.cyclic = new int[base[m]];
         this.succList = new int[base[m]];
         this.succSize = new int[m];
         this.predBase = new int[m + 1];
@@ -125,6 +128,31 @@ final class LayerCdg {
         predList[predBase[y] + predSize[y]++] = x;
         edges++;
         return true;
+    }
+
+    /**
+     * As {@link #add}, consulting and feeding a memory of dependencies known to close a cycle. While no dependency
+     * leaves the layer for good the graph only grows, so a dependency that closed a cycle still does: it fails in
+     * O(1) until {@link #forgetCycles()}. A failure is remembered only when {@code remember} says the caller holds
+     * no temporary dependencies (the cycle may run through them otherwise).
+     */
+    boolean add(int x, int y, boolean remember) {
+        int slot = base[x] + posInOut[y];
+        if (count[slot] == 0 && cyclic[slot] == cyclicEpoch) {
+            return false;
+        }
+        if (add(x, y)) {
+            return true;
+        }
+        if (remember) {
+            cyclic[slot] = cyclicEpoch;
+        }
+        return false;
+    }
+
+    /** Forgets the remembered cycle-closing dependencies; called when a path leaves the layer. */
+    void forgetCycles() {
+        cyclicEpoch++;
     }
 
     /** Removes one use of the dependency {@code x -> y}; the order stays valid. */
