@@ -14,6 +14,9 @@ import picocli.CommandLine.Command;
             weft.controller.cli.TopoCommand.class,
             weft.controller.cli.RouteCommand.class,
             weft.controller.cli.ReproCommand.class,
+            weft.agent.cli.AgentCommand.class,
+            weft.controller.cli.RatesCommand.class,
+            weft.controller.cli.AgentLinkCommand.class,
             weft.bench.BenchCommand.class,
         })
 public final class WeftMain implements Runnable {

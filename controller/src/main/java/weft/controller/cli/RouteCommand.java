@@ -19,6 +19,7 @@ import weft.model.routing.RoutingFailure;
 import weft.model.routing.RoutingOptions;
 import weft.model.routing.RoutingResult;
 import weft.model.routing.io.RoutesDocument;
+import weft.model.routing.io.RoutedPaths;
 import weft.model.routing.io.RoutesJson;
 import weft.model.routing.verify.DeadlockVerifier;
 import weft.model.routing.verify.VerificationReport;
@@ -72,6 +73,9 @@ public final class RouteCommand implements Callable<Integer> {
             + " layer")
     private boolean noFallback;
 
+    @Option(names = "--paths", description = "also write each pair's switch path into the routes file")
+    private boolean paths;
+
     @Option(names = {"-o", "--output"}, paramLabel = "FILE", description = "routes file to write ('-' = stdout)")
     private Path output;
 
@@ -113,7 +117,8 @@ public final class RouteCommand implements Callable<Integer> {
                 stats.put("verify_ms", Math.round(verifyMs * 10) / 10.0);
                 print(out, t, result, v, stats, failures);
                 if (output != null) {
-                    RoutesDocument doc = new RoutesDocument(result, List.of(), stats);
+                    RoutesDocument doc = new RoutesDocument(result, paths ? RoutedPaths.of(t, result) : List.of(),
+                            stats);
                     TopologyFiles.write(output, out, w -> RoutesJson.write(doc, w));
                     if (!output.toString().equals("-")) {
                         out.printf("wrote     %s (%d entries, %d pairs)%n", output, result.forwarding().size(),
