@@ -5,10 +5,11 @@ import weft.model.topology.SwitchGraph;
 
 /**
  * The channel dependency graph of one layer, kept acyclic under edge insertion with the Pearce-Kelly dynamic
- * topological order: an edge that agrees with the current order costs O(1); otherwise a forward search bounded by
- * the order finds a cycle or the affected region, which is then reordered locally. Edges carry reference counts
- * (how many assigned paths use the dependency) so paths can be removed again; removing an edge never invalidates
- * the order.
+ * topological order: an edge that agrees with the current order costs O(1); otherwise a forward search from its
+ * head and a backward search from its tail, both bounded by the order and run interleaved, either meet (a cycle)
+ * or find the affected region, which is then reordered locally. Edges carry reference counts (how many assigned
+ * paths use the dependency) so paths can be removed again; removing an edge never invalidates the order.
+ * Dependencies found to close a cycle are remembered while the layer only grows ({@link #add(int, int, boolean)}).
  *
  * <p>Seed 002 §3.3 step 2.2 ("does not close a cycle in the layer's dependency graph"); digest
  * {@code research/seed-002-reinemo-thesis.md} §1.3; {@code research/lash-calibration.md} method note 1.
