@@ -54,10 +54,15 @@ final class OpenSmLash {
         Path log = dir.resolve("osm.log");
         Files.deleteIfExists(log);
         int nodes = t.switches().size() + t.hosts().size();
-        Process ibsim = new ProcessBuilder("/usr/bin/ibsim", "-s", "-n", "-S",
+        // A socket name of this run's own, so that another ibsim on the machine (the default is "sim") never
+        // collides with it: "can't bind socket ... Address already in use".
+        String socket = "weft" + ProcessHandle.current().pid() + "x" + Integer.toHexString(dir.hashCode());
+        ProcessBuilder ibsimBuilder = new ProcessBuilder("/usr/bin/ibsim", "-s", "-n", "-S",
                 String.valueOf(t.switches().size() + 8), "-N", String.valueOf(nodes + 16), net.toString())
                 .directory(dir.toFile()).redirectErrorStream(true)
-                .redirectOutput(dir.resolve("ibsim.out").toFile()).start();
+                .redirectOutput(dir.resolve("ibsim.out").toFile());
+        ibsimBuilder.environment().put("IBSIM_SOCKNAME", socket);
+        Process ibsim = ibsimBuilder.start();
         try {
             waitForIbsim(dir.resolve("ibsim.out"), ibsim);
             ProcessBuilder pb = new ProcessBuilder("/usr/sbin/opensm", "-o", "-R", "lash,no_fallback", "-Q",
@@ -65,6 +70,7 @@ final class OpenSmLash {
                     .directory(dir.toFile()).redirectErrorStream(true)
                     .redirectOutput(dir.resolve("opensm.out").toFile());
             pb.environment().put("LD_PRELOAD", UMAD2SIM);
+            pb.environment().put("IBSIM_SOCKNAME", socket);
             pb.environment().put("OSM_TMP_DIR", dir.toString());
             pb.environment().put("OSM_CACHE_DIR", dir.toString());
             long start = System.nanoTime();
