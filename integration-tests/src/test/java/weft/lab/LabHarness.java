@@ -1,0 +1,104 @@
+package weft.lab;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.IOException;
+import java.net.InetSocketAddress;
+import java.net.ServerSocket;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import weft.controller.fabric.FabricEvent;
+import weft.controller.fabric.RouteVerifier;
+import weft.controller.fabric.WeftController;
+import weft.model.routing.RoutingEngine;
+import weft.model.topology.Switch;
+import weft.model.topology.Topology;
+
+/**
+ * One lab test's fabric: OVS lab plus an in-process controller. {@link #close()} leaves evidence (flows, groups,
+ * controller events) in {@code target/lab/<test>/}, tears down what the lab made, and fails the test on any
+ * OpenFlow error.
+ */
+final class LabHarness implements AutoCloseable {
+    final Path dir;
+    final OvsLab lab;
+    WeftController controller;
+    private final RoutingEngine engine;
+    private final RouteVerifier verifier;
+    private final int port;
+
+    LabHarness(String test, String labName, Topology topology, RoutingEngine engine, RouteVerifier verifier)
+            throws IOException {
+        this.dir = Path.of("target", "lab", test);
+        Files.createDirectories(dir);
+        this.engine = engine;
+        this.verifier = verifier;
+        OvsLab.down(labName);
+        this.port = freePort();
+        this.lab = OvsLab.up(new LabConfig(labName, topology, port, 0));
+        startController();
+    }
+
+    static int freePort() throws IOException {
+        try (ServerSocket s = new ServerSocket(0)) {
+            return s.getLocalPort();
+        }
+    }
+
+    void startController() {
+        controller = WeftController.start(WeftController.Config.of(lab.topology(), engine, verifier,
+                new InetSocketAddress("127.0.0.1", port)));
+    }
+
+    void stopController() {
+        controller.close();
+        controller = null;
+    }
+
+    void awaitConverged(Duration timeout) throws InterruptedException {
+        assertThat(controller.fabric().awaitConverged(timeout))
+                .as("fabric converged within %s; events: %s", timeout, controller.fabric().events()).isTrue();
+    }
+
+    /** {@code ovs-ofctl -O OpenFlow13 dump-flows} of one switch, without counters. */
+    String dumpFlows(String switchId) {
+        return Shell.check("ovs-ofctl", "-O", "OpenFlow13", "--no-stats", "dump-flows", lab.bridgeOf(switchId))
+                .stdout();
+    }
+
+    String dumpGroups(String switchId) {
+        return Shell.check("ovs-ofctl", "-O", "OpenFlow13", "dump-groups", lab.bridgeOf(switchId)).stdout();
+    }
+
+    private void leaveEvidence() throws IOException {
+        List<String> flows = new ArrayList<>();
+        for (Switch s : lab.topology().switches()) {
+            flows.add("== " + s.id() + " (" + lab.bridgeOf(s.id()) + ", dpid " + s.dpidHex() + ")");
+            flows.add(dumpFlows(s.id()));
+            flows.add(dumpGroups(s.id()));
+        }
+        Files.write(dir.resolve("flows.txt"), flows);
+        if (controller != null) {
+            Files.write(dir.resolve("events.txt"),
+                    controller.fabric().events().stream().map(FabricEvent::toString).toList());
+        }
+    }
+
+    @Override
+    public void close() throws IOException {
+        try {
+            leaveEvidence();
+            if (controller != null) {
+                long errors = controller.fabric().openflowErrors();
+                List<FabricEvent> events = controller.fabric().events();
+                stopController();
+                assertThat(errors).as("OpenFlow errors; events: %s", events).isZero();
+            }
+        } finally {
+            lab.close();
+        }
+    }
+}
