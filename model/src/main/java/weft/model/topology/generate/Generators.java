@@ -1,0 +1,51 @@
+package weft.model.topology.generate;
+
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The table of topology families by name: the one place that knows every generator, as
+ * {@code weft topo generate KIND} lists them.
+ */
+public final class Generators {
+    private static final Map<String, TopologyGenerator> GENERATORS = new LinkedHashMap<>();
+
+    static {
+        register(new KaryNTree());
+        register(new EnrichedKaryNTree());
+        register(new KPortFatTree());
+        register(new LeafSpine());
+        register(new Mesh());
+        register(new Torus());
+        register(new Ring());
+        register(new FullyConnected());
+        register(new RandomIrregular());
+    }
+
+    private Generators() {
+    }
+
+    private static void register(TopologyGenerator generator) {
+        GENERATORS.put(generator.kind(), generator);
+    }
+
+    /** Every generator in registration order. */
+    public static List<TopologyGenerator> all() {
+        return List.copyOf(GENERATORS.values());
+    }
+
+    /**
+     * The generator of a family.
+     *
+     * @throws GeneratorException naming the unknown family and listing the known ones
+     */
+    public static TopologyGenerator byKind(String kind) {
+        TopologyGenerator g = GENERATORS.get(kind);
+        if (g == null) {
+            throw new GeneratorException("unknown topology kind '" + kind + "'; known: "
+                    + String.join(", ", GENERATORS.keySet()));
+        }
+        return g;
+    }
+}

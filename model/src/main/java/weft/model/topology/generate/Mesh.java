@@ -1,0 +1,65 @@
+package weft.model.topology.generate;
+
+import java.util.List;
+import weft.model.topology.Topology;
+
+/**
+ * The d-dimensional mesh (2D and 3D are the usual cases): a grid where each switch is cabled to its neighbour one
+ * step further along every dimension, without wrap-around. The classic dimension-order routing target (seed 002
+ * §2, digest {@code research/seed-002-reinemo-thesis.md}).
+ *
+ * <p>Numbering and ports as in {@link Grid}: last dimension fastest, hosts on {@code 1..h}, then for dimension
+ * {@code i} port {@code h+1+2i} to the minus and {@code h+2+2i} to the plus neighbour. One host per switch by
+ * default. A {@code 4x8} mesh has {@code 32} switches and {@code 4*7 + 3*8 = 52} links.
+ */
+public final class Mesh implements TopologyGenerator {
+    /** The family name. */
+    public static final String KIND = "mesh";
+
+    /**
+     * Builds a mesh.
+     *
+     * @param sizes switches along each dimension, each at least 1
+     */
+    public static Topology generate(List<Integer> sizes, GeneratorOptions options) {
+        checkSizes(KIND, sizes, 1);
+        return Grid.build(KIND, sizes, false, options, Grid.dims(sizes) + " mesh");
+    }
+
+    static void checkSizes(String kind, List<Integer> sizes, int min) {
+        if (sizes.isEmpty() || sizes.size() > 8) {
+            throw new GeneratorException(kind + ": --dims must have 1 to 8 sizes, got " + sizes.size());
+        }
+        for (int size : sizes) {
+            if (size < min) {
+                throw new GeneratorException(kind + ": --dims " + Grid.dims(sizes) + ": every size must be >= "
+                        + min + ", got " + size);
+            }
+        }
+    }
+
+    /** The coordinates of switch number {@code u} (0-based) in a mesh or torus of these sizes. */
+    public static int[] coordinates(int u, List<Integer> sizes) {
+        return Grid.coordinates(u, sizes);
+    }
+
+    @Override
+    public String kind() {
+        return KIND;
+    }
+
+    @Override
+    public String summary() {
+        return "d-dimensional mesh, e.g. --dims 4x8 or 4x4x4 (no wrap-around)";
+    }
+
+    @Override
+    public List<GeneratorParameter> parameters() {
+        return List.of(GeneratorParameter.required("dims", "switches per dimension, e.g. 4x8 or 4x4x4"));
+    }
+
+    @Override
+    public Topology generate(GeneratorArguments arguments, GeneratorOptions options) {
+        return generate(arguments.dims("dims", 1), options);
+    }
+}

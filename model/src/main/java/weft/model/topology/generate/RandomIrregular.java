@@ -1,0 +1,146 @@
+package weft.model.topology.generate;
+
+import java.util.ArrayList;
+import java.util.BitSet;
+import java.util.List;
+import java.util.SplittableRandom;
+import weft.model.topology.Topology;
+
+/**
+ * A seeded random irregular fabric of {@code n} switches with at most {@code d} switch links each, always
+ * connected, with no parallel links. The irregular setups of seed 002 §7.1 (digest
+ * {@code research/seed-002-reinemo-thesis.md}: 16 random topologies of 32 switches, at most 10 links per switch;
+ * Ethernet runs with at most 4) and the random 6-regular fabric of the OpenSM side-by-side runs
+ * ({@code research/anchors.md} §1.4).
+ *
+ * <p>Steps: (1) a random spanning tree: the switches in random order, each cabled to a random earlier switch with
+ * a free port, which keeps the fabric connected and every degree at most {@code d}; (2) random extra links
+ * between two switches that both have a free port and are not yet neighbours, until no such pair is left. So
+ * the result is as close to {@code d}-regular as chance allows (with {@code n*d} even it is usually exactly
+ * regular). Randomness is {@link SplittableRandom} with the given seed: the same seed gives the same fabric on
+ * every JVM.
+ *
+ * <p>Ports: hosts on {@code 1..h}, switch links on {@code h+1..h+d} in the order the links were made. Every
+ * switch has {@code h+d} ports. One host per switch by default.
+ */
+public final class RandomIrregular implements TopologyGenerator {
+    /** The family name. */
+    public static final String KIND = "irregular";
+
+    /**
+     * Builds a random irregular fabric.
+     *
+     * @param switches  number of switches, at least 2
+     * @param maxDegree most switch links per switch; at least 1, and at least 2 when there are more than 2 switches
+     * @param seed      the random seed
+     */
+    public static Topology generate(int switches, int maxDegree, long seed, GeneratorOptions options) {
+        if (switches < 2) {
+            throw new GeneratorException(KIND + ": --switches must be >= 2, got " + switches);
+        }
+        if (maxDegree < (switches > 2 ? 2 : 1)) {
+            throw new GeneratorException(KIND + ": --degree " + maxDegree + " cannot connect " + switches
+                    + " switches; expected >= " + (switches > 2 ? 2 : 1));
+        }
+        int hosts = options.hostsOr(1);
+        FabricBuilder.checkSize(KIND, (long) switches * maxDegree / 2, (long) switches * hosts);
+        int d = Math.min(maxDegree, switches - 1);
+        FabricBuilder b = new FabricBuilder(options);
+        for (int u = 0; u < switches; u++) {
+            b.addSwitch(hosts + maxDegree);
+            b.addHosts(u, hosts);
+        }
+        SplittableRandom random = new SplittableRandom(seed);
+        int[] degree = new int[switches];
+        BitSet[] adjacent = new BitSet[switches];
+        for (int u = 0; u < switches; u++) {
+            adjacent[u] = new BitSet(switches);
+        }
+        // Step 1: random spanning tree with the degree bound.
+        int[] order = shuffled(switches, random);
+        List<Integer> open = new ArrayList<>();
+        open.add(order[0]);
+        for (int i = 1; i < switches; i++) {
+            int pick = random.nextInt(open.size());
+            int v = open.get(pick);
+            int u = order[i];
+            cable(b, hosts, degree, adjacent, v, u);
+            if (degree[v] == d) {
+                open.set(pick, open.get(open.size() - 1));
+                open.remove(open.size() - 1);
+            }
+            open.add(u);
+        }
+        // Step 2: random extra links between non-neighbours with free ports.
+        List<Integer> free = new ArrayList<>();
+        for (int u = 0; u < switches; u++) {
+            if (degree[u] < d) {
+                free.add(u);
+            }
+        }
+        List<Integer> candidates = new ArrayList<>();
+        while (free.size() >= 2) {
+            int pick = random.nextInt(free.size());
+            int u = free.get(pick);
+            candidates.clear();
+            for (int v : free) {
+                if (v != u && !adjacent[u].get(v)) {
+                    candidates.add(v);
+                }
+            }
+            if (candidates.isEmpty()) {
+                free.remove(pick);
+                continue;
+            }
+            int v = candidates.get(random.nextInt(candidates.size()));
+            cable(b, hosts, degree, adjacent, u, v);
+            free.removeIf(x -> degree[x] == d);
+        }
+        return b.build(switches + "-switch irregular, degree <= " + maxDegree + ", seed " + seed);
+    }
+
+    private static void cable(FabricBuilder b, int hosts, int[] degree, BitSet[] adjacent, int u, int v) {
+        degree[u]++;
+        degree[v]++;
+        adjacent[u].set(v);
+        adjacent[v].set(u);
+        b.link(u, hosts + degree[u], v, hosts + degree[v]);
+    }
+
+    private static int[] shuffled(int n, SplittableRandom random) {
+        int[] a = new int[n];
+        for (int i = 0; i < n; i++) {
+            a[i] = i;
+        }
+        for (int i = n - 1; i > 0; i--) {
+            int j = random.nextInt(i + 1);
+            int t = a[i];
+            a[i] = a[j];
+            a[j] = t;
+        }
+        return a;
+    }
+
+    @Override
+    public String kind() {
+        return KIND;
+    }
+
+    @Override
+    public String summary() {
+        return "seeded random connected fabric with at most d links per switch (seed 002 §7.1 setups)";
+    }
+
+    @Override
+    public List<GeneratorParameter> parameters() {
+        return List.of(GeneratorParameter.required("switches", "number of switches, >= 2"),
+                GeneratorParameter.required("degree", "most switch links per switch, >= 2"),
+                GeneratorParameter.optional("seed", "random seed; the same seed gives the same fabric", "1"));
+    }
+
+    @Override
+    public Topology generate(GeneratorArguments arguments, GeneratorOptions options) {
+        return generate(arguments.integer("switches", 2), arguments.integer("degree", 1),
+                arguments.longInteger("seed"), options);
+    }
+}

@@ -1,0 +1,21 @@
+package weft.model.topology.generate;
+
+/**
+ * Where a switch sits in a tree: its level ({@code 0} = the roots, the largest level = the leaves, where hosts
+ * attach) and its index within that level ({@code 0..count-1}).
+ *
+ * <p>For a k-ary n-tree the index is the switch label {@code w = (w_0 .. w_{n-2})} read as a base-k number, most
+ * significant digit first (digest {@code seed-000-zdornov-thesis.md} §2.8 labelling {@code <w, l>});
+ * {@link KaryNTree#digits(int, int, int)} splits it. For the other trees see the family's class comment.
+ *
+ * @param level 0 for roots, increasing towards the leaves
+ * @param index position within the level
+ */
+public record TreeCoordinates(int level, int index) {
+    public TreeCoordinates {
+        if (level < 0 || index < 0) {
+            throw new IllegalArgumentException("tree coordinates must be >= 0, got level " + level + " index "
+                    + index);
+        }
+    }
+}
