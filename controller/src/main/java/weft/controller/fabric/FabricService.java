@@ -8,12 +8,14 @@ import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
+import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
@@ -25,17 +27,23 @@ import org.projectfloodlight.openflow.protocol.OFFlowStatsReply;
 import org.projectfloodlight.openflow.protocol.OFGroupDescStatsEntry;
 import org.projectfloodlight.openflow.protocol.OFGroupDescStatsReply;
 import org.projectfloodlight.openflow.protocol.OFMessage;
+import org.projectfloodlight.openflow.protocol.OFPacketIn;
 import org.projectfloodlight.openflow.protocol.OFPortConfig;
 import org.projectfloodlight.openflow.protocol.OFPortDesc;
 import org.projectfloodlight.openflow.protocol.OFPortReason;
 import org.projectfloodlight.openflow.protocol.OFPortState;
 import org.projectfloodlight.openflow.protocol.OFPortStatus;
+import org.projectfloodlight.openflow.protocol.match.MatchField;
 import org.projectfloodlight.openflow.types.OFGroup;
 import org.projectfloodlight.openflow.types.OFPort;
 import org.projectfloodlight.openflow.types.TableId;
 import org.projectfloodlight.openflow.types.U64;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
+import weft.controller.discovery.Discovery;
+import weft.controller.discovery.FirstPacket;
+import weft.controller.discovery.Lldp;
+import weft.controller.discovery.TopologyComparison;
 import weft.controller.openflow.OpenFlowException;
 import weft.controller.openflow.SwitchListener;
 import weft.controller.openflow.SwitchSession;
@@ -75,9 +83,11 @@ public final class FabricService implements SwitchListener, AutoCloseable {
      * @param compile  what to install besides routes
      * @param verifier checks every result before it is programmed
      * @param timeout  how long one phase of one update may take
+     * @param lldpInterval how often LLDP frames go out of every port (and once when a switch connects)
      */
     public record Config(Topology topology, RoutingEngine engine, RoutingOptions routing,
-                         RouteCompiler.Options compile, RouteVerifier verifier, Duration timeout) {
+                         RouteCompiler.Options compile, RouteVerifier verifier, Duration timeout,
+                         Duration lldpInterval) {
     }
 
     private final Config config;
@@ -99,6 +109,12 @@ public final class FabricService implements SwitchListener, AutoCloseable {
     private volatile FabricProgram program;
     private volatile int generation;
     private volatile boolean closing;
+    private final Discovery discovery = new Discovery();
+    private final ScheduledExecutorService lldpTimer = Executors.newSingleThreadScheduledExecutor(r -> {
+        Thread t = new Thread(r, "weft-lldp");
+        t.setDaemon(true);
+        return t;
+    });
 
     public FabricService(Config config) {
         this.config = config;
@@ -118,6 +134,9 @@ public final class FabricService implements SwitchListener, AutoCloseable {
      * @throws RoutingFailure or {@link ProgramException} when the configured fabric cannot be routed
      */
     public void start() {
+        long round = config.lldpInterval().toMillis();
+        lldpTimer.scheduleAtFixedRate(() -> sessions.values().forEach(this::sendLldp), round, round,
+                TimeUnit.MILLISECONDS);
         try {
             worker.submit(() -> {
                 if (!recompute("start")) {
@@ -149,6 +168,16 @@ public final class FabricService implements SwitchListener, AutoCloseable {
 
     public FabricProgram program() {
         return program;
+    }
+
+    /** The fabric as discovered so far (LLDP links, first-packet hosts), named after the configured one. */
+    public Topology discoveredTopology() {
+        return discovery.topology(config.topology());
+    }
+
+    /** Differences between the configured and the discovered fabric (hosts only when {@code checkHosts}). */
+    public List<String> discoveryDifferences(boolean checkHosts) {
+        return TopologyComparison.differences(config.topology(), discoveredTopology(), checkHosts);
     }
 
     /** Connected switches by switch id. */
@@ -213,6 +242,37 @@ public final class FabricService implements SwitchListener, AutoCloseable {
     }
 
     @Override
+    public void packetIn(SwitchSession session, OFPacketIn packetIn) {
+        OFPort in = packetIn.getMatch().get(MatchField.IN_PORT);
+        if (in == null) {
+            return;
+        }
+        byte[] frame = packetIn.getData();
+        Optional<Lldp.Origin> origin = Lldp.parse(frame);
+        if (origin.isPresent()) {
+            discovery.lldp(session.dpid(), in.getPortNumber(), origin.get());
+        } else {
+            FirstPacket.parse(frame).ifPresent(s -> discovery.hostPacket(session.dpid(), in.getPortNumber(), s));
+        }
+    }
+
+    private void sendLldp(SwitchSession session) {
+        if (session.state() != SwitchSession.State.READY) {
+            return;
+        }
+        try {
+            for (Map.Entry<Integer, OFPortDesc> p : session.ports().entrySet()) {
+                if (!isDown(p.getValue())) {
+                    session.send(FlowMods13.packetOut(p.getKey(),
+                            Lldp.frame(session.dpid(), p.getKey(), p.getValue().getHwAddr().getBytes())));
+                }
+            }
+        } catch (OpenFlowException e) {
+            LOG.debug("LLDP to {} skipped: {}", session, e.getMessage());
+        }
+    }
+
+    @Override
     public void unsolicitedError(SwitchSession session, OFErrorMsg error) {
         openflowErrors.incrementAndGet();
         event(FabricEvent.Kind.OPENFLOW_ERROR, session + ": " + error);
@@ -228,6 +288,8 @@ public final class FabricService implements SwitchListener, AutoCloseable {
             return;
         }
         sessions.put(id, session);
+        discovery.switchSeen(session.dpid(), session.ports().keySet());
+        sendLldp(session);
         event(FabricEvent.Kind.SWITCH_UP, id + " (dpid " + session.dpidHex() + ") at " + session.remote());
         boolean changed = lostSwitches.remove(id);
         for (Map.Entry<Integer, OFPortDesc> p : session.ports().entrySet()) {
@@ -267,6 +329,7 @@ public final class FabricService implements SwitchListener, AutoCloseable {
             return;
         }
         programmedGeneration.remove(id);
+        discovery.switchGone(session.dpid());
         event(FabricEvent.Kind.SWITCH_DOWN, id + " (dpid " + session.dpidHex() + ") disconnected");
         lostSwitches.add(id);
         if (recompute(id + " disconnected")) {
@@ -282,6 +345,11 @@ public final class FabricService implements SwitchListener, AutoCloseable {
         int port = status.getDesc().getPortNo().getPortNumber();
         Integer link = linkByPort.get(id + ":" + port);
         boolean down = status.getReason() == OFPortReason.DELETE || isDown(status.getDesc());
+        if (down) {
+            discovery.portDown(session.dpid(), port);
+        } else {
+            sendLldp(session);
+        }
         event(down ? FabricEvent.Kind.PORT_DOWN : FabricEvent.Kind.PORT_UP, id + " port " + port
                 + (link == null ? " (not a switch link)" : " (" + describe(link) + ")"));
         if (link == null) {
@@ -422,6 +490,7 @@ public final class FabricService implements SwitchListener, AutoCloseable {
     @Override
     public void close() {
         closing = true;
+        lldpTimer.shutdownNow();
         worker.shutdownNow();
     }
 }
