@@ -13,6 +13,9 @@ import java.util.List;
 import weft.controller.fabric.FabricEvent;
 import weft.controller.fabric.RouteVerifier;
 import weft.controller.fabric.WeftController;
+import weft.controller.openflow.SessionConfig;
+import weft.controller.program.RouteCompiler;
+import weft.model.routing.RoutingOptions;
 import weft.model.routing.RoutingEngine;
 import weft.model.topology.Switch;
 import weft.model.topology.Topology;
@@ -49,8 +52,9 @@ final class LabHarness implements AutoCloseable {
     }
 
     void startController() {
-        controller = WeftController.start(WeftController.Config.of(lab.topology(), engine, verifier,
-                new InetSocketAddress("127.0.0.1", port)));
+        controller = WeftController.start(new WeftController.Config(lab.topology(), engine,
+                RoutingOptions.defaults(), new RouteCompiler.Options(true, true), verifier,
+                new InetSocketAddress("127.0.0.1", port), null, null, SessionConfig.defaults()));
     }
 
     void stopController() {
@@ -61,6 +65,23 @@ final class LabHarness implements AutoCloseable {
     void awaitConverged(Duration timeout) throws InterruptedException {
         assertThat(controller.fabric().awaitConverged(timeout))
                 .as("fabric converged within %s; events: %s", timeout, controller.fabric().events()).isTrue();
+    }
+
+    /**
+     * Lets every host send one packet that no route matches (an ARP for a TEST-NET-1 address), so the controller
+     * learns it from the table-miss packet-in, then waits until the discovered fabric equals the lab's.
+     */
+    void assertDiscoveredEqualsLab(Duration timeout) throws InterruptedException {
+        for (weft.model.topology.Host host : lab.topology().hosts()) {
+            lab.exec(host.id(), Duration.ofSeconds(5), "ping", "-c", "1", "-W", "1", "-w", "1", "192.0.2.1");
+        }
+        long deadline = System.nanoTime() + timeout.toNanos();
+        List<String> diffs = controller.fabric().discoveryDifferences(true);
+        while (!diffs.isEmpty() && System.nanoTime() - deadline < 0) {
+            Thread.sleep(100);
+            diffs = controller.fabric().discoveryDifferences(true);
+        }
+        assertThat(diffs).as("discovered fabric vs lab topology").isEmpty();
     }
 
     /** {@code ovs-ofctl -O OpenFlow13 dump-flows} of one switch, without counters. */

@@ -10,11 +10,12 @@ import org.junit.jupiter.api.Test;
 @Tag("lab")
 class RingLabTest {
     @Test
-    @DisplayName("4-switch ring, shortest-path routes: every host pair pings and transfers over TCP")
+    @DisplayName("4-switch ring: LLDP and first packets discover the lab's fabric; every host pair pings and transfers over TCP")
     void ringAllPairs() throws Exception {
         try (LabHarness h = new LabHarness("RingLabTest", "wlring", LabFabrics.ring(4), new ShortestPathEngine(1),
                 (t, r) -> { })) {
             h.awaitConverged(Duration.ofSeconds(20));
+            h.assertDiscoveredEqualsLab(Duration.ofSeconds(10));
             assertThat(Reachability.pingAll(h.lab, Duration.ofSeconds(1))).isEmpty();
             Reachability.startSinks(h.lab, Reachability.SINK_PORT, h.dir);
             assertThat(Reachability.tcpAll(h.lab, Reachability.SINK_PORT, 256 * 1024)).isEmpty();
