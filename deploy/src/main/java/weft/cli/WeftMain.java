@@ -11,6 +11,9 @@ import picocli.CommandLine.Command;
         description = "Deadlock-free routing, explicit rates and host shaping for lossless cluster fabrics.",
         subcommands = {
             CommandLine.HelpCommand.class,
+            weft.controller.cli.TopoCommand.class,
+            weft.controller.cli.RouteCommand.class,
+            weft.controller.cli.ReproCommand.class,
         })
 public final class WeftMain implements Runnable {
     @CommandLine.Spec

@@ -14,6 +14,12 @@ public final class RoutingEngines {
 
     static {
         // Engines register here, one line each.
+        ENGINES.put("minhop", MinHop::new);
+        ENGINES.put("updown", UpDown::new);
+        ENGINES.put("dor", DimensionOrder::new);
+        ENGINES.put("dmodk", DModK::new);
+        ENGINES.put("ecmp", Ecmp::new);
+        ENGINES.put("vlb", Vlb::new);
     }
 
     private RoutingEngines() {

@@ -13,7 +13,7 @@ import java.util.stream.Stream;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.CsvSource;
+import org.junit.jupiter.params.provider.CsvFileSource;
 import org.junit.jupiter.params.provider.MethodSource;
 import weft.model.topology.Host;
 import weft.model.topology.Link;
@@ -129,21 +129,8 @@ class IbnetdiscoverFormatTest {
     }
 
     @ParameterizedTest(name = "{0}")
-    @CsvSource(delimiter = '|', textBlock = """
-            bad port line      | Switch 4 "A"\\n[x] "B"[1]                                            | f.txt: line 2: expected a port line like [1] "S-0008f10400411f56"[3], got: [x] "B"[1]
-            bad header         | Switch many "A"                                                       | f.txt: line 1: expected a node header like Switch 24 "S-0008f10400411f56", got: Switch many "A"
-            unknown peer       | Switch 4 "A"\\n[1] "B"[1]                                             | f.txt: line 2: peer B of A port 1 is not described in the file
-            port outside node  | Switch 4 "A"\\n[5] "B"[1]                                             | f.txt: line 2: port 5 of A is outside 1..4
-            peer port outside  | Switch 4 "A"\\n[1] "B"[9]\\n\\nSwitch 4 "B"                           | f.txt: line 2: port 9 of B is outside 1..4 (header at line 4)
-            port twice         | Switch 4 "A"\\n[1] "B"[1]\\n[1] "B"[2]                                | f.txt: line 3: port 1 of A is already listed at line 2
-            ends disagree      | Switch 4 "A"\\n[1] "B"[2]\\n\\nSwitch 4 "B"\\n[2] "A"[3]              | f.txt: line 2: A[1] is cabled to B[2], but line 5 cables B[2] to A[3]
-            router             | Rt 2 "R1"                                                             | f.txt: line 1: router R1: routers are not supported
-            outside record     | [1] "B"[1]                                                            | f.txt: line 1: port line outside a Switch/Ca record: [1] "B"[1]
-            node twice         | Switch 4 "A"\\n\\nSwitch 4 "A"                                        | f.txt: line 3: node A is already described at line 1
-            CA to CA           | Ca 1 "H1"\\n[1] "H2"[1]\\n\\nCa 1 "H2"\\n[1] "H1"[1]                 | f.txt: line 2: CA H1 is cabled to CA H2; only switch-attached CAs are supported
-            include            | include "other.net"                                                   | f.txt: line 1: 'include' is not supported; concatenate the files first
-            self loop          | Switch 4 "A"\\n[1] "A"[2]\\n[2] "A"[1]                                | f.txt: links[0]: self-loop on A (a and b must differ)
-            """)
+    @CsvFileSource(resources = "/ib/bad-input.csv",
+            delimiter = '|', quoteCharacter = '\'', commentCharacter = '#')
     void rejectsBadInputNamingTheLine(String what, String text, String message) {
         assertThatThrownBy(() -> IbnetdiscoverFormat.read("f.txt", text.replace("\\n", "\n"), 10))
                 .as(what).isInstanceOf(TopologyFormatException.class).hasMessage(message);

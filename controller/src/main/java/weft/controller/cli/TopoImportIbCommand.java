@@ -1,0 +1,55 @@
+package weft.controller.cli;
+
+import java.nio.file.Path;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+import weft.model.topology.Topology;
+import weft.model.topology.io.TopologyJson;
+
+/**
+ * {@code weft topo import-ib FILE -o FILE.json}: converts {@code ibnetdiscover} output (or an ibsim net file) into
+ * a {@code weft-topology/1} file, as described in {@link weft.model.topology.io.IbnetdiscoverFormat}.
+ */
+@Command(name = "import-ib", mixinStandardHelpOptions = true,
+        description = "Convert ibnetdiscover output (or an ibsim net file) to weft-topology/1 JSON.",
+        footer = {"", "Example: ibnetdiscover > fabric.txt && weft topo import-ib fabric.txt -o fabric.json",
+            "Exit status: 0 success, 1 invalid or unreadable file, 2 usage error."})
+public final class TopoImportIbCommand implements Callable<Integer> {
+    @Spec
+    private CommandSpec spec;
+
+    @Parameters(index = "0", paramLabel = "FILE", description = "ibnetdiscover output or ibsim net file")
+    private Path file;
+
+    @Option(names = {"-o", "--output"}, paramLabel = "<file>", defaultValue = "-",
+            description = "output JSON file, - for stdout (default: ${DEFAULT-VALUE})")
+    private Path output;
+
+    @Option(names = "--gbps", paramLabel = "<gbps>", defaultValue = "10",
+            description = "capacity of cables without a width/speed annotation such as 4xQDR (default: "
+                    + "${DEFAULT-VALUE})")
+    private double gbps;
+
+    @Override
+    public Integer call() {
+        try {
+            if (!(gbps > 0) || Double.isInfinite(gbps)) {
+                throw new CliFailure("--gbps must be a positive number, got " + gbps, CliFailure.USAGE);
+            }
+            Topology t = TopologyFiles.readIbnetdiscover(file, gbps);
+            TopologyFiles.write(output, spec.commandLine().getOut(), w -> TopologyJson.write(t, w));
+            if (!output.toString().equals("-")) {
+                spec.commandLine().getOut().printf("wrote %s: %d switches, %d hosts, %d links%n", output,
+                        t.switches().size(), t.hosts().size(), t.links().size());
+                spec.commandLine().getOut().flush();
+            }
+            return 0;
+        } catch (CliFailure e) {
+            return e.report(spec);
+        }
+    }
+}

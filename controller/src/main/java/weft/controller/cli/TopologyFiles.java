@@ -1,0 +1,92 @@
+package weft.controller.cli;
+
+import java.io.BufferedWriter;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.io.Writer;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import weft.model.topology.Topology;
+import weft.model.topology.io.IbnetdiscoverFormat;
+import weft.model.topology.io.TopologyJson;
+
+/**
+ * File access for commands: reads {@code weft-topology/1} and {@code ibnetdiscover} files, and writes text to a file
+ * or, for {@code -}, to the command's stdout. Every failure is a {@link CliFailure} whose message names the file and
+ * the problem (for format errors, the JSON path or line too), so {@code weft route}, {@code weft rates} and the
+ * others report bad files exactly as {@code weft topo show} does.
+ */
+public final class TopologyFiles {
+    private TopologyFiles() {
+    }
+
+    /**
+     * Reads a {@code weft-topology/1} JSON file.
+     *
+     * @throws CliFailure with exit status {@link CliFailure#INPUT} naming the file and the problem
+     */
+    public static Topology read(Path file) {
+        String text = readText(file);
+        try {
+            return TopologyJson.read(file.toString(), text);
+        } catch (IllegalArgumentException e) {
+            throw new CliFailure(e.getMessage(), CliFailure.INPUT);
+        }
+    }
+
+    /** Reads {@code ibnetdiscover} output or an ibsim net file; cables without a speed get {@code defaultGbps}. */
+    public static Topology readIbnetdiscover(Path file, double defaultGbps) {
+        String text = readText(file);
+        try {
+            return IbnetdiscoverFormat.read(file.toString(), text, defaultGbps);
+        } catch (IllegalArgumentException e) {
+            throw new CliFailure(e.getMessage(), CliFailure.INPUT);
+        }
+    }
+
+    /** The whole file as UTF-8 text. */
+    public static String readText(Path file) {
+        try {
+            return Files.readString(file, StandardCharsets.UTF_8);
+        } catch (NoSuchFileException e) {
+            throw new CliFailure(file + ": no such file", CliFailure.INPUT);
+        } catch (IOException e) {
+            throw new CliFailure(file + ": cannot read: " + e.getMessage(), CliFailure.INPUT);
+        } catch (java.io.UncheckedIOException e) {
+            throw new CliFailure(file + ": cannot read: " + e.getCause().getMessage(), CliFailure.INPUT);
+        }
+    }
+
+    /** Something that writes text. */
+    @FunctionalInterface
+    public interface TextWriter {
+        void writeTo(Writer out) throws IOException;
+    }
+
+    /**
+     * Writes to {@code file}, or to {@code stdout} when the file is {@code -}.
+     *
+     * @throws CliFailure naming the file when it cannot be written
+     */
+    public static void write(Path file, PrintWriter stdout, TextWriter text) {
+        try {
+            if (file.toString().equals("-")) {
+                text.writeTo(stdout);
+                stdout.flush();
+                return;
+            }
+            Path parent = file.toAbsolutePath().getParent();
+            if (parent != null && !Files.isDirectory(parent)) {
+                throw new CliFailure(file + ": cannot write: directory " + parent + " does not exist",
+                        CliFailure.INPUT);
+            }
+            try (BufferedWriter out = Files.newBufferedWriter(file, StandardCharsets.UTF_8)) {
+                text.writeTo(out);
+            }
+        } catch (IOException e) {
+            throw new CliFailure(file + ": cannot write: " + e.getMessage(), CliFailure.INPUT);
+        }
+    }
+}

@@ -1,0 +1,56 @@
+package weft.model.routing;
+
+import java.util.ArrayList;
+import java.util.List;
+
+import weft.model.topology.SwitchGraph;
+import weft.model.topology.Topology;
+
+/**
+ * Equal-cost multipath: at every switch, every next hop on a shortest path toward the destination, as one port group
+ * (an OpenFlow SELECT group; the switch hashes each flow onto one port).
+ *
+ * <p>Source: seed 004 §2.2 (ECMP, oblivious flow-level routing: the hash of a flow's header picks one of the
+ * equal-cost paths); digest {@code research/seed-004-haitjema-thesis.md} §2.2 and §10.1. One layer. All shortest
+ * paths are used, so the layer is deadlock-free only where shortest paths are, as on trees (up then down); on a
+ * ring or torus the verifier reports the cycle.
+ */
+final class Ecmp implements RoutingEngine {
+    @Override
+    public String name() {
+        return "ecmp";
+    }
+
+    @Override
+    public boolean promisesShortest() {
+        return true;
+    }
+
+    @Override
+    public RoutingResult compute(Topology topology, RoutingOptions options) {
+        DestinationTables.requireConnected(name(), topology);
+        SwitchGraph g = topology.graph();
+        int n = g.switchCount();
+        List<ForwardingEntry> entries = new ArrayList<>();
+        for (int d = 0; d < n; d++) {
+            if (g.hostsAt(d).length == 0) {
+                continue;
+            }
+            int[] dist = g.bfsFrom(d);
+            for (int u = 0; u < n; u++) {
+                if (u == d) {
+                    continue;
+                }
+                List<Integer> group = new ArrayList<>();
+                for (int c : g.out(u)) {
+                    if (dist[g.dst(c)] == dist[u] - 1) {
+                        group.add(g.srcPort(c));
+                    }
+                }
+                entries.add(new ForwardingEntry(g.switchId(u), g.switchId(d), 0, null, null, group));
+            }
+        }
+        RoutingResult pairs = DestinationTables.result(name(), topology, 1, null, new int[1][n][], true);
+        return new RoutingResult(name(), 1, pairs.layerOf(), entries, true);
+    }
+}

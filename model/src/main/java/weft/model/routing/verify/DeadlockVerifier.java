@@ -1,0 +1,462 @@
+package weft.model.routing.verify;
+
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+
+import weft.model.routing.ForwardingEntry;
+import weft.model.routing.PairLayer;
+import weft.model.routing.RoutingResult;
+import weft.model.routing.verify.VerificationReport.Findings;
+import weft.model.routing.verify.VerificationReport.LayerVerdict;
+import weft.model.topology.SwitchGraph;
+import weft.model.topology.Topology;
+
+/**
+ * Checks a routing result from its forwarding entries alone, independently of the engine that made it.
+ *
+ * <p>For every ordered pair of switches listed in {@code layer_of} (each layer and path tag listed for it), the
+ * verifier starts at the source switch as a packet from one of its hosts, looks up the entry that a switch would
+ * apply (destination, layer, path tag, and arrival port where entries name one), and follows every out port of
+ * the entry (ECMP groups branch) until the destination switch. It reports pairs that {@code layer_of} misses,
+ * black holes, forwarding loops, malformed entries and, when the engine promises shortest paths, any hop that does
+ * not bring the packet one hop closer. Each consecutive pair of channels a walk uses is a channel dependency of its
+ * layer; after all walks, each layer's channel dependency graph is tested for a cycle, and one cycle is given as a
+ * witness when there is one.
+ *
+ * <p>Source: seed 002 §2 (Dally and Seitz: a routing is deadlock-free when its channel dependency graph is acyclic,
+ * per virtual channel); digest {@code research/seed-002-reinemo-thesis.md} §0 and §1.3.
+ *
+ * <p>Entry lookup: among the entries of a switch for (destination, layer), an entry whose {@code in_port} equals the
+ * arrival port beats one with any in_port, and an entry whose path tag equals the walk's tag beats an untagged one;
+ * entries naming another arrival port or another tag do not apply. A walk starts with the arrival port of the
+ * source switch's first host (so entries that name host ports apply), or no port when the switch has no host.
+ *
+ * <p>Cost: one pass over the entries (sorted by key), then per walk at most one visit per channel. Dependencies are
+ * kept as one bit per turn (arrival channel, departure channel) at each switch, so memory is the sum of squared
+ * degrees per layer. Decision: U-turns (leaving on the arrival link) are walked like any other turn.
+ */
+public final class DeadlockVerifier {
+    private final Topology topology;
+    private final SwitchGraph g;
+    private final RoutingResult result;
+    private final int n;
+    private final int layers;
+    private final int[] inPos;
+    private final int[] outPos;
+    private final int[] turnBase;
+    private final long[][] turnBits;
+    private final int[] hostPort;
+
+    private long[] keys;
+    private ForwardingEntry[] sorted;
+
+    private final Collector missingPairs = new Collector();
+    private final Collector unreachable = new Collector();
+    private final Collector loops = new Collector();
+    private final Collector malformed = new Collector();
+    private final Collector nonShortest = new Collector();
+
+    private DeadlockVerifier(Topology topology, RoutingResult result) {
+        this.topology = topology;
+        this.g = topology.graph();
+        this.result = result;
+        this.n = g.switchCount();
+        this.layers = result.layers();
+        int m = g.channelCount();
+        inPos = new int[m];
+        outPos = new int[m];
+        turnBase = new int[n + 1];
+        hostPort = new int[n];
+        for (int u = 0; u < n; u++) {
+            int[] out = g.out(u);
+            int[] in = g.in(u);
+            for (int i = 0; i < out.length; i++) {
+                outPos[out[i]] = i;
+            }
+            for (int i = 0; i < in.length; i++) {
+                inPos[in[i]] = i;
+            }
+            turnBase[u + 1] = turnBase[u] + out.length * out.length;
+            int[] hosts = g.hostsAt(u);
+            hostPort[u] = hosts.length == 0 ? -1 : topology.hosts().get(hosts[0]).port();
+        }
+        turnBits = new long[layers][(turnBase[n] + 63) >>> 6];
+    }
+
+    /**
+     * Verifies a routing result against its topology.
+     *
+     * @param topology the fabric the result was computed for
+     * @param result   the result; only its {@code layer_of}, forwarding entries, layer count and shortest-path
+     *                 promise are used
+     * @return what was found; never throws on a bad result, which is reported instead
+     */
+    public static VerificationReport verify(Topology topology, RoutingResult result) {
+        return new DeadlockVerifier(topology, result).run();
+    }
+
+    private VerificationReport run() {
+        indexEntries();
+        int[][] dist = result.promisesShortest() ? g.distances() : null;
+        int m = g.channelCount();
+        int[] load = new int[m];
+        Walker walker = new Walker(m, load, dist);
+        boolean[] listed = new boolean[n * n];
+        int pairs = 0;
+        long lengthSum = 0;
+        int maxLength = 0;
+        List<PairLayer> layerOf = result.layerOf();
+        for (int i = 0; i < layerOf.size(); i++) {
+            PairLayer p = layerOf.get(i);
+            int s = topology.switchIndex(p.src());
+            int d = topology.switchIndex(p.dst());
+            if (s < 0 || d < 0 || s == d || p.layer() < 0 || p.layer() >= layers) {
+                malformed.add("layer_of[" + i + "]: " + p.src() + "->" + p.dst() + " layer " + p.layer() + ": "
+                        + (s < 0 || d < 0 ? "unknown switch" : s == d ? "source equals destination"
+                        : "layer outside 0.." + (layers - 1)));
+                continue;
+            }
+            listed[s * n + d] = true;
+            pairs++;
+            int len = walker.walk(s, d, p.layer(), p.path());
+            if (len > 0) {
+                lengthSum += len;
+                maxLength = Math.max(maxLength, len);
+            }
+        }
+        for (int s = 0; s < n; s++) {
+            if (g.hostsAt(s).length == 0) {
+                continue;
+            }
+            for (int d = 0; d < n; d++) {
+                if (d != s && g.hostsAt(d).length > 0 && !listed[s * n + d]) {
+                    missingPairs.add(g.switchId(s) + "->" + g.switchId(d));
+                }
+            }
+        }
+        int maxLoad = 0;
+        for (int l : load) {
+            maxLoad = Math.max(maxLoad, l);
+        }
+        List<LayerVerdict> verdicts = new ArrayList<>();
+        for (int l = 0; l < layers; l++) {
+            verdicts.add(checkLayer(l));
+        }
+        return new VerificationReport(pairs, missingPairs.findings(), unreachable.findings(), loops.findings(),
+                malformed.findings(), nonShortest.findings(), verdicts, maxLength,
+                pairs == 0 ? 0.0 : (double) lengthSum / pairs, maxLoad);
+    }
+
+    private long key(int u, int d, int layer) {
+        return ((long) layer * n + d) * n + u;
+    }
+
+    /** Drops malformed entries and sorts the rest by (layer, destination, switch) for binary search. */
+    private void indexEntries() {
+        List<ForwardingEntry> all = result.forwarding();
+        List<ForwardingEntry> good = new ArrayList<>(all.size());
+        for (int i = 0; i < all.size(); i++) {
+            ForwardingEntry e = all.get(i);
+            String problem = problem(e);
+            if (problem != null) {
+                malformed.add("forwarding[" + i + "] at " + e.switchId() + " for " + e.dst() + " layer " + e.layer()
+                        + ": " + problem);
+            } else {
+                good.add(e);
+            }
+        }
+        int size = good.size();
+        if (size > 0xFFFFFF) {
+            throw new IllegalArgumentException("result of " + result.engine() + ": " + size
+                    + " forwarding entries, the verifier handles at most " + 0xFFFFFF);
+        }
+        // Sort (key, position) packed into one long: keys stay below 2^39 for any fabric the CLI can load.
+        long[] packed = new long[size];
+        for (int i = 0; i < size; i++) {
+            ForwardingEntry e = good.get(i);
+            packed[i] = key(topology.switchIndex(e.switchId()), topology.switchIndex(e.dst()), e.layer()) << 24 | i;
+        }
+        Arrays.sort(packed);
+        keys = new long[size];
+        sorted = new ForwardingEntry[size];
+        for (int i = 0; i < size; i++) {
+            keys[i] = packed[i] >>> 24;
+            sorted[i] = good.get((int) (packed[i] & 0xFFFFFF));
+            if (i > 0 && keys[i] == keys[i - 1] && sameMatch(sorted[i], sorted[i - 1])) {
+                malformed.add("duplicate entries at " + sorted[i].switchId() + " for " + sorted[i].dst() + " layer "
+                        + sorted[i].layer() + " in_port " + sorted[i].inPort() + " path " + sorted[i].path());
+            }
+        }
+    }
+
+    private static boolean sameMatch(ForwardingEntry a, ForwardingEntry b) {
+        return java.util.Objects.equals(a.inPort(), b.inPort()) && java.util.Objects.equals(a.path(), b.path());
+    }
+
+    private String problem(ForwardingEntry e) {
+        int u = topology.switchIndex(e.switchId());
+        if (u < 0) {
+            return "unknown switch " + e.switchId();
+        }
+        if (topology.switchIndex(e.dst()) < 0) {
+            return "unknown destination switch " + e.dst();
+        }
+        if (e.layer() < 0 || e.layer() >= layers) {
+            return "layer outside 0.." + (layers - 1);
+        }
+        for (int port : e.outPorts()) {
+            if (g.channelAtPort(u, port) < 0) {
+                return "out port " + port + " has no switch link (expected a port in " + portsOf(u) + ")";
+            }
+        }
+        return null;
+    }
+
+    private String portsOf(int u) {
+        StringBuilder sb = new StringBuilder("[");
+        for (int c : g.out(u)) {
+            sb.append(sb.length() > 1 ? ", " : "").append(g.srcPort(c));
+        }
+        return sb.append(']').toString();
+    }
+
+    /** The entry a switch applies, or null: exact in_port beats any, exact tag beats untagged. */
+    private ForwardingEntry lookup(int u, int d, int layer, int inPort, Integer path) {
+        long k = key(u, d, layer);
+        int i = Arrays.binarySearch(keys, k);
+        if (i < 0) {
+            return null;
+        }
+        while (i > 0 && keys[i - 1] == k) {
+            i--;
+        }
+        ForwardingEntry best = null;
+        int bestScore = -1;
+        for (; i < keys.length && keys[i] == k; i++) {
+            ForwardingEntry e = sorted[i];
+            int score = 0;
+            if (e.inPort() != null) {
+                if (e.inPort() != inPort) {
+                    continue;
+                }
+                score += 2;
+            }
+            if (e.path() != null) {
+                if (!e.path().equals(path)) {
+                    continue;
+                }
+                score += 1;
+            }
+            if (score > bestScore) {
+                best = e;
+                bestScore = score;
+            }
+        }
+        return best;
+    }
+
+    private String channelName(int c) {
+        return g.switchId(g.src(c)) + ":" + g.srcPort(c) + "->" + g.switchId(g.dst(c)) + ":" + g.dstPort(c);
+    }
+
+    /** Depth-first walks over arrival channels; per-walk state is reset by stamping. */
+    private final class Walker {
+        private final int[] load;
+        private final int[][] dist;
+        private final int[] seen;
+        private final int[] onStack;
+        private final int[] longest;
+        private final int[] stackCh;
+        private final int[] stackNext;
+        private final ForwardingEntry[] stackEntry;
+        private int stamp;
+
+        Walker(int m, int[] load, int[][] dist) {
+            this.load = load;
+            this.dist = dist;
+            seen = new int[m];
+            onStack = new int[m];
+            longest = new int[m];
+            stackCh = new int[m + 1];
+            stackNext = new int[m + 1];
+            stackEntry = new ForwardingEntry[m + 1];
+        }
+
+        /** Walks one (pair, layer, tag); returns its longest delivered path in hops, or 0 when nothing arrives. */
+        int walk(int s, int d, int layer, Integer path) {
+            stamp++;
+            boolean reportedHole = false;
+            boolean reportedLong = false;
+            boolean reportedLoop = false;
+            long[] bits = turnBits[layer];
+            ForwardingEntry first = lookup(s, d, layer, hostPort[s], path);
+            if (first == null) {
+                unreachable.add(what(s, d, layer, path) + ": no entry at " + g.switchId(s) + " for "
+                        + g.switchId(d));
+                return 0;
+            }
+            int top = 0;
+            stackCh[0] = -1;
+            stackNext[0] = 0;
+            stackEntry[0] = first;
+            int best = -1;
+            while (top >= 0) {
+                int cin = stackCh[top];
+                ForwardingEntry e = stackEntry[top];
+                int u = cin < 0 ? s : g.dst(cin);
+                if (e != null && stackNext[top] < e.outPorts().size()) {
+                    int cout = g.channelAtPort(u, e.outPorts().get(stackNext[top]++));
+                    if (cin >= 0) {
+                        int t = turnBase[u] + inPos[cin] * g.degree(u) + outPos[cout];
+                        bits[t >>> 6] |= 1L << t;
+                    }
+                    if (onStack[cout] == stamp) {
+                        if (!reportedLoop) {
+                            loops.add(what(s, d, layer, path) + ": loop " + loopText(top, cout));
+                            reportedLoop = true;
+                        }
+                        continue;
+                    }
+                    if (seen[cout] == stamp) {
+                        continue;
+                    }
+                    seen[cout] = stamp;
+                    longest[cout] = -1;
+                    load[cout]++;
+                    int v = g.dst(cout);
+                    if (dist != null && !reportedLong && dist[v][d] != dist[u][d] - 1) {
+                        nonShortest.add(what(s, d, layer, path) + ": hop " + channelName(cout)
+                                + " does not approach " + g.switchId(d) + " (distance " + dist[u][d] + " -> "
+                                + dist[v][d] + ")");
+                        reportedLong = true;
+                    }
+                    if (v == d) {
+                        longest[cout] = 0;
+                        continue;
+                    }
+                    ForwardingEntry next = lookup(v, d, layer, g.dstPort(cout), path);
+                    if (next == null && !reportedHole) {
+                        unreachable.add(what(s, d, layer, path) + ": no entry at " + g.switchId(v) + " for "
+                                + g.switchId(d) + " (arriving on port " + g.dstPort(cout) + ")");
+                        reportedHole = true;
+                    }
+                    top++;
+                    stackCh[top] = cout;
+                    stackNext[top] = 0;
+                    stackEntry[top] = next;
+                    onStack[cout] = stamp;
+                } else {
+                    int max = -1;
+                    if (e != null) {
+                        for (int port : e.outPorts()) {
+                            int c = g.channelAtPort(u, port);
+                            if (seen[c] == stamp && onStack[c] != stamp && longest[c] >= 0) {
+                                max = Math.max(max, longest[c] + 1);
+                            }
+                        }
+                    }
+                    if (cin >= 0) {
+                        longest[cin] = max;
+                        onStack[cin] = 0;
+                    } else {
+                        best = max;
+                    }
+                    top--;
+                }
+            }
+            return Math.max(best, 0);
+        }
+
+        private String what(int s, int d, int layer, Integer path) {
+            return g.switchId(s) + "->" + g.switchId(d) + " layer " + layer + (path == null ? "" : " path " + path);
+        }
+
+        private String loopText(int top, int repeated) {
+            List<String> chain = new ArrayList<>();
+            int from = top;
+            while (from > 0 && stackCh[from] != repeated) {
+                from--;
+            }
+            for (int i = from; i <= top; i++) {
+                chain.add(channelName(stackCh[i]));
+            }
+            chain.add(channelName(repeated));
+            return String.join(", ", chain);
+        }
+    }
+
+    /** Cycle search on one layer's dependency graph (iterative DFS, white/grey/black). */
+    private LayerVerdict checkLayer(int layer) {
+        long[] bits = turnBits[layer];
+        int dependencies = 0;
+        for (long w : bits) {
+            dependencies += Long.bitCount(w);
+        }
+        int m = g.channelCount();
+        byte[] color = new byte[m];
+        int[] stack = new int[m];
+        int[] next = new int[m];
+        for (int root = 0; root < m; root++) {
+            if (color[root] != 0) {
+                continue;
+            }
+            int top = 0;
+            stack[0] = root;
+            next[0] = 0;
+            color[root] = 1;
+            while (top >= 0) {
+                int c = stack[top];
+                int u = g.dst(c);
+                int deg = g.degree(u);
+                int base = turnBase[u] + inPos[c] * deg;
+                int j = next[top];
+                while (j < deg && (bits[(base + j) >>> 6] & (1L << (base + j))) == 0) {
+                    j++;
+                }
+                if (j == deg) {
+                    color[c] = 2;
+                    top--;
+                    continue;
+                }
+                next[top] = j + 1;
+                int d = g.out(u)[j];
+                if (color[d] == 1) {
+                    List<String> cycle = new ArrayList<>();
+                    int from = top;
+                    while (stack[from] != d) {
+                        from--;
+                    }
+                    for (int i = from; i <= top; i++) {
+                        cycle.add(channelName(stack[i]));
+                    }
+                    return new LayerVerdict(layer, dependencies, false, cycle);
+                }
+                if (color[d] == 0) {
+                    color[d] = 1;
+                    top++;
+                    stack[top] = d;
+                    next[top] = 0;
+                }
+            }
+        }
+        return new LayerVerdict(layer, dependencies, true, List.of());
+    }
+
+    /** Counts findings and keeps the first few. */
+    private static final class Collector {
+        private int count;
+        private final List<String> examples = new ArrayList<>();
+
+        void add(String text) {
+            count++;
+            if (examples.size() < Findings.MAX_EXAMPLES) {
+                examples.add(text);
+            }
+        }
+
+        Findings findings() {
+            return new Findings(count, examples);
+        }
+    }
+}

@@ -1,0 +1,103 @@
+package weft.model.routing;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.util.List;
+
+import net.jqwik.api.ForAll;
+import net.jqwik.api.Label;
+import net.jqwik.api.Property;
+import net.jqwik.api.constraints.IntRange;
+import org.junit.jupiter.api.DisplayName;
+import org.junit.jupiter.api.Test;
+
+import weft.model.routing.verify.DeadlockVerifier;
+import weft.model.routing.verify.VerificationReport;
+import weft.model.topology.Topology;
+
+class UpDownTest extends RoutingEngineContract {
+    @Override
+    protected RoutingEngine engine() {
+        return new UpDown();
+    }
+
+    @Override
+    protected List<Topology> fabrics() {
+        return List.of(Fabrics.ring(4), Fabrics.ring(7), Fabrics.mesh(4, 3), Fabrics.torus(4, 4),
+                Fabrics.karyNTree(2, 3), Fabrics.irregular(32, 4, 5));
+    }
+
+    private static String nextHop(RoutingResult r, Topology t, String at, String dst) {
+        int port = r.forwarding().stream().filter(e -> e.switchId().equals(at) && e.dst().equals(dst))
+                .findFirst().orElseThrow().outPorts().get(0);
+        int u = t.switchIndex(at);
+        return t.graph().switchId(t.graph().dst(t.graph().channelAtPort(u, port)));
+    }
+
+    @Test
+    @DisplayName("Seed 002 §2.1.4 (digest E8): 4-ring rooted at 0 = one restriction at 2; every pair keeps a "
+            + "shortest path")
+    void e8FourRing() {
+        Topology ring = Fabrics.ring(4);
+        RoutingResult r = engine().compute(ring, RoutingOptions.defaults().withRoot("s0"));
+        // Digest E8: 1->3 via 0 (up, down) and 3->1 via 0.
+        assertThat(nextHop(r, ring, "s1", "s3")).isEqualTo("s0");
+        assertThat(nextHop(r, ring, "s3", "s1")).isEqualTo("s0");
+        // No path turns 1->2->3 or 3->2->1 (the restriction at switch 2).
+        assertThat(nextHop(r, ring, "s2", "s3")).isEqualTo("s3");
+        assertThat(nextHop(r, ring, "s2", "s1")).isEqualTo("s1");
+        RoutingResult asShortest = new RoutingResult(r.engine(), r.layers(), r.layerOf(), r.forwarding(), true);
+        VerificationReport v = DeadlockVerifier.verify(ring, asShortest);
+        assertThat(v.ok()).as(v.verdict()).isTrue();
+    }
+
+    @Test
+    @DisplayName("most central root by default; an unknown --root is refused by name")
+    void rootChoice() {
+        Topology line = Fabrics.mesh(5, 1);
+        assertThat(UpDown.root(line, null)).isEqualTo(2);
+        assertThatThrownBy(() -> engine().compute(line, RoutingOptions.defaults().withRoot("s99")))
+                .isInstanceOf(RoutingFailure.class)
+                .hasMessage("updown: root s99 is not a switch of mesh-5x1");
+    }
+
+    @Test
+    @DisplayName("paths are legal: no up channel after a down channel, on a torus with the root in a corner")
+    void legalPaths() {
+        Topology t = Fabrics.torus(5, 5);
+        RoutingResult r = engine().compute(t, RoutingOptions.defaults().withRoot("s7"));
+        boolean[] up = UpDown.upChannels(t.graph(), 7);
+        for (int s = 0; s < 25; s++) {
+            for (int d = 0; d < 25; d++) {
+                if (s == d) {
+                    continue;
+                }
+                int u = s;
+                boolean wentDown = false;
+                while (u != d) {
+                    String hop = nextHop(r, t, "s" + u, "s" + d);
+                    int c = t.graph().channelAtPort(u, portTo(t, u, t.switchIndex(hop), r, d));
+                    assertThat(wentDown && up[c]).as("s%d->s%d goes up after down at s%d", s, d, u).isFalse();
+                    wentDown |= !up[c];
+                    u = t.graph().dst(c);
+                }
+            }
+        }
+    }
+
+    private static int portTo(Topology t, int u, int v, RoutingResult r, int d) {
+        return r.forwarding().stream().filter(e -> e.switchId().equals("s" + u) && e.dst().equals("s" + d))
+                .findFirst().orElseThrow().outPorts().get(0);
+    }
+
+    @Property(tries = 40, seed = "6")
+    @Label("random irregular fabrics of 8-128 switches: verified connected and deadlock-free")
+    void randomIrregularFabrics(@ForAll @IntRange(min = 8, max = 128) int switches,
+                                @ForAll @IntRange(min = 3, max = 8) int degree,
+                                @ForAll long seed) {
+        Topology t = Fabrics.irregular(switches, degree, seed);
+        VerificationReport v = DeadlockVerifier.verify(t, engine().compute(t, RoutingOptions.defaults()));
+        assertThat(v.ok()).as(t.name() + ": " + v.verdict()).isTrue();
+    }
+}

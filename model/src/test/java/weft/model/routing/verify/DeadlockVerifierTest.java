@@ -1,0 +1,339 @@
+package weft.model.routing.verify;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.util.ArrayList;
+import java.util.List;
+
+import org.junit.jupiter.api.DisplayName;
+import org.junit.jupiter.api.Test;
+
+import weft.model.routing.Fabrics;
+import weft.model.routing.ForwardingEntry;
+import weft.model.routing.PairLayer;
+import weft.model.routing.RoutingResult;
+import weft.model.topology.SwitchGraph;
+import weft.model.topology.Topology;
+
+class DeadlockVerifierTest {
+
+    /** Port of the first link from switch u to switch v. */
+    static int port(Topology t, int u, int v) {
+        SwitchGraph g = t.graph();
+        for (int c : g.out(u)) {
+            if (g.dst(c) == v) {
+                return g.srcPort(c);
+            }
+        }
+        throw new IllegalArgumentException("no link s" + u + "-s" + v);
+    }
+
+    /**
+     * A destination-based result: {@code next[d][u]} is the next switch from u toward d (-1 where none), every
+     * ordered pair in {@code layerOf[s][d]}.
+     */
+    static RoutingResult result(Topology t, int layers, int[][] layerOf, int[][][] nextPerLayer, boolean shortest) {
+        int n = t.switches().size();
+        List<ForwardingEntry> entries = new ArrayList<>();
+        for (int l = 0; l < layers; l++) {
+            for (int d = 0; d < n; d++) {
+                for (int u = 0; u < n; u++) {
+                    int v = nextPerLayer[l][d][u];
+                    if (u != d && v >= 0) {
+                        entries.add(ForwardingEntry.of("s" + u, "s" + d, l, port(t, u, v)));
+                    }
+                }
+            }
+        }
+        List<PairLayer> pairs = new ArrayList<>();
+        for (int s = 0; s < n; s++) {
+            for (int d = 0; d < n; d++) {
+                if (s != d) {
+                    pairs.add(new PairLayer("s" + s, "s" + d, layerOf[s][d]));
+                }
+            }
+        }
+        return new RoutingResult("hand", layers, pairs, entries, shortest);
+    }
+
+    static int[][] zeros(int n) {
+        return new int[n][n];
+    }
+
+    /** Ring of 4, lowest-id productive neighbour (digest E1). */
+    static int[][] ring4LowestId() {
+        // next[d][u]
+        return new int[][] {
+            {-1, 0, 1, 0},
+            {1, -1, 1, 0},
+            {1, 2, -1, 2},
+            {3, 0, 3, -1},
+        };
+    }
+
+    /** Ring of 4, clockwise on ties (digest E2). */
+    static int[][] ring4Clockwise() {
+        return new int[][] {
+            {-1, 0, 3, 0},
+            {1, -1, 1, 0},
+            {1, 2, -1, 2},
+            {3, 2, 3, -1},
+        };
+    }
+
+    @Test
+    @DisplayName("Seed 002 §3.3 (digest E1): 4-ring, lowest-id next hop, one layer is acyclic")
+    void e1LowestIdRingIsAcyclic() {
+        Topology t = Fabrics.ring(4);
+        VerificationReport r = DeadlockVerifier.verify(t, result(t, 1, zeros(4), new int[][][] {ring4LowestId()},
+                true));
+        assertThat(r.ok()).as(r.verdict()).isTrue();
+        assertThat(r.pairsChecked()).isEqualTo(12);
+        // Digest E1: CDG edges 01->12, 21->10, 10->03, 30->01.
+        assertThat(r.layers().get(0).dependencies()).isEqualTo(4);
+        assertThat(r.maxPathLength()).isEqualTo(2);
+        assertThat(r.meanPathLength()).isEqualTo(16.0 / 12);
+    }
+
+    @Test
+    @DisplayName("Seed 002 §3.3 (digest E2): clockwise ties in one layer close the ring; 3->1 in layer 1 fixes it")
+    void e2ClockwiseRingNeedsTwoLayers() {
+        Topology t = Fabrics.ring(4);
+        VerificationReport one = DeadlockVerifier.verify(t, result(t, 1, zeros(4),
+                new int[][][] {ring4Clockwise()}, true));
+        assertThat(one.deadlockFree()).isFalse();
+        assertThat(one.connected()).isTrue();
+        assertThat(one.layers().get(0).witnessCycle()).containsExactlyInAnyOrder(
+                "s0:2->s1:2", "s1:3->s2:2", "s2:3->s3:2", "s3:3->s0:3");
+
+        int[][] layerOf = zeros(4);
+        layerOf[3][1] = 1;
+        int[][] layer1 = {
+            {-1, -1, -1, -1},
+            {1, -1, -1, 0},
+            {-1, -1, -1, -1},
+            {-1, -1, -1, -1},
+        };
+        int[][] layer0 = ring4Clockwise();
+        layer0[1][3] = -1;
+        VerificationReport two = DeadlockVerifier.verify(t, result(t, 2, layerOf, new int[][][] {layer0, layer1},
+                true));
+        assertThat(two.ok()).as(two.verdict()).isTrue();
+        assertThat(two.layers()).extracting(VerificationReport.LayerVerdict::dependencies).containsExactly(3, 1);
+    }
+
+    /** Digest E6 fabric: triangle 0-1-2, bridge 2-3, triangle 3-4-5, links in the digest's order L0..L6. */
+    static Topology e6Fabric() {
+        return Fabrics.graph("e6", 6, 1, new int[][] {{0, 1}, {1, 2}, {2, 0}, {2, 3}, {3, 4}, {4, 5}, {5, 3}});
+    }
+
+    @Test
+    @DisplayName("Seed 002 §3.2 (digest E6): restriction at SN1's starting switch 3 deadlocks; verifier finds it")
+    void e6StartingSwitchRestrictionDeadlocks() {
+        Topology t = e6Fabric();
+        // Routes obeying the illegal restrictions (at 2: L1<->L2; at 3: L4<->L6); next[d][u].
+        int[][] next = {
+            {-1, 0, 1, 2, 3, 3},
+            {1, -1, 1, 2, 3, 3},
+            {2, 0, -1, 2, 5, 3},
+            {2, 2, 3, -1, 5, 3},
+            {2, 2, 3, 4, -1, 4},
+            {2, 2, 3, 4, 5, -1},
+        };
+        VerificationReport r = DeadlockVerifier.verify(t, result(t, 1, zeros(6), new int[][][] {next}, false));
+        assertThat(r.connected()).as(r.verdict()).isTrue();
+        assertThat(r.deadlockFree()).isFalse();
+        assertThat(r.verdict()).startsWith("DEADLOCK: layer 0");
+        // Digest E6 cycle: 2->3, 3->4, 4->5, 5->3, 3->2, 2->1, 1->0, 0->2.
+        List<String> cycle = r.layers().get(0).witnessCycle();
+        assertThat(cycle.stream().map(DeadlockVerifierTest::switches).toList()).containsExactlyInAnyOrder(
+                "s2-s3", "s3-s4", "s4-s5", "s5-s3", "s3-s2", "s2-s1", "s1-s0", "s0-s2");
+        assertClosedChain(cycle);
+    }
+
+    @Test
+    @DisplayName("Seed 002 §3.2 (digest E6): the legal placement (SN1 restricted at 4) is deadlock-free")
+    void e6LegalPlacementIsDeadlockFree() {
+        Topology t = e6Fabric();
+        // Shortest paths obeying restrictions at 2 (L1<->L2) and 4 (L4<->L5).
+        int[][] next = {
+            {-1, 0, 0, 2, 3, 3},
+            {1, -1, 1, 2, 3, 3},
+            {2, 2, -1, 2, 3, 3},
+            {2, 2, 3, -1, 3, 3},
+            {2, 2, 3, 4, -1, 4},
+            {2, 2, 3, 5, 5, -1},
+        };
+        VerificationReport r = DeadlockVerifier.verify(t, result(t, 1, zeros(6), new int[][][] {next}, true));
+        assertThat(r.ok()).as(r.verdict()).isTrue();
+    }
+
+    private static String switches(String channel) {
+        String[] ends = channel.split("->");
+        return ends[0].split(":")[0] + "-" + ends[1].split(":")[0];
+    }
+
+    private static void assertClosedChain(List<String> cycle) {
+        for (int i = 0; i < cycle.size(); i++) {
+            String to = cycle.get(i).split("->")[1].split(":")[0];
+            String from = cycle.get((i + 1) % cycle.size()).split("->")[0].split(":")[0];
+            assertThat(from).as("channel %d ends where channel %d starts", i, i + 1).isEqualTo(to);
+        }
+    }
+
+    @Test
+    @DisplayName("a missing entry is a black hole naming the switch and the arrival port")
+    void missingEntryIsUnreachable() {
+        Topology t = Fabrics.ring(4);
+        RoutingResult full = result(t, 1, zeros(4), new int[][][] {ring4LowestId()}, true);
+        List<ForwardingEntry> fewer = new ArrayList<>(full.forwarding());
+        fewer.removeIf(e -> e.switchId().equals("s1") && e.dst().equals("s2"));
+        VerificationReport r = DeadlockVerifier.verify(t, new RoutingResult("hand", 1, full.layerOf(), fewer, true));
+        assertThat(r.connected()).isFalse();
+        assertThat(r.unreachable().count()).isEqualTo(2);
+        assertThat(r.unreachable().examples()).anySatisfy(s -> assertThat(s)
+                .isEqualTo("s0->s2 layer 0: no entry at s1 for s2 (arriving on port 2)"));
+        assertThat(r.unreachable().examples()).anySatisfy(s -> assertThat(s)
+                .isEqualTo("s1->s2 layer 0: no entry at s1 for s2"));
+    }
+
+    @Test
+    @DisplayName("two switches pointing at each other are a forwarding loop")
+    void loopIsFound() {
+        Topology t = Fabrics.ring(4);
+        int[][] next = ring4LowestId();
+        next[2][1] = 0;
+        next[2][0] = 1;
+        VerificationReport r = DeadlockVerifier.verify(t, result(t, 1, zeros(4), new int[][][] {next}, false));
+        assertThat(r.loops().count()).isEqualTo(2);
+        assertThat(r.loops().examples().get(0)).contains("s0:2->s1:2", "s1:2->s0:2");
+        assertThat(r.connected()).isFalse();
+    }
+
+    @Test
+    @DisplayName("a detour is reported only when the engine promises shortest paths")
+    void nonShortestOnlyWhenPromised() {
+        Topology t = Fabrics.ring(4);
+        int[][] next = ring4LowestId();
+        next[1][0] = 3;
+        next[1][3] = 2;
+        next[1][2] = 1;
+        VerificationReport promised = DeadlockVerifier.verify(t, result(t, 1, zeros(4), new int[][][] {next}, true));
+        // s3->s1 now runs s3-s2-s1, still two hops; only s0->s1 is a detour.
+        assertThat(promised.nonShortest().count()).isEqualTo(1);
+        assertThat(promised.nonShortest().examples().get(0))
+                .isEqualTo("s0->s1 layer 0: hop s0:3->s3:3 does not approach s1 (distance 1 -> 2)");
+        VerificationReport free = DeadlockVerifier.verify(t, result(t, 1, zeros(4), new int[][][] {next}, false));
+        assertThat(free.nonShortest().count()).isZero();
+        assertThat(free.maxPathLength()).isEqualTo(3);
+    }
+
+    @Test
+    @DisplayName("entries naming host ports, unknown switches or absent layers are malformed")
+    void malformedEntries() {
+        Topology t = Fabrics.ring(4);
+        RoutingResult base = result(t, 1, zeros(4), new int[][][] {ring4LowestId()}, true);
+        List<ForwardingEntry> bad = new ArrayList<>(base.forwarding());
+        bad.add(ForwardingEntry.of("s9", "s1", 0, 2));
+        bad.add(ForwardingEntry.of("s0", "s1", 3, 2));
+        bad.replaceAll(e -> e.switchId().equals("s2") && e.dst().equals("s0")
+                ? ForwardingEntry.of("s2", "s0", 0, 1) : e);
+        VerificationReport r = DeadlockVerifier.verify(t, new RoutingResult("hand", 1, base.layerOf(), bad, true));
+        assertThat(r.malformed().count()).isEqualTo(3);
+        assertThat(r.malformed().examples()).contains(
+                "forwarding[" + (bad.size() - 2) + "] at s9 for s1 layer 0: unknown switch s9",
+                "forwarding[" + (bad.size() - 1) + "] at s0 for s1 layer 3: layer outside 0..0");
+        assertThat(r.malformed().examples()).anySatisfy(s -> assertThat(s)
+                .endsWith("at s2 for s0 layer 0: out port 1 has no switch link (expected a port in [2, 3])"));
+        // Only s2 itself sends to s0 through s2.
+        assertThat(r.unreachable().count()).isEqualTo(1);
+    }
+
+    @Test
+    @DisplayName("a pair of switches with hosts missing from layer_of is reported")
+    void missingPairReported() {
+        Topology t = Fabrics.ring(4);
+        RoutingResult base = result(t, 1, zeros(4), new int[][][] {ring4LowestId()}, true);
+        List<PairLayer> pairs = new ArrayList<>(base.layerOf());
+        pairs.removeIf(p -> p.src().equals("s3") && p.dst().equals("s0"));
+        VerificationReport r = DeadlockVerifier.verify(t, new RoutingResult("hand", 1, pairs, base.forwarding(),
+                true));
+        assertThat(r.missingPairs().examples()).containsExactly("s3->s0");
+        assertThat(r.ok()).isFalse();
+    }
+
+    @Test
+    @DisplayName("ECMP groups are followed over every out port")
+    void ecmpGroupsBranch() {
+        Topology t = Fabrics.ring(4);
+        RoutingResult base = result(t, 1, zeros(4), new int[][][] {ring4LowestId()}, true);
+        List<ForwardingEntry> entries = new ArrayList<>(base.forwarding());
+        entries.replaceAll(e -> e.switchId().equals("s0") && e.dst().equals("s2")
+                ? new ForwardingEntry("s0", "s2", 0, null, null, List.of(port(t, 0, 1), port(t, 0, 3))) : e);
+        VerificationReport r = DeadlockVerifier.verify(t, new RoutingResult("ecmp", 1, base.layerOf(), entries,
+                true));
+        assertThat(r.ok()).as(r.verdict()).isTrue();
+        // s3 toward s2 goes direct, so the branch through s3 adds the dependency 03->32.
+        assertThat(r.layers().get(0).dependencies()).isEqualTo(5);
+        // Channel s0->s1 carries s0->s1, s0->s2 and s3->s1 (lowest-id next hop of s3 toward s1 is s0).
+        assertThat(r.maxChannelLoad()).isEqualTo(3);
+
+        entries.replaceAll(e -> e.switchId().equals("s3") && e.dst().equals("s2")
+                ? ForwardingEntry.of("s3", "s2", 0, port(t, 3, 0)) : e);
+        VerificationReport looping = DeadlockVerifier.verify(t, new RoutingResult("ecmp", 1, base.layerOf(), entries,
+                true));
+        assertThat(looping.loops().count()).isPositive();
+    }
+
+    @Test
+    @DisplayName("in_port entries are chosen by arrival port, path-tagged entries by the pair's tag")
+    void inPortAndPathTags() {
+        Topology t = Fabrics.ring(4);
+        // s0 -> s2 with tag 1 via s1, tag 2 via s3; s1 and s3 forward by arrival port.
+        List<ForwardingEntry> e = new ArrayList<>();
+        e.add(new ForwardingEntry("s0", "s2", 0, null, 1, List.of(port(t, 0, 1))));
+        e.add(new ForwardingEntry("s0", "s2", 0, null, 2, List.of(port(t, 0, 3))));
+        e.add(new ForwardingEntry("s1", "s2", 0, port(t, 1, 0), null, List.of(port(t, 1, 2))));
+        e.add(new ForwardingEntry("s3", "s2", 0, port(t, 3, 0), null, List.of(port(t, 3, 2))));
+        List<PairLayer> pairs = List.of(new PairLayer("s0", "s2", 0, 1), new PairLayer("s0", "s2", 0, 2));
+        RoutingResult r = new RoutingResult("tags", 1, pairs, e, true);
+        VerificationReport report = DeadlockVerifier.verify(t, r);
+        assertThat(report.pairsChecked()).isEqualTo(2);
+        assertThat(report.unreachable().count()).isZero();
+        assertThat(report.loops().count()).isZero();
+        // Every channel is used by exactly one of the two tagged walks.
+        assertThat(report.maxChannelLoad()).isEqualTo(1);
+        // The pair from s1's own host has no entry for a host-port arrival.
+        VerificationReport fromS1 = DeadlockVerifier.verify(t, new RoutingResult("tags", 1,
+                List.of(new PairLayer("s1", "s2", 0)), e, true));
+        assertThat(fromS1.unreachable().examples()).containsExactly("s1->s2 layer 0: no entry at s1 for s2");
+    }
+
+    @Test
+    @DisplayName("scales: 1024-switch fabric of degree 8, all 1,047,552 pairs walked")
+    void largeFabric() {
+        Topology t = Fabrics.irregular(1024, 8, 3);
+        int n = 1024;
+        int[][] dist = t.graph().distances();
+        int[][] next = new int[n][n];
+        for (int d = 0; d < n; d++) {
+            for (int u = 0; u < n; u++) {
+                next[d][u] = -1;
+                if (u == d) {
+                    continue;
+                }
+                for (int c : t.graph().out(u)) {
+                    int v = t.graph().dst(c);
+                    if (dist[v][d] == dist[u][d] - 1 && (next[d][u] < 0 || v < next[d][u])) {
+                        next[d][u] = v;
+                    }
+                }
+            }
+        }
+        RoutingResult res = result(t, 1, zeros(n), new int[][][] {next}, true);
+        VerificationReport r = DeadlockVerifier.verify(t, res);
+        assertThat(r.pairsChecked()).isEqualTo(n * (n - 1));
+        assertThat(r.connected()).isTrue();
+        assertThat(r.nonShortest().count()).isZero();
+    }
+}
