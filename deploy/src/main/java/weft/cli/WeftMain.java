@@ -14,6 +14,8 @@ import picocli.CommandLine.Command;
             weft.controller.cli.TopoCommand.class,
             weft.controller.cli.RouteCommand.class,
             weft.controller.cli.ReproCommand.class,
+            weft.controller.cli.ControllerCommand.class,
+            weft.lab.LabCommand.class,
         })
 public final class WeftMain implements Runnable {
     @CommandLine.Spec
