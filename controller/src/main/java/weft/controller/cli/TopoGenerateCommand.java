@@ -107,7 +107,10 @@ public final class TopoGenerateCommand implements Runnable {
                 try {
                     t = generator.generate(GeneratorArguments.of(generator, given), options);
                 } catch (IllegalArgumentException e) {
-                    throw new CliFailure(e.getMessage(), CliFailure.USAGE);
+                    String prefix = generator.kind() + ": ";
+                    String message = e.getMessage().startsWith(prefix) ? e.getMessage().substring(prefix.length())
+                            : e.getMessage();
+                    throw new CliFailure(message, CliFailure.USAGE);
                 }
                 Path out = spec.findOption("-o").getValue();
                 TopologyFiles.write(out, spec.commandLine().getOut(), w -> TopologyJson.write(t, w));

@@ -8,6 +8,7 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 import weft.model.topology.Topology;
+import weft.model.topology.io.IbnetdiscoverFormat;
 import weft.model.topology.io.TopologyJson;
 
 /**
@@ -34,13 +35,24 @@ public final class TopoImportIbCommand implements Callable<Integer> {
                     + "${DEFAULT-VALUE})")
     private double gbps;
 
+    @Option(names = "--names", paramLabel = "<names>", defaultValue = "node-id",
+            description = "node-id: name nodes by their GUID-based node id (S-0008f1...); description: by their "
+                    + "NodeDescription where it is unique (default: ${DEFAULT-VALUE})")
+    private String names;
+
     @Override
     public Integer call() {
         try {
             if (!(gbps > 0) || Double.isInfinite(gbps)) {
                 throw new CliFailure("--gbps must be a positive number, got " + gbps, CliFailure.USAGE);
             }
-            Topology t = TopologyFiles.readIbnetdiscover(file, gbps);
+            IbnetdiscoverFormat.Names naming = switch (names) {
+                case "node-id" -> IbnetdiscoverFormat.Names.NODE_ID;
+                case "description" -> IbnetdiscoverFormat.Names.DESCRIPTION;
+                default -> throw new CliFailure("--names must be node-id or description, got '" + names + "'",
+                        CliFailure.USAGE);
+            };
+            Topology t = TopologyFiles.readIbnetdiscover(file, gbps, naming);
             TopologyFiles.write(output, spec.commandLine().getOut(), w -> TopologyJson.write(t, w));
             if (!output.toString().equals("-")) {
                 spec.commandLine().getOut().printf("wrote %s: %d switches, %d hosts, %d links%n", output,

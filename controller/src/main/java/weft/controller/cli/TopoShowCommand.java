@@ -108,8 +108,8 @@ public final class TopoShowCommand implements Callable<Integer> {
         out.printf("%s: %s%n", s.get("file"), s.get("name"));
         out.printf("  switches    %s%n", s.get("switches"));
         out.printf("  hosts       %s%n", s.get("hosts"));
-        out.printf("  links       %s (Gbit/s: %s)%n", s.get("links"), histogram(s.get("link_gbps")));
-        out.printf("  degree      %s..%s (degree: switches %s)%n", s.get("degree_min"), s.get("degree_max"),
+        out.printf("  links       %s (links by Gbit/s: %s)%n", s.get("links"), histogram(s.get("link_gbps")));
+        out.printf("  degree      %s..%s (switches by degree: %s)%n", s.get("degree_min"), s.get("degree_max"),
                 histogram(s.get("degree_histogram")));
         if (Boolean.TRUE.equals(s.get("connected"))) {
             out.printf("  connected   yes%n");

@@ -36,11 +36,15 @@ public final class TopologyFiles {
         }
     }
 
-    /** Reads {@code ibnetdiscover} output or an ibsim net file; cables without a speed get {@code defaultGbps}. */
-    public static Topology readIbnetdiscover(Path file, double defaultGbps) {
+    /**
+     * Reads {@code ibnetdiscover} output or an ibsim net file; cables without a speed get {@code defaultGbps}.
+     *
+     * @throws CliFailure with exit status {@link CliFailure#INPUT} naming the file, the line and the problem
+     */
+    public static Topology readIbnetdiscover(Path file, double defaultGbps, IbnetdiscoverFormat.Names names) {
         String text = readText(file);
         try {
-            return IbnetdiscoverFormat.read(file.toString(), text, defaultGbps);
+            return IbnetdiscoverFormat.read(file.toString(), text, defaultGbps, names);
         } catch (IllegalArgumentException e) {
             throw new CliFailure(e.getMessage(), CliFailure.INPUT);
         }

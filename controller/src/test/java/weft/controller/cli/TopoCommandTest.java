@@ -75,7 +75,7 @@ class TopoCommandTest {
     @Test
     void badParametersAreUsageErrorsWithoutStackTraces() {
         assertThat(run("generate", "torus", "--dims", "4x1")).isEqualTo(2);
-        assertThat(err.toString()).isEqualTo("topo generate torus: torus: --dims 4x1: every size must be >= 2, "
+        assertThat(err.toString()).isEqualTo("topo generate torus: --dims 4x1: every size must be >= 2, "
                 + "got 1" + System.lineSeparator());
         err.getBuffer().setLength(0);
         assertThat(run("generate", "kary-ntree", "--k", "4")).isEqualTo(2);
@@ -93,7 +93,7 @@ class TopoCommandTest {
         run("generate", "kary-ntree", "--k", "4", "--n", "3", "-o", file("t.json"));
         out.getBuffer().setLength(0);
         assertThat(run("show", file("t.json"))).isZero();
-        assertThat(out.toString()).contains("switches    48", "hosts       64", "links       128 (Gbit/s: 10.0: 128)",
+        assertThat(out.toString()).contains("switches    48", "hosts       64", "links       128 (links by Gbit/s: 10.0: 128)",
                 "degree      4..8", "connected   yes", "diameter    4 hops", "tree        4-ary 3-tree");
         out.getBuffer().setLength(0);
         assertThat(run("show", "--json", file("t.json"))).isZero();

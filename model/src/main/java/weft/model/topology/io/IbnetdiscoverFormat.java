@@ -28,7 +28,8 @@ import weft.model.topology.generate.Addressing;
  * {@code vendid=}, {@code devid=}, {@code sysimgguid=}, {@code caguid=}, comments, {@code Non-Chassis Nodes} and
  * chassis headings are accepted and ignored, except {@code switchguid=0x...} which gives the next switch its GUID.
  *
- * <p>Mapping to Weft: every switch keeps its node id as Weft id and its port count; its dpid is its GUID (from
+ * <p>Mapping to Weft: every switch keeps its node id (or, with {@link Names#DESCRIPTION}, its NodeDescription) as
+ * Weft id, and its port count; its dpid is its GUID (from
  * {@code switchguid=} or a {@code S-<hex>} node id), else the lowest number not used by any GUID, in file order.
  * Every connected CA port becomes a host attached to the switch port it is cabled to, named after the CA node id
  * (with {@code /port} appended when the CA has more than one connected port); its MAC and IPv4 address are
@@ -50,6 +51,7 @@ public final class IbnetdiscoverFormat {
     private static final Pattern SPEED = Pattern.compile("\\b(\\d+)x(SDR|DDR|QDR|FDR10|FDR|EDR|HDR|NDR|XDR)\\b");
     private static final Pattern GUID_ASSIGNMENT = Pattern.compile("^switchguid\\s*=\\s*(0x)?([0-9a-fA-F]+).*$");
     private static final Pattern GUID_NAME = Pattern.compile("^S-([0-9a-fA-F]{1,16})$");
+    private static final Pattern DESCRIPTION = Pattern.compile("^\\s*#\\s*\"([^\"]*)\".*$");
     private static final Map<String, Double> LANE_GBPS = Map.of("SDR", 2.5, "DDR", 5.0, "QDR", 10.0, "FDR10", 10.0,
             "FDR", 14.0, "EDR", 25.0, "HDR", 50.0, "NDR", 100.0, "XDR", 200.0);
     /** Largest port count the ibsim net format allows. */
@@ -58,7 +60,19 @@ public final class IbnetdiscoverFormat {
     private IbnetdiscoverFormat() {
     }
 
-    private record Node(String id, boolean isSwitch, int ports, Long guid, int line, List<PortLine> lines) {
+    /** Which name a switch or CA gets in the Weft topology. */
+    public enum Names {
+        /** The node id of the file, e.g. {@code S-005442ba00003080} (always unique). */
+        NODE_ID,
+        /**
+         * The NodeDescription in the header's comment, e.g. {@code "ISR9024 Voltaire"} or {@code "s5"} under
+         * ibsim, where it is present and unique in the file; the node id otherwise.
+         */
+        DESCRIPTION
+    }
+
+    private record Node(String id, String description, boolean isSwitch, int ports, Long guid, int line,
+            List<PortLine> lines) {
     }
 
     private record PortLine(int port, String peer, int peerPort, Double gbps, int line) {
@@ -73,8 +87,13 @@ public final class IbnetdiscoverFormat {
      * @throws TopologyFormatException naming source, line and problem
      */
     public static Topology read(String source, String text, double defaultGbps) {
+        return read(source, text, defaultGbps, Names.NODE_ID);
+    }
+
+    /** As {@link #read(String, String, double)}, naming switches and hosts as {@code names} says. */
+    public static Topology read(String source, String text, double defaultGbps, Names names) {
         Map<String, Node> nodes = parse(source, text);
-        return build(source, nodes, defaultGbps);
+        return build(source, nodes, defaultGbps, names);
     }
 
     private static TopologyFormatException error(String source, int line, String problem) {
@@ -141,7 +160,9 @@ public final class IbnetdiscoverFormat {
             if (previous != null) {
                 throw error(source, lineNo, "node " + id + " is already described at line " + previous.line());
             }
-            current = new Node(id, isSwitch, ports, guid, lineNo, new ArrayList<>());
+            Matcher description = DESCRIPTION.matcher(h.group(4));
+            current = new Node(id, description.matches() ? description.group(1).strip() : "", isSwitch, ports, guid,
+                    lineNo, new ArrayList<>());
             nodes.put(id, current);
         }
         return nodes;
@@ -191,7 +212,23 @@ public final class IbnetdiscoverFormat {
         return Long.parseUnsignedLong(hex, 16);
     }
 
-    private static Topology build(String source, Map<String, Node> nodes, double defaultGbps) {
+    private static Map<String, String> weftNames(Map<String, Node> nodes, Names names) {
+        Map<String, Integer> uses = new HashMap<>();
+        for (Node n : nodes.values()) {
+            uses.merge(n.description(), 1, Integer::sum);
+        }
+        Map<String, String> out = new HashMap<>();
+        for (Node n : nodes.values()) {
+            boolean useDescription = names == Names.DESCRIPTION && !n.description().isEmpty()
+                    && uses.get(n.description()) == 1 && (n.description().equals(n.id())
+                    || !nodes.containsKey(n.description()));
+            out.put(n.id(), useDescription ? n.description() : n.id());
+        }
+        return out;
+    }
+
+    private static Topology build(String source, Map<String, Node> nodes, double defaultGbps, Names names) {
+        Map<String, String> name = weftNames(nodes, names);
         Set<Long> usedGuids = new HashSet<>();
         for (Node n : nodes.values()) {
             if (n.guid() != null && !usedGuids.add(n.guid())) {
@@ -214,7 +251,7 @@ public final class IbnetdiscoverFormat {
                 }
                 dpid = nextDpid++;
             }
-            switches.add(new Switch(n.id(), dpid, n.ports()));
+            switches.add(new Switch(name.get(n.id()), dpid, n.ports()));
         }
         Map<String, PortLine> ends = new HashMap<>();
         for (Node n : nodes.values()) {
@@ -251,14 +288,15 @@ public final class IbnetdiscoverFormat {
                 double gbps = p.gbps() != null ? p.gbps() : back != null && back.gbps() != null ? back.gbps()
                         : defaultGbps;
                 if (n.isSwitch() && peer.isSwitch()) {
-                    links.add(new Link(n.id(), p.port(), peer.id(), p.peerPort(), gbps));
+                    links.add(new Link(name.get(n.id()), p.port(), name.get(peer.id()), p.peerPort(), gbps));
                 } else if (n.isSwitch() || peer.isSwitch()) {
                     Node ca = n.isSwitch() ? peer : n;
                     Node sw = n.isSwitch() ? n : peer;
                     int caPort = n.isSwitch() ? p.peerPort() : p.port();
                     int swPort = n.isSwitch() ? p.port() : p.peerPort();
-                    String id = caPorts.get(ca.id()).size() > 1 ? ca.id() + "/" + caPort : ca.id();
-                    hosts.add(new Host(id, "", "", sw.id(), swPort, gbps));
+                    String caName = name.get(ca.id());
+                    String id = caPorts.get(ca.id()).size() > 1 ? caName + "/" + caPort : caName;
+                    hosts.add(new Host(id, "", "", name.get(sw.id()), swPort, gbps));
                 } else {
                     throw error(source, p.line(), "CA " + n.id() + " is cabled to CA " + peer.id()
                             + "; only switch-attached CAs are supported");

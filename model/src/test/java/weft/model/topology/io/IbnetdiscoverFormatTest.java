@@ -55,6 +55,34 @@ class IbnetdiscoverFormatTest {
     }
 
     @Test
+    void descriptionsNameNodesWhereUnique() throws IOException {
+        Topology t = IbnetdiscoverFormat.read("fabric.txt", resource("voltaire-2007.ibnetdiscover"), 10,
+                IbnetdiscoverFormat.Names.DESCRIPTION);
+        assertThat(t.switches()).extracting(Switch::id).containsExactly("ISR9024 Voltaire", "SW-6IB4 Voltaire");
+        // The four CAs share one description, so they keep their node ids.
+        assertThat(t.hosts()).extracting(Host::id).contains("H-0008f10403961354", "H-0008f10403960558/2");
+        assertThat(t.hosts().get(0).switchId()).isEqualTo("ISR9024 Voltaire");
+    }
+
+    @Test
+    @DisplayName("Real ibnetdiscover output, captured from ibsim running Weft's export of a 3x3 torus with 2 hosts "
+            + "per switch, reads back as that torus")
+    void readsRealIbnetdiscoverOutputOfAnIbsimFabric() throws IOException {
+        Topology t = IbnetdiscoverFormat.read("disc.txt", resource("ibsim-torus-3x3.ibnetdiscover"), 10,
+                IbnetdiscoverFormat.Names.DESCRIPTION);
+        Topology torus = Torus.generate(List.of(3, 3), GeneratorOptions.defaults().withHosts(2));
+        assertThat(t.switches()).extracting(Switch::id, Switch::ports).containsExactlyInAnyOrderElementsOf(
+                torus.switches().stream().map(s -> org.assertj.core.groups.Tuple.tuple(s.id(), s.ports())).toList());
+        assertThat(t.switches()).extracting(Switch::dpid).allSatisfy(d -> assertThat(d).isBetween(0x200000L,
+                0x200008L));
+        assertThat(normalized(t.links())).isEqualTo(normalized(torus.links()));
+        assertThat(t.hosts()).extracting(Host::id, Host::switchId, Host::port).containsExactlyInAnyOrderElementsOf(
+                torus.hosts().stream().map(h -> org.assertj.core.groups.Tuple.tuple(h.id(), h.switchId(), h.port()))
+                        .toList());
+        assertThat(t.links()).allSatisfy(l -> assertThat(l.gbps()).isEqualTo(10.0));
+    }
+
+    @Test
     @DisplayName("ibsim net-examples/net.2sw2path4hca: names without GUIDs get dpids 1.., default gbps")
     void importsIbsimNetFiles() {
         String net = """
