@@ -51,6 +51,14 @@ public final class OvsLab implements AutoCloseable {
     }
 
     /**
+     * The topology a lab with this configuration will have (the lab's dpids), before it is built: start the
+     * controller with it first, and the switches find it listening on their first connection attempt.
+     */
+    public static Topology plannedTopology(LabConfig config) {
+        return new OvsLab(config).topology;
+    }
+
+    /**
      * The dpid of switch {@code index} in lab {@code name}: {@code 0x574546} ("WEF") in the top 24 bits, 24 bits of
      * the CRC-32 of the name, then the 16-bit index plus one.
      */
