@@ -86,7 +86,7 @@ public final class FlowDump {
 
     /** What the routing result says one switch's FORWARD IPv4 entries must be. */
     public static Map<Key, Set<Integer>> expected(String switchId, Topology t, RoutingResult r) {
-        boolean layered = r.layers() > 1;
+        boolean layered = r.layers() > 1 || weft.controller.program.RouteCompiler.LAYERED_ENGINES.contains(r.engine());
         Map<String, List<Host>> hostsAt = new HashMap<>();
         for (Host h : t.hosts()) {
             hostsAt.computeIfAbsent(h.switchId(), k -> new ArrayList<>()).add(h);

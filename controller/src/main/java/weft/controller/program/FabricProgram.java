@@ -9,7 +9,7 @@ import java.util.stream.Collectors;
  * The programs of every switch of a fabric, compiled from one routing result.
  *
  * @param engine   the routing engine that produced the routes
- * @param layered  true when packets carry their layer as an 802.1Q PCP (more than one layer)
+ * @param layered  true when packets carry their layer as an 802.1Q PCP (LASH, MP-LASH, or more than one layer)
  * @param switches one program per switch, in topology order
  */
 public record FabricProgram(String engine, boolean layered, List<SwitchProgram> switches) {

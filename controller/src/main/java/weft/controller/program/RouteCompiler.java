@@ -34,7 +34,7 @@ import weft.model.topology.Topology;
  * that owns the target address, so ARP works without flooding and without loops on any topology, and the
  * controller stays out of the data path.
  *
- * <p>Layered results (more than one layer: LASH, MP-LASH; seed 002 §3.3) carry the layer as the 802.1Q PCP of a
+ * <p>Layered results (LASH and MP-LASH, or any result with more than one layer; seed 002 §3.3) carry the layer as the 802.1Q PCP of a
  * tag with VID {@link FlowMods13#LAYER_VID}: the {@link FlowClass#INGRESS} entry at the source switch matches
  * untagged packets and pushes the pair's layer, {@link FlowClass#FORWARD} entries match (PCP, destination) and
  * never rewrite the PCP, and the {@link FlowClass#LOCAL} entry at the destination switch pops the tag. A pair
@@ -51,6 +51,12 @@ import weft.model.topology.Topology;
  * same port set keeps the same id across recomputations and an update never rewrites a group in place.
  */
 public final class RouteCompiler {
+    /**
+     * Engines whose results always travel tagged. Decision: a LASH result carries its layer as PCP even when one
+     * layer suffices (LASH finds one deadlock-free layer on a 4x4 torus), so its data plane has one shape
+     * whatever the layer count; other engines are tagged only when they use more than one layer.
+     */
+    public static final java.util.Set<String> LAYERED_ENGINES = java.util.Set.of("lash", "mplash");
     /** Largest PCP: layers must fit the eight 802.1Q priorities. */
     public static final int MAX_LAYERS = 8;
     /** Largest DSCP value: path tags must fit six bits. */
@@ -83,7 +89,7 @@ public final class RouteCompiler {
         this.topology = topology;
         this.result = result;
         this.options = options;
-        this.layered = result.layers() > 1;
+        this.layered = result.layers() > 1 || LAYERED_ENGINES.contains(result.engine());
         if (result.layers() > MAX_LAYERS) {
             throw new ProgramException(result.engine() + ": " + result.layers() + " layers do not fit the "
                     + MAX_LAYERS + " 802.1Q PCPs");
