@@ -1,5 +1,6 @@
 package weft.controller.openflow;
 
+import io.netty.buffer.ByteBuf;
 import io.netty.channel.Channel;
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.ChannelInboundHandlerAdapter;
@@ -173,21 +174,24 @@ public final class SwitchSession extends ChannelInboundHandlerAdapter {
     /**
      * Sends the messages, then a barrier, as one transaction: completes when the barrier reply arrives, with every
      * error the switch reported for the transaction's xids. Fails only if the switch does not answer the barrier
-     * in time or disconnects. Messages are written without a flush per message and flushed once before the barrier.
+     * in time or disconnects. The messages and the barrier are encoded into one buffer and written with one flush.
      */
     public CompletableFuture<TransactionResult> transaction(List<? extends OFMessage> messages) {
         requireConnected(messages.isEmpty() ? null : messages.get(0));
         long start = System.nanoTime();
         Transaction tx = new Transaction();
+        // Encoded here into one buffer and written once: one event-loop task and one flush for the whole batch.
+        ByteBuf wire = channel.alloc().buffer(Math.max(256, messages.size() * 96));
         for (OFMessage message : messages) {
             OFMessage m = message.createBuilder().setXid(nextXid()).build();
             tx.xids.add(m.getXid());
             transactions.put(m.getXid(), tx);
-            channel.write(m);
+            m.writeTo(wire);
         }
         OFMessage barrier = F.buildBarrierRequest().setXid(nextXid()).build();
         Pending p = register(barrier, false);
-        channel.writeAndFlush(barrier);
+        barrier.writeTo(wire);
+        channel.writeAndFlush(wire);
         String dpid = dpidHex();
         return p.future.handle((reply, failure) -> {
             for (Long xid : tx.xids) {

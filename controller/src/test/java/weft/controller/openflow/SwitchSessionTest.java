@@ -82,6 +82,24 @@ class SwitchSessionTest {
         return m;
     }
 
+    /** A transaction's messages, written as one buffer, decoded back. */
+    private List<OFMessage> outBatch() {
+        io.netty.buffer.ByteBuf wire = ch.readOutbound();
+        List<OFMessage> out = new ArrayList<>();
+        try {
+            for (OFMessage m = OFFactories.getGenericReader().readFrom(wire); m != null;
+                    m = OFFactories.getGenericReader().readFrom(wire)) {
+                out.add(m);
+            }
+            assertThat(wire.isReadable()).as("bytes left after the batch").isFalse();
+        } catch (org.projectfloodlight.openflow.exceptions.OFParseError e) {
+            throw new AssertionError(e);
+        } finally {
+            wire.release();
+        }
+        return out;
+    }
+
     private static OFPortDesc port(int no, boolean live) {
         return F.buildPortDesc().setPortNo(OFPort.of(no)).setName("p" + no)
                 .setHwAddr(MacAddress.of(no)).setConfig(EnumSet.noneOf(OFPortConfig.class))
@@ -170,10 +188,12 @@ class SwitchSessionTest {
         handshake();
         OFMessage flow = F.buildFlowAdd().setPriority(1).build();
         CompletableFuture<TransactionResult> tx = session.transaction(List.of(flow, flow, flow));
-        OFMessage first = out(OFType.FLOW_MOD);
-        out(OFType.FLOW_MOD);
-        OFMessage third = out(OFType.FLOW_MOD);
-        OFMessage barrier = out(OFType.BARRIER_REQUEST);
+        List<OFMessage> batch = outBatch();
+        assertThat(batch).extracting(OFMessage::getType).containsExactly(OFType.FLOW_MOD, OFType.FLOW_MOD,
+                OFType.FLOW_MOD, OFType.BARRIER_REQUEST);
+        OFMessage first = batch.get(0);
+        OFMessage third = batch.get(2);
+        OFMessage barrier = batch.get(3);
         OFErrorMsg error = F.errorMsgs().buildBadMatchErrorMsg().setXid(third.getXid())
                 .setCode(OFBadMatchCode.BAD_PREREQ).build();
         ch.writeInbound(error);
