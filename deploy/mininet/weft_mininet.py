@@ -102,6 +102,7 @@ def main():
     ap.add_argument("--check", action="store_true", help="ping and TCP between every host pair, then stop")
     ap.add_argument("--cli", action="store_true", help="open the Mininet CLI")
     ap.add_argument("--bytes", type=int, default=131072, help="TCP transfer per pair")
+    ap.add_argument("--dump", help="directory to write each switch's dump-flows/dump-groups to before stopping")
     ap.add_argument("--sink", type=int, help=argparse.SUPPRESS)
     ap.add_argument("--send", nargs="+", help=argparse.SUPPRESS)
     a = ap.parse_args()
@@ -140,6 +141,15 @@ def main():
         if a.cli:
             from mininet.cli import CLI
             CLI(net)
+        if a.dump:
+            os.makedirs(a.dump, exist_ok=True)
+            for s in net.switches:
+                for what in ("dump-flows", "dump-groups"):
+                    out = subprocess.run(["ovs-ofctl", "-O", "OpenFlow13", "--no-stats", what, s.name]
+                                         if what == "dump-flows" else ["ovs-ofctl", "-O", "OpenFlow13", what, s.name],
+                                         capture_output=True, text=True).stdout
+                    with open(os.path.join(a.dump, "%s.%s" % (s.name, what[5:])), "w") as f:
+                        f.write(out)
     finally:
         net.stop()
     return 0 if ok else 1

@@ -392,6 +392,11 @@ public final class FabricService implements SwitchListener, AutoCloseable {
             event(FabricEvent.Kind.FAILURE, reason + ": cannot route, keeping the previous program: "
                     + e.getMessage());
             return false;
+        } catch (RuntimeException e) {
+            LOG.error("{}: routing engine {} failed", reason, config.engine().name(), e);
+            event(FabricEvent.Kind.FAILURE, reason + ": engine " + config.engine().name() + " failed ("
+                    + e + "), keeping the previous program");
+            return false;
         }
     }
 
