@@ -3,7 +3,6 @@ package weft.lab;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -146,15 +145,6 @@ public final class Reachability {
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw new LabException("interrupted", e);
-        }
-    }
-
-    static void writeLines(Path file, List<?> lines) {
-        try {
-            Files.createDirectories(file.getParent());
-            Files.write(file, lines.stream().map(String::valueOf).toList());
-        } catch (IOException e) {
-            throw new LabException("cannot write " + file, e);
         }
     }
 }

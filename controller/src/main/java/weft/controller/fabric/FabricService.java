@@ -32,6 +32,8 @@ import org.projectfloodlight.openflow.protocol.OFPortConfig;
 import org.projectfloodlight.openflow.protocol.OFPortDesc;
 import org.projectfloodlight.openflow.protocol.OFPortReason;
 import org.projectfloodlight.openflow.protocol.OFPortState;
+import org.projectfloodlight.openflow.protocol.OFPortStatsEntry;
+import org.projectfloodlight.openflow.protocol.OFPortStatsReply;
 import org.projectfloodlight.openflow.protocol.OFPortStatus;
 import org.projectfloodlight.openflow.protocol.match.MatchField;
 import org.projectfloodlight.openflow.types.OFGroup;
@@ -84,10 +86,11 @@ public final class FabricService implements SwitchListener, AutoCloseable {
      * @param verifier checks every result before it is programmed
      * @param timeout  how long one phase of one update may take
      * @param lldpInterval how often LLDP frames go out of every port (and once when a switch connects)
+     * @param statsInterval how often port counters are polled
      */
     public record Config(Topology topology, RoutingEngine engine, RoutingOptions routing,
                          RouteCompiler.Options compile, RouteVerifier verifier, Duration timeout,
-                         Duration lldpInterval) {
+                         Duration lldpInterval, Duration statsInterval) {
     }
 
     private final Config config;
@@ -110,6 +113,7 @@ public final class FabricService implements SwitchListener, AutoCloseable {
     private volatile int generation;
     private volatile boolean closing;
     private final Discovery discovery = new Discovery();
+    private final Map<String, LinkCounters> counters = new ConcurrentHashMap<>();
     private final ScheduledExecutorService lldpTimer = Executors.newSingleThreadScheduledExecutor(r -> {
         Thread t = new Thread(r, "weft-lldp");
         t.setDaemon(true);
@@ -137,6 +141,8 @@ public final class FabricService implements SwitchListener, AutoCloseable {
         long round = config.lldpInterval().toMillis();
         lldpTimer.scheduleAtFixedRate(() -> sessions.values().forEach(this::sendLldp), round, round,
                 TimeUnit.MILLISECONDS);
+        long poll = config.statsInterval().toMillis();
+        lldpTimer.scheduleAtFixedRate(() -> sessions.forEach(this::pollPorts), poll, poll, TimeUnit.MILLISECONDS);
         try {
             worker.submit(() -> {
                 if (!recompute("start")) {
@@ -178,6 +184,11 @@ public final class FabricService implements SwitchListener, AutoCloseable {
     /** Differences between the configured and the discovered fabric (hosts only when {@code checkHosts}). */
     public List<String> discoveryDifferences(boolean checkHosts) {
         return TopologyComparison.differences(config.topology(), discoveredTopology(), checkHosts);
+    }
+
+    /** The latest transmit counters of every link direction, by {@code switch:port}. */
+    public Map<String, LinkCounters> linkCounters() {
+        return Map.copyOf(counters);
     }
 
     /** Connected switches by switch id. */
@@ -254,6 +265,37 @@ public final class FabricService implements SwitchListener, AutoCloseable {
         } else {
             FirstPacket.parse(frame).ifPresent(s -> discovery.hostPacket(session.dpid(), in.getPortNumber(), s));
         }
+    }
+
+    /** Polls one switch's port statistics and updates the counters of its link ports. */
+    private void pollPorts(String switchId, SwitchSession session) {
+        if (session.state() != SwitchSession.State.READY) {
+            return;
+        }
+        session.multipart(FlowMods13.F.buildPortStatsRequest().setPortNo(OFPort.ANY).build())
+                .whenComplete((parts, failure) -> {
+                    if (failure != null) {
+                        LOG.debug("port statistics of {} failed: {}", switchId, failure.toString());
+                        return;
+                    }
+                    long now = System.currentTimeMillis();
+                    for (OFPortStatsReply part : parts) {
+                        for (OFPortStatsEntry e : part.getEntries()) {
+                            int port = e.getPortNo().getPortNumber();
+                            Integer link = linkByPort.get(switchId + ":" + port);
+                            if (link == null) {
+                                continue;
+                            }
+                            String key = switchId + ":" + port;
+                            long bytes = e.getTxBytes().getValue();
+                            LinkCounters before = counters.get(key);
+                            double bps = before == null || now <= before.atMillis() ? 0
+                                    : 8.0 * (bytes - before.txBytes()) * 1000 / (now - before.atMillis());
+                            counters.put(key, new LinkCounters(describe(link), switchId, port, bytes,
+                                    e.getTxPackets().getValue(), e.getTxDropped().getValue(), bps, now));
+                        }
+                    }
+                });
     }
 
     private void sendLldp(SwitchSession session) {

@@ -59,7 +59,7 @@ public final class WeftController implements AutoCloseable {
      */
     public static WeftController start(Config c) {
         FabricService fabric = new FabricService(new FabricService.Config(c.topology(), c.engine(), c.routing(),
-                c.compile(), c.verifier(), Duration.ofSeconds(30), Duration.ofSeconds(5)));
+                c.compile(), c.verifier(), Duration.ofSeconds(30), Duration.ofSeconds(5), Duration.ofSeconds(1)));
         fabric.start();
         try {
             OfServer server = c.tlsCert() == null
