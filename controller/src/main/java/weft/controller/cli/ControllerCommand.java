@@ -1,6 +1,7 @@
 package weft.controller.cli;
 
 import java.io.File;
+import java.io.IOException;
 import java.net.InetSocketAddress;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CountDownLatch;
@@ -11,6 +12,7 @@ import weft.controller.fabric.DeadlockVerification;
 import weft.controller.fabric.WeftController;
 import weft.controller.openflow.SessionConfig;
 import weft.controller.program.RouteCompiler;
+import weft.controller.rest.RestApi;
 import weft.model.routing.RoutingEngines;
 import weft.model.routing.RoutingOptions;
 import weft.model.topology.Topology;
@@ -36,17 +38,17 @@ public final class ControllerCommand implements Runnable {
         }).execute(args));
     }
 
-    /** Parses HOST:PORT. */
-    public static InetSocketAddress address(String hostPort) {
+    /** Parses the HOST:PORT value of an option. */
+    public static InetSocketAddress address(String option, String hostPort) {
         int colon = hostPort.lastIndexOf(':');
         if (colon <= 0) {
-            throw new CliFailure("--listen must be HOST:PORT, got " + hostPort, CliFailure.USAGE);
+            throw new CliFailure(option + " must be HOST:PORT, got " + hostPort, CliFailure.USAGE);
         }
         try {
             return new InetSocketAddress(hostPort.substring(0, colon),
                     Integer.parseInt(hostPort.substring(colon + 1)));
         } catch (NumberFormatException e) {
-            throw new CliFailure("--listen must be HOST:PORT with a numeric port, got " + hostPort,
+            throw new CliFailure(option + " must be HOST:PORT with a numeric port, got " + hostPort,
                     CliFailure.USAGE);
         }
     }
@@ -87,6 +89,10 @@ public final class ControllerCommand implements Runnable {
                 + "dependency cycle")
         boolean allowDeadlock;
 
+        @Option(names = "--rest", description = "serve the REST API (GET /api/topology, /api/routes, "
+                + "/api/switches, /api/stats, /api/events) on HOST:PORT")
+        String rest;
+
         @Override
         public Integer call() throws InterruptedException {
             Topology t;
@@ -103,10 +109,24 @@ public final class ControllerCommand implements Runnable {
                 return CliFailure.INPUT;
             }
             System.out.printf("weft controller: %s, engine %s, %d switches, listening on %s:%d%s%n", t.name(),
-                    engine, t.switches().size(), address(listen).getHostString(), c.port(),
+                    engine, t.switches().size(), address("--listen", listen).getHostString(), c.port(),
                     tlsCert == null ? "" : " (TLS)");
+            RestApi api = null;
+            if (rest != null) {
+                try {
+                    api = RestApi.start(address("--rest", rest), c.fabric());
+                    System.out.printf("REST API on http://%s:%d/api/%n", address("--rest", rest).getHostString(), api.port());
+                } catch (IOException | CliFailure e) {
+                    c.close();
+                    return new CliFailure("--rest " + rest + ": " + e.getMessage(), CliFailure.USAGE).report(spec);
+                }
+            }
+            RestApi served = api;
             CountDownLatch stop = new CountDownLatch(1);
             Runtime.getRuntime().addShutdownHook(new Thread(() -> {
+                if (served != null) {
+                    served.close();
+                }
                 c.close();
                 stop.countDown();
             }, "weft-shutdown"));
@@ -119,7 +139,7 @@ public final class ControllerCommand implements Runnable {
             try {
                 return WeftController.start(new WeftController.Config(t, RoutingEngines.byName(engine),
                         RoutingOptions.defaults().withMaxLayers(maxLayers), new RouteCompiler.Options(true,
-                        tableMiss), new DeadlockVerification(allowDeadlock), address(listen), tlsCert, tlsKey,
+                        tableMiss), new DeadlockVerification(allowDeadlock), address("--listen", listen), tlsCert, tlsKey,
                         SessionConfig.defaults()));
             } catch (RuntimeException e) {
                 new CliFailure(e.getMessage(), CliFailure.INPUT).report(spec);
