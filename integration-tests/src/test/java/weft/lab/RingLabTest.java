@@ -10,7 +10,8 @@ import org.junit.jupiter.api.Test;
 @Tag("lab")
 class RingLabTest {
     @Test
-    @DisplayName("4-switch ring: LLDP and first packets discover the lab's fabric; every host pair pings and transfers over TCP; link counters see the bytes")
+    @DisplayName("4-switch ring: LLDP and first packets discover the lab's fabric; every host pair pings and "
+            + "transfers over TCP; link counters see the bytes")
     void ringAllPairs() throws Exception {
         try (LabHarness h = new LabHarness("RingLabTest", "wlring", LabFabrics.ring(4), new ShortestPathEngine(1),
                 (t, r) -> { })) {

@@ -115,7 +115,8 @@ public final class ControllerCommand implements Runnable {
             if (rest != null) {
                 try {
                     api = RestApi.start(address("--rest", rest), c.fabric());
-                    System.out.printf("REST API on http://%s:%d/api/%n", address("--rest", rest).getHostString(), api.port());
+                    System.out.printf("REST API on http://%s:%d/api/%n", address("--rest", rest).getHostString(),
+                            api.port());
                 } catch (IOException | CliFailure e) {
                     c.close();
                     return new CliFailure("--rest " + rest + ": " + e.getMessage(), CliFailure.USAGE).report(spec);
@@ -139,8 +140,8 @@ public final class ControllerCommand implements Runnable {
             try {
                 return WeftController.start(new WeftController.Config(t, RoutingEngines.byName(engine),
                         RoutingOptions.defaults().withMaxLayers(maxLayers), new RouteCompiler.Options(true,
-                        tableMiss), new DeadlockVerification(allowDeadlock), address("--listen", listen), tlsCert, tlsKey,
-                        SessionConfig.defaults()));
+                        tableMiss), new DeadlockVerification(allowDeadlock), address("--listen", listen), tlsCert,
+                        tlsKey, SessionConfig.defaults()));
             } catch (RuntimeException e) {
                 new CliFailure(e.getMessage(), CliFailure.INPUT).report(spec);
                 return null;

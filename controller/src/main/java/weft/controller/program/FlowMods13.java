@@ -66,7 +66,8 @@ public final class FlowMods13 {
 
     /** Deletes one group. */
     public static OFGroupDelete deleteGroup(long groupId) {
-        return F.buildGroupDelete().setXid(0).setGroup(OFGroup.of((int) groupId)).setGroupType(OFGroupType.SELECT).build();
+        return F.buildGroupDelete().setXid(0).setGroup(OFGroup.of((int) groupId)).setGroupType(OFGroupType.SELECT)
+                .build();
     }
 
     public static OFAction output(int port) {

@@ -84,7 +84,8 @@ public record ProgramDiff(List<OFMessage> first, List<OFMessage> last, List<OFMe
             if (now == null) {
                 first.add(g);
             } else if (!now.getBuckets().equals(g.getBuckets()) || now.getGroupType() != g.getGroupType()) {
-                first.add(FlowMods13.F.buildGroupModify().setXid(0).setGroup(g.getGroup()).setGroupType(g.getGroupType())
+                first.add(FlowMods13.F.buildGroupModify().setXid(0).setGroup(g.getGroup())
+                        .setGroupType(g.getGroupType())
                         .setBuckets(g.getBuckets()).build());
             }
         }

@@ -34,7 +34,8 @@ import weft.model.topology.Topology;
  * that owns the target address, so ARP works without flooding and without loops on any topology, and the
  * controller stays out of the data path.
  *
- * <p>Layered results (LASH and MP-LASH, or any result with more than one layer; seed 002 §3.3) carry the layer as the 802.1Q PCP of a
+ * <p>Layered results (LASH and MP-LASH, or any result with more than one layer; seed 002 §3.3) carry the layer
+ * as the 802.1Q PCP of a
  * tag with VID {@link FlowMods13#LAYER_VID}: the {@link FlowClass#INGRESS} entry at the source switch matches
  * untagged packets and pushes the pair's layer, {@link FlowClass#FORWARD} entries match (PCP, destination) and
  * never rewrite the PCP, and the {@link FlowClass#LOCAL} entry at the destination switch pops the tag. A pair

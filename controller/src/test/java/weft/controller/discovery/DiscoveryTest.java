@@ -17,7 +17,8 @@ class DiscoveryTest {
     private static final byte[] MAC = {2, 0, 0, 0, 0, 9};
 
     @Test
-    @DisplayName("LLDP frame round-trip: dpid and port come back; other frames and frames cut before the port are ignored")
+    @DisplayName("LLDP frame round-trip: dpid and port come back; other frames and frames cut before the port "
+            + "are ignored")
     void lldpRoundTrip() {
         byte[] f = Lldp.frame(0x5745460000010002L, 17, MAC);
         assertThat(Lldp.parse(f)).contains(new Lldp.Origin(0x5745460000010002L, 17));
