@@ -16,6 +16,10 @@ import picocli.CommandLine.Command;
             weft.controller.cli.ReproCommand.class,
             weft.controller.cli.ControllerCommand.class,
             weft.lab.LabCommand.class,
+            weft.agent.cli.AgentCommand.class,
+            weft.controller.cli.RatesCommand.class,
+            weft.controller.cli.AgentLinkCommand.class,
+            weft.bench.BenchCommand.class,
         })
 public final class WeftMain implements Runnable {
     @CommandLine.Spec

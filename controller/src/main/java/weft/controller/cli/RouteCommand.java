@@ -19,6 +19,7 @@ import weft.model.routing.RoutingFailure;
 import weft.model.routing.RoutingOptions;
 import weft.model.routing.RoutingResult;
 import weft.model.routing.io.RoutesDocument;
+import weft.model.routing.io.RoutedPaths;
 import weft.model.routing.io.RoutesJson;
 import weft.model.routing.verify.DeadlockVerifier;
 import weft.model.routing.verify.VerificationReport;
@@ -32,10 +33,10 @@ import weft.model.topology.Topology;
 @Command(name = "route", mixinStandardHelpOptions = true,
         description = "Compute deadlock-free routes for a fabric and verify them.",
         subcommands = {RouteVerifyCommand.class},
-        footer = {"", "Engines: minhop, updown, dor, dmodk, lash, mplash, sr, ecmp, vlb (those registered in this "
-                + "build are listed by an unknown --engine).",
-            "Exit status: 0 routed and verified, 1 invalid input or no engine could route, 2 usage error,",
-            "3 routes written but the verifier found a problem (e.g. ecmp on a torus is not deadlock-free)."})
+        footer = {"", "Engines: minhop, updown, dor, dmodk, lash, mplash, sr, ecmp, vlb.",
+            "Exit status: 0 routed and verified; 1 invalid input or no engine could route;",
+            "2 usage error; 3 routes written but the verifier found a problem",
+            "(e.g. minhop or ecmp on a torus is not deadlock-free)."})
 public final class RouteCommand implements Callable<Integer> {
     /** Exit status when the verifier rejects the routes. */
     static final int VERIFIER = 3;
@@ -72,6 +73,9 @@ public final class RouteCommand implements Callable<Integer> {
             + " layer")
     private boolean noFallback;
 
+    @Option(names = "--paths", description = "also write each pair's switch path into the routes file")
+    private boolean paths;
+
     @Option(names = {"-o", "--output"}, paramLabel = "FILE", description = "routes file to write ('-' = stdout)")
     private Path output;
 
@@ -86,7 +90,9 @@ public final class RouteCommand implements Callable<Integer> {
             Topology t = TopologyFiles.read(topo);
             PrintWriter out = spec.commandLine().getOut();
             List<String> failures = new ArrayList<>();
-            for (RoutingEngine e : chain) {
+            for (int i = 0; i < chain.size(); i++) {
+                RoutingEngine e = chain.get(i);
+                boolean last = i == chain.size() - 1;
                 Runtime rt = Runtime.getRuntime();
                 rt.gc();
                 long heapBefore = rt.totalMemory() - rt.freeMemory();
@@ -100,12 +106,20 @@ public final class RouteCommand implements Callable<Integer> {
                 }
                 double ms = (System.nanoTime() - start) / 1e6;
                 long heap = Math.max(0, rt.totalMemory() - rt.freeMemory() - heapBefore);
+                long verifyStart = System.nanoTime();
                 VerificationReport v = DeadlockVerifier.verify(t, result);
+                double verifyMs = (System.nanoTime() - verifyStart) / 1e6;
+                if (!v.ok() && !last) {
+                    failures.add(e.name() + ": verifier: " + v.verdict());
+                    continue;
+                }
                 Map<String, Object> stats = stats(result, v, ms, heap, chain.size() > 1 ? engine : null);
+                stats.put("verify_ms", Math.round(verifyMs * 10) / 10.0);
                 print(out, t, result, v, stats, failures);
                 if (output != null) {
-                    RoutesDocument doc = new RoutesDocument(result, List.of(), stats);
-                    TopologyFiles.write(output, out, w -> w.write(RoutesJson.write(doc)));
+                    RoutesDocument doc = new RoutesDocument(result, paths ? RoutedPaths.of(t, result) : List.of(),
+                            stats);
+                    TopologyFiles.write(output, out, w -> RoutesJson.write(doc, w));
                     if (!output.toString().equals("-")) {
                         out.printf("wrote     %s (%d entries, %d pairs)%n", output, result.forwarding().size(),
                                 result.layerOf().size());
@@ -178,7 +192,8 @@ public final class RouteCommand implements Callable<Integer> {
         out.printf(Locale.ROOT, "paths     %d pairs walked, max %d hops, mean %.2f hops%n", v.pairsChecked(),
                 v.maxPathLength(), v.meanPathLength());
         out.printf("channels  most paths on one channel: %d%n", v.maxChannelLoad());
-        out.printf(Locale.ROOT, "compute   %.1f ms, heap +%.1f MB%n", (Double) stats.get("compute_ms"),
-                (Long) stats.get("heap_bytes") / 1048576.0);
+        out.printf(Locale.ROOT, "compute   %.1f ms, heap +%.1f MB (verifier %.1f ms)%n",
+                (Double) stats.get("compute_ms"), (Long) stats.get("heap_bytes") / 1048576.0,
+                (Double) stats.get("verify_ms"));
     }
 }

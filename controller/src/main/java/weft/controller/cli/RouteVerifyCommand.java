@@ -23,8 +23,8 @@ import weft.model.topology.Topology;
  */
 @Command(name = "verify", mixinStandardHelpOptions = true,
         description = "Verify a routes file: connectivity, loops, shortest paths, deadlock freedom per layer.",
-        footer = {"", "Exit status: 0 verified, 1 invalid or unreadable file, 2 usage error, 3 the verifier found a"
-                + " problem."})
+        footer = {"", "Exit status: 0 verified; 1 invalid or unreadable file; 2 usage error;",
+            "3 the verifier found a problem."})
 public final class RouteVerifyCommand implements Callable<Integer> {
     @Spec
     private CommandSpec spec;

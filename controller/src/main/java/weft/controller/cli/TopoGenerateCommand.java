@@ -68,12 +68,22 @@ public final class TopoGenerateCommand implements Runnable {
         spec.addOption(OptionSpec.builder("--latency-us").paramLabel("<us>").type(double.class)
                 .defaultValue("1.0").description("one-way latency of switch links in us (default: ${DEFAULT-VALUE})")
                 .build());
-        spec.addOption(OptionSpec.builder("--dpid-base").paramLabel("<dpid>").type(long.class).defaultValue("1")
-                .description("datapath id of s1; s(i+1) gets base+i (default: ${DEFAULT-VALUE})").build());
+        spec.addOption(OptionSpec.builder("--dpid-base").paramLabel("<dpid>").type(String.class).defaultValue("1")
+                .description("datapath id of s1, decimal or 0x-hex; s(i+1) gets base+i (default: ${DEFAULT-VALUE})")
+                .build());
         spec.addOption(OptionSpec.builder("-o", "--output").paramLabel("<file>").type(Path.class).defaultValue("-")
                 .description("output file, - for stdout (default: ${DEFAULT-VALUE})").build());
         spec.usageMessage().footer("", "Exit status: 0 success, 1 output not writable, 2 usage error.");
         return spec;
+    }
+
+    private static long dpidBase(String text) {
+        try {
+            return Long.decode(text.trim());
+        } catch (NumberFormatException e) {
+            throw new CliFailure("--dpid-base must be a decimal or 0x-hex number, got '" + text + "'",
+                    CliFailure.USAGE);
+        }
     }
 
     /** The action of one family's subcommand. */
@@ -96,15 +106,15 @@ public final class TopoGenerateCommand implements Runnable {
                     }
                 }
                 Integer hosts = spec.findOption("--hosts").getValue();
-                GeneratorOptions options = GeneratorOptions.defaults()
-                        .withGbps(spec.findOption("--gbps").<Double>getValue())
-                        .withLatencyUs(spec.findOption("--latency-us").<Double>getValue())
-                        .withDpidBase(spec.findOption("--dpid-base").<Long>getValue());
-                if (hosts != null) {
-                    options = options.withHosts(hosts);
-                }
                 Topology t;
                 try {
+                    GeneratorOptions options = GeneratorOptions.defaults()
+                            .withGbps(spec.findOption("--gbps").<Double>getValue())
+                            .withLatencyUs(spec.findOption("--latency-us").<Double>getValue())
+                            .withDpidBase(dpidBase(spec.findOption("--dpid-base").getValue()));
+                    if (hosts != null) {
+                        options = options.withHosts(hosts);
+                    }
                     t = generator.generate(GeneratorArguments.of(generator, given), options);
                 } catch (IllegalArgumentException e) {
                     String prefix = generator.kind() + ": ";

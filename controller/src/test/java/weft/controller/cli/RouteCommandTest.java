@@ -14,6 +14,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import picocli.CommandLine;
 import weft.model.routing.RoutingResult;
+import weft.model.routing.io.RoutesDocument;
 import weft.model.routing.io.RoutesJson;
 import weft.model.topology.Topology;
 import weft.model.topology.generate.GeneratorOptions;
@@ -48,11 +49,16 @@ class RouteCommandTest {
 
     @Test
     void routesVerifiesAndWritesTheFile() throws IOException {
-        assertThat(run("--topo", file("torus.json"), "--engine", "updown", "-o", file("r.json"))).isZero();
+        assertThat(run("--topo", file("torus.json"), "--engine", "updown", "--paths", "-o", file("r.json")))
+                .isZero();
         assertThat(out.toString()).contains("engine    updown", "layers    1",
                 "verifier  ok: connected, loop-free, deadlock-free in all 1 layer(s)", "paths     240 pairs walked",
                 "channels  most paths on one channel: ", "compute   ", "wrote     ");
-        RoutingResult r = RoutesJson.read("r.json", Files.readString(dir.resolve("r.json"))).result();
+        RoutesDocument doc = RoutesJson.read("r.json", Files.readString(dir.resolve("r.json")));
+        RoutingResult r = doc.result();
+        assertThat(doc.paths()).hasSize(16 * 15);
+        assertThat(doc.paths().get(0).switches()).startsWith("s1").endsWith("s2");
+        assertThat(doc.stats()).containsKeys("compute_ms", "verdict", "max_paths_on_one_channel");
         assertThat(r.engine()).isEqualTo("updown");
         assertThat(r.layerOf()).hasSize(16 * 15);
 
@@ -66,6 +72,13 @@ class RouteCommandTest {
         // D-mod-k cannot route a torus; Up*/Down* can.
         assertThat(run("--topo", file("torus.json"), "--engine", "dmodk,updown")).isZero();
         assertThat(out.toString()).contains("fallback  dmodk: fabric ", "engine    updown (won in chain dmodk,updown)");
+    }
+
+    @Test
+    void chainSkipsRoutesTheVerifierRejects() {
+        assertThat(run("--topo", file("ring.json"), "--engine", "minhop,updown")).isZero();
+        assertThat(out.toString()).contains("fallback  minhop: verifier: DEADLOCK: layer 0 has a dependency cycle ",
+                "engine    updown (won in chain minhop,updown)");
     }
 
     @Test

@@ -86,6 +86,20 @@ class TopoCommandTest {
         err.getBuffer().setLength(0);
         assertThat(run("generate", "kary-ntree", "--k", "4", "--n", "2", "--hosts", "9")).isEqualTo(2);
         assertThat(err.toString()).contains("--hosts 9 exceeds the 4 down-ports");
+        err.getBuffer().setLength(0);
+        assertThat(run("generate", "ring", "--switches", "3", "--gbps", "0")).isEqualTo(2);
+        assertThat(err.toString()).isEqualTo("topo generate ring: gbps must be a positive number, got 0.0"
+                + System.lineSeparator());
+        err.getBuffer().setLength(0);
+        assertThat(run("generate", "ring", "--switches", "3", "--dpid-base", "zero")).isEqualTo(2);
+        assertThat(err.toString()).contains("--dpid-base must be a decimal or 0x-hex number, got 'zero'");
+    }
+
+    @Test
+    void dpidBaseAcceptsHex() {
+        assertThat(run("generate", "ring", "--switches", "3", "--dpid-base", "0x100", "-o", file("r.json")))
+                .isZero();
+        assertThat(TopologyFiles.read(dir.resolve("r.json")).switches().get(2).dpid()).isEqualTo(0x102);
     }
 
     @Test
@@ -93,8 +107,9 @@ class TopoCommandTest {
         run("generate", "kary-ntree", "--k", "4", "--n", "3", "-o", file("t.json"));
         out.getBuffer().setLength(0);
         assertThat(run("show", file("t.json"))).isZero();
-        assertThat(out.toString()).contains("switches    48", "hosts       64", "links       128 (links by Gbit/s: 10.0: 128)",
-                "degree      4..8", "connected   yes", "diameter    4 hops", "tree        4-ary 3-tree");
+        assertThat(out.toString()).contains("switches    48", "hosts       64",
+                "links       128 (links by Gbit/s: 10.0: 128)", "degree      4..8", "connected   yes",
+                "diameter    4 hops", "tree        4-ary 3-tree");
         out.getBuffer().setLength(0);
         assertThat(run("show", "--json", file("t.json"))).isZero();
         assertThat(out.toString()).contains("\"switches\" : 48", "\"connected\" : true", "\"diameter\" : 4");

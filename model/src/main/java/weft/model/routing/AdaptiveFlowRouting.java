@@ -205,6 +205,31 @@ public final class AdaptiveFlowRouting {
             return out;
         }
 
+        /**
+         * The flows as forwarding entries, each flow its own path tag (the route cache entries of seed 000 §2.2, as
+         * per-flow OpenFlow entries): flow i between hosts on different leaves becomes {@code layer_of} entry
+         * (source leaf, destination leaf, layer 0, path i) and one tagged entry per hop, so the independent verifier
+         * can check the flow set's channel dependencies.
+         */
+        public RoutingResult toRoutingResult(String engine) {
+            SwitchGraph g = topology.graph();
+            List<PairLayer> pairs = new ArrayList<>();
+            List<ForwardingEntry> entries = new ArrayList<>();
+            for (int i = 0; i < paths.length; i++) {
+                if (paths[i].length == 0) {
+                    continue;
+                }
+                String src = g.switchId(g.src(paths[i][0]));
+                String dst = g.switchId(g.dst(paths[i][paths[i].length - 1]));
+                pairs.add(new PairLayer(src, dst, 0, i));
+                for (int c : paths[i]) {
+                    entries.add(new ForwardingEntry(g.switchId(g.src(c)), dst, 0, null, i,
+                            List.of(g.srcPort(c))));
+                }
+            }
+            return new RoutingResult(engine, 1, pairs, entries, false);
+        }
+
         /** Flows on the channel leaving switch {@code switchId} through {@code port}. */
         public int flowsOn(String switchId, int port) {
             int c = topology.graph().channelAtPort(topology.switchIndex(switchId), port);

@@ -40,6 +40,17 @@ public final class DestinationTables {
                 }
             }
         }
+        return new RoutingResult(engine, layers, pairs(topology, layerOf), entries, promisesShortest);
+    }
+
+    /**
+     * {@code layer_of} for every ordered pair of distinct switches with hosts, in switch order.
+     *
+     * @param layerOf {@code layerOf[s][d]}, or null for layer 0 everywhere
+     */
+    public static List<PairLayer> pairs(Topology topology, int[][] layerOf) {
+        SwitchGraph g = topology.graph();
+        int n = g.switchCount();
         List<PairLayer> pairs = new ArrayList<>();
         for (int s = 0; s < n; s++) {
             if (g.hostsAt(s).length == 0) {
@@ -51,7 +62,7 @@ public final class DestinationTables {
                 }
             }
         }
-        return new RoutingResult(engine, layers, pairs, entries, promisesShortest);
+        return pairs;
     }
 
     /**

@@ -50,7 +50,6 @@ final class Ecmp implements RoutingEngine {
                 entries.add(new ForwardingEntry(g.switchId(u), g.switchId(d), 0, null, null, group));
             }
         }
-        RoutingResult pairs = DestinationTables.result(name(), topology, 1, null, new int[1][n][], true);
-        return new RoutingResult(name(), 1, pairs.layerOf(), entries, true);
+        return new RoutingResult(name(), 1, DestinationTables.pairs(topology, null), entries, true);
     }
 }

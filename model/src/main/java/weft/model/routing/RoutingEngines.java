@@ -20,6 +20,9 @@ public final class RoutingEngines {
         ENGINES.put("dmodk", DModK::new);
         ENGINES.put("ecmp", Ecmp::new);
         ENGINES.put("vlb", Vlb::new);
+        ENGINES.put("lash", Lash::new);
+        ENGINES.put("mplash", MultipathLash::new);
+        ENGINES.put("sr", SegmentBasedRouting::new);
     }
 
     private RoutingEngines() {

@@ -16,13 +16,15 @@ import weft.model.topology.Topology;
  *       distance, then lowest index).</li>
  *   <li>Up end of each link: the end nearer the root; at equal depth the lower switch index (Autonet tie-break).
  *       Channel u-&gt;v is up when (depth, index) of v is smaller than that of u.</li>
- *   <li>Routes toward each destination d: a switch that reaches d by down channels alone takes the shortest such
- *       route; any other switch goes up, on the up channel with the shortest resulting route. Ties go to the channel
- *       with the fewest destinations so far, then the lowest port.</li>
+ *   <li>Routes toward each destination d, switches taken root first (every up channel then leads to a switch
+ *       already decided): a switch takes the shorter of its shortest down-only route and the best up channel
+ *       (1 + that neighbour's route); down wins ties. Among equal choices, the channel with the fewest destinations
+ *       so far, then the lowest port.</li>
  * </ol>
  * Decision: switches forward on the destination only, so one switch cannot go up for some packets and down for
- * others; a switch with a down route therefore always uses it (packets that arrive going down must continue down).
- * This keeps each destination's routes an in-tree and every path legal; among such tables it takes the shortest.
+ * others. A switch that receives packets on a down channel (the down next hop of another switch) must continue
+ * down, and does, even when going up first would be shorter for its own hosts. Every path is legal and each
+ * destination's routes form an in-tree; every other switch takes the shortest legal route the table allows.
  */
 final class UpDown implements RoutingEngine {
     @Override
@@ -97,15 +99,15 @@ final class UpDown implements RoutingEngine {
         return up;
     }
 
-    /** Step 3 for one destination: down routes first, then up routes by a bucket-queue search. */
-    private static int[] routesTo(SwitchGraph g, boolean[] up, int d, long[] load) {
+    /** Step 3 for one destination: each switch's next hop, root first; {@code load} counts hosts per channel. */
+    static int[] routesTo(SwitchGraph g, boolean[] up, int d, long[] load) {
         int n = g.switchCount();
         int[] next = new int[n];
         Arrays.fill(next, -1);
-        int[] dist = new int[n];
-        Arrays.fill(dist, Integer.MAX_VALUE);
-        dist[d] = 0;
-        // Down routes: BFS backward from d over down channels (u -> v down means v -> u is up).
+        // Down-only distances: BFS backward from d over down channels (u -> v is down when !up).
+        int[] down = new int[n];
+        Arrays.fill(down, Integer.MAX_VALUE);
+        down[d] = 0;
         int[] queue = new int[n];
         int head = 0;
         int tail = 0;
@@ -114,67 +116,73 @@ final class UpDown implements RoutingEngine {
             int v = queue[head++];
             for (int c : g.in(v)) {
                 int u = g.src(c);
-                if (!up[c] && dist[u] == Integer.MAX_VALUE) {
-                    dist[u] = dist[v] + 1;
+                if (!up[c] && down[u] == Integer.MAX_VALUE) {
+                    down[u] = down[v] + 1;
                     queue[tail++] = u;
                 }
             }
         }
-        boolean[] viaDown = new boolean[n];
-        for (int u = 0; u < n; u++) {
-            viaDown[u] = dist[u] != Integer.MAX_VALUE;
-        }
-        // Up routes: relax backward over up channels in order of distance (unit weights, bucket queue).
-        int max = 2 * n + 2;
-        int[][] buckets = new int[max][];
-        int[] sizes = new int[max];
-        for (int u = 0; u < n; u++) {
-            if (viaDown[u]) {
-                push(buckets, sizes, dist[u], u);
-            }
-        }
-        boolean[] done = new boolean[n];
-        for (int b = 0; b < max; b++) {
-            for (int i = 0; i < sizes[b]; i++) {
-                int v = buckets[b][i];
-                if (done[v] || dist[v] != b) {
-                    continue;
-                }
-                done[v] = true;
-                for (int c : g.in(v)) {
-                    int u = g.src(c);
-                    if (up[c] && !viaDown[u] && dist[u] > b + 1) {
-                        dist[u] = b + 1;
-                        push(buckets, sizes, b + 1, u);
-                    }
-                }
-            }
-        }
+        // Switches nearest the root first: every up channel leads to a switch already decided.
+        int[] order = rootFirst(g, up);
+        boolean[] forced = new boolean[n];
+        int[] cost = new int[n];
         int weight = g.hostsAt(d).length;
-        for (int u = 0; u < n; u++) {
+        for (int u : order) {
             if (u == d) {
                 continue;
             }
-            int best = -1;
-            for (int c : g.out(u)) {
-                int v = g.dst(c);
-                boolean legal = viaDown[u] ? !up[c] && viaDown[v] : up[c];
-                if (legal && dist[v] == dist[u] - 1 && (best < 0 || load[c] < load[best])) {
-                    best = c;
+            int bestUp = -1;
+            if (!forced[u]) {
+                for (int c : g.out(u)) {
+                    int v = g.dst(c);
+                    if (up[c] && (bestUp < 0 || cost[v] < cost[g.dst(bestUp)]
+                            || cost[v] == cost[g.dst(bestUp)] && load[c] < load[bestUp])) {
+                        bestUp = c;
+                    }
                 }
             }
-            next[u] = best;
-            load[best] += weight;
+            boolean goUp = bestUp >= 0 && (down[u] == Integer.MAX_VALUE || cost[g.dst(bestUp)] + 1 < down[u]);
+            int chosen = bestUp;
+            if (!goUp) {
+                chosen = -1;
+                for (int c : g.out(u)) {
+                    int v = g.dst(c);
+                    if (!up[c] && down[v] == down[u] - 1 && (chosen < 0 || load[c] < load[chosen])) {
+                        chosen = c;
+                    }
+                }
+                forced[g.dst(chosen)] = true;
+            }
+            next[u] = chosen;
+            cost[u] = goUp ? cost[g.dst(chosen)] + 1 : down[u];
+            load[chosen] += weight;
         }
         return next;
     }
 
-    private static void push(int[][] buckets, int[] sizes, int b, int u) {
-        if (buckets[b] == null) {
-            buckets[b] = new int[4];
-        } else if (sizes[b] == buckets[b].length) {
-            buckets[b] = Arrays.copyOf(buckets[b], sizes[b] * 2);
+    /** Switches in an order where the far end of every up channel comes before its near end (Kahn's algorithm). */
+    private static int[] rootFirst(SwitchGraph g, boolean[] up) {
+        int n = g.switchCount();
+        int[] pending = new int[n];
+        for (int c = 0; c < up.length; c++) {
+            if (up[c]) {
+                pending[g.src(c)]++;
+            }
         }
-        buckets[b][sizes[b]++] = u;
+        int[] order = new int[n];
+        int tail = 0;
+        for (int u = 0; u < n; u++) {
+            if (pending[u] == 0) {
+                order[tail++] = u;
+            }
+        }
+        for (int head = 0; head < tail; head++) {
+            for (int c : g.in(order[head])) {
+                if (up[c] && --pending[g.src(c)] == 0) {
+                    order[tail++] = g.src(c);
+                }
+            }
+        }
+        return order;
     }
 }

@@ -27,6 +27,9 @@ import weft.model.topology.Topology;
  * Entry count grows as switches x leaves x roots: meant for the small trees of the lab.
  */
 final class Vlb implements RoutingEngine {
+    /** Refuse fabrics whose tagged entries would exceed this (about 2 GB of entries in memory). */
+    static final long MAX_ENTRIES = 4_000_000;
+
     @Override
     public String name() {
         return "vlb";
@@ -45,6 +48,12 @@ final class Vlb implements RoutingEngine {
         int paths = 1;
         for (int i = 0; i < tree.n - 1; i++) {
             paths *= tree.k;
+        }
+        long estimate = (long) s * tree.leaves.length * paths;
+        if (estimate > MAX_ENTRIES) {
+            throw new RoutingFailure(name() + ": " + topology.name() + " would need about " + estimate
+                    + " tagged entries (" + s + " switches x " + tree.leaves.length + " leaves x " + paths
+                    + " path ids), more than " + MAX_ENTRIES + "; use ecmp (SELECT groups) on trees this large");
         }
         List<ForwardingEntry> entries = new ArrayList<>();
         List<PairLayer> pairs = new ArrayList<>();

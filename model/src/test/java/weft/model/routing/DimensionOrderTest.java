@@ -56,7 +56,8 @@ class DimensionOrderTest extends RoutingEngineContract {
     void refusals() {
         assertThatThrownBy(() -> engine().compute(Fabrics.torus(4, 4), RoutingOptions.defaults().withMaxLayers(2)))
                 .isInstanceOf(RoutingFailure.class)
-                .hasMessage("dor: needs 4 layers for 2 wrapped dimension(s), 2 available (--max-layers 2 / --classes 1)");
+                .hasMessage("dor: needs 4 layers for 2 wrapped dimension(s), 2 available"
+                        + " (--max-layers 2 / --classes 1)");
         assertThatThrownBy(() -> engine().compute(Fabrics.irregular(10, 3, 1), RoutingOptions.defaults()))
                 .isInstanceOf(RoutingFailure.class)
                 .hasMessageStartingWith("dor: fabric irregular-10-d3-1 is not a mesh or torus");

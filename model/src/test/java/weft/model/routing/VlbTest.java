@@ -48,4 +48,15 @@ class VlbTest extends RoutingEngineContract {
         }
         assertThat(roots).containsExactlyInAnyOrder("s0", "s1", "s2", "s3");
     }
+
+    @Test
+    @DisplayName("a tree too large for per-tag entries is refused with the count and the alternative")
+    void refusesHugeTrees() {
+        Topology big = weft.model.topology.generate.KaryNTree.generate(16, 3,
+                weft.model.topology.generate.GeneratorOptions.defaults());
+        org.assertj.core.api.Assertions.assertThatThrownBy(() -> engine().compute(big, RoutingOptions.defaults()))
+                .isInstanceOf(RoutingFailure.class)
+                .hasMessage("vlb: 16-ary 3-tree would need about 50331648 tagged entries (768 switches x 256 leaves"
+                        + " x 256 path ids), more than 4000000; use ecmp (SELECT groups) on trees this large");
+    }
 }

@@ -1,5 +1,9 @@
 package weft.model.routing.io;
 
+import java.io.IOException;
+import java.io.StringWriter;
+import java.io.UncheckedIOException;
+import java.io.Writer;
 import java.util.ArrayList;
 import java.util.Iterator;
 import java.util.LinkedHashMap;
@@ -7,13 +11,12 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 
+import com.fasterxml.jackson.core.JsonGenerator;
 import com.fasterxml.jackson.core.JsonLocation;
 import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.core.PrettyPrinter;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.SerializationFeature;
-import com.fasterxml.jackson.databind.node.ArrayNode;
-import com.fasterxml.jackson.databind.node.ObjectNode;
 
 import weft.model.routing.ForwardingEntry;
 import weft.model.routing.PairLayer;
@@ -41,7 +44,7 @@ public final class RoutesJson {
     /** The format tag this class reads and writes. */
     public static final String FORMAT = "weft-routes/1";
 
-    private static final ObjectMapper MAPPER = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
+    private static final ObjectMapper MAPPER = new ObjectMapper();
     private static final Set<String> TOP = Set.of("format", "engine", "layers", "promises_shortest", "layer_of",
             "forwarding", "paths", "stats");
     private static final Set<String> PAIR = Set.of("src", "dst", "layer", "path");
@@ -51,62 +54,155 @@ public final class RoutesJson {
     private RoutesJson() {
     }
 
-    /** The document as pretty-printed JSON. */
+    /** The document as JSON text: one field per line, one list element per line. */
     public static String write(RoutesDocument doc) {
-        RoutingResult r = doc.result();
-        ObjectNode root = MAPPER.createObjectNode();
-        root.put("format", FORMAT);
-        root.put("engine", r.engine());
-        root.put("layers", r.layers());
-        root.put("promises_shortest", r.promisesShortest());
-        ArrayNode pairs = root.putArray("layer_of");
-        for (PairLayer p : r.layerOf()) {
-            ObjectNode o = pairs.addObject();
-            o.put("src", p.src());
-            o.put("dst", p.dst());
-            o.put("layer", p.layer());
-            if (p.path() != null) {
-                o.put("path", p.path());
-            }
-        }
-        ArrayNode fwd = root.putArray("forwarding");
-        for (ForwardingEntry e : r.forwarding()) {
-            ObjectNode o = fwd.addObject();
-            o.put("switch", e.switchId());
-            o.put("dst", e.dst());
-            o.put("layer", e.layer());
-            if (e.inPort() == null) {
-                o.putNull("in_port");
-            } else {
-                o.put("in_port", e.inPort());
-            }
-            if (e.path() != null) {
-                o.put("path", e.path());
-            }
-            ArrayNode ports = o.putArray("out_ports");
-            e.outPorts().forEach(ports::add);
-        }
-        if (!doc.paths().isEmpty()) {
-            ArrayNode paths = root.putArray("paths");
-            for (RoutedPath p : doc.paths()) {
-                ObjectNode o = paths.addObject();
-                o.put("src", p.src());
-                o.put("dst", p.dst());
-                o.put("layer", p.layer());
-                if (p.path() != null) {
-                    o.put("path", p.path());
-                }
-                ArrayNode sw = o.putArray("switches");
-                p.switches().forEach(sw::add);
-            }
-        }
-        if (!doc.stats().isEmpty()) {
-            root.set("stats", MAPPER.valueToTree(doc.stats()));
-        }
+        StringWriter out = new StringWriter();
         try {
-            return MAPPER.writeValueAsString(root) + "\n";
-        } catch (JsonProcessingException e) {
-            throw new IllegalStateException("cannot serialise routes of " + r.engine(), e);
+            write(doc, out);
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot serialise routes of " + doc.result().engine(), e);
+        }
+        return out.toString();
+    }
+
+    /**
+     * Streams the document to a writer (a million entries need no tree in memory): one field per line, one
+     * {@code layer_of}, {@code forwarding} or {@code paths} element per line.
+     */
+    public static void write(RoutesDocument doc, Writer writer) throws IOException {
+        RoutingResult r = doc.result();
+        try (JsonGenerator g = MAPPER.getFactory().createGenerator(writer)) {
+            g.disable(JsonGenerator.Feature.AUTO_CLOSE_TARGET);
+            g.setPrettyPrinter(new LinePerElement());
+            g.writeStartObject();
+            g.writeStringField("format", FORMAT);
+            g.writeStringField("engine", r.engine());
+            g.writeNumberField("layers", r.layers());
+            g.writeBooleanField("promises_shortest", r.promisesShortest());
+            g.writeArrayFieldStart("layer_of");
+            for (PairLayer p : r.layerOf()) {
+                g.writeStartObject();
+                g.writeStringField("src", p.src());
+                g.writeStringField("dst", p.dst());
+                g.writeNumberField("layer", p.layer());
+                if (p.path() != null) {
+                    g.writeNumberField("path", p.path());
+                }
+                g.writeEndObject();
+            }
+            g.writeEndArray();
+            g.writeArrayFieldStart("forwarding");
+            for (ForwardingEntry e : r.forwarding()) {
+                g.writeStartObject();
+                g.writeStringField("switch", e.switchId());
+                g.writeStringField("dst", e.dst());
+                g.writeNumberField("layer", e.layer());
+                g.writeFieldName("in_port");
+                if (e.inPort() == null) {
+                    g.writeNull();
+                } else {
+                    g.writeNumber(e.inPort());
+                }
+                if (e.path() != null) {
+                    g.writeNumberField("path", e.path());
+                }
+                g.writeArrayFieldStart("out_ports");
+                for (int port : e.outPorts()) {
+                    g.writeNumber(port);
+                }
+                g.writeEndArray();
+                g.writeEndObject();
+            }
+            g.writeEndArray();
+            if (!doc.paths().isEmpty()) {
+                g.writeArrayFieldStart("paths");
+                for (RoutedPath p : doc.paths()) {
+                    g.writeStartObject();
+                    g.writeStringField("src", p.src());
+                    g.writeStringField("dst", p.dst());
+                    g.writeNumberField("layer", p.layer());
+                    if (p.path() != null) {
+                        g.writeNumberField("path", p.path());
+                    }
+                    g.writeArrayFieldStart("switches");
+                    for (String sw : p.switches()) {
+                        g.writeString(sw);
+                    }
+                    g.writeEndArray();
+                    g.writeEndObject();
+                }
+                g.writeEndArray();
+            }
+            if (!doc.stats().isEmpty()) {
+                g.writeFieldName("stats");
+                g.writeObject(doc.stats());
+            }
+            g.writeEndObject();
+        }
+        writer.write("\n");
+        writer.flush();
+    }
+
+    /** Top-level fields and top-level list elements each on their own line; everything deeper on one line. */
+    private static final class LinePerElement implements PrettyPrinter {
+        private int depth;
+
+        @Override
+        public void writeRootValueSeparator(JsonGenerator g) throws IOException {
+            g.writeRaw('\n');
+        }
+
+        @Override
+        public void writeStartObject(JsonGenerator g) throws IOException {
+            g.writeRaw('{');
+            depth++;
+        }
+
+        @Override
+        public void beforeObjectEntries(JsonGenerator g) throws IOException {
+            if (depth == 1) {
+                g.writeRaw("\n  ");
+            }
+        }
+
+        @Override
+        public void writeObjectFieldValueSeparator(JsonGenerator g) throws IOException {
+            g.writeRaw(": ");
+        }
+
+        @Override
+        public void writeObjectEntrySeparator(JsonGenerator g) throws IOException {
+            g.writeRaw(depth == 1 ? ",\n  " : ", ");
+        }
+
+        @Override
+        public void writeEndObject(JsonGenerator g, int entries) throws IOException {
+            depth--;
+            g.writeRaw(depth == 0 ? "\n}" : "}");
+        }
+
+        @Override
+        public void writeStartArray(JsonGenerator g) throws IOException {
+            g.writeRaw('[');
+            depth++;
+        }
+
+        @Override
+        public void beforeArrayValues(JsonGenerator g) throws IOException {
+            if (depth == 2) {
+                g.writeRaw("\n    ");
+            }
+        }
+
+        @Override
+        public void writeArrayValueSeparator(JsonGenerator g) throws IOException {
+            g.writeRaw(depth == 2 ? ",\n    " : ", ");
+        }
+
+        @Override
+        public void writeEndArray(JsonGenerator g, int values) throws IOException {
+            depth--;
+            g.writeRaw(depth == 1 && values > 0 ? "\n  ]" : "]");
         }
     }
 

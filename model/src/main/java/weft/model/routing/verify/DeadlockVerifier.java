@@ -50,6 +50,14 @@ public final class DeadlockVerifier {
 
     private long[] keys;
     private ForwardingEntry[] sorted;
+    /**
+     * Direct index for the common case: {@code direct[layer * n + d][u]} is 1 + the position in {@link #sorted} of the
+     * only entry for (u, d, layer) when that entry matches any port and any tag, else 0 (binary search instead).
+     */
+    private int[][] direct;
+    /** Out channels of sorted entry i: {@code outChannels[outStart[i] .. outStart[i+1]-1]}. */
+    private int[] outStart;
+    private int[] outChannels;
 
     private final Collector missingPairs = new Collector();
     private final Collector unreachable = new Collector();
@@ -107,7 +115,20 @@ public final class DeadlockVerifier {
         long lengthSum = 0;
         int maxLength = 0;
         List<PairLayer> layerOf = result.layerOf();
-        for (int i = 0; i < layerOf.size(); i++) {
+        // Walk destination by destination: the entries toward one destination sit together in memory.
+        long[] order = new long[layerOf.size()];
+        for (int i = 0; i < order.length; i++) {
+            PairLayer p = layerOf.get(i);
+            long d = Math.max(0, topology.switchIndex(p.dst()));
+            long l = Math.max(0, Math.min(p.layer(), layers - 1));
+            order[i] = (l * n + d) << 24 | i;
+        }
+        boolean byDestination = order.length <= 0xFFFFFF;
+        if (byDestination) {
+            Arrays.sort(order);
+        }
+        for (int k = 0; k < order.length; k++) {
+            int i = byDestination ? (int) (order[k] & 0xFFFFFF) : k;
             PairLayer p = layerOf.get(i);
             int s = topology.switchIndex(p.src());
             int d = topology.switchIndex(p.dst());
@@ -188,6 +209,29 @@ public final class DeadlockVerifier {
                         + sorted[i].layer() + " in_port " + sorted[i].inPort() + " path " + sorted[i].path());
             }
         }
+        outStart = new int[size + 1];
+        for (int i = 0; i < size; i++) {
+            outStart[i + 1] = outStart[i] + sorted[i].outPorts().size();
+        }
+        outChannels = new int[outStart[size]];
+        for (int i = 0; i < size; i++) {
+            int u = (int) (keys[i] % n);
+            List<Integer> ports = sorted[i].outPorts();
+            for (int j = 0; j < ports.size(); j++) {
+                outChannels[outStart[i] + j] = g.channelAtPort(u, ports.get(j));
+            }
+        }
+        direct = new int[layers * n][];
+        for (int i = 0; i < size; i++) {
+            boolean alone = (i == 0 || keys[i - 1] != keys[i]) && (i + 1 == size || keys[i + 1] != keys[i]);
+            if (alone && sorted[i].inPort() == null && sorted[i].path() == null) {
+                int row = (int) (keys[i] / n);
+                if (direct[row] == null) {
+                    direct[row] = new int[n];
+                }
+                direct[row][(int) (keys[i] % n)] = i + 1;
+            }
+        }
     }
 
     private static boolean sameMatch(ForwardingEntry a, ForwardingEntry b) {
@@ -221,17 +265,22 @@ public final class DeadlockVerifier {
         return sb.append(']').toString();
     }
 
-    /** The entry a switch applies, or null: exact in_port beats any, exact tag beats untagged. */
-    private ForwardingEntry lookup(int u, int d, int layer, int inPort, Integer path) {
+    /** Position in {@link #sorted} of the entry a switch applies, or -1: exact in_port beats any, exact tag beats
+     * untagged. */
+    private int lookup(int u, int d, int layer, int inPort, Integer path) {
+        int[] row = direct[layer * n + d];
+        if (row != null && row[u] > 0) {
+            return row[u] - 1;
+        }
         long k = key(u, d, layer);
         int i = Arrays.binarySearch(keys, k);
         if (i < 0) {
-            return null;
+            return -1;
         }
         while (i > 0 && keys[i - 1] == k) {
             i--;
         }
-        ForwardingEntry best = null;
+        int best = -1;
         int bestScore = -1;
         for (; i < keys.length && keys[i] == k; i++) {
             ForwardingEntry e = sorted[i];
@@ -249,7 +298,7 @@ public final class DeadlockVerifier {
                 score += 1;
             }
             if (score > bestScore) {
-                best = e;
+                best = i;
                 bestScore = score;
             }
         }
@@ -269,7 +318,7 @@ public final class DeadlockVerifier {
         private final int[] longest;
         private final int[] stackCh;
         private final int[] stackNext;
-        private final ForwardingEntry[] stackEntry;
+        private final int[] stackEntry;
         private int stamp;
 
         Walker(int m, int[] load, int[][] dist) {
@@ -280,7 +329,7 @@ public final class DeadlockVerifier {
             longest = new int[m];
             stackCh = new int[m + 1];
             stackNext = new int[m + 1];
-            stackEntry = new ForwardingEntry[m + 1];
+            stackEntry = new int[m + 1];
         }
 
         /** Walks one (pair, layer, tag); returns its longest delivered path in hops, or 0 when nothing arrives. */
@@ -290,8 +339,8 @@ public final class DeadlockVerifier {
             boolean reportedLong = false;
             boolean reportedLoop = false;
             long[] bits = turnBits[layer];
-            ForwardingEntry first = lookup(s, d, layer, hostPort[s], path);
-            if (first == null) {
+            int first = lookup(s, d, layer, hostPort[s], path);
+            if (first < 0) {
                 unreachable.add(what(s, d, layer, path) + ": no entry at " + g.switchId(s) + " for "
                         + g.switchId(d));
                 return 0;
@@ -303,10 +352,10 @@ public final class DeadlockVerifier {
             int best = -1;
             while (top >= 0) {
                 int cin = stackCh[top];
-                ForwardingEntry e = stackEntry[top];
+                int e = stackEntry[top];
                 int u = cin < 0 ? s : g.dst(cin);
-                if (e != null && stackNext[top] < e.outPorts().size()) {
-                    int cout = g.channelAtPort(u, e.outPorts().get(stackNext[top]++));
+                if (e >= 0 && outStart[e] + stackNext[top] < outStart[e + 1]) {
+                    int cout = outChannels[outStart[e] + stackNext[top]++];
                     if (cin >= 0) {
                         int t = turnBase[u] + inPos[cin] * g.degree(u) + outPos[cout];
                         bits[t >>> 6] |= 1L << t;
@@ -335,8 +384,8 @@ public final class DeadlockVerifier {
                         longest[cout] = 0;
                         continue;
                     }
-                    ForwardingEntry next = lookup(v, d, layer, g.dstPort(cout), path);
-                    if (next == null && !reportedHole) {
+                    int next = lookup(v, d, layer, g.dstPort(cout), path);
+                    if (next < 0 && !reportedHole) {
                         unreachable.add(what(s, d, layer, path) + ": no entry at " + g.switchId(v) + " for "
                                 + g.switchId(d) + " (arriving on port " + g.dstPort(cout) + ")");
                         reportedHole = true;
@@ -348,9 +397,9 @@ public final class DeadlockVerifier {
                     onStack[cout] = stamp;
                 } else {
                     int max = -1;
-                    if (e != null) {
-                        for (int port : e.outPorts()) {
-                            int c = g.channelAtPort(u, port);
+                    if (e >= 0) {
+                        for (int i = outStart[e]; i < outStart[e + 1]; i++) {
+                            int c = outChannels[i];
                             if (seen[c] == stamp && onStack[c] != stamp && longest[c] >= 0) {
                                 max = Math.max(max, longest[c] + 1);
                             }

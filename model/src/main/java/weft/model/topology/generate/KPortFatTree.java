@@ -34,12 +34,7 @@ public final class KPortFatTree implements TopologyGenerator {
      * @param levels switch levels {@code l}, at least 2
      */
     public static Topology generate(int k, int levels, GeneratorOptions options) {
-        if (k < 2 || k % 2 != 0) {
-            throw new GeneratorException(KIND + ": --k must be even and >= 2, got " + k);
-        }
-        if (levels < 2) {
-            throw new GeneratorException(KIND + ": --levels must be >= 2, got " + levels);
-        }
+        checkShape(k, levels);
         int h = k / 2;
         int hosts = options.hostsOr(h);
         if (hosts > h) {
@@ -85,8 +80,18 @@ public final class KPortFatTree implements TopologyGenerator {
         return b.build(k + "-port " + levels + "-level fat tree");
     }
 
+    private static void checkShape(int k, int levels) {
+        if (k < 2 || k % 2 != 0) {
+            throw new GeneratorException(KIND + ": --k must be even and >= 2, got " + k);
+        }
+        if (levels < 2) {
+            throw new GeneratorException(KIND + ": --levels must be >= 2, got " + levels);
+        }
+    }
+
     /** Levels and positions of the switches {@link #generate} names, roots first. */
     public static TreeLayout layout(int k, int levels) {
+        checkShape(k, levels);
         int h = k / 2;
         int roots = pow(h, levels - 1);
         List<List<String>> ids = new ArrayList<>();

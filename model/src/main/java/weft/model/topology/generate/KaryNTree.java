@@ -156,7 +156,7 @@ public final class KaryNTree implements TopologyGenerator {
      * Recognises a k-ary n-tree (with or without horizontal links) laid out as {@link #generate} does it: switch
      * order level by level, the port scheme above, hosts on leaf down-ports only, and any further link joining
      * two switches of the same level. Ids and dpids may differ. This holds for generated fabrics after a JSON
-     * round trip.
+     * round trip. Only trees of two or more levels are recognised (a single switch is not a recognisable tree).
      *
      * @return the layout, or empty when the topology is not such a tree
      */

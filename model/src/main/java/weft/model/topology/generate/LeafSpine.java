@@ -23,10 +23,7 @@ public final class LeafSpine implements TopologyGenerator {
      * @param spines number of spine switches, at least 1
      */
     public static Topology generate(int leaves, int spines, GeneratorOptions options) {
-        if (leaves < 1 || spines < 1) {
-            throw new GeneratorException(KIND + ": --leaves and --spines must be >= 1, got " + leaves + " and "
-                    + spines);
-        }
+        checkShape(leaves, spines);
         int hosts = options.hostsOr(spines);
         FabricBuilder.checkSize(KIND, (long) leaves + spines, (long) leaves * hosts);
         FabricBuilder b = new FabricBuilder(options);
@@ -45,8 +42,16 @@ public final class LeafSpine implements TopologyGenerator {
         return b.build(leaves + "-leaf " + spines + "-spine");
     }
 
+    private static void checkShape(int leaves, int spines) {
+        if (leaves < 1 || spines < 1) {
+            throw new GeneratorException(KIND + ": --leaves and --spines must be >= 1, got " + leaves + " and "
+                    + spines);
+        }
+    }
+
     /** Levels and positions of the switches {@link #generate} names: spines, then leaves. */
     public static TreeLayout layout(int leaves, int spines) {
+        checkShape(leaves, spines);
         List<String> top = new ArrayList<>();
         List<String> bottom = new ArrayList<>();
         for (int s = 0; s < spines; s++) {

@@ -1,0 +1,96 @@
+package weft.agent;
+
+import io.netty.channel.EventLoopGroup;
+import io.netty.handler.ssl.SslContext;
+import java.net.InetSocketAddress;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import weft.agent.control.ControlClient;
+import weft.agent.datapath.DataPath;
+import weft.agent.datapath.DataPathConfig;
+import weft.agent.datapath.Transport;
+import weft.agent.tc.TcShaper;
+import weft.model.protocol.ControlMessage;
+import weft.model.protocol.DestinationRate;
+
+/**
+ * One host agent: the data path on one event-loop thread, the control client on another, and optionally the
+ * kernel (tc) mode that applies the same rates to the NIC for unmodified applications.
+ */
+public final class WeftAgent implements AutoCloseable {
+    private static final Logger LOG = LoggerFactory.getLogger(WeftAgent.class);
+
+    private final Transport transport = Transport.best();
+    private final EventLoopGroup dataGroup = transport.newGroup(1);
+    private final EventLoopGroup controlGroup = transport.newGroup(1);
+    private final DataPath dataPath;
+    private final ControlClient control;
+    private final TcShaper tc;
+
+    /**
+     * @param controllerOrNull controller address, or null to run on static rates only
+     * @param tcOrNull         kernel-mode shaper, or null
+     */
+    public WeftAgent(DataPathConfig config, InetSocketAddress controllerOrNull, SslContext sslOrNull,
+                     ControlMessage.Register register, TcShaper tcOrNull) {
+        this.tc = tcOrNull;
+        this.dataPath = new DataPath(config, transport, dataGroup);
+        this.control = controllerOrNull == null ? null : new ControlClient(controlGroup, transport, controllerOrNull,
+                sslOrNull, register, new RateSink(), 1000);
+    }
+
+    public WeftAgent start() throws InterruptedException {
+        dataPath.start();
+        if (control != null) {
+            control.start();
+        }
+        LOG.info("agent {} up: data {}:{}, local api 127.0.0.1:{}, transport {}",
+                dataPath.config().address().getHostAddress(), dataPath.config().address().getHostAddress(),
+                dataPath.config().dataPort(), dataPath.config().localPort(), transport.name());
+        return this;
+    }
+
+    /** Applies rates as the controller would (static rates from the command line use this too). */
+    public void applyRates(boolean replace, List<DestinationRate> rates) {
+        dataPath.applyRates(replace, rates);
+        if (tc != null) {
+            try {
+                tc.apply(rates);
+            } catch (RuntimeException e) {
+                LOG.warn("kernel mode: {}", e.getMessage());
+            }
+        }
+    }
+
+    public DataPath dataPath() {
+        return dataPath;
+    }
+
+    @Override
+    public void close() {
+        if (control != null) {
+            control.close();
+        }
+        dataPath.close();
+        if (tc != null) {
+            tc.close();
+        }
+        controlGroup.shutdownGracefully(0, 1, TimeUnit.SECONDS).syncUninterruptibly();
+        dataGroup.shutdownGracefully(0, 1, TimeUnit.SECONDS).syncUninterruptibly();
+    }
+
+    /** Routes the controller's rates to the data path and, in kernel mode, to tc. */
+    private final class RateSink implements ControlClient.Rates {
+        @Override
+        public void apply(boolean replace, List<DestinationRate> rates) {
+            applyRates(replace, rates);
+        }
+
+        @Override
+        public java.util.concurrent.CompletableFuture<List<weft.model.protocol.VoqReport>> report() {
+            return dataPath.report();
+        }
+    }
+}

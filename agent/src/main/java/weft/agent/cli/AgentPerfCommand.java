@@ -1,0 +1,100 @@
+package weft.agent.cli;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.io.IOException;
+import java.net.InetAddress;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import weft.agent.datapath.AgentClient;
+import weft.agent.datapath.ShimHeader;
+
+/**
+ * {@code weft agent perf}: an iperf-like run through the local agent to the agent at {@code --to}. It resets the
+ * receiver's counters, writes data through the local API for {@code --seconds} as fast as the agent accepts it
+ * (the agent's VOQ back-pressures the socket, so the agent's shaping sets the rate), lets the VOQ drain, and asks the
+ * receiving agent for what arrived. Rates are IP-level (what the agents charge the token bucket for).
+ */
+@Command(name = "perf", mixinStandardHelpOptions = true,
+        description = "Measure delivered rate, loss, reordering and delay through the agents.")
+public final class AgentPerfCommand implements Callable<Integer> {
+    @Option(names = "--to", required = true, description = "IPv4 address of the receiving host's agent")
+    String to;
+    @Option(names = "--seconds", defaultValue = "5", description = "how long to send (default ${DEFAULT-VALUE})")
+    double seconds;
+    @Option(names = "--json", description = "print one JSON object")
+    boolean json;
+    @Option(names = "--local-port", defaultValue = "7471", description = "local agent's API port")
+    int localPort;
+    @Option(names = "--frame-bytes", defaultValue = "14440", description = "bytes per local API send frame")
+    int frameBytes;
+
+    @Override
+    public Integer call() throws Exception {
+        int dst = ShimHeader.idOf(InetAddress.getByName(to));
+        Map<String, Object> result = run(localPort, dst, seconds, frameBytes);
+        if (json) {
+            System.out.println(new ObjectMapper().writeValueAsString(result));
+        } else {
+            result.forEach((k, v) -> System.out.printf("%-24s %s%n", k, v));
+        }
+        return result.containsKey("error") ? 1 : 0;
+    }
+
+    /** Runs one measurement against the local agent; returns the report keys in a fixed order. */
+    public static Map<String, Object> run(int localPort, int dst, double seconds, int frameBytes) throws IOException {
+        InetAddress to = InetAddress.getByAddress(new byte[] {(byte) (dst >>> 24), (byte) (dst >>> 16),
+            (byte) (dst >>> 8), (byte) dst});
+        try (AgentClient client = new AgentClient(localPort)) {
+            ObjectMapper mapper = new ObjectMapper();
+            client.stats(to, true);
+            byte[] data = new byte[frameBytes];
+            long end = System.nanoTime() + (long) (seconds * 1e9);
+            long frames = 0;
+            while (System.nanoTime() - end < 0) {
+                client.send(to, data, 0, data.length);
+                frames++;
+            }
+            client.flush();
+            return summarise(mapper.readTree(client.stats(to, false)), frames * frameBytes);
+        } catch (IOException e) {
+            Map<String, Object> r = new LinkedHashMap<>();
+            r.put("error", e.getMessage());
+            return r;
+        }
+    }
+
+    static Map<String, Object> summarise(JsonNode stats, long appBytes) {
+        JsonNode snd = stats.get("sender");
+        JsonNode rcv = stats.get("receiver");
+        long packets = rcv.get("packets").asLong();
+        long bytes = rcv.get("bytes").asLong();
+        double span = (rcv.get("last_ns").asLong() - rcv.get("first_ns").asLong()) / 1e9;
+        // n packets span n-1 gaps: count the bytes after the first packet over the time between first and last
+        double delivered = packets > 1 && span > 0 ? bytes * (packets - 1.0) / packets * 8 / span / 1e6 : 0;
+        long rate = snd.path("rate_bps").asLong();
+        Map<String, Object> r = new LinkedHashMap<>();
+        r.put("delivered_mbps", round(delivered));
+        r.put("rate_mbps", round(rate / 1e6));
+        r.put("error_pct", rate > 0 ? round(100 * (delivered * 1e6 - rate) / rate) : null);
+        r.put("sent_packets", snd.get("sent_packets").asLong());
+        r.put("received_packets", packets);
+        r.put("lost_packets", Math.max(0, snd.get("sent_packets").asLong() - packets));
+        r.put("reordered_arrivals", rcv.get("reordered_arrivals").asLong());
+        r.put("reordering_fixed", stats.path("resequencer").path("fixed").asLong());
+        long ooo = rcv.get("out_of_order_deliveries").asLong();
+        r.put("out_of_order_deliveries", ooo);
+        r.put("in_order_delivery", ooo == 0 && rcv.get("delivered").asLong() == packets);
+        r.put("delay_us", rcv.get("delay_us"));
+        r.put("app_bytes_sent", appBytes);
+        r.put("seconds", round(span));
+        return r;
+    }
+
+    private static double round(double v) {
+        return Math.round(v * 100) / 100.0;
+    }
+}

@@ -1,0 +1,158 @@
+package weft.agent.control;
+
+import io.netty.bootstrap.Bootstrap;
+import io.netty.channel.Channel;
+import io.netty.channel.ChannelFuture;
+import io.netty.channel.ChannelHandlerContext;
+import io.netty.channel.ChannelInitializer;
+import io.netty.channel.ChannelOption;
+import io.netty.channel.EventLoopGroup;
+import io.netty.channel.SimpleChannelInboundHandler;
+import io.netty.channel.socket.SocketChannel;
+import io.netty.handler.ssl.SslContext;
+import java.net.InetSocketAddress;
+import java.util.concurrent.TimeUnit;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import weft.agent.datapath.Transport;
+import weft.model.protocol.ControlMessage;
+import weft.model.protocol.DestinationRate;
+import weft.model.protocol.VoqReport;
+
+/**
+ * Keeps one session to the controller: connects, registers, applies the rates it is sent, reports VOQ counters
+ * every {@code reportMillis}, and reconnects with exponential back-off (100 ms doubling to 5 s, reset after a
+ * successful registration) when the session ends. The data path keeps its last rates while disconnected.
+ */
+public final class ControlClient implements AutoCloseable {
+    /** Where the controller's rates go and where the reports come from (the agent). */
+    public interface Rates {
+        void apply(boolean replace, java.util.List<DestinationRate> rates);
+
+        java.util.concurrent.CompletableFuture<java.util.List<VoqReport>> report();
+    }
+
+    private static final Logger LOG = LoggerFactory.getLogger(ControlClient.class);
+    private static final long MIN_BACKOFF_MS = 100;
+    private static final long MAX_BACKOFF_MS = 5_000;
+
+    private final EventLoopGroup group;
+    private final Transport transport;
+    private final InetSocketAddress controller;
+    private final SslContext sslOrNull;
+    private final ControlMessage.Register register;
+    private final Rates dataPath;
+    private final long reportMillis;
+    private volatile boolean closed;
+    private volatile Channel channel;
+    private volatile boolean registered;
+    private long backoffMs = MIN_BACKOFF_MS;
+
+    public ControlClient(EventLoopGroup group, Transport transport, InetSocketAddress controller, SslContext sslOrNull,
+                         ControlMessage.Register register, Rates dataPath, long reportMillis) {
+        this.group = group;
+        this.transport = transport;
+        this.controller = controller;
+        this.sslOrNull = sslOrNull;
+        this.register = register;
+        this.dataPath = dataPath;
+        this.reportMillis = reportMillis;
+    }
+
+    public ControlClient start() {
+        connect();
+        group.scheduleAtFixedRate(this::report, reportMillis, reportMillis, TimeUnit.MILLISECONDS);
+        return this;
+    }
+
+    /** Whether a registered session is up. */
+    public boolean registered() {
+        return registered;
+    }
+
+    private void connect() {
+        if (closed) {
+            return;
+        }
+        new Bootstrap().group(group).channel(transport.socket())
+                .option(ChannelOption.CONNECT_TIMEOUT_MILLIS, 2_000).option(ChannelOption.TCP_NODELAY, true)
+                .handler(new ChannelInitializer<SocketChannel>() {
+                    @Override
+                    protected void initChannel(SocketChannel ch) {
+                        if (sslOrNull != null) {
+                            ch.pipeline().addLast(sslOrNull.newHandler(ch.alloc(), controller.getHostString(),
+                                    controller.getPort()));
+                        }
+                        ControlLineCodec.install(ch.pipeline());
+                        ch.pipeline().addLast(new Session());
+                    }
+                })
+                .connect(controller).addListener((ChannelFuture f) -> {
+                    if (!f.isSuccess()) {
+                        retry("connect to " + controller + " failed: " + f.cause().getMessage());
+                    } else {
+                        f.channel().closeFuture().addListener(c -> {
+                            registered = false;
+                            retry("session to " + controller + " closed");
+                        });
+                    }
+                });
+    }
+
+    private void retry(String why) {
+        if (closed) {
+            return;
+        }
+        long delay = backoffMs;
+        backoffMs = Math.min(MAX_BACKOFF_MS, backoffMs * 2);
+        LOG.info("{}; keeping the last rates, reconnecting in {} ms", why, delay);
+        group.schedule(this::connect, delay, TimeUnit.MILLISECONDS);
+    }
+
+    private void report() {
+        Channel ch = channel;
+        if (ch != null && registered) {
+            dataPath.report().thenAccept(voqs -> ch.writeAndFlush(new ControlMessage.Report(register.host(), voqs)));
+        }
+    }
+
+    private final class Session extends SimpleChannelInboundHandler<ControlMessage> {
+        @Override
+        public void channelActive(ChannelHandlerContext ctx) {
+            channel = ctx.channel();
+            ctx.writeAndFlush(register);
+        }
+
+        @Override
+        protected void channelRead0(ChannelHandlerContext ctx, ControlMessage msg) {
+            if (msg instanceof ControlMessage.Registered r) {
+                registered = true;
+                backoffMs = MIN_BACKOFF_MS;
+                LOG.info("registered as {} with {} (session {})", r.host(), controller, r.session());
+                report();
+            } else if (msg instanceof ControlMessage.Rates r) {
+                dataPath.apply(r.replace(), r.rates());
+            } else if (msg instanceof ControlMessage.Error e) {
+                LOG.warn("controller {}: {}", controller, e.message());
+            } else {
+                ctx.writeAndFlush(new ControlMessage.Error("agent " + register.host()
+                        + ": unexpected message type '" + msg.type() + "' from the controller"));
+            }
+        }
+
+        @Override
+        public void exceptionCaught(ChannelHandlerContext ctx, Throwable cause) {
+            LOG.warn("control session to {}: {}", controller, cause.toString());
+            ctx.close();
+        }
+    }
+
+    @Override
+    public void close() {
+        closed = true;
+        Channel ch = channel;
+        if (ch != null) {
+            ch.close().syncUninterruptibly();
+        }
+    }
+}

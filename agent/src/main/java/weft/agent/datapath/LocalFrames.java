@@ -1,0 +1,32 @@
+package weft.agent.datapath;
+
+/**
+ * The local API's frames between an application and its agent over loopback TCP. Each frame is a 4-byte
+ * big-endian length followed by that many bytes, the first of which is the operation:
+ *
+ * <pre>
+ * app -> agent
+ *   'S' | dst IPv4 (4) | data ...         send data to the agent at dst (segmented into packets by the agent)
+ *   'R'                                   subscribe: deliver every packet this host receives to this connection
+ *   'Q' | dst IPv4 (4) | reset (1)        statistics of the path to dst; reset=1 starts a measurement
+ * agent -> app
+ *   'D' | src IPv4 (4) | data ...         one delivered packet, in order per sender
+ *   'T' | UTF-8 JSON ...                  statistics reply
+ *   'E' | UTF-8 message ...               a rejected frame; the session continues
+ * </pre>
+ * The agent stops reading a connection whose destination VOQ is full and resumes when it drains, so accepted data
+ * is never dropped at the VOQ (back-pressure to the application instead of loss).
+ */
+public final class LocalFrames {
+    public static final byte SEND = 'S';
+    public static final byte SUBSCRIBE = 'R';
+    public static final byte QUERY = 'Q';
+    public static final byte DELIVER = 'D';
+    public static final byte STATS = 'T';
+    public static final byte ERROR = 'E';
+    /** Longest frame body accepted. */
+    public static final int MAX_FRAME = 64 * 1024 + 16;
+
+    private LocalFrames() {
+    }
+}

@@ -1,0 +1,135 @@
+package weft.agent.datapath;
+
+import io.netty.buffer.ByteBuf;
+
+/**
+ * The Weft data shim header, carried at the start of every UDP payload between agents, and its flyweight
+ * accessors (static, no allocation).
+ *
+ * <pre>
+ *  0                   1                   2                   3
+ *  0 1 2 3 4 5 6 7 8 9 0 1 2 3 4 5 6 7 8 9 0 1 2 3 4 5 6 7 8 9 0 1
+ * +---------------+---------------+-------------------------------+
+ * |  magic 0x57   |  version = 1  |            tenant             |  0
+ * +---------------+---------------+-------------------------------+
+ * |                 source agent id (IPv4 address)                |  4
+ * +---------------------------------------------------------------+
+ * |              destination agent id (IPv4 address)              |  8
+ * +---------------------------------------------------------------+
+ * |              sequence number (per source->destination)        | 12
+ * +---------------------------------------------------------------+
+ * |                 sender timestamp, ns since the epoch          | 16
+ * |                            (64 bit)                           |
+ * +---------------+---------------+-------------------------------+
+ * |    path id    |     kind      |        payload length         | 24
+ * +---------------+---------------+-------------------------------+
+ * |                  payload (payload length bytes)               | 28
+ * </pre>
+ * All fields big-endian. {@code kind} 0 is application data (resequenced); 1 and 2 are a statistics request and
+ * reply between agents (not resequenced, digest seed 004 §3.4 item 5). Source: seed 004 App. A (8 bytes of
+ * sequence number and timestamp per packet; the thesis shows 4 bytes each suffice, the timestamp is 8 here so that
+ * agents on one machine can measure one-way delay) and §3.4.3 (what the resequencer needs).
+ */
+public final class ShimHeader {
+    public static final int LENGTH = 28;
+    public static final int MAGIC = 0x57;
+    public static final int VERSION = 1;
+    public static final int KIND_DATA = 0;
+    public static final int KIND_STATS_REQUEST = 1;
+    public static final int KIND_STATS_REPLY = 2;
+    /** Largest payload: a 1500 B IP MTU minus IP (20), UDP (8) and this header (28). */
+    public static final int MAX_PAYLOAD = 1500 - 20 - 8 - LENGTH;
+
+    /** Why a datagram was rejected. */
+    public enum Problem { NONE, TRUNCATED, BAD_MAGIC, UNKNOWN_VERSION, UNKNOWN_KIND, LENGTH_MISMATCH, OVERSIZE }
+
+    private ShimHeader() {
+    }
+
+    /** Writes a header for {@code payloadLength} bytes of payload at the writer index of {@code out}. */
+    public static void write(ByteBuf out, int tenant, int src, int dst, int seq, long timestampNanos, int pathId,
+                             int kind, int payloadLength) {
+        out.writeByte(MAGIC);
+        out.writeByte(VERSION);
+        out.writeShort(tenant);
+        out.writeInt(src);
+        out.writeInt(dst);
+        out.writeInt(seq);
+        out.writeLong(timestampNanos);
+        out.writeByte(pathId);
+        out.writeByte(kind);
+        out.writeShort(payloadLength);
+    }
+
+    /** Checks the datagram starting at the reader index of {@code in}. */
+    public static Problem check(ByteBuf in) {
+        int n = in.readableBytes();
+        if (n < LENGTH) {
+            return Problem.TRUNCATED;
+        }
+        int r = in.readerIndex();
+        if (in.getUnsignedByte(r) != MAGIC) {
+            return Problem.BAD_MAGIC;
+        }
+        if (in.getUnsignedByte(r + 1) != VERSION) {
+            return Problem.UNKNOWN_VERSION;
+        }
+        if (kind(in) > KIND_STATS_REPLY) {
+            return Problem.UNKNOWN_KIND;
+        }
+        int len = payloadLength(in);
+        if (len > MAX_PAYLOAD) {
+            return Problem.OVERSIZE;
+        }
+        if (len != n - LENGTH) {
+            return Problem.LENGTH_MISMATCH;
+        }
+        return Problem.NONE;
+    }
+
+    public static int tenant(ByteBuf in) {
+        return in.getUnsignedShort(in.readerIndex() + 2);
+    }
+
+    public static int source(ByteBuf in) {
+        return in.getInt(in.readerIndex() + 4);
+    }
+
+    public static int destination(ByteBuf in) {
+        return in.getInt(in.readerIndex() + 8);
+    }
+
+    public static int sequence(ByteBuf in) {
+        return in.getInt(in.readerIndex() + 12);
+    }
+
+    public static long timestamp(ByteBuf in) {
+        return in.getLong(in.readerIndex() + 16);
+    }
+
+    public static int pathId(ByteBuf in) {
+        return in.getUnsignedByte(in.readerIndex() + 24);
+    }
+
+    public static int kind(ByteBuf in) {
+        return in.getUnsignedByte(in.readerIndex() + 25);
+    }
+
+    public static int payloadLength(ByteBuf in) {
+        return in.getUnsignedShort(in.readerIndex() + 26);
+    }
+
+    /** Formats an agent id as a dotted IPv4 address. */
+    public static String idToString(int id) {
+        return ((id >>> 24) & 255) + "." + ((id >>> 16) & 255) + "." + ((id >>> 8) & 255) + "." + (id & 255);
+    }
+
+    /** Parses a dotted IPv4 address into an agent id. */
+    public static int idOf(java.net.InetAddress address) {
+        byte[] b = address.getAddress();
+        if (b.length != 4) {
+            throw new IllegalArgumentException("agent id: " + address + " is not an IPv4 address");
+        }
+        return ((b[0] & 255) << 24) | ((b[1] & 255) << 16) | ((b[2] & 255) << 8) | (b[3] & 255);
+    }
+}

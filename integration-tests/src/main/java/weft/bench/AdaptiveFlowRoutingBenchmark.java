@@ -1,0 +1,68 @@
+package weft.bench;
+
+import java.util.SplittableRandom;
+import java.util.concurrent.TimeUnit;
+
+import org.openjdk.jmh.annotations.Benchmark;
+import org.openjdk.jmh.annotations.BenchmarkMode;
+import org.openjdk.jmh.annotations.Fork;
+import org.openjdk.jmh.annotations.Level;
+import org.openjdk.jmh.annotations.Measurement;
+import org.openjdk.jmh.annotations.Mode;
+import org.openjdk.jmh.annotations.OutputTimeUnit;
+import org.openjdk.jmh.annotations.Scope;
+import org.openjdk.jmh.annotations.Setup;
+import org.openjdk.jmh.annotations.State;
+import org.openjdk.jmh.annotations.Warmup;
+import weft.model.routing.AdaptiveFlowRouting;
+import weft.model.routing.AdaptiveFlowRouting.Contention;
+import weft.model.topology.generate.EnrichedKaryNTree;
+import weft.model.topology.generate.GeneratorOptions;
+
+/**
+ * Cost of setting up one random permutation (4,096 flows) with adaptive flow routing on the enriched 16-ary 3-tree
+ * of seed 000 §6.2 (width 2, ForcedDir(8)), contention metric included: what {@code weft repro contention} pays per
+ * run. Run: {@code java -cp 'deploy/target/weft/lib/*' org.openjdk.jmh.Main AdaptiveFlowRoutingBenchmark}.
+ */
+@State(Scope.Benchmark)
+@BenchmarkMode(Mode.AverageTime)
+@OutputTimeUnit(TimeUnit.MILLISECONDS)
+@Fork(1)
+@Warmup(iterations = 2, time = 1)
+@Measurement(iterations = 3, time = 1)
+public class AdaptiveFlowRoutingBenchmark {
+    private AdaptiveFlowRouting routing;
+    private int[][] flows;
+
+    @Setup(Level.Trial)
+    public void setUp() {
+        routing = new AdaptiveFlowRouting(EnrichedKaryNTree.generate(16, 3, 2, EnrichedKaryNTree.Shape.CHAIN,
+                GeneratorOptions.defaults()), AdaptiveFlowRouting.FORCED_DIR_HOPS);
+        int hosts = 4096;
+        int[] p = new int[hosts];
+        SplittableRandom rnd = new SplittableRandom(1);
+        for (int i = 0; i < hosts; i++) {
+            p[i] = i;
+        }
+        for (int i = hosts - 1; i > 0; i--) {
+            int j = rnd.nextInt(i + 1);
+            int x = p[i];
+            p[i] = p[j];
+            p[j] = x;
+        }
+        flows = new int[hosts][];
+        for (int i = 0; i < hosts; i++) {
+            flows[i] = new int[] {i, p[i]};
+        }
+    }
+
+    @Benchmark
+    public Contention adaptivePermutation() {
+        return routing.routeIndexed(flows, true).contention();
+    }
+
+    @Benchmark
+    public Contention staticDModKPermutation() {
+        return routing.routeIndexed(flows, false).contention();
+    }
+}

@@ -1,0 +1,72 @@
+package weft.bench;
+
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+
+import org.openjdk.jmh.annotations.Benchmark;
+import org.openjdk.jmh.annotations.BenchmarkMode;
+import org.openjdk.jmh.annotations.Fork;
+import org.openjdk.jmh.annotations.Level;
+import org.openjdk.jmh.annotations.Measurement;
+import org.openjdk.jmh.annotations.Mode;
+import org.openjdk.jmh.annotations.OutputTimeUnit;
+import org.openjdk.jmh.annotations.Param;
+import org.openjdk.jmh.annotations.Scope;
+import org.openjdk.jmh.annotations.Setup;
+import org.openjdk.jmh.annotations.State;
+import org.openjdk.jmh.annotations.Warmup;
+import weft.model.routing.RoutingEngine;
+import weft.model.routing.RoutingEngines;
+import weft.model.routing.RoutingOptions;
+import weft.model.routing.RoutingResult;
+import weft.model.routing.verify.DeadlockVerifier;
+import weft.model.routing.verify.VerificationReport;
+import weft.model.topology.Topology;
+import weft.model.topology.generate.GeneratorOptions;
+import weft.model.topology.generate.KaryNTree;
+import weft.model.topology.generate.RandomIrregular;
+import weft.model.topology.generate.Torus;
+
+/**
+ * Cost of computing routes with the non-LASH engines and of checking them with the independent verifier, on the
+ * issue's large fabrics ({@code fabric:engine}). Run: {@code java -cp 'deploy/target/weft/lib/*'
+ * org.openjdk.jmh.Main DeadlockVerifierBenchmark -prof gc} (the gc profiler adds allocation per operation).
+ */
+@State(Scope.Benchmark)
+@BenchmarkMode(Mode.AverageTime)
+@OutputTimeUnit(TimeUnit.MILLISECONDS)
+@Fork(value = 1, jvmArgs = {"-Xmx3g"})
+@Warmup(iterations = 2, time = 2)
+@Measurement(iterations = 3, time = 2)
+public class DeadlockVerifierBenchmark {
+    @Param({"kary-ntree-16x3:dmodk", "kary-ntree-16x3:ecmp", "irregular-1024x8:updown", "torus-16x16:dor"})
+    public String fabricEngine;
+
+    private Topology topology;
+    private RoutingEngine engine;
+    private RoutingResult result;
+
+    @Setup(Level.Trial)
+    public void setUp() {
+        String[] parts = fabricEngine.split(":");
+        GeneratorOptions o = GeneratorOptions.defaults();
+        topology = switch (parts[0]) {
+            case "kary-ntree-16x3" -> KaryNTree.generate(16, 3, o);
+            case "irregular-1024x8" -> RandomIrregular.generate(1024, 8, 1, o);
+            case "torus-16x16" -> Torus.generate(List.of(16, 16), o);
+            default -> throw new IllegalArgumentException("unknown benchmark fabric " + parts[0]);
+        };
+        engine = RoutingEngines.byName(parts[1]);
+        result = engine.compute(topology, RoutingOptions.defaults());
+    }
+
+    @Benchmark
+    public RoutingResult compute() {
+        return engine.compute(topology, RoutingOptions.defaults());
+    }
+
+    @Benchmark
+    public VerificationReport verify() {
+        return DeadlockVerifier.verify(topology, result);
+    }
+}

@@ -1,0 +1,6 @@
+/**
+ * Benchmarks: JMH suites named {@code <Class>Benchmark}, and the {@code weft bench} side-by-side runs: routing
+ * compute time, memory and layers for LASH, SR and Up*&#47;Down* next to OpenSM's LASH under ibsim (seed 002 §3.3;
+ * {@code research/anchors.md} §1.4), and the host agent next to Linux tc HTB.
+ */
+package weft.bench;

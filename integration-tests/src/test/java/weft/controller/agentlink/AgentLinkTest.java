@@ -1,0 +1,159 @@
+package weft.controller.agentlink;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.BufferedReader;
+import java.io.InputStreamReader;
+import java.io.OutputStreamWriter;
+import java.io.Writer;
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
+import java.net.Socket;
+import java.nio.charset.StandardCharsets;
+import java.util.List;
+import java.util.function.BooleanSupplier;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import weft.agent.WeftAgent;
+import weft.agent.datapath.DataPathConfig;
+import weft.model.protocol.ControlCodec;
+import weft.model.protocol.ControlMessage;
+import weft.model.protocol.VoqReport;
+
+/**
+ * The agent channel end to end on loopback: agents register with the shared token, {@code weft rates set}'s
+ * request reaches the agent, a restarted controller ends in the same rates (adopted from the agents' reports), and a
+ * rate set while an agent is away is pushed when it returns.
+ */
+class AgentLinkTest {
+    private static final String TOKEN = "s3cret";
+    private AgentLinkServer server;
+    private WeftAgent h1;
+    private WeftAgent h2;
+
+    @AfterEach
+    void tearDown() {
+        for (AutoCloseable c : new AutoCloseable[] {h1, h2, server}) {
+            try {
+                if (c != null) {
+                    c.close();
+                }
+            } catch (Exception e) {
+                throw new IllegalStateException(e);
+            }
+        }
+    }
+
+    private WeftAgent agent(String host, String ip, int localPort, int controllerPort) throws Exception {
+        return agent(host, ip, localPort, controllerPort, null);
+    }
+
+    private WeftAgent agent(String host, String ip, int localPort, int controllerPort,
+                            io.netty.handler.ssl.SslContext ssl) throws Exception {
+        DataPathConfig config = DataPathConfig.defaults(InetAddress.getByName(ip)).withPorts(37470, localPort);
+        return new WeftAgent(config, new InetSocketAddress("127.0.0.1", controllerPort), ssl,
+                new ControlMessage.Register(host, ip, null, 37470, null, TOKEN), null).start();
+    }
+
+    @Test
+    @Timeout(60)
+    void agentsRegisterAndGetRatesOverTls(@org.junit.jupiter.api.io.TempDir java.nio.file.Path dir) throws Exception {
+        java.io.File cert = dir.resolve("cert.pem").toFile();
+        java.io.File key = dir.resolve("key.pem").toFile();
+        Process p = new ProcessBuilder("openssl", "req", "-x509", "-newkey", "rsa:2048", "-nodes", "-keyout",
+                key.getPath(), "-out", cert.getPath(), "-days", "1", "-subj", "/CN=127.0.0.1", "-addext",
+                "subjectAltName=IP:127.0.0.1").redirectErrorStream(true).start();
+        p.getInputStream().readAllBytes();
+        assertThat(p.waitFor()).as("openssl made a test certificate").isZero();
+        server = new AgentLinkServer(0, TOKEN, io.netty.handler.ssl.SslContextBuilder.forServer(cert, key).build(),
+                PathProvider.NONE).start();
+        var trust = io.netty.handler.ssl.SslContextBuilder.forClient().trustManager(cert).build();
+        h1 = agent("h1", "127.0.0.11", 37471, server.port(), trust);
+        h2 = agent("h2", "127.0.0.12", 37472, server.port(), trust);
+        await("h1 and h2 to register over TLS", () -> server.connectedHosts().containsAll(List.of("h1", "h2")));
+        server.setRate("h1", "h2", 25_000_000L, "vlb");
+        await("h1's VOQ to h2 at 25 Mbit/s", () -> agentRate(h1, "h2") == 25_000_000L);
+    }
+
+    private static void await(String what, BooleanSupplier condition) throws InterruptedException {
+        long end = System.nanoTime() + 20_000_000_000L;
+        while (!condition.getAsBoolean()) {
+            if (System.nanoTime() - end > 0) {
+                throw new AssertionError("timed out after 20 s waiting for " + what);
+            }
+            Thread.sleep(50);
+        }
+    }
+
+    private static ControlMessage request(int port, ControlMessage m) throws Exception {
+        ControlCodec codec = new ControlCodec();
+        try (Socket s = new Socket("127.0.0.1", port)) {
+            Writer w = new OutputStreamWriter(s.getOutputStream(), StandardCharsets.UTF_8);
+            w.write(codec.encode(m) + "\n");
+            w.flush();
+            return codec.decode(new BufferedReader(new InputStreamReader(s.getInputStream(), StandardCharsets.UTF_8))
+                    .readLine());
+        }
+    }
+
+    private long agentRate(WeftAgent a, String dst) {
+        List<VoqReport> r = a.dataPath().report().join();
+        return r.stream().filter(v -> v.dst().equals(dst)).mapToLong(VoqReport::bitsPerSecond).findFirst().orElse(-1);
+    }
+
+    @Test
+    @Timeout(90)
+    void ratesSurviveAControllerRestartAndReachAReturningAgent() throws Exception {
+        server = new AgentLinkServer(0, TOKEN, null, PathProvider.NONE).start();
+        int port = server.port();
+        h1 = agent("h1", "127.0.0.11", 37471, port);
+        h2 = agent("h2", "127.0.0.12", 37472, port);
+        await("h1 and h2 to register", () -> server.connectedHosts().containsAll(List.of("h1", "h2")));
+
+        assertThat(request(port, new ControlMessage.SetRate("h1", "h2", 50_000_000L, null, "wrong")))
+                .isEqualTo(new ControlMessage.Error("set-rate h1 -> h2: bad token"));
+        assertThat(request(port, new ControlMessage.SetRate("h1", "h9", 50_000_000L, null, TOKEN)))
+                .isEqualTo(new ControlMessage.Error("set-rate h1 -> h9: unknown destination host 'h9', "
+                        + "registered hosts: [h1, h2]"));
+        assertThat(request(port, new ControlMessage.SetRate("h1", "h2", 50_000_000L, null, TOKEN)))
+                .isEqualTo(new ControlMessage.Ok("rate h1 -> h2 = 50000000 bit/s pushed"));
+        await("h1's VOQ to h2 at 50 Mbit/s", () -> agentRate(h1, "h2") == 50_000_000L);
+
+        // the controller dies; the agent keeps its rate, and a new controller adopts it from the report
+        server.close();
+        Thread.sleep(300);
+        assertThat(agentRate(h1, "h2")).isEqualTo(50_000_000L);
+        server = new AgentLinkServer(port, TOKEN, null, PathProvider.NONE).start();
+        await("the restarted controller to adopt h1 -> h2", () -> server.rate("h1", "h2") == 50_000_000L);
+
+        // h1 goes away, its rate changes meanwhile, it comes back and gets the new rate
+        h1.close();
+        h1 = null;
+        assertThat(request(port, new ControlMessage.SetRate("h1", "h2", 10_000_000L, null, TOKEN)))
+                .isEqualTo(new ControlMessage.Ok("rate h1 -> h2 = 10000000 bit/s stored; h1 is not connected"));
+        h1 = agent("h1", "127.0.0.11", 37471, port);
+        await("the returning h1 to get 10 Mbit/s", () -> agentRate(h1, "h2") == 10_000_000L);
+    }
+
+    @Test
+    @Timeout(30)
+    void aBadTokenIsRefusedAndMalformedLinesDoNotEndTheSession() throws Exception {
+        server = new AgentLinkServer(0, TOKEN, null, PathProvider.NONE).start();
+        try (Socket s = new Socket("127.0.0.1", server.port())) {
+            Writer w = new OutputStreamWriter(s.getOutputStream(), StandardCharsets.UTF_8);
+            BufferedReader r = new BufferedReader(new InputStreamReader(s.getInputStream(), StandardCharsets.UTF_8));
+            w.write("{\"v\":1,\"type\":\"beam\"}\n");
+            w.write("x".repeat(ControlCodec.MAX_LINE_BYTES + 10) + "\n");
+            w.write("{\"v\":1,\"type\":\"report\",\"host\":\"h1\",\"voqs\":[]}\n");
+            w.write("{\"v\":1,\"type\":\"register\",\"host\":\"h1\",\"ip\":\"10.0.0.1\",\"dataPort\":1,"
+                    + "\"token\":\"nope\"}\n");
+            w.flush();
+            assertThat(r.readLine()).contains("unknown type 'beam'");
+            assertThat(r.readLine()).contains("longer than 65536 bytes, skipped");
+            assertThat(r.readLine()).contains("'report' before 'register'");
+            assertThat(r.readLine()).contains("register h1: bad token");
+            assertThat(r.readLine()).isNull(); // closed after the bad token
+        }
+    }
+}

@@ -1,0 +1,132 @@
+package weft.model.protocol;
+
+import java.util.List;
+
+/**
+ * A controller-agent control message, version {@value ControlCodec#VERSION}. One JSON object per line:
+ * {@code {"v":1,"type":"register",...}}.
+ *
+ * <pre>
+ * type         direction            meaning
+ * register     agent -> controller  first line of a session: host identity, data port, shared token
+ * registered   controller -> agent  the session is accepted
+ * rates        controller -> agent  full or partial set of destination rates (replace = full)
+ * report       agent -> controller  per-VOQ backlog and counters, periodic
+ * flows        agent -> controller  destinations the agent saw traffic for without a rate
+ * set-rate     admin -> controller  set one rate by hand (weft rates set), authenticated by token
+ * ok           either               an admin request was applied
+ * error        either               a line was rejected; the session continues
+ * </pre>
+ */
+public sealed interface ControlMessage {
+    /** The wire name of this message type. */
+    String type();
+
+    /**
+     * First line of an agent session.
+     *
+     * @param host       host id, e.g. {@code "h1"}
+     * @param ip         IPv4 address of the data path
+     * @param mac        MAC address, optional
+     * @param dataPort   UDP port the agent receives data on
+     * @param attachment switch and port, e.g. {@code "s1:1"}, optional
+     * @param token      shared secret
+     */
+    record Register(String host, String ip, String mac, int dataPort, String attachment, String token)
+            implements ControlMessage {
+        public Register {
+            require(host, "register", "host");
+            require(ip, "register", "ip");
+        }
+
+        @Override
+        public String type() {
+            return "register";
+        }
+    }
+
+    /** Session accepted; {@code session} numbers the controller's sessions. */
+    record Registered(String host, long session) implements ControlMessage {
+        @Override
+        public String type() {
+            return "registered";
+        }
+    }
+
+    /**
+     * Rates for the agent's VOQs. With {@code replace} the set is complete: destinations not named lose their rate.
+     */
+    record Rates(boolean replace, List<DestinationRate> rates) implements ControlMessage {
+        public Rates {
+            rates = rates == null ? List.of() : List.copyOf(rates);
+        }
+
+        @Override
+        public String type() {
+            return "rates";
+        }
+    }
+
+    /** Periodic per-VOQ state of one agent. */
+    record Report(String host, List<VoqReport> voqs) implements ControlMessage {
+        public Report {
+            voqs = voqs == null ? List.of() : List.copyOf(voqs);
+        }
+
+        @Override
+        public String type() {
+            return "report";
+        }
+    }
+
+    /** Destinations (by IPv4 address) the agent has traffic for but no rate. */
+    record Flows(String host, List<String> destinations) implements ControlMessage {
+        public Flows {
+            destinations = destinations == null ? List.of() : List.copyOf(destinations);
+        }
+
+        @Override
+        public String type() {
+            return "flows";
+        }
+    }
+
+    /** Admin request: set the rate of {@code src -> dst} to {@code bitsPerSecond}, optionally with a policy. */
+    record SetRate(String src, String dst, long bitsPerSecond, String policy, String token)
+            implements ControlMessage {
+        public SetRate {
+            require(src, "set-rate", "src");
+            require(dst, "set-rate", "dst");
+            if (bitsPerSecond < 0) {
+                throw new IllegalArgumentException("set-rate: bitsPerSecond must be >= 0, got " + bitsPerSecond);
+            }
+        }
+
+        @Override
+        public String type() {
+            return "set-rate";
+        }
+    }
+
+    /** An admin request was applied. */
+    record Ok(String detail) implements ControlMessage {
+        @Override
+        public String type() {
+            return "ok";
+        }
+    }
+
+    /** A rejected line or request; the session continues. */
+    record Error(String message) implements ControlMessage {
+        @Override
+        public String type() {
+            return "error";
+        }
+    }
+
+    private static void require(String value, String type, String field) {
+        if (value == null || value.isBlank()) {
+            throw new IllegalArgumentException(type + ": field '" + field + "' is required");
+        }
+    }
+}

@@ -1,0 +1,40 @@
+package weft.model.protocol;
+
+import java.util.List;
+
+/**
+ * The controller's instruction for one VOQ of a host: where the destination is, its rate, and how to spread it.
+ *
+ * @param dst           destination host id, e.g. {@code "h2"}
+ * @param dstIp         the destination agent's IPv4 address
+ * @param dstPort       the destination agent's data UDP port
+ * @param bitsPerSecond rate of the VOQ, >= 0
+ * @param policy        path policy name (ecmp, vlb, rr, prr, srr, sd, psd, tp, mp)
+ * @param paths         allowed paths; empty means one default path from the agent's data port
+ * @param tenant        tenant id written into the shim header, 0..65535
+ */
+public record DestinationRate(String dst, String dstIp, int dstPort, long bitsPerSecond, String policy,
+                              List<PathSpec> paths, int tenant) {
+    public DestinationRate {
+        if (dst == null || dst.isBlank()) {
+            throw new IllegalArgumentException("dst must be a non-empty host id");
+        }
+        if (bitsPerSecond < 0) {
+            throw new IllegalArgumentException("dst " + dst + ": bitsPerSecond must be >= 0, got " + bitsPerSecond);
+        }
+        if (dstPort < 1 || dstPort > 65535) {
+            throw new IllegalArgumentException("dst " + dst + ": dstPort must be in 1..65535, got " + dstPort);
+        }
+        if (tenant < 0 || tenant > 65535) {
+            throw new IllegalArgumentException("dst " + dst + ": tenant must be in 0..65535, got " + tenant);
+        }
+        policy = policy == null ? "sd" : policy;
+        paths = paths == null ? List.of() : List.copyOf(paths);
+        for (int i = 0; i < paths.size(); i++) {
+            if (paths.get(i).id() != i) {
+                throw new IllegalArgumentException("dst " + dst + ": paths[" + i + "] has id " + paths.get(i).id()
+                        + ", expected ids 0..n-1 in order");
+            }
+        }
+    }
+}

@@ -1,0 +1,15 @@
+package weft.model.protocol;
+
+/**
+ * What an agent reports for one VOQ (seed 004 §4.1: a VOQ's rate depends on its backlog).
+ *
+ * @param dst            destination host id
+ * @param backlogBytes   bytes queued now
+ * @param sentPackets    packets sent since the agent started
+ * @param sentBytes      bytes sent since the agent started
+ * @param droppedPackets packets dropped at the VOQ tail since the agent started
+ * @param bitsPerSecond  the rate the VOQ is shaped to now
+ */
+public record VoqReport(String dst, long backlogBytes, long sentPackets, long sentBytes, long droppedPackets,
+                        long bitsPerSecond) {
+}

@@ -1,0 +1,284 @@
+package weft.model.routing;
+
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.SplittableRandom;
+import weft.model.topology.SwitchGraph;
+import weft.model.topology.Topology;
+
+/**
+ * LASH, layered shortest-path routing: one shortest path per ordered switch pair, each pair in the first layer
+ * (virtual channel, 802.1Q PCP) whose channel dependency graph stays acyclic with the path added.
+ *
+ * <p>Seed 002 §3.3 (L786-896); digest {@code research/seed-002-reinemo-thesis.md} §1; path choice and pair order
+ * from {@code research/lash-calibration.md} strategy (3). Steps, as numbered in the thesis:
+ * <ol>
+ *   <li>Step 1: no pair has a layer; no layer has routes.</li>
+ *   <li>Step 2: take the next pair (s, d) and assign it to the first layer where a shortest path fits (step 2.2).
+ *       Switches forward on (destination, layer), so within a layer the paths toward d must form an in-tree; the
+ *       path is therefore chosen per layer: any shortest path whose new dependencies keep the layer acyclic and
+ *       that joins d's tree where it meets it ({@link ShortestPathLayers}).</li>
+ *   <li>Step 3: repeat until every pair is assigned.</li>
+ *   <li>Step 4 (optional): balance, moving pairs from fuller to emptier layers while no cycle is closed.</li>
+ * </ol>
+ * When the layers needed exceed the budget ({@link RoutingOptions#layersPerClass()}), the thesis's fallback (b)
+ * puts every pair that fits none of the first budget-1 layers into the last layer, routed Up*&#47;Down*
+ * ({@link UpDown}'s destination tables); without fallback the engine fails naming both numbers.
+ *
+ * <p>Decision: pairs are processed destination-major (destination index, then sources by increasing distance to
+ * the destination, ties by index): each destination's in-tree grows outward in one go and neighbouring
+ * destinations get similar trees. The calibration measured 2 layers on tori up to 16x16 with this "near" order,
+ * where source-major and longest-first orders needed 3-5; here, on a 16x16 torus, plain source-index order gives 3
+ * and the near order 2. Layers are first-fit. With {@code randomize} the
+ * seed shuffles the destination order and each destination's source order.
+ *
+ * <p>Decision: pairs are the ordered pairs of switches that have hosts; a fabric without hosts routes every switch
+ * pair, so bare generated fabrics can be routed and benchmarked.
+ *
+ * <p>Decision: the symmetric option (OpenSM's behaviour) places (s, d) and (d, s) together in the first layer where
+ * both fit; it is off by default because it costs layers (calibration: 4 instead of 2 on a 6x6 torus).
+ *
+ * <p>Decision: balancing (step 4) moves a pair from its layer j to the least-filled layer k when j holds at least
+ * two pairs more than k and the pair fits k; it stops after a pass without a move or after
+ * {@value #BALANCE_PASSES} passes. Moving only when the difference is at least 2 strictly lowers the sum of squared
+ * layer sizes, so the thesis's "repeat until no such move" terminates; the pass cap bounds the run time on large
+ * fabrics, as OpenSM bounds its trials.
+ */
+final class Lash implements RoutingEngine {
+    /** Layers opened before the engine gives up (far above any budget; a fresh layer always takes one path). */
+    static final int LAYER_LIMIT = 64;
+    static final int BALANCE_PASSES = 3;
+
+    /** Which shortest path a pair may take. */
+    enum PathChoice {
+        /** Any shortest path that fits the layer (the default, calibration strategy 3). */
+        ANY_SHORTEST,
+        /** The digest's test-vector R: at every switch the first productive channel in port order (§1.5, §8). */
+        FIXED_FIRST_PORT
+    }
+
+    /** The order in which pairs are assigned. */
+    enum PairOrder {
+        /** By destination, then source nearest first (the default). */
+        DESTINATION_MAJOR,
+        /** By source, then destination: the lexicographic order of the digest's test vectors (§8). */
+        SOURCE_MAJOR
+    }
+
+    private final PathChoice choice;
+    private final PairOrder order;
+
+    Lash() {
+        this(PathChoice.ANY_SHORTEST, PairOrder.DESTINATION_MAJOR);
+    }
+
+    Lash(PathChoice choice, PairOrder order) {
+        this.choice = choice;
+        this.order = order;
+    }
+
+    @Override
+    public String name() {
+        return "lash";
+    }
+
+    @Override
+    public boolean promisesShortest() {
+        return true;
+    }
+
+    @Override
+    public RoutingResult compute(Topology topology, RoutingOptions options) {
+        SwitchGraph g = topology.graph();
+        Pairs pairs = Pairs.of(name(), topology, order == PairOrder.DESTINATION_MAJOR, options);
+        int budget = options.layersPerClass();
+        if (budget < 1) {
+            throw new RoutingFailure(name() + ": --max-layers " + options.maxLayers() + " shared by --classes "
+                    + options.classes() + " leaves no layer per class");
+        }
+        ShortestPathLayers layers = new ShortestPathLayers(g, choice == PathChoice.FIXED_FIRST_PORT);
+        int[] layerOf = new int[pairs.size()];
+        // With the fallback on, no layer beyond the budget is opened: pairs that fit none are marked with the budget.
+        int limit = options.fallback() ? budget : LAYER_LIMIT;
+        boolean overflow = assignPairs(name(), pairs, layers, layerOf, options.symmetric(), limit);
+        int needed = layers.layerCount() + (overflow ? 1 : 0);
+        int lashLayers = needed;
+        boolean fallback = false;
+        if (needed > budget) {
+            if (!options.fallback()) {
+                throw new RoutingFailure(name() + ": needs " + needed + " layers, " + budget
+                        + " available (--max-layers " + options.maxLayers()
+                        + (options.classes() > 1 ? " / --classes " + options.classes() : "")
+                        + ") and the Up*/Down* fallback is off");
+            }
+            lashLayers = budget - 1;
+            fallback = true;
+            for (int p = 0; p < layerOf.length; p++) {
+                layerOf[p] = Math.min(layerOf[p], lashLayers);
+            }
+        }
+        if (options.balance() && lashLayers > 1) {
+            balanceLayers(pairs, layers, layerOf, lashLayers, options.symmetric());
+        }
+        List<ForwardingEntry> forwarding = treeEntries(g, pairs, layers, lashLayers);
+        if (fallback) {
+            routeFallbackLayer(g, pairs, layerOf, lashLayers, options, forwarding);
+        }
+        List<PairLayer> assigned = new ArrayList<>(pairs.size());
+        for (int p : pairs.sourceMajor()) {
+            assigned.add(new PairLayer(g.switchId(pairs.src(p)), g.switchId(pairs.dst(p)), layerOf[p]));
+        }
+        int used = Math.max(1, fallback ? lashLayers + 1 : lashLayers);
+        return new RoutingResult(name(), used, assigned, forwarding, !fallback);
+    }
+
+    /**
+     * Steps 1-3: every pair into the first layer that takes it, opening layers as needed up to {@code limit}.
+     *
+     * @return true when some pair fit none of {@code limit} layers (its layer is then {@code limit}); the engine
+     *         fails with {@value #LAYER_LIMIT} as limit
+     */
+    static boolean assignPairs(String engine, Pairs pairs, ShortestPathLayers layers, int[] layerOf,
+                               boolean symmetric, int limit) {
+        boolean overflow = false;
+        Arrays.fill(layerOf, -1);
+        for (int p = 0; p < pairs.size(); p++) {
+            if (layerOf[p] >= 0) {
+                continue;
+            }
+            int s = pairs.src(p);
+            int d = pairs.dst(p);
+            int reverse = symmetric ? pairs.index(d, s) : -1;
+            for (int l = 0; ; l++) {
+                if (l == limit) {
+                    if (limit == LAYER_LIMIT) {
+                        throw new RoutingFailure(engine + ": pair " + s + "->" + d + " fits none of "
+                                + LAYER_LIMIT + " layers");
+                    }
+                    overflow = true;
+                    layerOf[p] = l;
+                    if (reverse >= 0) {
+                        layerOf[reverse] = l;
+                    }
+                    break;
+                }
+                if (l == layers.layerCount()) {
+                    layers.openLayer();
+                }
+                if (!layers.place(l, s, d)) {
+                    continue;
+                }
+                if (reverse >= 0 && !layers.place(l, d, s)) {
+                    layers.remove(l, s, d);
+                    continue;
+                }
+                layerOf[p] = l;
+                if (reverse >= 0) {
+                    layerOf[reverse] = l;
+                }
+                break;
+            }
+        }
+        return overflow;
+    }
+
+    /** One (destination, layer) entry per switch in each layer's in-tree toward each destination. */
+    static List<ForwardingEntry> treeEntries(SwitchGraph g, Pairs pairs, ShortestPathLayers layers, int count) {
+        List<ForwardingEntry> forwarding = new ArrayList<>();
+        for (int l = 0; l < count; l++) {
+            for (int d : pairs.destinations()) {
+                for (int u = 0; u < g.switchCount(); u++) {
+                    int c = layers.nextHop(l, u, d);
+                    if (c >= 0) {
+                        forwarding.add(ForwardingEntry.of(g.switchId(u), g.switchId(d), l, g.srcPort(c)));
+                    }
+                }
+            }
+        }
+        return forwarding;
+    }
+
+    /** Step 4: move pairs from fuller to emptier layers while each move keeps the target acyclic. */
+    private static void balanceLayers(Pairs pairs, ShortestPathLayers layers, int[] layerOf, int lashLayers,
+                                      boolean symmetric) {
+        for (int pass = 0; pass < BALANCE_PASSES; pass++) {
+            boolean moved = false;
+            for (int p = 0; p < pairs.size(); p++) {
+                int j = layerOf[p];
+                int s = pairs.src(p);
+                int d = pairs.dst(p);
+                if (j >= lashLayers || (symmetric && s > d)) {
+                    continue;
+                }
+                int k = 0;
+                for (int l = 1; l < lashLayers; l++) {
+                    if (layers.pairsIn(l) < layers.pairsIn(k)) {
+                        k = l;
+                    }
+                }
+                int weight = symmetric ? 2 : 1;
+                if (layers.pairsIn(j) - layers.pairsIn(k) < 2 * weight || !layers.place(k, s, d)) {
+                    continue;
+                }
+                if (symmetric && !layers.place(k, d, s)) {
+                    layers.remove(k, s, d);
+                    continue;
+                }
+                layers.remove(j, s, d);
+                layerOf[p] = k;
+                if (symmetric) {
+                    layers.remove(j, d, s);
+                    layerOf[pairs.index(d, s)] = k;
+                }
+                moved = true;
+            }
+            if (!moved) {
+                return;
+            }
+        }
+    }
+
+    /** Fallback (b): the pairs left over go Up*&#47;Down* in the last layer ({@link UpDown}'s tables). */
+    private static void routeFallbackLayer(SwitchGraph g, Pairs pairs, int[] layerOf, int layer,
+                                           RoutingOptions options, List<ForwardingEntry> forwarding) {
+        boolean[] up = UpDown.upChannels(g, UpDown.root(g.topology(), options.root()));
+        long[] load = new long[g.channelCount()];
+        int n = g.switchCount();
+        int[][] next = new int[n][];
+        boolean[][] onPath = new boolean[n][];
+        for (int p = 0; p < pairs.size(); p++) {
+            if (layerOf[p] != layer) {
+                continue;
+            }
+            int d = pairs.dst(p);
+            if (next[d] == null) {
+                next[d] = UpDown.routesTo(g, up, d, load);
+                onPath[d] = new boolean[n];
+            }
+            for (int u = pairs.src(p); u != d && !onPath[d][u]; u = g.dst(next[d][u])) {
+                onPath[d][u] = true;
+            }
+        }
+        for (int d = 0; d < n; d++) {
+            if (next[d] == null) {
+                continue;
+            }
+            for (int u = 0; u < n; u++) {
+                if (onPath[d][u]) {
+                    forwarding.add(ForwardingEntry.of(g.switchId(u), g.switchId(d), layer, g.srcPort(next[d][u])));
+                }
+            }
+        }
+    }
+
+    /** Shuffles an array in place with the seeded generator. */
+    static void shuffle(int[] a, SplittableRandom random) {
+        for (int i = a.length - 1; i > 0; i--) {
+            int j = random.nextInt(i + 1);
+            int t = a[i];
+            a[i] = a[j];
+            a[j] = t;
+        }
+    }
+}

@@ -1,0 +1,231 @@
+package weft.model.routing;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.SplittableRandom;
+import weft.model.topology.SwitchGraph;
+import weft.model.topology.Topology;
+
+/**
+ * Segment-based routing (SR): deadlock freedom in one layer by one bidirectional turn restriction per segment,
+ * then forwarding tables on (input port, destination) that obey the restrictions, balanced over channels.
+ *
+ * <p>Seed 002 §3.2 (L601-784); digest {@code research/seed-002-reinemo-thesis.md} §2. Steps:
+ * <ol>
+ *   <li>Segmentation ({@link Segmentation}), with the digest's fixes to Fig. 3.7.</li>
+ *   <li>Restriction placement (§3.2.1, L731): a starting segment is restricted between its two links at one of its
+ *       switches other than the starting switch (a restriction there can close a cycle across sub-nets, digest
+ *       E6); a regular segment at one of its new switches; a unitary segment X-Y at X, between the link and every
+ *       other link of X (no transit over the link through X). Bridges are not restricted.</li>
+ *   <li>Routing tables (§3.2.2, L743 and L776): per destination, a breadth-first search over channels through
+ *       allowed turns (no U-turns) gives each channel's remaining distance; every pair takes a shortest allowed
+ *       path, and where a switch has a choice the least-loaded channel wins ("minimises the deviation of link
+ *       weight", ref [59]). A switch forwards on (input port, destination): one entry for any input port (what its
+ *       own hosts use) and one per input port whose choice differs.</li>
+ * </ol>
+ *
+ * <p>Decision: the restricted switch of a segment is the middle one of its allowed switches; with
+ * {@code randomize} the seed picks it, as the thesis's evaluation did (L776).
+ *
+ * <p>Decision: {@code find} orders links by the distance of their far end to the visited part of the sub-net
+ * (L776), which favours short segments; ties by link index.
+ */
+final class SegmentBasedRouting implements RoutingEngine {
+    private final Segmentation.LinkOrder linkOrder;
+
+    SegmentBasedRouting() {
+        this(Segmentation.LinkOrder.NEAREST_VISITED);
+    }
+
+    SegmentBasedRouting(Segmentation.LinkOrder linkOrder) {
+        this.linkOrder = linkOrder;
+    }
+
+    @Override
+    public String name() {
+        return "sr";
+    }
+
+    @Override
+    public boolean promisesShortest() {
+        return false;
+    }
+
+    /** The forbidden turns of one run: {@code forbidden[u][i * deg + j]} forbids out(u)[i]'s link to out(u)[j]'s. */
+    record Restrictions(Segmentation segmentation, boolean[][] forbidden) {
+    }
+
+    /** Steps 1 and 2: segments and the turn restrictions placed in them. */
+    Restrictions restrict(SwitchGraph g, RoutingOptions options) {
+        Segmentation seg = Segmentation.compute(g, linkOrder);
+        int n = g.switchCount();
+        boolean[][] forbidden = new boolean[n][];
+        for (int u = 0; u < n; u++) {
+            forbidden[u] = new boolean[g.degree(u) * g.degree(u)];
+        }
+        SplittableRandom random = options.randomize() ? new SplittableRandom(options.seed()) : null;
+        for (Segmentation.Segment s : seg.segments()) {
+            List<Integer> sw = s.switches();
+            List<Integer> links = s.links();
+            if (s.type() == Segmentation.Type.UNITARY) {
+                int x = sw.get(0);
+                for (int c : g.out(x)) {
+                    int other = SwitchGraph.linkOf(c);
+                    if (other != links.get(0)) {
+                        forbid(g, forbidden, x, links.get(0), other);
+                    }
+                }
+                continue;
+            }
+            // Switch i (1..k) of the segment sits between links i-1 and i; switch 0 (the starting switch of a
+            // starting segment, or the visited switch a regular segment leaves from) is never restricted.
+            int k = sw.size() - 1;
+            int i = random == null ? (k + 1) / 2 : 1 + random.nextInt(k);
+            forbid(g, forbidden, sw.get(i), links.get(i - 1), links.get(i));
+        }
+        return new Restrictions(seg, forbidden);
+    }
+
+    private static void forbid(SwitchGraph g, boolean[][] forbidden, int u, int linkA, int linkB) {
+        int a = position(g, u, linkA);
+        int b = position(g, u, linkB);
+        int deg = g.degree(u);
+        forbidden[u][a * deg + b] = true;
+        forbidden[u][b * deg + a] = true;
+    }
+
+    private static int position(SwitchGraph g, int u, int link) {
+        int[] out = g.out(u);
+        for (int k = 0; k < out.length; k++) {
+            if (SwitchGraph.linkOf(out[k]) == link) {
+                return k;
+            }
+        }
+        throw new IllegalStateException("link " + link + " is not at switch " + g.switchId(u));
+    }
+
+    @Override
+    public RoutingResult compute(Topology topology, RoutingOptions options) {
+        SwitchGraph g = topology.graph();
+        Pairs pairs = Pairs.of(name(), topology, true, options.withSeed(options.seed(), false));
+        Restrictions r = restrict(g, options);
+        int n = g.switchCount();
+        int m = g.channelCount();
+        int[] posInOut = LayerCdg.slotLayout(g)[1];
+        int[] load = new int[m];
+        int[] remaining = new int[m];
+        int[] choice = new int[m];
+        int[] sourceChoice = new int[n];
+        List<ForwardingEntry> forwarding = new ArrayList<>();
+        List<PairLayer> layerOf = new ArrayList<>(pairs.size());
+        int[] dests = pairs.destinations();
+        int p = 0;
+        for (int d : dests) {
+            allowedDistances(g, r.forbidden(), posInOut, d, remaining);
+            java.util.Arrays.fill(choice, -1);
+            java.util.Arrays.fill(sourceChoice, -1);
+            for (; p < pairs.size() && pairs.dst(p) == d; p++) {
+                int s = pairs.src(p);
+                int c = sourceChoice[s];
+                if (c < 0) {
+                    c = leastLoaded(g, r.forbidden(), posInOut, -1, s, remaining, load);
+                    if (c < 0) {
+                        throw new RoutingFailure(name() + ": no allowed path from " + g.switchId(s) + " to "
+                                + g.switchId(d) + " under the segment restrictions");
+                    }
+                    sourceChoice[s] = c;
+                }
+                load[c]++;
+                while (g.dst(c) != d) {
+                    if (choice[c] < 0) {
+                        choice[c] = leastLoaded(g, r.forbidden(), posInOut, c, g.dst(c), remaining, load);
+                    }
+                    c = choice[c];
+                    load[c]++;
+                }
+            }
+            emitEntries(g, d, sourceChoice, choice, forwarding);
+        }
+        for (int q : pairs.sourceMajor()) {
+            layerOf.add(new PairLayer(g.switchId(pairs.src(q)), g.switchId(pairs.dst(q)), 0));
+        }
+        return new RoutingResult(name(), 1, layerOf, forwarding, false);
+    }
+
+    /** Remaining hops to d after each channel, over allowed turns; MAX_VALUE where d cannot be reached. */
+    private static void allowedDistances(SwitchGraph g, boolean[][] forbidden, int[] posInOut, int d, int[] dist) {
+        java.util.Arrays.fill(dist, Integer.MAX_VALUE);
+        int[] queue = new int[g.channelCount()];
+        int tail = 0;
+        for (int c : g.in(d)) {
+            dist[c] = 0;
+            queue[tail++] = c;
+        }
+        for (int head = 0; head < tail; head++) {
+            int c = queue[head];
+            int u = g.src(c);
+            int deg = g.degree(u);
+            for (int pin : g.in(u)) {
+                if (pin == SwitchGraph.reverse(c) || dist[pin] != Integer.MAX_VALUE
+                        || forbidden[u][posInOut[SwitchGraph.reverse(pin)] * deg + posInOut[c]]) {
+                    continue;
+                }
+                dist[pin] = dist[c] + 1;
+                queue[tail++] = pin;
+            }
+        }
+    }
+
+    /** The least-loaded allowed channel out of u on a shortest allowed way to d (cin -1: u is the source). */
+    private static int leastLoaded(SwitchGraph g, boolean[][] forbidden, int[] posInOut, int cin, int u,
+                                   int[] remaining, int[] load) {
+        int deg = g.degree(u);
+        int best = -1;
+        int want = cin < 0 ? Integer.MAX_VALUE : remaining[cin] - 1;
+        if (cin < 0) {
+            for (int c : g.out(u)) {
+                want = Math.min(want, remaining[c]);
+            }
+            if (want == Integer.MAX_VALUE) {
+                return -1;
+            }
+        }
+        for (int c : g.out(u)) {
+            if (remaining[c] != want || (cin >= 0 && (c == SwitchGraph.reverse(cin)
+                    || forbidden[u][posInOut[SwitchGraph.reverse(cin)] * deg + posInOut[c]]))) {
+                continue;
+            }
+            if (best < 0 || load[c] < load[best]) {
+                best = c;
+            }
+        }
+        return best;
+    }
+
+    /** One entry per switch for any input port, and one per input port whose choice differs from it. */
+    private static void emitEntries(SwitchGraph g, int d, int[] sourceChoice, int[] choice,
+                                    List<ForwardingEntry> forwarding) {
+        String dst = g.switchId(d);
+        for (int u = 0; u < g.switchCount(); u++) {
+            if (u == d) {
+                continue;
+            }
+            int any = sourceChoice[u];
+            for (int cin : g.in(u)) {
+                if (any < 0 && choice[cin] >= 0) {
+                    any = choice[cin];
+                }
+            }
+            if (any < 0) {
+                continue;
+            }
+            forwarding.add(ForwardingEntry.of(g.switchId(u), dst, 0, g.srcPort(any)));
+            for (int cin : g.in(u)) {
+                if (choice[cin] >= 0 && choice[cin] != any) {
+                    forwarding.add(new ForwardingEntry(g.switchId(u), dst, 0, g.dstPort(cin), null,
+                            List.of(g.srcPort(choice[cin]))));
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,63 @@
+package weft.model.protocol;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+class ControlCodecTest {
+    private final ControlCodec codec = new ControlCodec();
+
+    static List<ControlMessage> oneOfEach() {
+        DestinationRate r = new DestinationRate("h2", "10.0.0.2", 7470, 50_000_000L, "sd",
+                List.of(new PathSpec(0, 40000, List.of(1, 2)), new PathSpec(1, 40001, List.of())), 3);
+        return List.of(
+                new ControlMessage.Register("h1", "10.0.0.1", "02:00:00:00:00:01", 7470, "s1:1", "secret"),
+                new ControlMessage.Registered("h1", 7),
+                new ControlMessage.Rates(true, List.of(r)),
+                new ControlMessage.Report("h1", List.of(new VoqReport("h2", 3000, 10, 14000, 1, 50_000_000L))),
+                new ControlMessage.Flows("h1", List.of("10.0.0.3")),
+                new ControlMessage.SetRate("h1", "h2", 10_000_000L, null, "secret"),
+                new ControlMessage.Ok("set"),
+                new ControlMessage.Error("bad"));
+    }
+
+    @Test
+    void roundTripsEveryType() throws ProtocolException {
+        for (ControlMessage m : oneOfEach()) {
+            String line = codec.encode(m);
+            assertThat(line).startsWith("{\"v\":1,\"type\":\"" + m.type() + "\"").doesNotContain("\n");
+            assertThat(codec.decode(line)).isEqualTo(m);
+        }
+    }
+
+    @Test
+    void rejectsMalformedLinesNamingTheProblem() {
+        assertThatThrownBy(() -> codec.decode("{\"v\":1,")).isInstanceOf(ProtocolException.class)
+                .hasMessageStartingWith("control line is not JSON");
+        assertThatThrownBy(() -> codec.decode("[1]")).hasMessage("control line must be a JSON object, got [1]");
+        assertThatThrownBy(() -> codec.decode("{\"type\":\"ok\"}"))
+                .hasMessage("control line: field 'v' (protocol version) is missing or not an integer");
+        assertThatThrownBy(() -> codec.decode("{\"v\":2,\"type\":\"ok\"}"))
+                .hasMessage("control line: unsupported protocol version 2, expected 1");
+        assertThatThrownBy(() -> codec.decode("{\"v\":1,\"type\":\"teleport\"}"))
+                .hasMessageStartingWith("control line: unknown type 'teleport', expected one of [error, flows,");
+        assertThatThrownBy(() -> codec.decode("{\"v\":1,\"type\":\"register\",\"ip\":\"10.0.0.1\"}"))
+                .hasMessage("register: field 'dataPort' is missing or null");
+        assertThatThrownBy(() -> codec.decode("{\"v\":1,\"type\":\"register\",\"ip\":\"10.0.0.1\",\"dataPort\":1}"))
+                .hasMessage("register: field 'host' is required");
+        assertThatThrownBy(() -> codec.decode("{\"v\":1,\"type\":\"rates\",\"replace\":true,\"rates\":[{\"dst\":\"h2\","
+                + "\"dstIp\":\"10.0.0.2\",\"dstPort\":7470,\"bitsPerSecond\":\"fast\",\"tenant\":0}]}"))
+                .hasMessageContaining("rates: field 'rates[0].bitsPerSecond' has value fast of the wrong type");
+        assertThatThrownBy(() -> codec.decode("{\"v\":1,\"type\":\"rates\",\"replace\":true,\"rates\":[{\"dst\":\"h2\","
+                + "\"dstIp\":\"10.0.0.2\",\"dstPort\":7470,\"bitsPerSecond\":-5,\"tenant\":0}]}"))
+                .hasMessage("rates: dst h2: bitsPerSecond must be >= 0, got -5");
+    }
+
+    @Test
+    void ignoresUnknownFieldsWithinAVersion() throws ProtocolException {
+        assertThat(codec.decode("{\"v\":1,\"type\":\"ok\",\"detail\":\"x\",\"future\":42}"))
+                .isEqualTo(new ControlMessage.Ok("x"));
+    }
+}

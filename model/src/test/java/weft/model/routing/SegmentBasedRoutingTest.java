@@ -1,0 +1,127 @@
+package weft.model.routing;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.util.List;
+import org.junit.jupiter.api.DisplayName;
+import org.junit.jupiter.api.Test;
+import weft.model.routing.verify.DeadlockVerifier;
+import weft.model.routing.verify.VerificationReport;
+import weft.model.topology.SwitchGraph;
+import weft.model.topology.Topology;
+
+class SegmentBasedRoutingTest extends RoutingEngineContract {
+    private static final SegmentBasedRouting BY_INDEX = new SegmentBasedRouting(Segmentation.LinkOrder.BY_INDEX);
+
+    /** Digest E5: L0 = 0-1, L1 = 1-2, L2 = 2-3, L3 = 3-0, L4 = 1-4, L5 = 4-3, L6 = 0-2, L7 = 3-5. */
+    private static final Topology E5 = Fabrics.graph("e5", 6, 1, new int[][] {
+        {0, 1}, {1, 2}, {2, 3}, {3, 0}, {1, 4}, {4, 3}, {0, 2}, {3, 5}});
+
+    /** Digest E6: triangle 0-1-2, bridge L3 = 2-3, triangle 3-4-5. */
+    private static final Topology E6 = Fabrics.graph("e6", 6, 1, new int[][] {
+        {0, 1}, {1, 2}, {2, 0}, {2, 3}, {3, 4}, {4, 5}, {5, 3}});
+
+    @Override
+    protected RoutingEngine engine() {
+        return new SegmentBasedRouting();
+    }
+
+    @Override
+    protected List<Topology> fabrics() {
+        return List.of(E5, E6, Fabrics.ring(6), Fabrics.torus(4, 4), Fabrics.mesh(3, 3), Fabrics.irregular(24, 4, 2),
+                Fabrics.karyNTree(2, 3));
+    }
+
+    private static Segmentation.Segment segment(Segmentation.Type type, int subnet, List<Integer> switches,
+                                                List<Integer> links) {
+        return new Segmentation.Segment(type, subnet, switches, links);
+    }
+
+    @Test
+    @DisplayName("Seed 002 §3.2 (digest E5): segmentation of the 6-switch graph, 3 segments, bridge L7")
+    void e5Segmentation() {
+        Segmentation s = Segmentation.compute(E5.graph(), Segmentation.LinkOrder.BY_INDEX);
+        assertThat(s.segments()).containsExactly(
+                segment(Segmentation.Type.STARTING, 0, List.of(0, 1, 2, 3), List.of(0, 1, 2, 3)),
+                segment(Segmentation.Type.UNITARY, 0, List.of(0), List.of(6)),
+                segment(Segmentation.Type.REGULAR, 0, List.of(1, 4), List.of(4, 5)));
+        assertThat(s.bridges()).containsExactly(7);
+        for (int u = 0; u < 6; u++) {
+            assertThat(s.subnetOf(u)).as("sub-net of " + u).isEqualTo(u == 5 ? 1 : 0);
+            assertThat(s.isStarting(u)).as("starting " + u).isEqualTo(u == 0 || u == 5);
+            assertThat(s.isTerminal(u)).as("terminal " + u).isEqualTo(u == 3 || u == 5);
+        }
+    }
+
+    @Test
+    @DisplayName("Seed 002 §3.2 (digest E5): restrictions at 2 (L1-L2), at 0 for unitary L6, at 4 (L4-L5); "
+            + "acyclic, connected, every restricted distance equals the unrestricted one")
+    void e5Restrictions() {
+        SwitchGraph g = E5.graph();
+        SegmentBasedRouting.Restrictions r = BY_INDEX.restrict(g, RoutingOptions.defaults());
+        assertThat(forbiddenTurns(g, r)).containsExactlyInAnyOrder(
+                "2:L1-L2", "2:L2-L1", "0:L6-L0", "0:L0-L6", "0:L6-L3", "0:L3-L6", "4:L4-L5", "4:L5-L4");
+        RoutingResult routes = BY_INDEX.compute(E5, RoutingOptions.defaults());
+        VerificationReport v = DeadlockVerifier.verify(E5, routes);
+        assertThat(v.ok()).as(v.verdict()).isTrue();
+        RoutingResult asShortest = new RoutingResult(routes.engine(), routes.layers(), routes.layerOf(),
+                routes.forwarding(), true);
+        assertThat(DeadlockVerifier.verify(E5, asShortest).nonShortest().count()).isZero();
+    }
+
+    @Test
+    @DisplayName("Seed 002 §3.2.1 (digest E6): no restriction at a starting switch; two sub-nets, acyclic")
+    void e6StartingSwitchRule() {
+        SwitchGraph g = E6.graph();
+        SegmentBasedRouting.Restrictions r = BY_INDEX.restrict(g, RoutingOptions.defaults());
+        Segmentation s = r.segmentation();
+        assertThat(s.bridges()).containsExactly(3);
+        assertThat(s.isStarting(0)).isTrue();
+        assertThat(s.isStarting(3)).isTrue();
+        assertThat(s.subnetOf(4)).isEqualTo(1);
+        for (String turn : forbiddenTurns(g, r)) {
+            assertThat(turn).doesNotStartWith("0:").doesNotStartWith("3:");
+        }
+        assertThat(forbiddenTurns(g, r)).contains("4:L4-L5");
+        VerificationReport v = DeadlockVerifier.verify(E6, BY_INDEX.compute(E6, RoutingOptions.defaults()));
+        assertThat(v.ok()).as(v.verdict()).isTrue();
+    }
+
+    @Test
+    @DisplayName("Seed 002 §3.2: on a tree every link is a bridge and nothing is restricted")
+    void treeHasOnlyBridges() {
+        Topology tree = Fabrics.graph("tree", 5, 1, new int[][] {{0, 1}, {0, 2}, {2, 3}, {2, 4}});
+        SegmentBasedRouting.Restrictions r = BY_INDEX.restrict(tree.graph(), RoutingOptions.defaults());
+        assertThat(r.segmentation().segments()).isEmpty();
+        assertThat(r.segmentation().bridges()).containsExactly(0, 1, 2, 3);
+        assertThat(forbiddenTurns(tree.graph(), r)).isEmpty();
+    }
+
+    @Test
+    @DisplayName("Seed 002 §3.2.2: forwarding on (in_port, destination) where a switch's choice depends on it")
+    void usesInPortEntries() {
+        Topology t = Fabrics.irregular(48, 5, 3);
+        RoutingResult r = engine().compute(t, RoutingOptions.defaults());
+        assertThat(r.layers()).isEqualTo(1);
+        assertThat(r.forwarding()).anyMatch(e -> e.inPort() != null);
+        VerificationReport v = DeadlockVerifier.verify(t, r);
+        assertThat(v.ok()).as(v.verdict()).isTrue();
+    }
+
+    /** Forbidden turns as "switch:La-Lb". */
+    static List<String> forbiddenTurns(SwitchGraph g, SegmentBasedRouting.Restrictions r) {
+        List<String> out = new java.util.ArrayList<>();
+        for (int u = 0; u < g.switchCount(); u++) {
+            int[] ch = g.out(u);
+            int deg = ch.length;
+            for (int a = 0; a < deg; a++) {
+                for (int b = 0; b < deg; b++) {
+                    if (r.forbidden()[u][a * deg + b]) {
+                        out.add(u + ":L" + SwitchGraph.linkOf(ch[a]) + "-L" + SwitchGraph.linkOf(ch[b]));
+                    }
+                }
+            }
+        }
+        return out;
+    }
+}
