@@ -38,7 +38,12 @@ public final class Reachability {
 
     /** Pings every other host once from every host (ARP resolution included); returns the failures. */
     public static List<Failure> pingAll(OvsLab lab, Duration perPing) {
-        return perSource(lab, (src, dsts) -> {
+        return pingAmong(lab, lab.topology().hosts(), perPing);
+    }
+
+    /** Pings between every ordered pair of the given hosts; returns the failures. */
+    public static List<Failure> pingAmong(OvsLab lab, List<Host> hosts, Duration perPing) {
+        return perSource(lab, hosts, (src, dsts) -> {
             String ips = dsts.stream().map(Host::ip).collect(Collectors.joining(" "));
             Shell.Result r = lab.exec(src.id(), Duration.ofSeconds(10L + dsts.size() * perPing.toSeconds() * 2),
                     "sh", "-c", "for ip in " + ips + "; do ping -n -q -c 1 -W " + Math.max(1, perPing.toSeconds())
@@ -75,7 +80,7 @@ public final class Reachability {
     /** Sends {@code bytes} over TCP from every host to every other host's sink; returns the failures. */
     public static List<Failure> tcpAll(OvsLab lab, int port, int bytes) {
         String check = resource("tcp_check.py");
-        return perSource(lab, (src, dsts) -> {
+        return perSource(lab, lab.topology().hosts(), (src, dsts) -> {
             List<String> cmd = new ArrayList<>(List.of(PYTHON, "-c", check, Integer.toString(port),
                     Integer.toString(bytes), "3"));
             for (Host d : dsts) {
@@ -91,8 +96,7 @@ public final class Reachability {
     }
 
     /** Runs one check per source host in parallel and parses its "FAIL ip detail" lines. */
-    private static List<Failure> perSource(OvsLab lab, SourceCheck check) {
-        List<Host> hosts = lab.topology().hosts();
+    private static List<Failure> perSource(OvsLab lab, List<Host> hosts, SourceCheck check) {
         Map<String, Host> byIp = hosts.stream().collect(Collectors.toMap(Host::ip, h -> h));
         ExecutorService pool = Executors.newFixedThreadPool(4);
         try {

@@ -36,7 +36,7 @@ final class LabHarness implements AutoCloseable {
     private final int port;
     private final Topology planned;
 
-    LabHarness(String test, String labName, Topology topology, RoutingEngine engine, RouteVerifier verifier)
+    private LabHarness(String test, String labName, Topology topology, RoutingEngine engine, RouteVerifier verifier)
             throws IOException {
         this.dir = Path.of("target", "lab", test);
         Files.createDirectories(dir);

@@ -14,10 +14,10 @@ import weft.model.topology.Link;
 class RingFaultLabTest {
     @Test
     @DisplayName("6-ring: flows read back equal the routes; controller restart keeps traffic and leaves nothing "
-            + "to fix; link down restores every pair with new routes, interruption measured")
+            + "to fix; link down restores every pair with new routes, interruption measured; a switch that "
+            + "disconnects is routed around")
     void restartAndLinkDown() throws Exception {
-        try (LabHarness h = new LabHarness("RingFaultLabTest", "wlflt", LabFabrics.ring(6),
-                new ShortestPathEngine(1), (t, r) -> { })) {
+        try (LabHarness h = LabHarness.of("RingFaultLabTest", "wlflt", LabFabrics.ring(6), "updown")) {
             h.awaitConverged(Duration.ofSeconds(20));
             assertThat(Reachability.pingAll(h.lab, Duration.ofSeconds(1))).isEmpty();
             h.assertFlowsEqualRoutes();
@@ -57,6 +57,18 @@ class RingFaultLabTest {
                     "controller restart: %.0f ms (%s)%nlink %s:%d-%s:%d down: %.0f ms (%s)%n",
                     restart.interruptionMs(), restart, failed.a(), failed.aPort(), failed.b(), failed.bPort(),
                     down.interruptionMs(), down));
+            // Switch s2 (now an end of the line) loses its controller: routes are recomputed without it; the rest
+            // stays reachable.
+            Shell.check("ovs-vsctl", "del-controller", h.lab.bridgeOf("s2"));
+            deadline = System.nanoTime() + Duration.ofSeconds(15).toNanos();
+            while (h.controller.fabric().currentTopology().switches().size() != 5 && System.nanoTime() < deadline) {
+                Thread.sleep(20);
+            }
+            assertThat(h.controller.fabric().currentTopology().findSwitch("s2")).as("s2 dropped from the routes")
+                    .isEmpty();
+            Thread.sleep(300);
+            assertThat(Reachability.pingAmong(h.lab, h.lab.topology().hosts().stream()
+                    .filter(x -> !x.switchId().equals("s2")).toList(), Duration.ofSeconds(1))).isEmpty();
             System.out.printf("RingFaultLabTest: link down interruption %.0f ms, controller restart %.0f ms%n",
                     down.interruptionMs(), restart.interruptionMs());
         }

@@ -13,8 +13,7 @@ class RingLabTest {
     @DisplayName("4-switch ring: LLDP and first packets discover the lab's fabric; every host pair pings and "
             + "transfers over TCP; link counters see the bytes")
     void ringAllPairs() throws Exception {
-        try (LabHarness h = new LabHarness("RingLabTest", "wlring", LabFabrics.ring(4), new ShortestPathEngine(1),
-                (t, r) -> { })) {
+        try (LabHarness h = LabHarness.of("RingLabTest", "wlring", LabFabrics.ring(4), "updown")) {
             h.awaitConverged(Duration.ofSeconds(20));
             h.assertDiscoveredEqualsLab(Duration.ofSeconds(10));
             assertThat(Reachability.pingAll(h.lab, Duration.ofSeconds(1))).isEmpty();
