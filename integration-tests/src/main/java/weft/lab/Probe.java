@@ -18,7 +18,7 @@ public final class Probe {
     /**
      * What the probe saw.
      *
-     * @param sent            highest sequence number sent (approximately: the last one answered or the count)
+     * @param sent            highest sequence number answered (ping numbers its probes from 1)
      * @param received        replies received
      * @param interruptionMs  longest gap between consecutive replies, minus one interval, in milliseconds
      */
@@ -65,16 +65,14 @@ public final class Probe {
                     seqs.add(Integer.parseInt(m.group(1)));
                 }
             }
-            int expected = (int) (elapsedMs / intervalMs);
             if (seqs.isEmpty()) {
-                return new Result(expected, 0, elapsedMs);
+                return new Result(0, 0, elapsedMs);
             }
             int maxGap = seqs.get(0) - 1;
             for (int i = 1; i < seqs.size(); i++) {
                 maxGap = Math.max(maxGap, seqs.get(i) - seqs.get(i - 1) - 1);
             }
-            return new Result(Math.max(expected, seqs.get(seqs.size() - 1)), seqs.size(),
-                    (double) maxGap * intervalMs);
+            return new Result(seqs.get(seqs.size() - 1), seqs.size(), (double) maxGap * intervalMs);
         } catch (IOException e) {
             throw new LabException("cannot read probe log " + log, e);
         } catch (InterruptedException e) {
