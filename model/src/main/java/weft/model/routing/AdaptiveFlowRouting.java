@@ -194,6 +194,11 @@ public final class AdaptiveFlowRouting {
             return paths.length;
         }
 
+        /** Channels of flow i's switch path, source leaf first (a copy); used by {@code weft repro fluid}. */
+        public int[] channels(int i) {
+            return paths[i].clone();
+        }
+
         /** Switches visited by flow i, source leaf first. */
         public List<String> switches(int i) {
             SwitchGraph g = topology.graph();

@@ -5,10 +5,11 @@ import weft.model.topology.SwitchGraph;
 
 /**
  * The channel dependency graph of one layer, kept acyclic under edge insertion with the Pearce-Kelly dynamic
- * topological order: an edge that agrees with the current order costs O(1); otherwise a forward search bounded by
- * the order finds a cycle or the affected region, which is then reordered locally. Edges carry reference counts
- * (how many assigned paths use the dependency) so paths can be removed again; removing an edge never invalidates
- * the order.
+ * topological order: an edge that agrees with the current order costs O(1); otherwise a forward search from its
+ * head and a backward search from its tail, both bounded by the order and run interleaved, either meet (a cycle)
+ * or find the affected region, which is then reordered locally. Edges carry reference counts (how many assigned
+ * paths use the dependency) so paths can be removed again; removing an edge never invalidates the order.
+ * Dependencies found to close a cycle are remembered while the layer only grows ({@link #add(int, int, boolean)}).
  *
  * <p>Seed 002 §3.3 step 2.2 ("does not close a cycle in the layer's dependency graph"); digest
  * {@code research/seed-002-reinemo-thesis.md} §1.3; {@code research/lash-calibration.md} method note 1.
@@ -27,6 +28,8 @@ final class LayerCdg {
     private final int[] count;
     private final int[] ord;
     private final int[] nodeAt;
+    private final int[] cyclic;
+    private int cyclicEpoch = 1;
     private final int[] succList;
     private final int[] succSize;
     private final int[] predBase;
@@ -54,6 +57,7 @@ final class LayerCdg {
             ord[c] = c;
             nodeAt[c] = c;
         }
+        this.cyclic = new int[base[m]];
         this.succList = new int[base[m]];
         this.succSize = new int[m];
         this.predBase = new int[m + 1];
@@ -125,6 +129,31 @@ final class LayerCdg {
         predList[predBase[y] + predSize[y]++] = x;
         edges++;
         return true;
+    }
+
+    /**
+     * As {@link #add}, consulting and feeding a memory of dependencies known to close a cycle. While no dependency
+     * leaves the layer for good the graph only grows, so a dependency that closed a cycle still does: it fails in
+     * O(1) until {@link #forgetCycles()}. A failure is remembered only when {@code remember} says the caller holds
+     * no temporary dependencies (the cycle may run through them otherwise).
+     */
+    boolean add(int x, int y, boolean remember) {
+        int slot = base[x] + posInOut[y];
+        if (count[slot] == 0 && cyclic[slot] == cyclicEpoch) {
+            return false;
+        }
+        if (add(x, y)) {
+            return true;
+        }
+        if (remember) {
+            cyclic[slot] = cyclicEpoch;
+        }
+        return false;
+    }
+
+    /** Forgets the remembered cycle-closing dependencies; called when a path leaves the layer. */
+    void forgetCycles() {
+        cyclicEpoch++;
     }
 
     /** Removes one use of the dependency {@code x -> y}; the order stays valid. */

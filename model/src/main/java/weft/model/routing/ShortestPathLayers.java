@@ -187,7 +187,8 @@ final class ShortestPathLayers {
                 if (dist[v][d] != want || !inPass(pass, layerCdg, nh, cin, c, v, d)) {
                     continue;
                 }
-                if (cin >= 0 && !layerCdg.add(cin, c)) {
+                // The search holds depth - 1 temporary dependencies before this one, depth after it.
+                if (cin >= 0 && !layerCdg.add(cin, c, depth == 1)) {
                     if (fixedNextHop) {
                         return fail(memo, cin);
                     }
@@ -198,7 +199,7 @@ final class ShortestPathLayers {
                     return depth + 1;
                 }
                 if (nh[v] >= 0) {
-                    if (layerCdg.add(c, nh[v])) {
+                    if (layerCdg.add(c, nh[v], depth == 0)) {
                         return depth + 1;
                     }
                 } else {
@@ -292,6 +293,7 @@ final class ShortestPathLayers {
             throw new IllegalStateException("pair (" + s + ", " + d + ") is not in layer " + layer);
         }
         LayerCdg layerCdg = cdg.get(layer);
+        layerCdg.forgetCycles();
         int u = s;
         while (u != d) {
             int c = nh[u];

@@ -1,0 +1,108 @@
+package weft.model.rate.distributed;
+
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.random.RandomGenerator;
+
+/**
+ * Delivers messages between {@link Node}s one at a time, deterministically: in FIFO order, or in an order drawn
+ * from a seeded {@link RandomGenerator} (any pending message may go next, which covers every interleaving the
+ * seeds' asynchronous proofs allow). Every message takes {@code hopNanos} from the delivery that sent it (links
+ * work in parallel), so in FIFO order a message's delivery time is the length of the causal chain before it; the
+ * time is passed to the nodes.
+ *
+ * @param <M> message type
+ */
+public final class MessageScheduler<M> {
+    private final List<? extends Node<M>> nodes;
+    private final RandomGenerator random;
+    private final long hopNanos;
+    private final ArrayDeque<Timed<M>> fifo = new ArrayDeque<>();
+    private final List<Timed<M>> pool = new ArrayList<>();
+    private long now;
+    private long delivered;
+
+    private record Timed<M>(long at, Envelope<M> envelope) {
+    }
+
+    /**
+     * @param nodes    the participants, addressed by index
+     * @param random   {@code null} for FIFO delivery, else the source of the delivery order
+     * @param hopNanos time one delivery takes
+     */
+    public MessageScheduler(List<? extends Node<M>> nodes, RandomGenerator random, long hopNanos) {
+        this.nodes = List.copyOf(nodes);
+        this.random = random;
+        this.hopNanos = hopNanos;
+    }
+
+    /** Queues messages for delivery. */
+    public void send(List<Envelope<M>> messages) {
+        for (Envelope<M> e : messages) {
+            if (e.to() < 0 || e.to() >= nodes.size()) {
+                throw new IllegalArgumentException("message " + e.message() + " to node " + e.to() + ": outside 0.."
+                        + (nodes.size() - 1));
+            }
+            Timed<M> t = new Timed<>(now + hopNanos, e);
+            if (random == null) {
+                fifo.add(t);
+            } else {
+                pool.add(t);
+            }
+        }
+    }
+
+    public boolean idle() {
+        return fifo.isEmpty() && pool.isEmpty();
+    }
+
+    /** Delivers one message; returns false when none is pending. */
+    public boolean step() {
+        Timed<M> e;
+        if (random == null) {
+            e = fifo.poll();
+        } else if (pool.isEmpty()) {
+            e = null;
+        } else {
+            int i = random.nextInt(pool.size());
+            e = pool.get(i);
+            pool.set(i, pool.get(pool.size() - 1));
+            pool.remove(pool.size() - 1);
+        }
+        if (e == null) {
+            return false;
+        }
+        now = Math.max(now, e.at());
+        delivered++;
+        send(nodes.get(e.envelope().to()).onMessage(e.envelope().message(), now));
+        return true;
+    }
+
+    /**
+     * Delivers until nothing is pending.
+     *
+     * @throws IllegalStateException when more than {@code limit} deliveries happen (a protocol that does not
+     *                               converge), naming the limit
+     */
+    public long runUntilIdle(long limit) {
+        long start = delivered;
+        while (step()) {
+            if (delivered - start > limit) {
+                throw new IllegalStateException("message scheduler: still busy after " + limit
+                        + " deliveries (protocol did not converge)");
+            }
+        }
+        return delivered - start;
+    }
+
+    /** Messages delivered so far. */
+    public long delivered() {
+        return delivered;
+    }
+
+    /** Time of the latest delivery. */
+    public long nowNanos() {
+        return now;
+    }
+}
