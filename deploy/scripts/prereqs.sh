@@ -11,6 +11,7 @@ weft_install_prereqs() {
     command -v tcpdump >/dev/null 2>&1 || need+=(tcpdump)
     command -v ethtool >/dev/null 2>&1 || need+=(ethtool)
     command -v ip >/dev/null 2>&1 || need+=(iproute2)
+    command -v ping >/dev/null 2>&1 || need+=(iputils-ping)
     command -v opensm >/dev/null 2>&1 || need+=(opensm)
     command -v ibsim >/dev/null 2>&1 || need+=(ibsim-utils)
     command -v ibnetdiscover >/dev/null 2>&1 || need+=(infiniband-diags)

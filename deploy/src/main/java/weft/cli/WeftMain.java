@@ -14,6 +14,8 @@ import picocli.CommandLine.Command;
             weft.controller.cli.TopoCommand.class,
             weft.controller.cli.RouteCommand.class,
             weft.controller.cli.ReproCommand.class,
+            weft.controller.cli.ControllerCommand.class,
+            weft.lab.LabCommand.class,
             weft.agent.cli.AgentCommand.class,
             weft.controller.cli.RatesCommand.class,
             weft.controller.cli.AgentLinkCommand.class,

@@ -25,7 +25,7 @@ import weft.model.topology.Topology;
  * ({@code --opensm}; its time is LASH's own, from OpenSM's log, up to its tables or its failure).
  */
 @Command(name = "bench", description = "Benchmarks that compare Weft side by side with a peer.",
-        subcommands = {BenchCommand.Routing.class, AgentBench.class})
+        subcommands = {BenchCommand.Routing.class, AgentBench.class, ProgramBenchCommand.class})
 public final class BenchCommand implements Runnable {
     @Override
     public void run() {

@@ -1,0 +1,151 @@
+package weft.controller.cli;
+
+import java.io.File;
+import java.io.IOException;
+import java.net.InetSocketAddress;
+import java.util.concurrent.Callable;
+import java.util.concurrent.CountDownLatch;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import weft.controller.fabric.DeadlockVerification;
+import weft.controller.fabric.WeftController;
+import weft.controller.openflow.SessionConfig;
+import weft.controller.program.RouteCompiler;
+import weft.controller.rest.RestApi;
+import weft.model.routing.RoutingEngines;
+import weft.model.routing.RoutingOptions;
+import weft.model.topology.Topology;
+
+/** {@code weft controller}: runs the OpenFlow 1.3 controller for a fabric. */
+@Command(name = "controller", mixinStandardHelpOptions = true,
+        description = "Run the Weft OpenFlow 1.3 controller.",
+        subcommands = {ControllerCommand.Run.class, CommandLine.HelpCommand.class})
+public final class ControllerCommand implements Runnable {
+    @CommandLine.Spec
+    private CommandLine.Model.CommandSpec spec;
+
+    @Override
+    public void run() {
+        spec.commandLine().usage(System.out);
+    }
+
+    /** Runs {@code weft controller ...} without the launcher (the lab starts its controller this way). */
+    public static void main(String[] args) {
+        System.exit(new CommandLine(new ControllerCommand()).setExecutionExceptionHandler((e, cl, parsed) -> {
+            cl.getErr().println("weft controller: " + e.getMessage());
+            return 1;
+        }).execute(args));
+    }
+
+    /** Parses the HOST:PORT value of an option. */
+    public static InetSocketAddress address(String option, String hostPort) {
+        int colon = hostPort.lastIndexOf(':');
+        if (colon <= 0) {
+            throw new CliFailure(option + " must be HOST:PORT, got " + hostPort, CliFailure.USAGE);
+        }
+        try {
+            return new InetSocketAddress(hostPort.substring(0, colon),
+                    Integer.parseInt(hostPort.substring(colon + 1)));
+        } catch (NumberFormatException e) {
+            throw new CliFailure(option + " must be HOST:PORT with a numeric port, got " + hostPort,
+                    CliFailure.USAGE);
+        }
+    }
+
+    /** {@code weft controller run}. */
+    @Command(name = "run", mixinStandardHelpOptions = true,
+            description = "Route the fabric, program its switches as they connect, keep them right on faults. "
+                    + "Runs until interrupted.")
+    static final class Run implements Callable<Integer> {
+        @CommandLine.Spec
+        CommandLine.Model.CommandSpec spec;
+
+        @Option(names = "--topo", required = true, description = "weft-topology/1 file (dpids as the switches "
+                + "report them)")
+        File topo;
+
+        @Option(names = "--engine", defaultValue = "updown", description = "routing engine (default: ${DEFAULT-VALUE})")
+        String engine;
+
+        @Option(names = "--listen", defaultValue = "127.0.0.1:6653", description = "OpenFlow listen address "
+                + "(default: ${DEFAULT-VALUE})")
+        String listen;
+
+        @Option(names = "--tls-cert", description = "PEM certificate chain: listen with TLS")
+        File tlsCert;
+
+        @Option(names = "--tls-key", description = "PKCS#8 PEM private key for --tls-cert")
+        File tlsKey;
+
+        @Option(names = "--max-layers", defaultValue = "8", description = "layer budget (802.1Q PCPs; default: "
+                + "${DEFAULT-VALUE})")
+        int maxLayers;
+
+        @Option(names = "--table-miss", description = "send unmatched packets to the controller (host discovery)")
+        boolean tableMiss;
+
+        @Option(names = "--allow-deadlock", description = "program routes whose only flaw is a channel "
+                + "dependency cycle")
+        boolean allowDeadlock;
+
+        @Option(names = "--rest", description = "serve the REST API (GET /api/topology, /api/routes, "
+                + "/api/switches, /api/stats, /api/events) on HOST:PORT")
+        String rest;
+
+        @Override
+        public Integer call() throws InterruptedException {
+            Topology t;
+            try {
+                t = TopologyFiles.read(topo.toPath());
+                RoutingEngines.byName(engine);
+            } catch (CliFailure f) {
+                return f.report(spec);
+            } catch (IllegalArgumentException e) {
+                return new CliFailure(e.getMessage(), CliFailure.USAGE).report(spec);
+            }
+            WeftController c = start(t);
+            if (c == null) {
+                return CliFailure.INPUT;
+            }
+            System.out.printf("weft controller: %s, engine %s, %d switches, listening on %s:%d%s%n", t.name(),
+                    engine, t.switches().size(), address("--listen", listen).getHostString(), c.port(),
+                    tlsCert == null ? "" : " (TLS)");
+            RestApi api = null;
+            if (rest != null) {
+                try {
+                    api = RestApi.start(address("--rest", rest), c.fabric());
+                    System.out.printf("REST API on http://%s:%d/api/%n", address("--rest", rest).getHostString(),
+                            api.port());
+                } catch (IOException | CliFailure e) {
+                    c.close();
+                    return new CliFailure("--rest " + rest + ": " + e.getMessage(), CliFailure.USAGE).report(spec);
+                }
+            }
+            RestApi served = api;
+            CountDownLatch stop = new CountDownLatch(1);
+            Runtime.getRuntime().addShutdownHook(new Thread(() -> {
+                if (served != null) {
+                    served.close();
+                }
+                c.close();
+                stop.countDown();
+            }, "weft-shutdown"));
+            stop.await();
+            return 0;
+        }
+
+        /** Starts the controller, or reports why it cannot (unroutable fabric, port in use) and returns null. */
+        private WeftController start(Topology t) {
+            try {
+                return WeftController.start(new WeftController.Config(t, RoutingEngines.byName(engine),
+                        RoutingOptions.defaults().withMaxLayers(maxLayers), new RouteCompiler.Options(true,
+                        tableMiss), new DeadlockVerification(allowDeadlock), address("--listen", listen), tlsCert,
+                        tlsKey, SessionConfig.defaults()));
+            } catch (RuntimeException e) {
+                new CliFailure(e.getMessage(), CliFailure.INPUT).report(spec);
+                return null;
+            }
+        }
+    }
+}

@@ -1,0 +1,20 @@
+package weft.controller.fabric;
+
+/**
+ * Something the fabric service did or saw, for logs, the REST API and lab reports.
+ *
+ * @param atMillis wall-clock time in milliseconds since the epoch
+ * @param kind     what happened
+ * @param detail   one line naming the switch, link or numbers involved
+ */
+public record FabricEvent(long atMillis, Kind kind, String detail) {
+    /** Event kinds. */
+    public enum Kind {
+        SWITCH_UP, SWITCH_DOWN, UNKNOWN_SWITCH, PORT_DOWN, PORT_UP, ROUTES, PROGRAMMED, OPENFLOW_ERROR, FAILURE
+    }
+
+    @Override
+    public String toString() {
+        return kind + " " + detail;
+    }
+}

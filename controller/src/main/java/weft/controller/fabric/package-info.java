@@ -1,0 +1,12 @@
+/**
+ * The fabric service: ties a topology (from a file, or checked against what the switches report) to a routing
+ * engine, the route verifier and the switches. It computes routes, compiles them
+ * ({@code weft.controller.program}), reconciles every switch that connects (reads its flows and groups, installs
+ * what is missing, removes stale Weft entries, leaves foreign entries alone) and reacts to faults: a port or link
+ * going down, or a switch disconnecting, recomputes routes on the remaining topology, verifies them and
+ * reprograms every switch in the safe order (new entries everywhere first, ingress entries last, removals after).
+ *
+ * <p>Sources: ARCHITECTURE "Data flow" steps 1-3 and 6; the provider/service split follows ONOS's
+ * {@code TopologyManager} (see {@code shared/STYLE.md}).
+ */
+package weft.controller.fabric;

@@ -1,0 +1,79 @@
+package weft.controller.program;
+
+/**
+ * Weft's table layout, declared once: every entry Weft installs belongs to one class, which fixes its table, its
+ * priority band and the low bits of its cookie. Everything lives in table 0; priorities order the classes.
+ *
+ * <p>Cookie: the high 32 bits are {@link #COOKIE_BASE} ("WEFT"), so Weft recognises its own entries on
+ * reconnect and leaves foreign ones alone; the low bits are the class ordinal.
+ *
+ * <p>Within {@link #FORWARD} and {@link #INGRESS}, an entry restricted to an input port gets
+ * {@link #IN_PORT_BONUS} and one restricted to a path tag gets {@link #PATH_BONUS}, so that the more specific
+ * entry wins over the default one for the same destination.
+ */
+public enum FlowClass {
+    /** LLDP frames (discovery) go to the controller. */
+    LLDP(0, 65000, true),
+    /** Deliver to a host on this switch; pops the layer tag if the packet carries one. */
+    LOCAL(0, 40000, false),
+    /** Untagged host traffic at its first switch: push the pair's layer as PCP (LASH), then forward. */
+    INGRESS(0, 20000, true),
+    /** Transit and, without layers, host traffic: forward by destination (and PCP, in_port, path tag). */
+    FORWARD(0, 20000, false),
+    /** Anything else goes to the controller (host discovery by first packets); installed only on request. */
+    TABLE_MISS(0, 0, true);
+
+    /** "WEFT" in the cookie's high 32 bits. */
+    public static final long COOKIE_BASE = 0x5745465400000000L;
+    /** Mask selecting the cookie's high 32 bits. */
+    public static final long COOKIE_MASK = 0xffffffff00000000L;
+    /** Added to the priority of entries restricted to an input port (Segment-based routing). */
+    public static final int IN_PORT_BONUS = 2000;
+    /** Added to the priority of entries restricted to a path tag (VLB, MP-LASH). */
+    public static final int PATH_BONUS = 1000;
+
+    private final int table;
+    private final int basePriority;
+    private final boolean lastInUpdate;
+
+    FlowClass(int table, int basePriority, boolean lastInUpdate) {
+        this.table = table;
+        this.basePriority = basePriority;
+        this.lastInUpdate = lastInUpdate;
+    }
+
+    public int table() {
+        return table;
+    }
+
+    public int basePriority() {
+        return basePriority;
+    }
+
+    /**
+     * True for entries that admit new traffic into the fabric (ingress) or to the controller: an update installs
+     * them only after every other switch has confirmed its new entries.
+     */
+    public boolean lastInUpdate() {
+        return lastInUpdate;
+    }
+
+    /** The cookie of entries of this class. */
+    public long cookie() {
+        return COOKIE_BASE | ordinal();
+    }
+
+    /** True when a cookie marks an entry Weft installed. */
+    public static boolean isWeft(long cookie) {
+        return (cookie & COOKIE_MASK) == COOKIE_BASE;
+    }
+
+    /** The class encoded in a Weft cookie. */
+    public static FlowClass ofCookie(long cookie) {
+        int ordinal = (int) (cookie & ~COOKIE_MASK);
+        if (!isWeft(cookie) || ordinal >= values().length) {
+            throw new IllegalArgumentException(String.format("cookie 0x%016x is not a Weft cookie", cookie));
+        }
+        return values()[ordinal];
+    }
+}

@@ -1,0 +1,348 @@
+package weft.controller.program;
+
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.TreeMap;
+import org.projectfloodlight.openflow.protocol.OFFlowAdd;
+import org.projectfloodlight.openflow.protocol.OFGroupAdd;
+import org.projectfloodlight.openflow.protocol.action.OFAction;
+import org.projectfloodlight.openflow.protocol.match.Match;
+import org.projectfloodlight.openflow.protocol.match.MatchField;
+import org.projectfloodlight.openflow.types.EthType;
+import org.projectfloodlight.openflow.types.IPv4Address;
+import org.projectfloodlight.openflow.types.IpDscp;
+import org.projectfloodlight.openflow.types.OFPort;
+import org.projectfloodlight.openflow.types.OFVlanVidMatch;
+import org.projectfloodlight.openflow.types.VlanPcp;
+import weft.model.routing.ForwardingEntry;
+import weft.model.routing.PairLayer;
+import weft.model.routing.RoutingResult;
+import weft.model.topology.Host;
+import weft.model.topology.Switch;
+import weft.model.topology.Topology;
+
+/**
+ * Compiles a {@link RoutingResult} on a {@link Topology} into one {@link SwitchProgram} per switch.
+ *
+ * <p>Packets are identified by their destination host's IPv4 address: {@code ipv4_dst} for IPv4 and
+ * {@code arp_tpa} for ARP. Decision: ARP requests and replies travel the same unicast routes as data to the host
+ * that owns the target address, so ARP works without flooding and without loops on any topology, and the
+ * controller stays out of the data path.
+ *
+ * <p>Layered results (LASH and MP-LASH, or any result with more than one layer; seed 002 §3.3) carry the layer
+ * as the 802.1Q PCP of a
+ * tag with VID {@link FlowMods13#LAYER_VID}: the {@link FlowClass#INGRESS} entry at the source switch matches
+ * untagged packets and pushes the pair's layer, {@link FlowClass#FORWARD} entries match (PCP, destination) and
+ * never rewrite the PCP, and the {@link FlowClass#LOCAL} entry at the destination switch pops the tag. A pair
+ * with several layers (MP-LASH paths) gets one ingress entry per path tag plus a default on its lowest path.
+ *
+ * <p>Entries with an input port (Segment-based routing, seed 002 §3.2) match {@code in_port} too. Entries with
+ * several out ports become SELECT groups (ECMP, seed 004 §2). Entries with a path tag (VLB, host-chosen paths,
+ * seed 004 §2) match the IPv4 DSCP field: path {@code p} is DSCP {@code p}, so a host picks its path by setting
+ * the TOS byte ({@code IP_TOS = p << 2}); Decision: DSCP rather than the UDP source port because any socket can
+ * set it, TCP included, and rather than the VLAN VID because this kernel cannot tag (no 8021q) and the PCP already
+ * carries the layer. Packets with a DSCP that names no path, and ARP, follow the lowest path.
+ *
+ * <p>Group ids: a group is named by its port set; when every port is below 32 the id is the port bitmap, so the
+ * same port set keeps the same id across recomputations and an update never rewrites a group in place.
+ */
+public final class RouteCompiler {
+    /**
+     * Engines whose results always travel tagged. Decision: a LASH result carries its layer as PCP even when one
+     * layer suffices (LASH finds one deadlock-free layer on a 4x4 torus), so its data plane has one shape
+     * whatever the layer count; other engines are tagged only when they use more than one layer.
+     */
+    public static final java.util.Set<String> LAYERED_ENGINES = java.util.Set.of("lash", "mplash");
+    /** Largest PCP: layers must fit the eight 802.1Q priorities. */
+    public static final int MAX_LAYERS = 8;
+    /** Largest DSCP value: path tags must fit six bits. */
+    public static final int MAX_PATH_TAG = 63;
+
+    /**
+     * What to install besides the routes.
+     *
+     * @param lldp      LLDP to the controller (link discovery)
+     * @param tableMiss everything unmatched to the controller (host discovery by first packets)
+     */
+    public record Options(boolean lldp, boolean tableMiss) {
+        /** LLDP to the controller, no table-miss entry (unknown traffic is dropped). */
+        public static Options defaults() {
+            return new Options(true, false);
+        }
+    }
+
+    private static final EthType[] PROTOCOLS = {EthType.IPv4, EthType.ARP};
+
+    private final Topology topology;
+    private final RoutingResult result;
+    private final Options options;
+    private final boolean layered;
+    private final Map<String, List<Host>> hostsBySwitch = new HashMap<>();
+    private final Map<String, Map<String, List<PairLayer>>> pairs = new HashMap<>();
+    private final Map<String, List<ForwardingEntry>> entriesBySwitch = new HashMap<>();
+
+    private RouteCompiler(Topology topology, RoutingResult result, Options options) {
+        this.topology = topology;
+        this.result = result;
+        this.options = options;
+        this.layered = result.layers() > 1 || LAYERED_ENGINES.contains(result.engine());
+        if (result.layers() > MAX_LAYERS) {
+            throw new ProgramException(result.engine() + ": " + result.layers() + " layers do not fit the "
+                    + MAX_LAYERS + " 802.1Q PCPs");
+        }
+        for (Host h : topology.hosts()) {
+            hostsBySwitch.computeIfAbsent(h.switchId(), k -> new ArrayList<>()).add(h);
+        }
+        for (PairLayer p : result.layerOf()) {
+            pairs.computeIfAbsent(p.src(), k -> new HashMap<>()).computeIfAbsent(p.dst(), k -> new ArrayList<>())
+                    .add(p);
+        }
+        for (int i = 0; i < result.forwarding().size(); i++) {
+            ForwardingEntry e = result.forwarding().get(i);
+            if (topology.switchIndex(e.switchId()) < 0 || topology.switchIndex(e.dst()) < 0) {
+                throw new ProgramException(result.engine() + ": forwarding[" + i + "] names switch "
+                        + (topology.switchIndex(e.switchId()) < 0 ? e.switchId() : e.dst())
+                        + ", which topology " + topology.name() + " does not have");
+            }
+            if (e.layer() < 0 || e.layer() >= result.layers()) {
+                throw new ProgramException(result.engine() + ": forwarding[" + i + "] at " + e.switchId()
+                        + " uses layer " + e.layer() + ", outside 0.." + (result.layers() - 1));
+            }
+            if (e.path() != null && (e.path() < 0 || e.path() > MAX_PATH_TAG)) {
+                throw new ProgramException(result.engine() + ": forwarding[" + i + "] at " + e.switchId()
+                        + " has path tag " + e.path() + "; DSCP path tags run 0.." + MAX_PATH_TAG);
+            }
+            entriesBySwitch.computeIfAbsent(e.switchId(), k -> new ArrayList<>()).add(e);
+        }
+    }
+
+    /**
+     * Compiles every switch's program.
+     *
+     * @throws ProgramException naming the entry that cannot be expressed (too many layers, a bad path tag, an
+     *                          ingress pair without a layer or without an entry, two entries that collide)
+     */
+    public static FabricProgram compile(Topology topology, RoutingResult result, Options options) {
+        RouteCompiler c = new RouteCompiler(topology, result, options);
+        List<SwitchProgram> programs = new ArrayList<>();
+        for (Switch s : topology.switches()) {
+            programs.add(c.compileSwitch(s));
+        }
+        return new FabricProgram(result.engine(), c.layered, programs);
+    }
+
+    private SwitchProgram compileSwitch(Switch s) {
+        SwitchBuilder b = new SwitchBuilder(s);
+        if (options.lldp()) {
+            b.add(FlowMods13.lldpToController());
+        }
+        localDelivery(b, s);
+        forwarding(b, s);
+        if (layered) {
+            ingress(b, s);
+        }
+        if (options.tableMiss()) {
+            b.add(FlowMods13.tableMissToController());
+        }
+        return b.build();
+    }
+
+    /** LOCAL: packets for a host on this switch leave through its port, untagged. */
+    private void localDelivery(SwitchBuilder b, Switch s) {
+        for (Host h : hostsBySwitch.getOrDefault(s.id(), List.of())) {
+            for (EthType proto : PROTOCOLS) {
+                if (layered) {
+                    b.add(FlowMods13.flow(FlowClass.LOCAL, 0, match(null, FlowMods13.LAYER_VID, null, proto, h, null),
+                            List.of(FlowMods13.popLayer(), FlowMods13.output(h.port()))));
+                    b.add(FlowMods13.flow(FlowClass.LOCAL, 0, match(null, 0, null, proto, h, null),
+                            List.of(FlowMods13.output(h.port()))));
+                } else {
+                    b.add(FlowMods13.flow(FlowClass.LOCAL, 0, match(null, -1, null, proto, h, null),
+                            List.of(FlowMods13.output(h.port()))));
+                }
+            }
+        }
+    }
+
+    /** FORWARD: the engine's entries, one per destination host and protocol; defaults for path-tagged sets. */
+    private void forwarding(SwitchBuilder b, Switch s) {
+        Map<List<Object>, List<ForwardingEntry>> byKey = new LinkedHashMap<>();
+        for (ForwardingEntry e : entriesBySwitch.getOrDefault(s.id(), List.of())) {
+            if (!e.dst().equals(s.id())) {
+                byKey.computeIfAbsent(java.util.Arrays.asList(e.dst(), e.layer(), e.inPort()),
+                        k -> new ArrayList<>()).add(e);
+            }
+        }
+        for (List<ForwardingEntry> group : byKey.values()) {
+            ForwardingEntry def = defaultOf(group);
+            for (Host h : hostsBySwitch.getOrDefault(def.dst(), List.of())) {
+                Integer pcp = layered ? def.layer() : null;
+                int bonus = def.inPort() == null ? 0 : FlowClass.IN_PORT_BONUS;
+                for (EthType proto : PROTOCOLS) {
+                    b.add(FlowMods13.flow(FlowClass.FORWARD, bonus,
+                            match(def.inPort(), layered ? FlowMods13.LAYER_VID : -1, pcp, proto, h, null),
+                            b.forward(def.outPorts())));
+                }
+                for (ForwardingEntry e : group) {
+                    if (e.path() != null) {
+                        b.add(FlowMods13.flow(FlowClass.FORWARD, bonus + FlowClass.PATH_BONUS,
+                                match(e.inPort(), layered ? FlowMods13.LAYER_VID : -1, pcp, EthType.IPv4, h,
+                                        e.path()),
+                                b.forward(e.outPorts())));
+                    }
+                }
+            }
+        }
+    }
+
+    /** INGRESS (layered only): untagged packets from local hosts get their pair's layer as PCP. */
+    private void ingress(SwitchBuilder b, Switch s) {
+        if (!hostsBySwitch.containsKey(s.id())) {
+            return;
+        }
+        for (Switch d : topology.switches()) {
+            List<Host> dstHosts = hostsBySwitch.get(d.id());
+            if (d.id().equals(s.id()) || dstHosts == null) {
+                continue;
+            }
+            List<PairLayer> layers = pairs.getOrDefault(s.id(), Map.of()).get(d.id());
+            if (layers == null || layers.isEmpty()) {
+                throw new ProgramException(result.engine() + ": no layer for pair " + s.id() + " -> " + d.id()
+                        + " (layer_of must list every ordered pair of switches with hosts)");
+            }
+            List<PairLayer> sorted = new ArrayList<>(layers);
+            sorted.sort(Comparator.comparing(p -> p.path() == null ? -1 : p.path()));
+            PairLayer def = sorted.get(0);
+            for (Host h : dstHosts) {
+                for (EthType proto : PROTOCOLS) {
+                    b.add(FlowMods13.flow(FlowClass.INGRESS, 0, match(null, 0, null, proto, h, null),
+                            pushAndForward(b, s, def)));
+                }
+                for (PairLayer p : sorted) {
+                    if (p.path() != null) {
+                        b.add(FlowMods13.flow(FlowClass.INGRESS, FlowClass.PATH_BONUS,
+                                match(null, 0, null, EthType.IPv4, h, p.path()), pushAndForward(b, s, p)));
+                    }
+                }
+            }
+        }
+    }
+
+    private List<OFAction> pushAndForward(SwitchBuilder b, Switch s, PairLayer p) {
+        ForwardingEntry e = null;
+        for (ForwardingEntry c : entriesBySwitch.getOrDefault(s.id(), List.of())) {
+            if (c.dst().equals(p.dst()) && c.layer() == p.layer() && c.inPort() == null
+                    && (Objects.equals(c.path(), p.path()) || (c.path() == null && e == null))) {
+                e = c;
+            }
+        }
+        if (e == null) {
+            throw new ProgramException(result.engine() + ": pair " + p.src() + " -> " + p.dst() + " is in layer "
+                    + p.layer() + (p.path() == null ? "" : " on path " + p.path()) + ", but " + s.id()
+                    + " has no entry for " + p.dst() + " in that layer");
+        }
+        List<OFAction> actions = new ArrayList<>(FlowMods13.pushLayer(p.layer()));
+        actions.addAll(b.forward(e.outPorts()));
+        return actions;
+    }
+
+    private static ForwardingEntry defaultOf(List<ForwardingEntry> group) {
+        ForwardingEntry best = group.get(0);
+        for (ForwardingEntry e : group) {
+            if (e.path() == null) {
+                return e;
+            }
+            if (e.path() < best.path()) {
+                best = e;
+            }
+        }
+        return best;
+    }
+
+    /**
+     * The match of one entry; OXM prerequisites are always present (OVS rejects a PCP without a VID and a DSCP
+     * without eth_type IPv4, asynchronously: feasibility notes §1a).
+     *
+     * @param vid -1 for no VLAN match, 0 for untagged, else the VID
+     */
+    static Match match(Integer inPort, int vid, Integer pcp, EthType proto, Host dst, Integer dscp) {
+        Match.Builder m = FlowMods13.F.buildMatch();
+        if (inPort != null) {
+            m.setExact(MatchField.IN_PORT, OFPort.of(inPort));
+        }
+        if (vid == 0) {
+            m.setExact(MatchField.VLAN_VID, OFVlanVidMatch.UNTAGGED);
+        } else if (vid > 0) {
+            m.setExact(MatchField.VLAN_VID, OFVlanVidMatch.ofVlan(vid));
+            if (pcp != null) {
+                m.setExact(MatchField.VLAN_PCP, VlanPcp.of(pcp.byteValue()));
+            }
+        }
+        m.setExact(MatchField.ETH_TYPE, proto);
+        IPv4Address ip = IPv4Address.of(dst.ip());
+        if (proto.equals(EthType.ARP)) {
+            m.setExact(MatchField.ARP_TPA, ip);
+        } else {
+            m.setExact(MatchField.IPV4_DST, ip);
+            if (dscp != null) {
+                m.setExact(MatchField.IP_DSCP, IpDscp.of(dscp.byteValue()));
+            }
+        }
+        return m.build();
+    }
+
+    /** Collects one switch's entries and groups; refuses two different entries with the same match. */
+    private final class SwitchBuilder {
+        private final Switch sw;
+        private final Map<List<Object>, OFFlowAdd> flows = new LinkedHashMap<>();
+        private final Map<List<Integer>, OFGroupAdd> groups = new HashMap<>();
+        private long nextWideGroup = 0x80000000L;
+
+        SwitchBuilder(Switch sw) {
+            this.sw = sw;
+        }
+
+        void add(OFFlowAdd f) {
+            List<Object> key = List.of(f.getTableId().getValue(), f.getPriority(), f.getMatch());
+            OFFlowAdd previous = flows.putIfAbsent(key, f);
+            if (previous != null && !previous.equals(f)) {
+                throw new ProgramException(result.engine() + ": at " + sw.id() + " two entries match "
+                        + f.getMatch() + " at priority " + f.getPriority() + " with different actions: "
+                        + previous.getInstructions() + " and " + f.getInstructions());
+            }
+        }
+
+        List<OFAction> forward(List<Integer> outPorts) {
+            if (outPorts.size() == 1) {
+                return List.of(FlowMods13.output(outPorts.get(0)));
+            }
+            List<Integer> ports = outPorts.stream().distinct().sorted().toList();
+            OFGroupAdd g = groups.computeIfAbsent(ports, k -> FlowMods13.selectGroup(groupId(k), k));
+            return List.of(FlowMods13.group(g.getGroup().getGroupNumber()));
+        }
+
+        private long groupId(List<Integer> ports) {
+            if (ports.get(ports.size() - 1) < 32) {
+                long bitmap = 0;
+                for (int p : ports) {
+                    bitmap |= 1L << (p - 1);
+                }
+                return bitmap;
+            }
+            return nextWideGroup++;
+        }
+
+        SwitchProgram build() {
+            TreeMap<Long, OFGroupAdd> sorted = new TreeMap<>();
+            for (OFGroupAdd g : groups.values()) {
+                sorted.put((long) g.getGroup().getGroupNumber() & 0xffffffffL, g);
+            }
+            return new SwitchProgram(sw.id(), sw.dpid(), List.copyOf(sorted.values()), List.copyOf(flows.values()));
+        }
+    }
+}

@@ -1,0 +1,26 @@
+package weft.controller.program;
+
+import java.util.List;
+import org.projectfloodlight.openflow.protocol.OFFlowAdd;
+import org.projectfloodlight.openflow.protocol.OFGroupAdd;
+
+/**
+ * Everything Weft wants installed on one switch: its SELECT groups and its flow entries (each tagged with a
+ * Weft cookie that names its {@link FlowClass}).
+ *
+ * @param switchId topology switch id
+ * @param dpid     the switch's datapath id
+ * @param groups   SELECT groups, by ascending group id
+ * @param flows    flow entries
+ */
+public record SwitchProgram(String switchId, long dpid, List<OFGroupAdd> groups, List<OFFlowAdd> flows) {
+    public SwitchProgram {
+        groups = List.copyOf(groups);
+        flows = List.copyOf(flows);
+    }
+
+    /** Flow entries of one class. */
+    public List<OFFlowAdd> flows(FlowClass cls) {
+        return flows.stream().filter(f -> f.getCookie().getValue() == cls.cookie()).toList();
+    }
+}

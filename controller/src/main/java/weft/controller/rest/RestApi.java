@@ -1,0 +1,126 @@
+package weft.controller.rest;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.SerializationFeature;
+import com.sun.net.httpserver.HttpExchange;
+import com.sun.net.httpserver.HttpServer;
+import java.io.IOException;
+import java.io.OutputStream;
+import java.net.InetSocketAddress;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.Executors;
+import java.util.function.Supplier;
+import weft.controller.fabric.FabricEvent;
+import weft.controller.fabric.FabricService;
+import weft.controller.fabric.LinkCounters;
+import weft.controller.openflow.SwitchSession;
+import weft.model.routing.io.RoutesJson;
+import weft.model.topology.Switch;
+import weft.model.topology.io.TopologyJson;
+
+/**
+ * Serves, as JSON: {@code GET /api/topology} (the topology routes are computed on, in weft-topology/1, and the
+ * differences between configured and discovered fabric), {@code /api/routes} (weft-routes/1),
+ * {@code /api/switches}, {@code /api/stats} (link counters) and {@code /api/events}. Anything else is 404,
+ * anything but GET 405.
+ */
+public final class RestApi implements AutoCloseable {
+    private static final ObjectMapper JSON = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
+
+    /** One switch as the API shows it. */
+    public record SwitchView(String id, String dpid, boolean connected, String remote, List<Integer> ports,
+                             long skippedFrames, long unsolicitedErrors) {
+    }
+
+    /** The topology answer: the routed topology as a weft-topology/1 text, and the discovery differences. */
+    public record TopologyView(String topology, List<String> differences) {
+    }
+
+    private final HttpServer server;
+    private final FabricService fabric;
+
+    private RestApi(HttpServer server, FabricService fabric) {
+        this.server = server;
+        this.fabric = fabric;
+    }
+
+    /** Starts serving on the address (port 0 picks a free port). */
+    public static RestApi start(InetSocketAddress address, FabricService fabric) throws IOException {
+        RestApi api = new RestApi(HttpServer.create(address, 16), fabric);
+        api.route("/api/topology", () -> new TopologyView(TopologyJson.write(fabric.currentTopology()),
+                fabric.discoveryDifferences(false)));
+        api.route("/api/routes", () -> fabric.routes() == null ? Map.of() : RoutesJson.write(fabric.routes()));
+        api.route("/api/switches", api::switches);
+        api.route("/api/stats", () -> fabric.linkCounters().values().stream()
+                .sorted(java.util.Comparator.comparing(LinkCounters::from).thenComparingInt(LinkCounters::port))
+                .toList());
+        api.route("/api/events", () -> fabric.events().stream().map(FabricEvent::toString).toList());
+        api.server.setExecutor(Executors.newSingleThreadExecutor(r -> {
+            Thread t = new Thread(r, "weft-rest");
+            t.setDaemon(true);
+            return t;
+        }));
+        api.server.start();
+        return api;
+    }
+
+    /** The bound port. */
+    public int port() {
+        return server.getAddress().getPort();
+    }
+
+    private List<SwitchView> switches() {
+        Map<String, SwitchSession> sessions = fabric.sessions();
+        List<SwitchView> out = new ArrayList<>();
+        for (Switch s : fabric.configuredTopology().switches()) {
+            SwitchSession session = sessions.get(s.id());
+            out.add(new SwitchView(s.id(), s.dpidHex(), session != null,
+                    session == null ? null : session.remote(),
+                    session == null ? List.of() : List.copyOf(session.ports().keySet()),
+                    session == null ? 0 : session.skippedFrames(), session == null ? 0 : session.unsolicitedErrors()));
+        }
+        return out;
+    }
+
+    private void route(String path, Supplier<Object> body) {
+        server.createContext(path, exchange -> {
+            try (exchange) {
+                if (!exchange.getRequestURI().getPath().equals(path)) {
+                    send(exchange, 404, Map.of("error", "no resource " + exchange.getRequestURI().getPath()));
+                } else if (!exchange.getRequestMethod().equals("GET")) {
+                    send(exchange, 405, Map.of("error", exchange.getRequestMethod() + " " + path
+                            + ": only GET is supported"));
+                } else {
+                    Object value = body.get();
+                    if (value instanceof String text) {
+                        sendRaw(exchange, 200, text.getBytes(StandardCharsets.UTF_8));
+                    } else {
+                        send(exchange, 200, value);
+                    }
+                }
+            } catch (RuntimeException e) {
+                send(exchange, 500, Map.of("error", String.valueOf(e)));
+            }
+        });
+    }
+
+    private static void send(HttpExchange exchange, int status, Object value) throws IOException {
+        sendRaw(exchange, status, JSON.writeValueAsBytes(value));
+    }
+
+    private static void sendRaw(HttpExchange exchange, int status, byte[] body) throws IOException {
+        exchange.getResponseHeaders().set("Content-Type", "application/json");
+        exchange.sendResponseHeaders(status, body.length);
+        try (OutputStream out = exchange.getResponseBody()) {
+            out.write(body);
+        }
+    }
+
+    @Override
+    public void close() {
+        server.stop(0);
+    }
+}

@@ -1,0 +1,137 @@
+package weft.controller.openflow;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.netty.bootstrap.Bootstrap;
+import io.netty.channel.Channel;
+import io.netty.channel.ChannelHandlerContext;
+import io.netty.channel.ChannelInitializer;
+import io.netty.channel.EventLoopGroup;
+import io.netty.channel.SimpleChannelInboundHandler;
+import io.netty.channel.nio.NioEventLoopGroup;
+import io.netty.channel.socket.SocketChannel;
+import io.netty.channel.socket.nio.NioSocketChannel;
+import io.netty.handler.ssl.SslContext;
+import io.netty.handler.ssl.SslContextBuilder;
+import java.io.File;
+import java.net.InetSocketAddress;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.DisplayName;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.projectfloodlight.openflow.protocol.OFFactory;
+import org.projectfloodlight.openflow.protocol.OFMessage;
+import org.projectfloodlight.openflow.types.DatapathId;
+
+/** The real server over loopback, plain and TLS, against a minimal fake switch written with the same codec. */
+class OfServerTest {
+    private static final OFFactory F = SwitchSession.F;
+    private final EventLoopGroup group = new NioEventLoopGroup(1);
+
+    @AfterEach
+    void stop() {
+        group.shutdownGracefully(0, 1, TimeUnit.SECONDS).syncUninterruptibly();
+    }
+
+    /** Answers HELLO, FEATURES, port description and barriers as OVS does. */
+    static final class FakeSwitch extends SimpleChannelInboundHandler<Object> {
+        @Override
+        public void channelActive(ChannelHandlerContext ctx) {
+            ctx.writeAndFlush(F.buildHello().setXid(1).build());
+        }
+
+        @Override
+        protected void channelRead0(ChannelHandlerContext ctx, Object msg) {
+            if (!(msg instanceof OFMessage m)) {
+                return;
+            }
+            switch (m.getType()) {
+                case FEATURES_REQUEST -> ctx.writeAndFlush(F.buildFeaturesReply().setXid(m.getXid())
+                        .setDatapathId(DatapathId.of(0x5745460042L)).setNBuffers(0).setNTables((short) 254).build());
+                case STATS_REQUEST -> ctx.writeAndFlush(F.buildPortDescStatsReply().setXid(m.getXid()).build());
+                case BARRIER_REQUEST -> ctx.writeAndFlush(F.buildBarrierReply().setXid(m.getXid()).build());
+                default -> {
+                }
+            }
+        }
+    }
+
+    private Channel connect(int port, SslContext ssl) {
+        return new Bootstrap().group(group).channel(NioSocketChannel.class).handler(
+                new ChannelInitializer<SocketChannel>() {
+                    @Override
+                    protected void initChannel(SocketChannel ch) {
+                        if (ssl != null) {
+                            ch.pipeline().addLast(ssl.newHandler(ch.alloc(), "localhost", port));
+                        }
+                        ch.pipeline().addLast(new OfFrameDecoder(), new OfMessageEncoder(), new FakeSwitch());
+                    }
+                }).connect(new InetSocketAddress("127.0.0.1", port)).syncUninterruptibly().channel();
+    }
+
+    private static final class Ready implements SwitchListener {
+        final CompletableFuture<SwitchSession> ready = new CompletableFuture<>();
+
+        @Override
+        public void switchReady(SwitchSession session) {
+            ready.complete(session);
+        }
+
+        @Override
+        public void switchDisconnected(SwitchSession session) {
+        }
+    }
+
+    private static void handshakeAndTransaction(Ready listener) throws Exception {
+        SwitchSession s = listener.ready.get(10, TimeUnit.SECONDS);
+        assertThat(s.dpidHex()).isEqualTo("0000005745460042");
+        TransactionResult r = s.transaction(List.of(F.buildFlowAdd().setPriority(1).build()))
+                .get(10, TimeUnit.SECONDS);
+        assertThat(r.ok()).isTrue();
+        assertThat(r.messages()).isEqualTo(1);
+    }
+
+    @Test
+    @DisplayName("plain TCP: a switch connects, finishes the handshake and confirms a transaction")
+    void plain() throws Exception {
+        Ready listener = new Ready();
+        try (OfServer server = OfServer.plain(new InetSocketAddress("127.0.0.1", 0), SessionConfig.defaults(),
+                listener)) {
+            Channel ch = connect(server.port(), null);
+            handshakeAndTransaction(listener);
+            ch.close().syncUninterruptibly();
+        }
+    }
+
+    @Test
+    @DisplayName("TLS with a self-signed certificate made by openssl: same handshake and transaction")
+    void tls(@TempDir Path dir) throws Exception {
+        File cert = dir.resolve("cert.pem").toFile();
+        File key = dir.resolve("key.pem").toFile();
+        Process p = new ProcessBuilder("openssl", "req", "-x509", "-newkey", "rsa:2048", "-nodes", "-keyout",
+                key.getPath(), "-out", cert.getPath(), "-days", "1", "-subj", "/CN=localhost")
+                .redirectErrorStream(true).start();
+        p.getInputStream().readAllBytes();
+        assertThat(p.waitFor()).as("openssl exit").isZero();
+        Ready listener = new Ready();
+        try (OfServer server = OfServer.tls(new InetSocketAddress("127.0.0.1", 0), cert, key,
+                SessionConfig.defaults(), listener)) {
+            Channel ch = connect(server.port(), SslContextBuilder.forClient().trustManager(cert).build());
+            handshakeAndTransaction(listener);
+            ch.close().syncUninterruptibly();
+        }
+    }
+
+    @Test
+    @DisplayName("a missing certificate file is reported with both paths")
+    void badTls(@TempDir Path dir) {
+        File none = dir.resolve("none.pem").toFile();
+        org.assertj.core.api.Assertions.assertThatThrownBy(() -> OfServer.tls(new InetSocketAddress("127.0.0.1", 0),
+                none, none, SessionConfig.defaults(), new Ready())).isInstanceOf(OpenFlowException.class)
+                .hasMessageContaining("none.pem");
+    }
+}

@@ -1,0 +1,69 @@
+package weft.controller.rest;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.net.InetSocketAddress;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.time.Duration;
+import org.junit.jupiter.api.DisplayName;
+import org.junit.jupiter.api.Test;
+import weft.controller.fabric.FabricService;
+import weft.controller.program.RouteCompiler;
+import weft.controller.testing.BfsRoutes;
+import weft.controller.testing.TestFabrics;
+import weft.model.routing.RoutingEngine;
+import weft.model.routing.RoutingOptions;
+import weft.model.routing.RoutingResult;
+import weft.model.topology.Topology;
+
+class RestApiTest {
+    private static final RoutingEngine BFS = new RoutingEngine() {
+        @Override
+        public String name() {
+            return "bfs-min_hop";
+        }
+
+        @Override
+        public boolean promisesShortest() {
+            return true;
+        }
+
+        @Override
+        public RoutingResult compute(Topology topology, RoutingOptions options) {
+            return BfsRoutes.route(topology, BfsRoutes.Mode.MIN_HOP, 1);
+        }
+    };
+
+    private static HttpResponse<String> get(HttpClient http, int port, String method, String path)
+            throws Exception {
+        return http.send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + path))
+                .method(method, HttpRequest.BodyPublishers.noBody()).build(), HttpResponse.BodyHandlers.ofString());
+    }
+
+    @Test
+    @DisplayName("routes, topology, switches, stats and events as JSON; unknown paths 404, POST 405")
+    void serves() throws Exception {
+        try (FabricService fabric = new FabricService(new FabricService.Config(TestFabrics.ring(4), BFS,
+                RoutingOptions.defaults(), RouteCompiler.Options.defaults(), (t, r) -> { }, Duration.ofSeconds(5),
+                Duration.ofSeconds(5), Duration.ofSeconds(1)))) {
+            fabric.start();
+            try (RestApi api = RestApi.start(new InetSocketAddress("127.0.0.1", 0), fabric)) {
+                HttpClient http = HttpClient.newHttpClient();
+                assertThat(get(http, api.port(), "GET", "/api/routes").body()).contains("weft-routes/1")
+                        .contains("bfs-min_hop");
+                assertThat(get(http, api.port(), "GET", "/api/topology").body()).contains("weft-topology/1")
+                        .contains("is configured but not connected");
+                assertThat(get(http, api.port(), "GET", "/api/switches").body()).contains("\"id\" : \"s4\"")
+                        .contains("\"connected\" : false");
+                assertThat(get(http, api.port(), "GET", "/api/stats").body()).isEqualTo("[ ]");
+                assertThat(get(http, api.port(), "GET", "/api/events").body()).contains("ROUTES start");
+                assertThat(get(http, api.port(), "GET", "/api/nope").statusCode()).isEqualTo(404);
+                assertThat(get(http, api.port(), "GET", "/api/routes/x").statusCode()).isEqualTo(404);
+                assertThat(get(http, api.port(), "POST", "/api/routes").statusCode()).isEqualTo(405);
+            }
+        }
+    }
+}

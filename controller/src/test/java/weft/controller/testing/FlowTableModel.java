@@ -1,0 +1,292 @@
+package weft.controller.testing;
+
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import org.projectfloodlight.openflow.protocol.OFBucket;
+import org.projectfloodlight.openflow.protocol.OFFlowAdd;
+import org.projectfloodlight.openflow.protocol.OFFlowDeleteStrict;
+import org.projectfloodlight.openflow.protocol.OFGroupAdd;
+import org.projectfloodlight.openflow.protocol.OFGroupDelete;
+import org.projectfloodlight.openflow.protocol.OFGroupModify;
+import org.projectfloodlight.openflow.protocol.OFGroupType;
+import org.projectfloodlight.openflow.protocol.OFMessage;
+import org.projectfloodlight.openflow.protocol.action.OFAction;
+import org.projectfloodlight.openflow.protocol.action.OFActionGroup;
+import org.projectfloodlight.openflow.protocol.action.OFActionOutput;
+import org.projectfloodlight.openflow.protocol.action.OFActionPopVlan;
+import org.projectfloodlight.openflow.protocol.action.OFActionPushVlan;
+import org.projectfloodlight.openflow.protocol.action.OFActionSetField;
+import org.projectfloodlight.openflow.protocol.instruction.OFInstruction;
+import org.projectfloodlight.openflow.protocol.instruction.OFInstructionApplyActions;
+import org.projectfloodlight.openflow.protocol.match.Match;
+import org.projectfloodlight.openflow.protocol.match.MatchField;
+import org.projectfloodlight.openflow.protocol.OFMatchV3;
+import org.projectfloodlight.openflow.protocol.oxm.OFOxm;
+import org.projectfloodlight.openflow.protocol.oxm.OFOxmIpDscp;
+import org.projectfloodlight.openflow.protocol.oxm.OFOxmVlanPcp;
+import org.projectfloodlight.openflow.protocol.oxm.OFOxmVlanVid;
+import org.projectfloodlight.openflow.types.EthType;
+import org.projectfloodlight.openflow.types.IPv4Address;
+import org.projectfloodlight.openflow.types.IpDscp;
+import org.projectfloodlight.openflow.types.OFPort;
+import org.projectfloodlight.openflow.types.OFVlanVidMatch;
+import org.projectfloodlight.openflow.types.VlanPcp;
+import weft.model.topology.Host;
+import weft.model.topology.Link;
+import weft.model.topology.Topology;
+
+/**
+ * An in-memory fabric of OpenFlow 1.3 switches, after Faucet's {@code clib/fakeoftable.py}: applies the flow-mods
+ * and group-mods Weft builds, and traces a packet from a host across switches and links to wherever it ends up.
+ * SELECT groups fork the trace into every bucket, so a trace covers every path the hash could pick.
+ *
+ * <p>It enforces what OVS enforces: OXM prerequisites (a PCP needs a VID, a DSCP or IPv4 address needs
+ * eth_type IPv4, an ARP field needs eth_type ARP), output to the input port is dropped, and two entries of equal
+ * priority that both match a packet are an error (OpenFlow leaves the choice undefined).
+ */
+public final class FlowTableModel {
+    /** The header fields Weft matches on; vid 0 means untagged. */
+    public record Packet(int inPort, int vid, int pcp, EthType ethType, IPv4Address target, int dscp) {
+        public static Packet ipv4(String dst, int dscp) {
+            return new Packet(0, 0, 0, EthType.IPv4, IPv4Address.of(dst), dscp);
+        }
+
+        public static Packet arp(String targetIp) {
+            return new Packet(0, 0, 0, EthType.ARP, IPv4Address.of(targetIp), 0);
+        }
+
+        Packet at(int port) {
+            return new Packet(port, vid, pcp, ethType, target, dscp);
+        }
+    }
+
+    /** One inter-switch hop as seen on the wire: the VLAN tag present or not, and its PCP. */
+    public record WireHop(String from, int fromPort, String to, boolean tagged, int pcp) {
+    }
+
+    /** Where one copy of the packet ended: a host id, or {@code "drop: reason"}. */
+    public record Delivery(String endpoint, List<WireHop> hops, boolean tagged) {
+        public boolean delivered() {
+            return !endpoint.startsWith("drop");
+        }
+    }
+
+    private static final int MAX_HOPS = 64;
+
+    private final Topology topology;
+    private final Map<String, List<OFFlowAdd>> tables = new HashMap<>();
+    private final Map<String, Map<Long, OFGroupAdd>> groups = new HashMap<>();
+    private final Map<String, String> linkPeer = new HashMap<>();
+    private final Map<String, String> hostAt = new HashMap<>();
+
+    public FlowTableModel(Topology topology) {
+        this.topology = topology;
+        for (Link l : topology.links()) {
+            linkPeer.put(l.a() + ":" + l.aPort(), l.b() + ":" + l.bPort());
+            linkPeer.put(l.b() + ":" + l.bPort(), l.a() + ":" + l.aPort());
+        }
+        for (Host h : topology.hosts()) {
+            hostAt.put(h.switchId() + ":" + h.port(), h.id());
+        }
+    }
+
+    /** Applies one message to a switch's tables, as the switch would. */
+    public void apply(String switchId, OFMessage m) {
+        List<OFFlowAdd> table = tables.computeIfAbsent(switchId, k -> new ArrayList<>());
+        Map<Long, OFGroupAdd> gs = groups.computeIfAbsent(switchId, k -> new HashMap<>());
+        if (m instanceof OFFlowAdd f) {
+            checkPrerequisites(switchId, f.getMatch());
+            table.removeIf(e -> e.getPriority() == f.getPriority() && e.getMatch().equals(f.getMatch()));
+            table.add(f);
+        } else if (m instanceof OFFlowDeleteStrict d) {
+            table.removeIf(e -> e.getPriority() == d.getPriority() && e.getMatch().equals(d.getMatch()));
+        } else if (m instanceof OFGroupAdd g) {
+            if (gs.putIfAbsent(id(g.getGroup().getGroupNumber()), g) != null) {
+                throw new IllegalStateException(switchId + ": GROUP_EXISTS " + g.getGroup());
+            }
+        } else if (m instanceof OFGroupModify g) {
+            gs.put(id(g.getGroup().getGroupNumber()), topologyGroup(g));
+        } else if (m instanceof OFGroupDelete g) {
+            gs.remove(id(g.getGroup().getGroupNumber()));
+        } else {
+            throw new IllegalArgumentException(switchId + ": the model does not apply " + m.getType());
+        }
+    }
+
+    private static OFGroupAdd topologyGroup(OFGroupModify g) {
+        return weft.controller.program.FlowMods13.F.buildGroupAdd().setGroup(g.getGroup())
+                .setGroupType(g.getGroupType()).setBuckets(g.getBuckets()).build();
+    }
+
+    private static long id(int group) {
+        return group & 0xffffffffL;
+    }
+
+    /** Number of flow entries on a switch. */
+    public int flowCount(String switchId) {
+        return tables.getOrDefault(switchId, List.of()).size();
+    }
+
+    /** Sends a packet from a host and follows every copy to its end. */
+    public List<Delivery> send(String hostId, Packet p) {
+        Host h = topology.requireHost(hostId);
+        List<Delivery> out = new ArrayList<>();
+        process(h.switchId(), p.at(h.port()), new ArrayList<>(), out);
+        return out;
+    }
+
+    private void process(String sw, Packet p, List<WireHop> hops, List<Delivery> out) {
+        if (hops.size() > MAX_HOPS) {
+            out.add(new Delivery("drop: loop after " + MAX_HOPS + " hops at " + sw, hops, p.vid() != 0));
+            return;
+        }
+        OFFlowAdd best = null;
+        for (OFFlowAdd f : tables.getOrDefault(sw, List.of())) {
+            if (matches(f.getMatch(), p)) {
+                if (best == null || f.getPriority() > best.getPriority()) {
+                    best = f;
+                } else if (f.getPriority() == best.getPriority()) {
+                    throw new IllegalStateException(sw + ": two entries of priority " + f.getPriority()
+                            + " match " + p + ": " + best.getMatch() + " and " + f.getMatch());
+                }
+            }
+        }
+        if (best == null) {
+            out.add(new Delivery("drop: table miss at " + sw + " for " + p, hops, p.vid() != 0));
+            return;
+        }
+        List<OFAction> actions = new ArrayList<>();
+        for (OFInstruction i : best.getInstructions()) {
+            if (i instanceof OFInstructionApplyActions a) {
+                actions.addAll(a.getActions());
+            } else {
+                throw new IllegalArgumentException(sw + ": the model does not run instruction " + i.getType());
+            }
+        }
+        if (actions.isEmpty()) {
+            out.add(new Delivery("drop: by entry at " + sw, hops, p.vid() != 0));
+        }
+        run(sw, p, actions, hops, out);
+    }
+
+    private void run(String sw, Packet p, List<OFAction> actions, List<WireHop> hops, List<Delivery> out) {
+        Packet cur = p;
+        for (OFAction a : actions) {
+            if (a instanceof OFActionPushVlan) {
+                cur = new Packet(cur.inPort(), -1, 0, cur.ethType(), cur.target(), cur.dscp());
+            } else if (a instanceof OFActionPopVlan) {
+                if (cur.vid() == 0) {
+                    throw new IllegalStateException(sw + ": pop_vlan on an untagged packet " + cur);
+                }
+                cur = new Packet(cur.inPort(), 0, 0, cur.ethType(), cur.target(), cur.dscp());
+            } else if (a instanceof OFActionSetField sf) {
+                cur = setField(sw, cur, sf.getField());
+            } else if (a instanceof OFActionOutput o) {
+                emit(sw, cur, o.getPort(), hops, out);
+            } else if (a instanceof OFActionGroup g) {
+                OFGroupAdd group = groups.getOrDefault(sw, Map.of()).get(id(g.getGroup().getGroupNumber()));
+                if (group == null) {
+                    out.add(new Delivery("drop: missing group " + g.getGroup() + " at " + sw, hops, cur.vid() != 0));
+                    continue;
+                }
+                if (group.getGroupType() != OFGroupType.SELECT) {
+                    throw new IllegalArgumentException(sw + ": the model runs SELECT groups only");
+                }
+                for (OFBucket b : group.getBuckets()) {
+                    run(sw, cur, b.getActions(), new ArrayList<>(hops), out);
+                }
+            } else {
+                throw new IllegalArgumentException(sw + ": the model does not run action " + a.getType());
+            }
+        }
+    }
+
+    private static Packet setField(String sw, Packet p, OFOxm<?> field) {
+        if (field instanceof OFOxmVlanVid v) {
+            return new Packet(p.inPort(), v.getValue().getVlan(), p.pcp(), p.ethType(), p.target(), p.dscp());
+        }
+        if (field instanceof OFOxmVlanPcp v) {
+            if (p.vid() == 0) {
+                throw new IllegalStateException(sw + ": set vlan_pcp on an untagged packet");
+            }
+            return new Packet(p.inPort(), p.vid(), v.getValue().getValue(), p.ethType(), p.target(), p.dscp());
+        }
+        if (field instanceof OFOxmIpDscp v) {
+            return new Packet(p.inPort(), p.vid(), p.pcp(), p.ethType(), p.target(), v.getValue().getDscpValue());
+        }
+        throw new IllegalArgumentException(sw + ": the model does not set " + field.getMatchField().getName());
+    }
+
+    private void emit(String sw, Packet p, OFPort port, List<WireHop> hops, List<Delivery> out) {
+        int no = port.getPortNumber();
+        if (no == p.inPort()) {
+            out.add(new Delivery("drop: output to the input port " + no + " at " + sw, hops, p.vid() != 0));
+            return;
+        }
+        String key = sw + ":" + no;
+        String host = hostAt.get(key);
+        if (host != null) {
+            out.add(new Delivery(host, List.copyOf(hops), p.vid() != 0));
+            return;
+        }
+        String peer = linkPeer.get(key);
+        if (peer == null) {
+            out.add(new Delivery("drop: port " + no + " of " + sw + " is not connected", hops, p.vid() != 0));
+            return;
+        }
+        String[] parts = peer.split(":");
+        List<WireHop> next = new ArrayList<>(hops);
+        next.add(new WireHop(sw, no, parts[0], p.vid() != 0, p.pcp()));
+        process(parts[0], p.at(Integer.parseInt(parts[1])), next, out);
+    }
+
+    /** The raw OXMs: openflowj's {@code Match.get} hides fields whose prerequisites are missing. */
+    private static Map<MatchField<?>, Object> fields(Match m) {
+        Map<MatchField<?>, Object> fields = new HashMap<>();
+        for (OFOxm<?> o : ((OFMatchV3) m).getOxmList()) {
+            if (o.isMasked()) {
+                throw new IllegalArgumentException("the model does not match masked " + o);
+            }
+            fields.put(o.getMatchField(), o.getValue());
+        }
+        return fields;
+    }
+
+    private static boolean matches(Match m, Packet p) {
+        for (Map.Entry<MatchField<?>, Object> e : fields(m).entrySet()) {
+            Object v = e.getValue();
+            boolean ok = switch (e.getKey().id) {
+                case IN_PORT -> ((OFPort) v).getPortNumber() == p.inPort();
+                case VLAN_VID -> v.equals(OFVlanVidMatch.UNTAGGED) ? p.vid() == 0
+                        : p.vid() == ((OFVlanVidMatch) v).getVlan();
+                case VLAN_PCP -> p.vid() != 0 && v.equals(VlanPcp.of((byte) p.pcp()));
+                case ETH_TYPE -> v.equals(p.ethType());
+                case IPV4_DST -> p.ethType().equals(EthType.IPv4) && v.equals(p.target());
+                case ARP_TPA -> p.ethType().equals(EthType.ARP) && v.equals(p.target());
+                case IP_DSCP -> v.equals(IpDscp.of((byte) p.dscp()));
+                default -> throw new IllegalArgumentException("the model does not match on " + e.getKey().getName());
+            };
+            if (!ok) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    private static void checkPrerequisites(String sw, Match m) {
+        Map<MatchField<?>, Object> f = fields(m);
+        Object type = f.get(MatchField.ETH_TYPE);
+        Object vid = f.get(MatchField.VLAN_VID);
+        if (f.containsKey(MatchField.VLAN_PCP) && (vid == null || vid.equals(OFVlanVidMatch.UNTAGGED))) {
+            throw new IllegalStateException(sw + ": BAD_PREREQ: vlan_pcp without a VLAN id in " + f);
+        }
+        if ((f.containsKey(MatchField.IPV4_DST) || f.containsKey(MatchField.IP_DSCP)) && !EthType.IPv4.equals(type)) {
+            throw new IllegalStateException(sw + ": BAD_PREREQ: IPv4 field without eth_type IPv4 in " + f);
+        }
+        if (f.containsKey(MatchField.ARP_TPA) && !EthType.ARP.equals(type)) {
+            throw new IllegalStateException(sw + ": BAD_PREREQ: arp_tpa without eth_type ARP in " + f);
+        }
+    }
+}

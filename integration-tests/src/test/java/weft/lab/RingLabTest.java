@@ -1,0 +1,29 @@
+package weft.lab;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.time.Duration;
+import org.junit.jupiter.api.DisplayName;
+import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.api.Test;
+
+@Tag("lab")
+class RingLabTest {
+    @Test
+    @DisplayName("4-switch ring: LLDP and first packets discover the lab's fabric; every host pair pings and "
+            + "transfers over TCP; link counters see the bytes")
+    void ringAllPairs() throws Exception {
+        try (LabHarness h = LabHarness.of("RingLabTest", "wlring", LabFabrics.ring(4), "updown")) {
+            h.awaitConverged(Duration.ofSeconds(20));
+            h.assertDiscoveredEqualsLab(Duration.ofSeconds(10));
+            assertThat(Reachability.pingAll(h.lab, Duration.ofSeconds(1))).isEmpty();
+            Reachability.startSinks(h.lab, Reachability.SINK_PORT, h.dir);
+            assertThat(Reachability.tcpAll(h.lab, Reachability.SINK_PORT, 256 * 1024)).isEmpty();
+            Thread.sleep(1500);
+            assertThat(h.controller.fabric().linkCounters()).as("port counters of all 8 link directions")
+                    .hasSize(8).allSatisfy((port, c) -> assertThat(c.txBytes())
+                            .as("bytes sent on %s from %s (12 transfers of 256 KiB cross the ring)", c.link(),
+                                    c.from()).isGreaterThan(256 * 1024));
+        }
+    }
+}
