@@ -67,8 +67,10 @@ public final class LabCommand implements Runnable {
             return new LabConfig(name, t, port, mbitPerGbps);
         }
 
-        WeftController startController(OvsLab lab) {
-            return WeftController.start(new WeftController.Config(lab.topology(), RoutingEngines.byName(engine),
+        /** Starts the controller for the lab's planned topology, before its bridges exist. */
+        WeftController startController(LabConfig lab) {
+            return WeftController.start(new WeftController.Config(OvsLab.plannedTopology(lab),
+                    RoutingEngines.byName(engine),
                     RoutingOptions.defaults(), RouteCompiler.Options.defaults(),
                     new DeadlockVerification(allowDeadlock), new InetSocketAddress("127.0.0.1", port), null, null,
                     SessionConfig.defaults()));
@@ -134,7 +136,7 @@ public final class LabCommand implements Runnable {
         }
 
         private int foreground(OvsLab lab) throws InterruptedException {
-            WeftController c = fabric.startController(lab);
+            WeftController c = fabric.startController(lab.config());
             CountDownLatch stop = new CountDownLatch(1);
             Runtime.getRuntime().addShutdownHook(new Thread(() -> {
                 c.close();
@@ -208,7 +210,16 @@ public final class LabCommand implements Runnable {
         @Override
         public Integer call() throws Exception {
             long t0 = System.nanoTime();
-            try (OvsLab lab = OvsLab.up(fabric.config(name)); WeftController c = fabric.startController(lab)) {
+            LabConfig config = fabric.config(name);
+            WeftController c = fabric.startController(config);
+            OvsLab lab;
+            try {
+                lab = OvsLab.up(config);
+            } catch (RuntimeException e) {
+                c.close();
+                throw e;
+            }
+            try {
                 if (!c.fabric().awaitConverged(Duration.ofSeconds(60))) {
                     System.err.println("not programmed after 60 s; events: " + c.fabric().events());
                     return 1;
@@ -232,6 +243,9 @@ public final class LabCommand implements Runnable {
                 long errors = c.fabric().openflowErrors();
                 System.out.printf("OpenFlow errors: %d%n", errors);
                 return ping.isEmpty() && tcp.isEmpty() && errors == 0 ? 0 : 1;
+            } finally {
+                c.close();
+                lab.close();
             }
         }
     }
