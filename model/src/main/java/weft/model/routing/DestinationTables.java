@@ -66,13 +66,16 @@ public final class DestinationTables {
     }
 
     /**
-     * Refuses a fabric whose switches with hosts are not all in one component.
+     * Refuses a fabric without switches, or whose switches with hosts are not all in one component.
      *
      * @throws RoutingFailure {@code "<engine>: fabric NAME is disconnected: s0 and s3 are in different components
-     *                        (2 components)"}
+     *                        (2 components)"} or {@code "<engine>: fabric NAME has no switches"}
      */
     public static void requireConnected(String engine, Topology topology) {
         SwitchGraph g = topology.graph();
+        if (g.switchCount() == 0) {
+            throw new RoutingFailure(engine + ": fabric " + topology.name() + " has no switches");
+        }
         int[] comp = g.components();
         int first = -1;
         for (int u = 0; u < g.switchCount(); u++) {

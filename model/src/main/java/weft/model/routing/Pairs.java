@@ -28,11 +28,14 @@ final class Pairs {
      * @param engine           engine name for error messages
      * @param destinationMajor true: by destination, then source by increasing distance to it (ties in index order);
      *                         false: by source then destination
-     * @throws RoutingFailure when the fabric is disconnected
+     * @throws RoutingFailure when the fabric has no switches or is disconnected
      */
     static Pairs of(String engine, Topology topology, boolean destinationMajor, RoutingOptions options) {
         SwitchGraph g = topology.graph();
         int n = g.switchCount();
+        if (n == 0) {
+            throw new RoutingFailure(engine + ": fabric '" + topology.name() + "' has no switches");
+        }
         if (!g.isConnected()) {
             int[] comp = g.components();
             int other = 0;

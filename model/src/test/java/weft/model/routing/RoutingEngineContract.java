@@ -80,4 +80,12 @@ public abstract class RoutingEngineContract {
                 .isInstanceOf(RoutingFailure.class)
                 .hasMessageStartingWith(engine().name() + ":");
     }
+
+    @Test
+    void refusesFabricWithoutSwitchesNamingItself() {
+        Topology empty = new Topology("empty", List.of(), List.of(), List.of());
+        assertThatThrownBy(() -> engine().compute(empty, options()))
+                .isInstanceOf(RoutingFailure.class)
+                .hasMessageStartingWith(engine().name() + ":");
+    }
 }
