@@ -89,6 +89,8 @@ public final class AgentPerfCommand implements Callable<Integer> {
         r.put("out_of_order_deliveries", ooo);
         r.put("in_order_delivery", ooo == 0 && rcv.get("delivered").asLong() == packets);
         r.put("delay_us", rcv.get("delay_us"));
+        // sender stalls longer than the injector's catch-up window: time whose rate could not be made up
+        r.put("sender_stall_lost_ms", round(snd.path("stall_lost_ns").asLong() / 1e6));
         r.put("app_bytes_sent", appBytes);
         r.put("seconds", round(span));
         return r;

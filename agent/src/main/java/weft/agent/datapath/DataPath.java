@@ -268,15 +268,17 @@ public final class DataPath implements AutoCloseable {
             if (q != null) {
                 String receiver = body.toString(StandardCharsets.UTF_8);
                 Voq v = voqs.get(src);
-                long[] base = senderBaseline.getOrDefault(src, new long[3]);
+                long[] base = senderBaseline.getOrDefault(src, new long[4]);
                 if (q.reset() && v != null) {
-                    senderBaseline.put(src, new long[] {v.sentPackets(), v.sentBytes(), v.droppedPackets()});
+                    senderBaseline.put(src, new long[] {v.sentPackets(), v.sentBytes(), v.droppedPackets(),
+                        injector.lostNanos()});
                     base = senderBaseline.get(src);
                 }
                 String senderJson = v == null ? "{\"sent_packets\":0,\"sent_bytes\":0,\"dropped_packets\":0}"
                         : "{\"sent_packets\":" + (v.sentPackets() - base[0]) + ",\"sent_bytes\":"
                         + (v.sentBytes() - base[1]) + ",\"dropped_packets\":" + (v.droppedPackets() - base[2])
-                        + ",\"rate_bps\":" + v.bucket().rateBitsPerSecond() + "}";
+                        + ",\"rate_bps\":" + v.bucket().rateBitsPerSecond() + ",\"stall_lost_ns\":"
+                        + (injector.lostNanos() - base[3]) + "}";
                 String json = "{\"sender\":" + senderJson + ",\"receiver\":" + receiver + ",\"resequencer\":"
                         + "{\"reordered_arrivals\":" + reseq.reorderedArrivals() + ",\"fixed\":"
                         + reseq.releasedInOrderFromQueue() + ",\"timeouts\":" + reseq.timeouts() + "}}";
