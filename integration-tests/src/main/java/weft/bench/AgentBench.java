@@ -25,7 +25,8 @@ import weft.model.protocol.DestinationRate;
  * throughput and packets per second per core on loopback (two agents in this JVM) and through one userspace OVS
  * bridge (two agents in namespaces); shaping error of the agent at 10, 50 and 200 Mbit/s on both; and the same
  * rates enforced by an HTB class on the sender's NIC for an iperf3 UDP flow offered 20% above the rate. Rates are
- * IP-level. The bridge and tc rows need root and Open vSwitch; they are skipped (and say so) otherwise.
+ * IP-level (the HTB qdisc's size table takes the Ethernet header out, as the agent's tc mode does). The bridge
+ * and tc rows need root and Open vSwitch; they are skipped (and say so) otherwise.
  */
 @Command(name = "agent", mixinStandardHelpOptions = true,
         description = "Benchmark the agent (loopback, one bridge) against tc HTB shaping; prints a table.")
@@ -34,7 +35,8 @@ public final class AgentBench implements Callable<Integer> {
     double seconds;
     @Option(names = "--no-bridge", description = "only the loopback rows")
     boolean noBridge;
-    @Option(names = "--bucket-bytes", defaultValue = "16000", description = "agent token bucket depth")
+    @Option(names = "--bucket-bytes", defaultValue = "3076",
+            description = "agent token bucket depth (default ${DEFAULT-VALUE}: two 1538 B frames)")
     int bucketBytes;
 
     private final List<String[]> rows = new ArrayList<>();
@@ -174,7 +176,7 @@ public final class AgentBench implements Callable<Integer> {
             }
             for (double mbps : new double[] {10, 50, 200}) {
                 sh("ip netns exec wah8 sh -c 'tc qdisc del dev eth0 root 2>/dev/null; tc qdisc add dev eth0 root "
-                        + "handle 1: htb default 10 && tc class add dev eth0 parent 1: classid 1:10 htb rate "
+                        + "handle 1: stab overhead -14 htb default 10 && tc class add dev eth0 parent 1: classid 1:10 htb rate "
                         + (long) (mbps * 1e6) + "bit ceil " + (long) (mbps * 1e6) + "bit burst 16000b cburst 16000b'");
                 Process server = new ProcessBuilder("ip", "netns", "exec", "wah9", "iperf3", "-s", "-1", "-p", "5298")
                         .redirectErrorStream(true).redirectOutput(ProcessBuilder.Redirect.DISCARD).start();

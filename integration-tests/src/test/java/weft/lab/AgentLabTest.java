@@ -35,9 +35,10 @@ import weft.model.protocol.PathSpec;
  * {@code wab1} on port 10, crosses {@code wab2} and comes back on port 11, so path 1 is longer than path 0 (tag 40000,
  * normal switching) and packets sprayed over both arrive out of order.
  *
- * <p>Decision: agents run with an 16 kB token bucket instead of the 2 x 1538 B default, because on this shared
- * 2-core machine the agent's thread is descheduled for milliseconds at a time and a 2-MTU bucket cannot carry the
- * rate across such gaps; the report prints what each run measured.
+ * <p>Agents run with the default 2 x 1538 B token bucket: the injector makes up for late wake-ups of its thread
+ * (up to 20 ms, see {@code weft.agent.datapath.Injector}), so the small bucket holds the rate on a busy machine.
+ * Rates are IP-level throughout; the tc test converts iperf3's TCP goodput to IP bytes with the flow's MSS. Every
+ * measurement is appended to {@code target/lab/AgentLabTest/results.txt}.
  */
 @Tag("lab")
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
@@ -131,7 +132,7 @@ class AgentLabTest {
     private void startAgent(int i, String... extra) throws IOException {
         List<String> cmd = new ArrayList<>(List.of("ip", "netns", "exec", "wah" + i, "java", "-Xmx256m", "-cp",
                 classpath, "weft.agent.cli.AgentCommand", "run", "--host", "h" + i, "--ip", "10.77.0." + i,
-                "--controller", "10.77.0.254:" + CTL_PORT, "--token", TOKEN, "--bucket-bytes", "16000"));
+                "--controller", "10.77.0.254:" + CTL_PORT, "--token", TOKEN));
         cmd.addAll(List.of(extra));
         Process p = new ProcessBuilder(cmd).redirectErrorStream(true)
                 .redirectOutput(OUT.resolve("agent-h" + i + ".log").toFile()).start();
@@ -255,11 +256,17 @@ class AgentLabTest {
             Files.writeString(OUT.resolve("tc-classes.txt"), classes);
             assertThat(classes).contains("rate 50Mbit");
             String out = sh("ip netns exec wah1 iperf3 -c 10.77.0.4 -p 5299 -t 5 -J");
-            double bps = json.readTree(out).path("end").path("sum_received").path("bits_per_second").asDouble();
-            Files.writeString(OUT.resolve("results.txt"), "tc iperf3 h1->h4 at 50 Mbit/s: " + bps / 1e6 + "\n",
-                    StandardCharsets.UTF_8, java.nio.file.StandardOpenOption.APPEND);
-            System.out.println("AgentLabTest tc iperf3: " + bps / 1e6 + " Mbit/s");
-            assertThat(bps / 1e6).isBetween(50 * 0.95, 50 * 1.05);
+            JsonNode report = json.readTree(out);
+            double goodput = report.path("end").path("sum_received").path("bits_per_second").asDouble();
+            // IP packet = MSS + 32 (TCP header with timestamps) + 20 (IPv4): the IP-level rate HTB enforces
+            int mss = report.path("start").path("tcp_mss_default").asInt(1448);
+            double ipMbps = goodput * (mss + 52.0) / mss / 1e6;
+            String line = "tc iperf3 h1->h4 at 50 Mbit/s: goodput " + goodput / 1e6 + ", IP-level " + ipMbps
+                    + " (MSS " + mss + ")";
+            Files.writeString(OUT.resolve("results.txt"), line + "\n", StandardCharsets.UTF_8,
+                    java.nio.file.StandardOpenOption.CREATE, java.nio.file.StandardOpenOption.APPEND);
+            System.out.println("AgentLabTest " + line);
+            assertThat(ipMbps).isBetween(50 * 0.95, 50 * 1.05);
         } finally {
             server.destroy();
         }
