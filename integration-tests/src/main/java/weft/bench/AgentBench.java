@@ -124,6 +124,19 @@ public final class AgentBench implements Callable<Integer> {
                 + "ip link del wa9p");
     }
 
+    /** Namespaces wah8, wah9 at 10.78.0.1-2, on ports 1 and 2 of bridge wab9. */
+    private static void addPorts() throws IOException, InterruptedException {
+        for (int i = 1; i <= 2; i++) {
+            String ns = "wah" + (7 + i);
+            String veth = "wa" + (7 + i) + "p";
+            sh("ip netns add " + ns + " && ip link add " + veth + " type veth peer name eth0 netns " + ns
+                    + " && ip link set " + veth + " up");
+            sh("ip netns exec " + ns + " sh -c 'ip link set lo up; ip addr add 10.78.0." + i
+                    + "/24 dev eth0; ip link set eth0 up; ethtool -K eth0 tx off >/dev/null'");
+            sh("ovs-vsctl add-port wab9 " + veth + " -- set interface " + veth + " ofport_request=" + i);
+        }
+    }
+
     private void bridge() throws Exception {
         if (new ProcessBuilder("sh", "-c", "command -v ovs-vsctl && [ $(id -u) = 0 ]").start().waitFor() != 0) {
             rows.add(new String[] {"bridge rows skipped (need root+OVS)", "-", "-", "-", "-", "-"});
@@ -135,14 +148,13 @@ public final class AgentBench implements Callable<Integer> {
         try {
             sh("ovs-vsctl add-br wab9 -- set bridge wab9 datapath_type=netdev protocols=OpenFlow13 fail_mode=secure "
                     + "other-config:datapath-id=0000000000007a09 other-config:disable-in-band=true");
-            for (int i = 1; i <= 2; i++) {
-                String ns = "wah" + (7 + i);
-                String veth = "wa" + (7 + i) + "p";
-                sh("ip netns add " + ns + " && ip link add " + veth + " type veth peer name eth0 netns " + ns
-                        + " && ip link set " + veth + " up");
-                sh("ip netns exec " + ns + " sh -c 'ip link set lo up; ip addr add 10.78.0." + i
-                        + "/24 dev eth0; ip link set eth0 up; ethtool -K eth0 tx off >/dev/null'");
-                sh("ovs-vsctl add-port wab9 " + veth + " -- set interface " + veth + " ofport_request=" + i);
+            // as in AgentLabTest: ovs-vswitchd's per-port receive sockets get 4 MiB instead of rmem_default
+            String rmemDefault = sh("sysctl -n net.core.rmem_default").trim();
+            sh("sysctl -qw net.core.rmem_default=" + (4 << 20));
+            try {
+                addPorts();
+            } finally {
+                sh("sysctl -qw net.core.rmem_default=" + rmemDefault);
             }
             sh("ovs-ofctl -O OpenFlow13 add-flow wab9 in_port=1,actions=output:2");
             sh("ovs-ofctl -O OpenFlow13 add-flow wab9 in_port=2,actions=output:1");

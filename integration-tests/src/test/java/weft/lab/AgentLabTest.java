@@ -46,6 +46,7 @@ import weft.model.protocol.PathSpec;
 class AgentLabTest {
     private static final String TOKEN = "lab-token";
     private static final int CTL_PORT = 6791;
+    private static final int OVS_PORT_RCVBUF = 4 << 20;
     private static final Path OUT = Path.of("target", "lab", "AgentLabTest");
     private final ObjectMapper json = new ObjectMapper();
     private final List<Process> agents = new ArrayList<>();
@@ -81,15 +82,8 @@ class AgentLabTest {
         quiet("ip link del wa10a; ip link del wa11a");
     }
 
-    @BeforeAll
-    void setUp() throws Exception {
-        Files.createDirectories(OUT);
-        Files.deleteIfExists(OUT.resolve("results.txt"));
-        teardownFabric();
-        String br = "ovs-vsctl add-br %s -- set bridge %s datapath_type=netdev protocols=OpenFlow13 fail_mode=secure "
-                + "other-config:datapath-id=%016x other-config:disable-in-band=true";
-        sh(String.format(br, "wab1", "wab1", 0x7A01));
-        sh(String.format(br, "wab2", "wab2", 0x7A02));
+    /** Namespaces, veths and bridge ports of the fabric (see the class comment). */
+    private static void addPorts() throws IOException, InterruptedException {
         for (int i = 1; i <= 4; i++) {
             sh("ip netns add wah" + i);
             sh("ip link add wa" + i + "p type veth peer name eth0 netns wah" + i + " && ip link set wa" + i + "p up");
@@ -105,6 +99,29 @@ class AgentLabTest {
         sh("ovs-vsctl add-port wab2 wa11b -- set interface wa11b ofport_request=2");
         sh("ovs-vsctl add-port wab1 wactl -- set interface wactl type=internal ofport_request=20 "
                 + "mac=\\\"02:00:00:00:7a:fe\\\"");
+    }
+
+    @BeforeAll
+    void setUp() throws Exception {
+        Files.createDirectories(OUT);
+        Files.deleteIfExists(OUT.resolve("results.txt"));
+        teardownFabric();
+        String br = "ovs-vsctl add-br %s -- set bridge %s datapath_type=netdev protocols=OpenFlow13 fail_mode=secure "
+                + "other-config:datapath-id=%016x other-config:disable-in-band=true";
+        sh(String.format(br, "wab1", "wab1", 0x7A01));
+        sh(String.format(br, "wab2", "wab2", 0x7A02));
+        // ovs-vswitchd (userspace datapath) receives from each port through an AF_PACKET socket it opens when the
+        // port is added, with the default receive buffer (net.core.rmem_default, 208 KiB = about 90 full-size
+        // packets). Whenever ovs-vswitchd is not scheduled for longer than that buffer lasts (20 ms at 50 Mbit/s)
+        // the kernel drops packets there, counted only on the socket (ss -0 -m: skmem d). The ports are therefore
+        // added with a 4 MiB default, restored right after.
+        String rmemDefault = sh("sysctl -n net.core.rmem_default").trim();
+        sh("sysctl -qw net.core.rmem_default=" + OVS_PORT_RCVBUF);
+        try {
+            addPorts();
+        } finally {
+            sh("sysctl -qw net.core.rmem_default=" + rmemDefault);
+        }
         sh("ip addr add 10.77.0.254/24 dev wactl && ip link set wactl up");
         String of = "ovs-ofctl -O OpenFlow13 add-flow ";
         sh(of + "wab2 in_port=1,actions=output:2");
@@ -156,6 +173,8 @@ class AgentLabTest {
         quiet("ovs-ofctl -O OpenFlow13 dump-flows wab1 > " + OUT.resolve("wab1-flows.txt"));
         // where packets were lost: OVS port drop counters and each host's UDP receive-buffer errors
         quiet("ovs-ofctl -O OpenFlow13 dump-ports wab1 > " + OUT.resolve("wab1-ports.txt"));
+        // packets the kernel dropped on ovs-vswitchd's receive sockets (skmem d...) per port
+        quiet("ss -0 -m -p | grep -E '[*]:wa[0-9]+[pab] ' > " + OUT.resolve("ovs-rx-socket-drops.txt"));
         for (int i = 1; i <= 4; i++) {
             quiet("ip netns exec wah" + i + " grep Udp: /proc/net/snmp > " + OUT.resolve("udp-h" + i + ".txt"));
         }

@@ -39,6 +39,8 @@ import weft.model.protocol.VoqReport;
  * the data-path loop.
  */
 public final class DataPath implements AutoCloseable {
+    /** Socket buffer of a local API connection, both ends: 256 KiB (10 ms at 200 Mbit/s). */
+    public static final int LOCAL_SOCKET_BUFFER = 256 << 10;
     private final DataPathConfig config;
     private final Transport transport;
     private final EventLoop loop;
@@ -84,6 +86,9 @@ public final class DataPath implements AutoCloseable {
                 clock, localId, this::resumePaused);
         localServer = new ServerBootstrap().group(loop).channel(transport.server())
                 .childOption(ChannelOption.TCP_NODELAY, true)
+                // a bounded receive buffer keeps the VOQ's back-pressure close to the application: with the
+                // kernel's auto-tuned buffers megabytes of "sent" data sat in the socket at low rates
+                .childOption(ChannelOption.SO_RCVBUF, LOCAL_SOCKET_BUFFER)
                 .childHandler(new ChannelInitializer<SocketChannel>() {
                     @Override
                     protected void initChannel(SocketChannel ch) {

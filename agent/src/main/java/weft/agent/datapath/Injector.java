@@ -9,6 +9,7 @@ import java.util.concurrent.TimeUnit;
 import weft.agent.path.PathPolicy;
 import weft.agent.shaping.Backlog;
 import weft.agent.shaping.InjectionScheduler;
+import weft.agent.shaping.PacingLoop;
 import weft.agent.voq.Voq;
 import weft.agent.voq.VoqTable;
 
@@ -22,22 +23,10 @@ import weft.agent.voq.VoqTable;
  * §5.2 (Periodic Selection). A VOQ's rate is charged for the IP packet it puts on the wire
  * ({@link #wireBytes}), so a controller rate in bit/s is a rate of IP traffic.
  *
- * <p>Decision on timing (seed 004 digest §10.3: nanoTime deadlines, batch release of due packets). The loop keeps
- * a <em>decision clock</em> apart from the wall clock. Each decision (scheduler choice, token-bucket charge, Periodic
- * Selection slot) is taken at the time it was due, not at the time the thread happens to run: when a timer fires
- * late, or the thread was descheduled, every packet that fell due meanwhile is released in that wake-up, each
- * charged at its own due time. So the operating system's wake-up latency does not lower the rate, and the token
- * bucket stays exact with its small depth (a late wake-up otherwise finds the bucket full and throws away the
- * tokens of the time beyond its depth). Two kinds of lost time are thus kept apart:
- * <ul>
- *   <li>a slot in which no flow may send (empty VOQ, token bucket not conforming, rate 0) is lost, as the paper
- *       says (seed 000 §5.2.1 rule 3): the schedulers see it in decision time and restart the period;</li>
- *   <li>a late wake-up of the host is an artefact of the OS timer and is made up, but only for the last
- *       {@link #CATCH_UP_NANOS}; a stall longer than that loses the excess (counted in {@link #lostNanos()}),
- *       which bounds the catch-up burst to {@code rate x CATCH_UP_NANOS} per source.</li>
- * </ul>
- * A decision made possible by new data or a new rate is taken at the current time, so idle time is never banked.
- * The packet's shim timestamp is the real send time, so delays measured at the receiver are true.
+ * <p>Decision on timing: decisions are taken at their due times by a {@link PacingLoop} (seed 004 digest §10.3:
+ * nanoTime deadlines, batch release of due packets), so late wake-ups of this thread do not lower the rate; up to
+ * {@link #CATCH_UP_NANOS} of lateness is made up. The shim timestamp is the real send time, so delays measured at
+ * the receiver are true.
  *
  * <p>The loop re-arms itself with {@code EventLoop.schedule} (timerfd on epoll, nanosecond resolution) when the
  * next decision is at least {@link #SPIN_NANOS} away, and re-queues itself at once when it is closer.
@@ -58,8 +47,8 @@ final class Injector implements Backlog {
     private final Runnable afterRun;
     private final Runnable runTask = this::run;
     private long wakeAt = Long.MAX_VALUE;
-    private long dueAt = Long.MAX_VALUE;
-    private long lostNanos;
+    private final PacingLoop pacing = new PacingLoop(CATCH_UP_NANOS);
+    private final PacingLoop.Emitter emitter = this::emit;
     private boolean queued;
 
     Injector(EventLoop loop, VoqTable voqs, InjectionScheduler scheduler, DataSender sender, AgentClock clock,
@@ -98,7 +87,7 @@ final class Injector implements Backlog {
 
     /** Wake-up lateness beyond {@link #CATCH_UP_NANOS} that could not be made up, in total. */
     long lostNanos() {
-        return lostNanos;
+        return pacing.lostNanos();
     }
 
     private void run() {
@@ -107,39 +96,16 @@ final class Injector implements Backlog {
         if (wakeAt != Long.MAX_VALUE && now - wakeAt >= 0) {
             wakeAt = Long.MAX_VALUE; // the armed timer is due (or this run makes it moot)
         }
-        long t = decisionTime(now);
-        int sent = 0;
-        while (sent < BATCH) {
-            int f = scheduler.select(this, t);
-            if (f < 0) {
-                long next = scheduler.nextSelectNanos(this, t);
-                if (next == Long.MAX_VALUE || next - now > 0 || next - t <= 0) {
-                    break;
-                }
-                t = next; // the next decision fell due while this run was late: take it at its own time
-                continue;
-            }
-            Voq v = voqs.at(f);
-            ByteBuf payload = v.poll();
-            int wire = wireBytes(payload.readableBytes());
-            v.bucket().tryConsume(wire, t);
-            int[] tags = v.tags();
-            int path = tags.length <= 1 ? 0 : policy(v.policy()).choose(f, tags.length, wire);
-            int seq = v.stampSent(wire);
-            sender.send(v, path, tags.length == 0 ? 0 : tags[path], seq, clock.toEpoch(now), payload);
-            scheduler.sent(f, wire, t);
-            sent++;
-            now = clock.nanoTime();
-        }
+        int sent = pacing.run(now, scheduler, this, emitter, BATCH);
         if (sent > 0) {
             sender.flush();
             afterRun.run();
         }
-        long next = scheduler.nextSelectNanos(this, t);
-        dueAt = next;
+        long next = pacing.nextDueNanos();
         if (next == Long.MAX_VALUE) {
             return;
         }
+        now = clock.nanoTime();
         long delay = next - now;
         if (delay < SPIN_NANOS) {
             kick();
@@ -149,22 +115,17 @@ final class Injector implements Backlog {
         }
     }
 
-    /**
-     * The time this run's first decision is taken at: the pending decision's due time when it has passed (a late
-     * wake-up, made up to {@link #CATCH_UP_NANOS}), otherwise now.
-     */
-    private long decisionTime(long now) {
-        long due = dueAt;
-        dueAt = Long.MAX_VALUE;
-        if (due == Long.MAX_VALUE || now - due <= 0) {
-            return now;
-        }
-        long late = now - due;
-        if (late <= CATCH_UP_NANOS) {
-            return due;
-        }
-        lostNanos += late - CATCH_UP_NANOS;
-        return now - CATCH_UP_NANOS;
+    /** Sends the head packet of VOQ {@code f}, charged to its bucket at the decision time {@code t}. */
+    private int emit(int f, long t) {
+        Voq v = voqs.at(f);
+        ByteBuf payload = v.poll();
+        int wire = wireBytes(payload.readableBytes());
+        v.bucket().tryConsume(wire, t);
+        int[] tags = v.tags();
+        int path = tags.length <= 1 ? 0 : policy(v.policy()).choose(f, tags.length, wire);
+        int seq = v.stampSent(wire);
+        sender.send(v, path, tags.length == 0 ? 0 : tags[path], seq, clock.toEpoch(clock.nanoTime()), payload);
+        return wire;
     }
 
     @Override

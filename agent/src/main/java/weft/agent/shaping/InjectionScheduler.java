@@ -25,7 +25,7 @@ public interface InjectionScheduler {
 
     /**
      * Creates the scheduler named {@code name} ({@code ps} or {@code svc}). Callers pass each decision's due
-     * time as {@code nowNanos} (the data path's injector makes up late wake-ups), so a slot that passes unused is
+     * time as {@code nowNanos} ({@link PacingLoop} makes up late wake-ups), so a slot that passes unused is
      * one where no flow could send, lost as the paper says.
      */
     static InjectionScheduler create(String name, int capacity) {

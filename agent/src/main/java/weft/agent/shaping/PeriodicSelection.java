@@ -26,7 +26,7 @@ package weft.agent.shaping;
  *       so idle time is not banked as credit (as in Virtual Clock).</li>
  *   <li>Back-pressure versus timer jitter: a slot in which no flow may send is lost (rule 3), the period
  *       restarting from the actual transmission. The caller must therefore pass each decision's due time, not
- *       the time its thread happened to wake up: the agent's injector ({@code weft.agent.datapath.Injector})
+ *       the time its thread happened to wake up: the agent's pacing loop ({@link PacingLoop})
  *       makes up late wake-ups itself, so a slot that passes unused here is always one no flow could take.</li>
  * </ul>
  */
