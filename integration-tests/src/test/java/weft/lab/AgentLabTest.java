@@ -237,12 +237,20 @@ class AgentLabTest {
         setRate("h2", "h1", 10, "sd");
         setRate("h2", "h3", 30, "sd");
         setRate("h2", "h4", 60, "sd");
-        Process a = perf(2, 1, 5);
-        Process b = perf(2, 3, 5);
-        Process c = perf(2, 4, 5);
+        // one application sending three flows (one perf process, a thread and a connection per flow)
+        Process p = new ProcessBuilder("ip", "netns", "exec", "wah2", "java", "-Xmx128m", "-cp", classpath,
+                "weft.agent.cli.AgentCommand", "perf", "--to", "10.77.0.1,10.77.0.3,10.77.0.4", "--seconds", "5",
+                "--json").redirectError(OUT.resolve("perf-h2-three.err").toFile()).start();
+        String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8).trim();
+        assertThat(p.waitFor(60, TimeUnit.SECONDS)).as("three flows finished").isTrue();
+        String[] lines = out.lines().filter(l -> l.startsWith("{")).toArray(String[]::new);
+        Files.writeString(OUT.resolve("results.txt"), "three flows h2->h1,h3,h4:\n" + out + "\n",
+                StandardCharsets.UTF_8, java.nio.file.StandardOpenOption.CREATE,
+                java.nio.file.StandardOpenOption.APPEND);
+        System.out.println("AgentLabTest three flows h2->h1,h3,h4:\n" + out);
+        assertThat(lines).as("one result per flow in\n" + out).hasSize(3);
         double[] want = {10, 30, 60};
-        JsonNode[] got = {result(a, "three flows h2->h1"), result(b, "three flows h2->h3"),
-            result(c, "three flows h2->h4")};
+        JsonNode[] got = {json.readTree(lines[0]), json.readTree(lines[1]), json.readTree(lines[2])};
         for (int i = 0; i < 3; i++) {
             assertThat(got[i].get("delivered_mbps").asDouble()).as("flow %d at %s Mbit/s", i, want[i])
                     .isBetween(want[i] * 0.95, want[i] * 1.05);
