@@ -100,7 +100,9 @@ public final class AgentPerfCommand implements Callable<Integer> {
         r.put("received_packets", packets);
         r.put("lost_packets", Math.max(0, snd.get("sent_packets").asLong() - packets));
         r.put("reordered_arrivals", rcv.get("reordered_arrivals").asLong());
-        r.put("reordering_fixed", stats.path("resequencer").path("fixed").asLong());
+        // the receiving agent's resequencer, over all its senders
+        r.put("reordering_fixed", rcv.path("resequencer").path("fixed").asLong());
+        r.put("resequencer_timeouts", rcv.path("resequencer").path("timeouts").asLong());
         long ooo = rcv.get("out_of_order_deliveries").asLong();
         r.put("out_of_order_deliveries", ooo);
         r.put("in_order_delivery", ooo == 0 && rcv.get("delivered").asLong() == packets);

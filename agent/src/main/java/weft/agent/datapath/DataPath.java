@@ -265,7 +265,11 @@ public final class DataPath implements AutoCloseable {
             if (reset) {
                 stats.reset(src, false);
             }
-            byte[] json = (reset ? "{}" : stats.json(src)).getBytes(StandardCharsets.UTF_8);
+            String counters = stats.json(src);
+            // this receiver's resequencer counters (all senders) travel with the per-sender counters
+            String withReseq = counters.substring(0, counters.length() - 1) + ",\"resequencer\":{\"timeouts\":"
+                    + reseq.timeouts() + ",\"fixed\":" + reseq.releasedInOrderFromQueue() + "}}";
+            byte[] json = (reset ? "{}" : withReseq).getBytes(StandardCharsets.UTF_8);
             sender.sendControl(pkt.sender(), src, ShimHeader.KIND_STATS_REPLY, Unpooled.wrappedBuffer(json),
                     clock.toEpoch(clock.nanoTime()));
         } else {
@@ -284,9 +288,7 @@ public final class DataPath implements AutoCloseable {
                         + (v.sentBytes() - base[1]) + ",\"dropped_packets\":" + (v.droppedPackets() - base[2])
                         + ",\"rate_bps\":" + v.bucket().rateBitsPerSecond() + ",\"stall_lost_ns\":"
                         + (injector.lostNanos() - base[3]) + "}";
-                String json = "{\"sender\":" + senderJson + ",\"receiver\":" + receiver + ",\"resequencer\":"
-                        + "{\"reordered_arrivals\":" + reseq.reorderedArrivals() + ",\"fixed\":"
-                        + reseq.releasedInOrderFromQueue() + ",\"timeouts\":" + reseq.timeouts() + "}}";
+                String json = "{\"sender\":" + senderJson + ",\"receiver\":" + receiver + "}";
                 reply(q.app(), LocalFrames.STATS, json);
             }
         }
