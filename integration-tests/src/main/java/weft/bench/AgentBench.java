@@ -25,7 +25,8 @@ import weft.model.protocol.DestinationRate;
  * throughput and packets per second per core on loopback (two agents in this JVM) and through one userspace OVS
  * bridge (two agents in namespaces); shaping error of the agent at 10, 50 and 200 Mbit/s on both; and the same
  * rates enforced by an HTB class on the sender's NIC for an iperf3 UDP flow offered 20% above the rate. Rates are
- * IP-level. The bridge and tc rows need root and Open vSwitch; they are skipped (and say so) otherwise.
+ * IP-level (the HTB qdisc's size table takes the Ethernet header out, as the agent's tc mode does). The bridge
+ * and tc rows need root and Open vSwitch; they are skipped (and say so) otherwise.
  */
 @Command(name = "agent", mixinStandardHelpOptions = true,
         description = "Benchmark the agent (loopback, one bridge) against tc HTB shaping; prints a table.")
@@ -34,7 +35,8 @@ public final class AgentBench implements Callable<Integer> {
     double seconds;
     @Option(names = "--no-bridge", description = "only the loopback rows")
     boolean noBridge;
-    @Option(names = "--bucket-bytes", defaultValue = "16000", description = "agent token bucket depth")
+    @Option(names = "--bucket-bytes", defaultValue = "3076",
+            description = "agent token bucket depth (default ${DEFAULT-VALUE}: two 1538 B frames)")
     int bucketBytes;
 
     private final List<String[]> rows = new ArrayList<>();
@@ -122,6 +124,19 @@ public final class AgentBench implements Callable<Integer> {
                 + "ip link del wa9p");
     }
 
+    /** Namespaces wah8, wah9 at 10.78.0.1-2, on ports 1 and 2 of bridge wab9. */
+    private static void addPorts() throws IOException, InterruptedException {
+        for (int i = 1; i <= 2; i++) {
+            String ns = "wah" + (7 + i);
+            String veth = "wa" + (7 + i) + "p";
+            sh("ip netns add " + ns + " && ip link add " + veth + " type veth peer name eth0 netns " + ns
+                    + " && ip link set " + veth + " up");
+            sh("ip netns exec " + ns + " sh -c 'ip link set lo up; ip addr add 10.78.0." + i
+                    + "/24 dev eth0; ip link set eth0 up; ethtool -K eth0 tx off >/dev/null'");
+            sh("ovs-vsctl add-port wab9 " + veth + " -- set interface " + veth + " ofport_request=" + i);
+        }
+    }
+
     private void bridge() throws Exception {
         if (new ProcessBuilder("sh", "-c", "command -v ovs-vsctl && [ $(id -u) = 0 ]").start().waitFor() != 0) {
             rows.add(new String[] {"bridge rows skipped (need root+OVS)", "-", "-", "-", "-", "-"});
@@ -133,14 +148,13 @@ public final class AgentBench implements Callable<Integer> {
         try {
             sh("ovs-vsctl add-br wab9 -- set bridge wab9 datapath_type=netdev protocols=OpenFlow13 fail_mode=secure "
                     + "other-config:datapath-id=0000000000007a09 other-config:disable-in-band=true");
-            for (int i = 1; i <= 2; i++) {
-                String ns = "wah" + (7 + i);
-                String veth = "wa" + (7 + i) + "p";
-                sh("ip netns add " + ns + " && ip link add " + veth + " type veth peer name eth0 netns " + ns
-                        + " && ip link set " + veth + " up");
-                sh("ip netns exec " + ns + " sh -c 'ip link set lo up; ip addr add 10.78.0." + i
-                        + "/24 dev eth0; ip link set eth0 up; ethtool -K eth0 tx off >/dev/null'");
-                sh("ovs-vsctl add-port wab9 " + veth + " -- set interface " + veth + " ofport_request=" + i);
+            // as in AgentLabTest: ovs-vswitchd's per-port receive sockets get 4 MiB instead of rmem_default
+            String rmemDefault = sh("sysctl -n net.core.rmem_default").trim();
+            sh("sysctl -qw net.core.rmem_default=" + (4 << 20));
+            try {
+                addPorts();
+            } finally {
+                sh("sysctl -qw net.core.rmem_default=" + rmemDefault);
             }
             sh("ovs-ofctl -O OpenFlow13 add-flow wab9 in_port=1,actions=output:2");
             sh("ovs-ofctl -O OpenFlow13 add-flow wab9 in_port=2,actions=output:1");
@@ -174,7 +188,7 @@ public final class AgentBench implements Callable<Integer> {
             }
             for (double mbps : new double[] {10, 50, 200}) {
                 sh("ip netns exec wah8 sh -c 'tc qdisc del dev eth0 root 2>/dev/null; tc qdisc add dev eth0 root "
-                        + "handle 1: htb default 10 && tc class add dev eth0 parent 1: classid 1:10 htb rate "
+                        + "handle 1: stab overhead -14 htb default 10 && tc class add dev eth0 parent 1: classid 1:10 htb rate "
                         + (long) (mbps * 1e6) + "bit ceil " + (long) (mbps * 1e6) + "bit burst 16000b cburst 16000b'");
                 Process server = new ProcessBuilder("ip", "netns", "exec", "wah9", "iperf3", "-s", "-1", "-p", "5298")
                         .redirectErrorStream(true).redirectOutput(ProcessBuilder.Redirect.DISCARD).start();

@@ -35,9 +35,10 @@ import weft.model.protocol.PathSpec;
  * {@code wab1} on port 10, crosses {@code wab2} and comes back on port 11, so path 1 is longer than path 0 (tag 40000,
  * normal switching) and packets sprayed over both arrive out of order.
  *
- * <p>Decision: agents run with an 16 kB token bucket instead of the 2 x 1538 B default, because on this shared
- * 2-core machine the agent's thread is descheduled for milliseconds at a time and a 2-MTU bucket cannot carry the
- * rate across such gaps; the report prints what each run measured.
+ * <p>Agents run with the default 2 x 1538 B token bucket: the injector makes up for late wake-ups of its thread
+ * (up to 20 ms, see {@code weft.agent.datapath.Injector}), so the small bucket holds the rate on a busy machine.
+ * Rates are IP-level throughout; the tc test converts iperf3's TCP goodput to IP bytes with the flow's MSS. Every
+ * measurement is appended to {@code target/lab/AgentLabTest/results.txt}.
  */
 @Tag("lab")
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
@@ -45,6 +46,7 @@ import weft.model.protocol.PathSpec;
 class AgentLabTest {
     private static final String TOKEN = "lab-token";
     private static final int CTL_PORT = 6791;
+    private static final int OVS_PORT_RCVBUF = 4 << 20;
     private static final Path OUT = Path.of("target", "lab", "AgentLabTest");
     private final ObjectMapper json = new ObjectMapper();
     private final List<Process> agents = new ArrayList<>();
@@ -80,15 +82,8 @@ class AgentLabTest {
         quiet("ip link del wa10a; ip link del wa11a");
     }
 
-    @BeforeAll
-    void setUp() throws Exception {
-        Files.createDirectories(OUT);
-        Files.deleteIfExists(OUT.resolve("results.txt"));
-        teardownFabric();
-        String br = "ovs-vsctl add-br %s -- set bridge %s datapath_type=netdev protocols=OpenFlow13 fail_mode=secure "
-                + "other-config:datapath-id=%016x other-config:disable-in-band=true";
-        sh(String.format(br, "wab1", "wab1", 0x7A01));
-        sh(String.format(br, "wab2", "wab2", 0x7A02));
+    /** Namespaces, veths and bridge ports of the fabric (see the class comment). */
+    private static void addPorts() throws IOException, InterruptedException {
         for (int i = 1; i <= 4; i++) {
             sh("ip netns add wah" + i);
             sh("ip link add wa" + i + "p type veth peer name eth0 netns wah" + i + " && ip link set wa" + i + "p up");
@@ -104,6 +99,29 @@ class AgentLabTest {
         sh("ovs-vsctl add-port wab2 wa11b -- set interface wa11b ofport_request=2");
         sh("ovs-vsctl add-port wab1 wactl -- set interface wactl type=internal ofport_request=20 "
                 + "mac=\\\"02:00:00:00:7a:fe\\\"");
+    }
+
+    @BeforeAll
+    void setUp() throws Exception {
+        Files.createDirectories(OUT);
+        Files.deleteIfExists(OUT.resolve("results.txt"));
+        teardownFabric();
+        String br = "ovs-vsctl add-br %s -- set bridge %s datapath_type=netdev protocols=OpenFlow13 fail_mode=secure "
+                + "other-config:datapath-id=%016x other-config:disable-in-band=true";
+        sh(String.format(br, "wab1", "wab1", 0x7A01));
+        sh(String.format(br, "wab2", "wab2", 0x7A02));
+        // ovs-vswitchd (userspace datapath) receives from each port through an AF_PACKET socket it opens when the
+        // port is added, with the default receive buffer (net.core.rmem_default, 208 KiB = about 90 full-size
+        // packets). Whenever ovs-vswitchd is not scheduled for longer than that buffer lasts (20 ms at 50 Mbit/s)
+        // the kernel drops packets there, counted only on the socket (ss -0 -m: skmem d). The ports are therefore
+        // added with a 4 MiB default, restored right after.
+        String rmemDefault = sh("sysctl -n net.core.rmem_default").trim();
+        sh("sysctl -qw net.core.rmem_default=" + OVS_PORT_RCVBUF);
+        try {
+            addPorts();
+        } finally {
+            sh("sysctl -qw net.core.rmem_default=" + rmemDefault);
+        }
         sh("ip addr add 10.77.0.254/24 dev wactl && ip link set wactl up");
         String of = "ovs-ofctl -O OpenFlow13 add-flow ";
         sh(of + "wab2 in_port=1,actions=output:2");
@@ -122,7 +140,9 @@ class AgentLabTest {
         registry = new AgentLinkServer(CTL_PORT, TOKEN, null, (src, dst) -> src.equals("h1")
                 ? List.of(new PathSpec(0, 40000, List.of()), new PathSpec(1, 40001, List.of())) : List.of()).start();
         startAgent(1, "--tc-dev", "eth0");
-        startAgent(2);
+        // the detour crosses ovs-vswitchd twice: its delay swings by tens of ms on this userspace datapath, so the
+        // resequencer starts from a 100 ms age threshold (default 10 ms) and adapts upwards from there
+        startAgent(2, "--reseq-initial-us", "100000");
         startAgent(3, "--no-reseq");
         startAgent(4);
         await("4 agents to register", () -> registry.connectedHosts().size() == 4, 60);
@@ -131,7 +151,7 @@ class AgentLabTest {
     private void startAgent(int i, String... extra) throws IOException {
         List<String> cmd = new ArrayList<>(List.of("ip", "netns", "exec", "wah" + i, "java", "-Xmx256m", "-cp",
                 classpath, "weft.agent.cli.AgentCommand", "run", "--host", "h" + i, "--ip", "10.77.0." + i,
-                "--controller", "10.77.0.254:" + CTL_PORT, "--token", TOKEN, "--bucket-bytes", "16000"));
+                "--controller", "10.77.0.254:" + CTL_PORT, "--token", TOKEN));
         cmd.addAll(List.of(extra));
         Process p = new ProcessBuilder(cmd).redirectErrorStream(true)
                 .redirectOutput(OUT.resolve("agent-h" + i + ".log").toFile()).start();
@@ -155,6 +175,8 @@ class AgentLabTest {
         quiet("ovs-ofctl -O OpenFlow13 dump-flows wab1 > " + OUT.resolve("wab1-flows.txt"));
         // where packets were lost: OVS port drop counters and each host's UDP receive-buffer errors
         quiet("ovs-ofctl -O OpenFlow13 dump-ports wab1 > " + OUT.resolve("wab1-ports.txt"));
+        // packets the kernel dropped on ovs-vswitchd's receive sockets (skmem d...) per port
+        quiet("ss -0 -m -p | grep -E '[*]:wa[0-9]+[pab] ' > " + OUT.resolve("ovs-rx-socket-drops.txt"));
         for (int i = 1; i <= 4; i++) {
             quiet("ip netns exec wah" + i + " grep Udp: /proc/net/snmp > " + OUT.resolve("udp-h" + i + ".txt"));
         }
@@ -217,12 +239,20 @@ class AgentLabTest {
         setRate("h2", "h1", 10, "sd");
         setRate("h2", "h3", 30, "sd");
         setRate("h2", "h4", 60, "sd");
-        Process a = perf(2, 1, 5);
-        Process b = perf(2, 3, 5);
-        Process c = perf(2, 4, 5);
+        // one application sending three flows (one perf process, a thread and a connection per flow)
+        Process p = new ProcessBuilder("ip", "netns", "exec", "wah2", "java", "-Xmx128m", "-cp", classpath,
+                "weft.agent.cli.AgentCommand", "perf", "--to", "10.77.0.1,10.77.0.3,10.77.0.4", "--seconds", "5",
+                "--json").redirectError(OUT.resolve("perf-h2-three.err").toFile()).start();
+        String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8).trim();
+        assertThat(p.waitFor(60, TimeUnit.SECONDS)).as("three flows finished").isTrue();
+        String[] lines = out.lines().filter(l -> l.startsWith("{")).toArray(String[]::new);
+        Files.writeString(OUT.resolve("results.txt"), "three flows h2->h1,h3,h4:\n" + out + "\n",
+                StandardCharsets.UTF_8, java.nio.file.StandardOpenOption.CREATE,
+                java.nio.file.StandardOpenOption.APPEND);
+        System.out.println("AgentLabTest three flows h2->h1,h3,h4:\n" + out);
+        assertThat(lines).as("one result per flow in\n" + out).hasSize(3);
         double[] want = {10, 30, 60};
-        JsonNode[] got = {result(a, "three flows h2->h1"), result(b, "three flows h2->h3"),
-            result(c, "three flows h2->h4")};
+        JsonNode[] got = {json.readTree(lines[0]), json.readTree(lines[1]), json.readTree(lines[2])};
         for (int i = 0; i < 3; i++) {
             assertThat(got[i].get("delivered_mbps").asDouble()).as("flow %d at %s Mbit/s", i, want[i])
                     .isBetween(want[i] * 0.95, want[i] * 1.05);
@@ -255,11 +285,17 @@ class AgentLabTest {
             Files.writeString(OUT.resolve("tc-classes.txt"), classes);
             assertThat(classes).contains("rate 50Mbit");
             String out = sh("ip netns exec wah1 iperf3 -c 10.77.0.4 -p 5299 -t 5 -J");
-            double bps = json.readTree(out).path("end").path("sum_received").path("bits_per_second").asDouble();
-            Files.writeString(OUT.resolve("results.txt"), "tc iperf3 h1->h4 at 50 Mbit/s: " + bps / 1e6 + "\n",
-                    StandardCharsets.UTF_8, java.nio.file.StandardOpenOption.APPEND);
-            System.out.println("AgentLabTest tc iperf3: " + bps / 1e6 + " Mbit/s");
-            assertThat(bps / 1e6).isBetween(50 * 0.95, 50 * 1.05);
+            JsonNode report = json.readTree(out);
+            double goodput = report.path("end").path("sum_received").path("bits_per_second").asDouble();
+            // IP packet = MSS + 32 (TCP header with timestamps) + 20 (IPv4): the IP-level rate HTB enforces
+            int mss = report.path("start").path("tcp_mss_default").asInt(1448);
+            double ipMbps = goodput * (mss + 52.0) / mss / 1e6;
+            String line = "tc iperf3 h1->h4 at 50 Mbit/s: goodput " + goodput / 1e6 + ", IP-level " + ipMbps
+                    + " (MSS " + mss + ")";
+            Files.writeString(OUT.resolve("results.txt"), line + "\n", StandardCharsets.UTF_8,
+                    java.nio.file.StandardOpenOption.CREATE, java.nio.file.StandardOpenOption.APPEND);
+            System.out.println("AgentLabTest " + line);
+            assertThat(ipMbps).isBetween(50 * 0.95, 50 * 1.05);
         } finally {
             server.destroy();
         }

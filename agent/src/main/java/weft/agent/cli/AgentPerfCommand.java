@@ -4,9 +4,12 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.IOException;
 import java.net.InetAddress;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Callable;
+import java.util.concurrent.CompletableFuture;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import weft.agent.datapath.AgentClient;
@@ -21,8 +24,9 @@ import weft.agent.datapath.ShimHeader;
 @Command(name = "perf", mixinStandardHelpOptions = true,
         description = "Measure delivered rate, loss, reordering and delay through the agents.")
 public final class AgentPerfCommand implements Callable<Integer> {
-    @Option(names = "--to", required = true, description = "IPv4 address of the receiving host's agent")
-    String to;
+    @Option(names = "--to", required = true, split = ",", description = "IPv4 address of the receiving host's "
+            + "agent; several (comma-separated) run at once, one flow each, one result per line in this order")
+    List<String> to;
     @Option(names = "--seconds", defaultValue = "5", description = "how long to send (default ${DEFAULT-VALUE})")
     double seconds;
     @Option(names = "--json", description = "print one JSON object")
@@ -34,21 +38,33 @@ public final class AgentPerfCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
-        int dst = ShimHeader.idOf(InetAddress.getByName(to));
-        Map<String, Object> result = run(localPort, dst, seconds, frameBytes);
-        if (json) {
-            System.out.println(new ObjectMapper().writeValueAsString(result));
-        } else {
-            result.forEach((k, v) -> System.out.printf("%-24s %s%n", k, v));
+        List<CompletableFuture<Map<String, Object>>> flows = new ArrayList<>();
+        for (String host : to) {
+            int dst = ShimHeader.idOf(InetAddress.getByName(host));
+            CompletableFuture<Map<String, Object>> f = new CompletableFuture<>();
+            Thread t = new Thread(() -> f.complete(run(localPort, dst, seconds, frameBytes)), "perf-" + host);
+            t.start();
+            flows.add(f);
         }
-        return result.containsKey("error") ? 1 : 0;
+        int status = 0;
+        for (int i = 0; i < flows.size(); i++) {
+            Map<String, Object> result = flows.get(i).get();
+            if (json) {
+                System.out.println(new ObjectMapper().writeValueAsString(result));
+            } else {
+                System.out.println("to " + to.get(i));
+                result.forEach((k, v) -> System.out.printf("  %-24s %s%n", k, v));
+            }
+            status |= result.containsKey("error") ? 1 : 0;
+        }
+        return status;
     }
 
     /** Runs one measurement against the local agent; returns the report keys in a fixed order. */
-    public static Map<String, Object> run(int localPort, int dst, double seconds, int frameBytes) throws IOException {
-        InetAddress to = InetAddress.getByAddress(new byte[] {(byte) (dst >>> 24), (byte) (dst >>> 16),
-            (byte) (dst >>> 8), (byte) dst});
+    public static Map<String, Object> run(int localPort, int dst, double seconds, int frameBytes) {
         try (AgentClient client = new AgentClient(localPort)) {
+            InetAddress to = InetAddress.getByAddress(new byte[] {(byte) (dst >>> 24), (byte) (dst >>> 16),
+                (byte) (dst >>> 8), (byte) dst});
             ObjectMapper mapper = new ObjectMapper();
             client.stats(to, true);
             byte[] data = new byte[frameBytes];
@@ -84,11 +100,15 @@ public final class AgentPerfCommand implements Callable<Integer> {
         r.put("received_packets", packets);
         r.put("lost_packets", Math.max(0, snd.get("sent_packets").asLong() - packets));
         r.put("reordered_arrivals", rcv.get("reordered_arrivals").asLong());
-        r.put("reordering_fixed", stats.path("resequencer").path("fixed").asLong());
+        // the receiving agent's resequencer, over all its senders
+        r.put("reordering_fixed", rcv.path("resequencer").path("fixed").asLong());
+        r.put("resequencer_timeouts", rcv.path("resequencer").path("timeouts").asLong());
         long ooo = rcv.get("out_of_order_deliveries").asLong();
         r.put("out_of_order_deliveries", ooo);
         r.put("in_order_delivery", ooo == 0 && rcv.get("delivered").asLong() == packets);
         r.put("delay_us", rcv.get("delay_us"));
+        // sender stalls longer than the injector's catch-up window: time whose rate could not be made up
+        r.put("sender_stall_lost_ms", round(snd.path("stall_lost_ns").asLong() / 1e6));
         r.put("app_bytes_sent", appBytes);
         r.put("seconds", round(span));
         return r;

@@ -25,7 +25,9 @@ public final class AgentClient implements AutoCloseable {
 
     /** Connects to the agent's local API on {@code 127.0.0.1:port}. */
     public AgentClient(int port) throws IOException {
-        this.socket = new Socket(InetAddress.getLoopbackAddress(), port);
+        this.socket = new Socket();
+        socket.setSendBufferSize(DataPath.LOCAL_SOCKET_BUFFER);
+        socket.connect(new java.net.InetSocketAddress(InetAddress.getLoopbackAddress(), port));
         socket.setTcpNoDelay(true);
         this.out = new DataOutputStream(new BufferedOutputStream(socket.getOutputStream(), 1 << 16));
         this.in = new DataInputStream(new BufferedInputStream(socket.getInputStream(), 1 << 16));

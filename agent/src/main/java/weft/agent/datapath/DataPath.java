@@ -39,6 +39,8 @@ import weft.model.protocol.VoqReport;
  * the data-path loop.
  */
 public final class DataPath implements AutoCloseable {
+    /** Socket buffer of a local API connection, both ends: 256 KiB (10 ms at 200 Mbit/s). */
+    public static final int LOCAL_SOCKET_BUFFER = 256 << 10;
     private final DataPathConfig config;
     private final Transport transport;
     private final EventLoop loop;
@@ -84,6 +86,9 @@ public final class DataPath implements AutoCloseable {
                 clock, localId, this::resumePaused);
         localServer = new ServerBootstrap().group(loop).channel(transport.server())
                 .childOption(ChannelOption.TCP_NODELAY, true)
+                // a bounded receive buffer keeps the VOQ's back-pressure close to the application: with the
+                // kernel's auto-tuned buffers megabytes of "sent" data sat in the socket at low rates
+                .childOption(ChannelOption.SO_RCVBUF, LOCAL_SOCKET_BUFFER)
                 .childHandler(new ChannelInitializer<SocketChannel>() {
                     @Override
                     protected void initChannel(SocketChannel ch) {
@@ -260,7 +265,11 @@ public final class DataPath implements AutoCloseable {
             if (reset) {
                 stats.reset(src, false);
             }
-            byte[] json = (reset ? "{}" : stats.json(src)).getBytes(StandardCharsets.UTF_8);
+            String counters = stats.json(src);
+            // this receiver's resequencer counters (all senders) travel with the per-sender counters
+            String withReseq = counters.substring(0, counters.length() - 1) + ",\"resequencer\":{\"timeouts\":"
+                    + reseq.timeouts() + ",\"fixed\":" + reseq.releasedInOrderFromQueue() + "}}";
+            byte[] json = (reset ? "{}" : withReseq).getBytes(StandardCharsets.UTF_8);
             sender.sendControl(pkt.sender(), src, ShimHeader.KIND_STATS_REPLY, Unpooled.wrappedBuffer(json),
                     clock.toEpoch(clock.nanoTime()));
         } else {
@@ -268,18 +277,18 @@ public final class DataPath implements AutoCloseable {
             if (q != null) {
                 String receiver = body.toString(StandardCharsets.UTF_8);
                 Voq v = voqs.get(src);
-                long[] base = senderBaseline.getOrDefault(src, new long[3]);
+                long[] base = senderBaseline.getOrDefault(src, new long[4]);
                 if (q.reset() && v != null) {
-                    senderBaseline.put(src, new long[] {v.sentPackets(), v.sentBytes(), v.droppedPackets()});
+                    senderBaseline.put(src, new long[] {v.sentPackets(), v.sentBytes(), v.droppedPackets(),
+                        injector.lostNanos()});
                     base = senderBaseline.get(src);
                 }
                 String senderJson = v == null ? "{\"sent_packets\":0,\"sent_bytes\":0,\"dropped_packets\":0}"
                         : "{\"sent_packets\":" + (v.sentPackets() - base[0]) + ",\"sent_bytes\":"
                         + (v.sentBytes() - base[1]) + ",\"dropped_packets\":" + (v.droppedPackets() - base[2])
-                        + ",\"rate_bps\":" + v.bucket().rateBitsPerSecond() + "}";
-                String json = "{\"sender\":" + senderJson + ",\"receiver\":" + receiver + ",\"resequencer\":"
-                        + "{\"reordered_arrivals\":" + reseq.reorderedArrivals() + ",\"fixed\":"
-                        + reseq.releasedInOrderFromQueue() + ",\"timeouts\":" + reseq.timeouts() + "}}";
+                        + ",\"rate_bps\":" + v.bucket().rateBitsPerSecond() + ",\"stall_lost_ns\":"
+                        + (injector.lostNanos() - base[3]) + "}";
+                String json = "{\"sender\":" + senderJson + ",\"receiver\":" + receiver + "}";
                 reply(q.app(), LocalFrames.STATS, json);
             }
         }

@@ -9,6 +9,7 @@ import java.util.concurrent.TimeUnit;
 import weft.agent.path.PathPolicy;
 import weft.agent.shaping.Backlog;
 import weft.agent.shaping.InjectionScheduler;
+import weft.agent.shaping.PacingLoop;
 import weft.agent.voq.Voq;
 import weft.agent.voq.VoqTable;
 
@@ -22,12 +23,18 @@ import weft.agent.voq.VoqTable;
  * §5.2 (Periodic Selection). A VOQ's rate is charged for the IP packet it puts on the wire
  * ({@link #wireBytes}), so a controller rate in bit/s is a rate of IP traffic.
  *
- * <p>Decision on timing: the loop re-arms itself with {@code EventLoop.schedule} (timerfd on epoll, nanosecond
- * resolution) when the next decision is at least {@link #SPIN_NANOS} away, and re-queues itself at once when it is
- * closer, trading CPU for precision only at rates where gaps are that short.
+ * <p>Decision on timing: decisions are taken at their due times by a {@link PacingLoop} (seed 004 digest §10.3:
+ * nanoTime deadlines, batch release of due packets), so late wake-ups of this thread do not lower the rate; up to
+ * {@link #CATCH_UP_NANOS} of lateness is made up. The shim timestamp is the real send time, so delays measured at
+ * the receiver are true.
+ *
+ * <p>The loop re-arms itself with {@code EventLoop.schedule} (timerfd on epoll, nanosecond resolution) when the
+ * next decision is at least {@link #SPIN_NANOS} away, and re-queues itself at once when it is closer.
  */
 final class Injector implements Backlog {
     static final long SPIN_NANOS = 20_000L;
+    /** How much of a late wake-up is made up: 20 ms (timer and scheduling jitter of a busy host). */
+    static final long CATCH_UP_NANOS = 20_000_000L;
     private static final int BATCH = 64;
 
     private final EventLoop loop;
@@ -40,6 +47,8 @@ final class Injector implements Backlog {
     private final Runnable afterRun;
     private final Runnable runTask = this::run;
     private long wakeAt = Long.MAX_VALUE;
+    private final PacingLoop pacing = new PacingLoop(CATCH_UP_NANOS);
+    private final PacingLoop.Emitter emitter = this::emit;
     private boolean queued;
 
     Injector(EventLoop loop, VoqTable voqs, InjectionScheduler scheduler, DataSender sender, AgentClock clock,
@@ -76,38 +85,27 @@ final class Injector implements Backlog {
         scheduler.setRate(v.index(), bitsPerSecond);
     }
 
+    /** Wake-up lateness beyond {@link #CATCH_UP_NANOS} that could not be made up, in total. */
+    long lostNanos() {
+        return pacing.lostNanos();
+    }
+
     private void run() {
         queued = false;
         long now = clock.nanoTime();
         if (wakeAt != Long.MAX_VALUE && now - wakeAt >= 0) {
             wakeAt = Long.MAX_VALUE; // the armed timer is due (or this run makes it moot)
         }
-        int sent = 0;
-        while (sent < BATCH) {
-            int f = scheduler.select(this, now);
-            if (f < 0) {
-                break;
-            }
-            Voq v = voqs.at(f);
-            ByteBuf payload = v.poll();
-            int wire = wireBytes(payload.readableBytes());
-            v.bucket().tryConsume(wire, now);
-            int[] tags = v.tags();
-            int path = tags.length <= 1 ? 0 : policy(v.policy()).choose(f, tags.length, wire);
-            int seq = v.stampSent(wire);
-            sender.send(v, path, tags.length == 0 ? 0 : tags[path], seq, clock.toEpoch(now), payload);
-            scheduler.sent(f, wire, now);
-            sent++;
-            now = clock.nanoTime();
-        }
+        int sent = pacing.run(now, scheduler, this, emitter, BATCH);
         if (sent > 0) {
             sender.flush();
             afterRun.run();
         }
-        long next = scheduler.nextSelectNanos(this, now);
+        long next = pacing.nextDueNanos();
         if (next == Long.MAX_VALUE) {
             return;
         }
+        now = clock.nanoTime();
         long delay = next - now;
         if (delay < SPIN_NANOS) {
             kick();
@@ -115,6 +113,19 @@ final class Injector implements Backlog {
             wakeAt = next;
             loop.schedule(runTask, delay, TimeUnit.NANOSECONDS);
         }
+    }
+
+    /** Sends the head packet of VOQ {@code f}, charged to its bucket at the decision time {@code t}. */
+    private int emit(int f, long t) {
+        Voq v = voqs.at(f);
+        ByteBuf payload = v.poll();
+        int wire = wireBytes(payload.readableBytes());
+        v.bucket().tryConsume(wire, t);
+        int[] tags = v.tags();
+        int path = tags.length <= 1 ? 0 : policy(v.policy()).choose(f, tags.length, wire);
+        int seq = v.stampSent(wire);
+        sender.send(v, path, tags.length == 0 ? 0 : tags[path], seq, clock.toEpoch(clock.nanoTime()), payload);
+        return wire;
     }
 
     @Override

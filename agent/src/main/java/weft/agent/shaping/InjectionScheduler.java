@@ -23,10 +23,14 @@ public interface InjectionScheduler {
     /** When {@link #select} should next be called, given the backlog; {@link Long#MAX_VALUE} if idle. */
     long nextSelectNanos(Backlog backlog, long nowNanos);
 
-    /** Creates the scheduler named {@code name} ({@code ps} or {@code svc}). */
+    /**
+     * Creates the scheduler named {@code name} ({@code ps} or {@code svc}). Callers pass each decision's due
+     * time as {@code nowNanos} ({@link PacingLoop} makes up late wake-ups), so a slot that passes unused is
+     * one where no flow could send, lost as the paper says.
+     */
     static InjectionScheduler create(String name, int capacity) {
         return switch (name) {
-            case "ps", "periodic-selection" -> new PeriodicSelection(capacity, PeriodicSelection.DEFAULT_CATCH_UP_NANOS);
+            case "ps", "periodic-selection" -> new PeriodicSelection(capacity);
             case "svc", "shaped-virtual-clock" -> new ShapedVirtualClock(capacity);
             default -> throw new IllegalArgumentException(
                     "scheduler: unknown name '" + name + "', expected one of ps, svc");

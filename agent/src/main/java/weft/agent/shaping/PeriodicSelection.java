@@ -24,36 +24,30 @@ package weft.agent.shaping;
  *       which equals {@code D/r} while the rate is constant and stays meaningful when the rate changes. A flow
  *       that becomes backlogged again is lifted to the least finish time of the flows that stayed backlogged,
  *       so idle time is not banked as credit (as in Virtual Clock).</li>
- *   <li>Back-pressure versus timer jitter: a slot in which no flow may send is lost (rule 3). A slot that the
- *       event loop merely serves late, by at most {@code maxCatchUpNanos}, keeps its place in the period, so
- *       wake-up jitter of the host does not lower the rate; beyond that the period restarts from now.</li>
+ *   <li>Back-pressure versus timer jitter: a slot in which no flow may send is lost (rule 3), the period
+ *       restarting from the actual transmission. The caller must therefore pass each decision's due time, not
+ *       the time its thread happened to wake up: the agent's pacing loop ({@link PacingLoop})
+ *       makes up late wake-ups itself, so a slot that passes unused here is always one no flow could take.</li>
  * </ul>
  */
 public final class PeriodicSelection implements InjectionScheduler {
-    /** Default catch-up window for late event-loop wake-ups: 20 ms; the token buckets bound the catch-up burst. */
-    public static final long DEFAULT_CATCH_UP_NANOS = 20_000_000L;
     private static final long NANOS_PER_SECOND = 1_000_000_000L;
 
     private final long[] rate;
     private final double[] finish;
     private final boolean[] wasBacklogged;
-    private final long maxCatchUpNanos;
     private long aggregateRate;
     private long nextSlotNanos;
     private long carry;
     private boolean started;
 
-    public PeriodicSelection(int capacity, long maxCatchUpNanos) {
+    public PeriodicSelection(int capacity) {
         if (capacity <= 0) {
             throw new IllegalArgumentException("capacity must be positive, got " + capacity);
-        }
-        if (maxCatchUpNanos < 0) {
-            throw new IllegalArgumentException("maxCatchUpNanos must be >= 0, got " + maxCatchUpNanos);
         }
         this.rate = new long[capacity];
         this.finish = new double[capacity];
         this.wasBacklogged = new boolean[capacity];
-        this.maxCatchUpNanos = maxCatchUpNanos;
     }
 
     @Override
@@ -121,8 +115,8 @@ public final class PeriodicSelection implements InjectionScheduler {
         long bits = bytes * 8L;
         finish[flow] += (double) bits / rate[flow];
         long r = Math.max(aggregateRate, rate[flow]);
-        // rule 3 (and the jitter decision): keep the period only if this slot was served within the catch-up window
-        boolean keepPeriod = started && nowNanos - nextSlotNanos <= maxCatchUpNanos;
+        // rule 3: keep the period only if this packet took its slot; a later send restarts the period from now
+        boolean keepPeriod = started && nowNanos - nextSlotNanos <= 0;
         long base = keepPeriod ? nextSlotNanos : nowNanos;
         if (!keepPeriod) {
             carry = 0;

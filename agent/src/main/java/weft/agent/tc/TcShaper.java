@@ -19,6 +19,9 @@ import weft.model.protocol.DestinationRate;
  * Rate changes use {@code tc class change}, so queued packets and counters survive. {@link #close} deletes the root
  * qdisc it added (and nothing else).
  *
+ * <p>Decision: rates are IP-level in both modes; the root qdisc's size table ({@code stab overhead -14}) takes the
+ * Ethernet header out of HTB's accounting ({@link #ETHERNET_HEADER}).
+ *
  * <p>Decision: the HTB burst is the bucket depth the user-space path uses (default 2 x 1538 B, at least what HTB
  * needs for the rate at the kernel's timer resolution), so both modes pace alike. Commands go through
  * {@link CommandRunner} so tests can record them without a kernel.
@@ -26,6 +29,14 @@ import weft.model.protocol.DestinationRate;
 public final class TcShaper implements AutoCloseable {
     private static final Logger LOG = LoggerFactory.getLogger(TcShaper.class);
     private static final int DEFAULT_CLASS = 0xffff;
+    /**
+     * HTB charges a packet's length at the device, which on Ethernet includes the 14-byte header; Weft's rates are
+     * IP-level (what the user-space agent charges), so a size table with this negative overhead makes HTB count
+     * IP bytes too. The table corrects once per packet the qdisc sees: a GSO super-packet of n segments is
+     * over-charged by {@code 14 (n - 1)} bytes (under 1%); the lab's hosts turn checksum offload, and with it
+     * segmentation offload, off.
+     */
+    static final int ETHERNET_HEADER = 14;
     /** Destination classes are 1:10, 1:11, ...; 1:1 is the parent at the link rate. */
     private static final int FIRST_CLASS = 0x10;
 
@@ -148,8 +159,8 @@ public final class TcShaper implements AutoCloseable {
     }
 
     private void install() {
-        check(List.of("tc", "qdisc", "add", "dev", dev, "root", "handle", "1:", "htb", "default",
-                Integer.toHexString(DEFAULT_CLASS)));
+        check(List.of("tc", "qdisc", "add", "dev", dev, "root", "handle", "1:", "stab", "overhead",
+                String.valueOf(-ETHERNET_HEADER), "htb", "default", Integer.toHexString(DEFAULT_CLASS)));
         check(List.of("tc", "class", "add", "dev", dev, "parent", "1:", "classid", "1:1", "htb", "rate",
                 linkBitsPerSecond + "bit", "ceil", linkBitsPerSecond + "bit"));
         check(List.of("tc", "class", "add", "dev", dev, "parent", "1:1", "classid",

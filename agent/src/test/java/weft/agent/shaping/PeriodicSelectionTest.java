@@ -41,7 +41,7 @@ class PeriodicSelectionTest {
     @Test
     @DisplayName("Seed 000 §5.2.1 (digest E9): r = (1/2, 1/4, 1/8), picks A B C A A B A, gaps 8/7, period 7 in 8")
     void thesisE9Schedule() {
-        PeriodicSelection ps = new PeriodicSelection(3, 0);
+        PeriodicSelection ps = new PeriodicSelection(3);
         ps.setRate(0, 4_000_000L);
         ps.setRate(1, 2_000_000L);
         ps.setRate(2, 1_000_000L);
@@ -58,7 +58,7 @@ class PeriodicSelectionTest {
     @Test
     @DisplayName("Seed 003 §6 (digest §7 bonus): r = (1/2, 1/4, 1/4), slot 1, A B C A | A B C A, D = (6, 3, 3)")
     void systorEqualAggregate() {
-        PeriodicSelection ps = new PeriodicSelection(3, 0);
+        PeriodicSelection ps = new PeriodicSelection(3);
         ps.setRate(0, 4_000_000L);
         ps.setRate(1, 2_000_000L);
         ps.setRate(2, 2_000_000L);
@@ -72,7 +72,7 @@ class PeriodicSelectionTest {
     @Test
     @DisplayName("Seed 003 §6 (digest §7 bonus): r = (1/3, 1/6), slot 2, A B A | A B A, D = (6, 3) at t = 18")
     void systorTwoFlowsSlotTwo() {
-        PeriodicSelection exact = new PeriodicSelection(2, 0);
+        PeriodicSelection exact = new PeriodicSelection(2);
         exact.setRate(0, 2_000_000L); // the same ratio with line 6 Mbit/s: d_p/R = 8000/3e6 s
         exact.setRate(1, 1_000_000L);
         List<long[]> picks = run(exact, FixedBacklog.infinite(DP, 2), 9);
@@ -84,7 +84,7 @@ class PeriodicSelectionTest {
     @Test
     @DisplayName("Seed 000 §5.2.1 rule 3: a slot lost to back-pressure is not compensated")
     void lostSlotsAreNotCompensated() {
-        PeriodicSelection ps = new PeriodicSelection(1, 0);
+        PeriodicSelection ps = new PeriodicSelection(1);
         ps.setRate(0, 8_000_000L); // slot = 1 ms for 1000 B
         FixedBacklog backlog = new FixedBacklog(DP, 1);
         long t = ps.nextSelectNanos(backlog, 0);
@@ -104,7 +104,7 @@ class PeriodicSelectionTest {
     @Test
     @DisplayName("Seed 000 §5.2.1 rule 4: a 2·d_p packet holds the injector for two ticks")
     void doubleSizePacketTakesTwoTicks() {
-        PeriodicSelection ps = new PeriodicSelection(1, 0);
+        PeriodicSelection ps = new PeriodicSelection(1);
         ps.setRate(0, 8_000_000L);
         FixedBacklog backlog = FixedBacklog.infinite(2 * DP, 1);
         ps.select(backlog, 0);
@@ -114,7 +114,7 @@ class PeriodicSelectionTest {
 
     @Test
     void anIdleFlowDoesNotBankCredit() {
-        PeriodicSelection ps = new PeriodicSelection(2, 0);
+        PeriodicSelection ps = new PeriodicSelection(2);
         ps.setRate(0, 4_000_000L);
         ps.setRate(1, 4_000_000L);
         FixedBacklog backlog = new FixedBacklog(DP, Integer.MAX_VALUE, 0);
@@ -129,7 +129,7 @@ class PeriodicSelectionTest {
     void spreadIsBounded(@ForAll @IntRange(min = 1, max = 50) int a, @ForAll @IntRange(min = 1, max = 50) int b,
                          @ForAll @IntRange(min = 1, max = 50) int c) {
         long[] rates = {a * 100_000L, b * 100_000L, c * 100_000L};
-        PeriodicSelection ps = new PeriodicSelection(3, 0);
+        PeriodicSelection ps = new PeriodicSelection(3);
         for (int f = 0; f < 3; f++) {
             ps.setRate(f, rates[f]);
         }

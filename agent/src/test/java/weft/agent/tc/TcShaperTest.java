@@ -36,7 +36,7 @@ class TcShaperTest {
         tc.apply(List.of(rate("10.0.0.2", 20_000_000L), rate("10.0.0.3", 10_000_000L)));
         tc.close();
         assertThat(commands).containsExactly(
-                "tc qdisc add dev eth0 root handle 1: htb default ffff",
+                "tc qdisc add dev eth0 root handle 1: stab overhead -14 htb default ffff",
                 "tc class add dev eth0 parent 1: classid 1:1 htb rate 1000000000bit ceil 1000000000bit",
                 "tc class add dev eth0 parent 1:1 classid 1:ffff htb rate 1000000000bit ceil 1000000000bit",
                 "tc class add dev eth0 parent 1:1 classid 1:10 htb rate 50000000bit ceil 50000000bit burst 6250b "
