@@ -1,7 +1,6 @@
 package weft.lab;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import java.nio.file.Files;
 import java.time.Duration;
@@ -14,7 +13,6 @@ import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import weft.model.routing.ForwardingEntry;
 import weft.model.routing.PairLayer;
-import weft.model.routing.RoutingEngines;
 import weft.model.routing.RoutingResult;
 import weft.model.topology.Host;
 import weft.model.topology.Link;
@@ -37,7 +35,6 @@ class LashLabTest {
     @DisplayName("4x4 torus, LASH then MP-LASH (4 layers, path tags): every pair; the PCP seen by tcpdump on a "
             + "core link equals the pair's layer")
     void torusLash() throws Exception {
-        assumeTrue(RoutingEngines.names().contains("lash"), "engine lash is not merged yet");
         Topology torus = Torus.generate(List.of(4, 4), GeneratorOptions.defaults().withHosts(1));
         try (LabHarness h = LabHarness.of("LashLabTest-torus", "wllash", torus, "lash")) {
             h.checkAllPairs();
@@ -148,7 +145,6 @@ class LashLabTest {
     @Test
     @DisplayName("random irregular fabric of 8 switches (seed 7): Segment-based routing (in_port entries), every pair")
     void irregularSr() throws Exception {
-        assumeTrue(RoutingEngines.names().contains("sr"), "engine sr is not merged yet");
         try (LabHarness h = LabHarness.of("LashLabTest-sr", "wlsr",
                 RandomIrregular.generate(8, 4, 7, GeneratorOptions.defaults().withHosts(1)), "sr")) {
             h.checkAllPairs();
