@@ -42,6 +42,7 @@ final class LayerCdg {
     private final int[] backStack;
     private final int[] forward;
     private final int[] backward;
+    private final int[] slots;
     private int edges;
 
     /** Slot layout shared by every layer of one graph (see {@link #slotLayout}). */
@@ -72,6 +73,7 @@ final class LayerCdg {
         this.backStack = new int[m];
         this.forward = new int[m];
         this.backward = new int[m];
+        this.slots = new int[m];
     }
 
     /**
@@ -235,14 +237,20 @@ final class LayerCdg {
         }
         sortByOrder(forward, nf);
         sortByOrder(backward, nb);
-        int[] slots = new int[nf + nb];
+        // The positions the region held, ascending: a merge of the two sorted position lists.
+        for (int i = 0, fi = 0, bi = 0; i < nf + nb; i++) {
+            if (bi == nb || (fi < nf && forward[fi] < backward[bi])) {
+                slots[i] = forward[fi++];
+            } else {
+                slots[i] = backward[bi++];
+            }
+        }
         for (int i = 0; i < nb; i++) {
-            slots[i] = ord[backward[i]];
+            backward[i] = nodeAt[backward[i]];
         }
         for (int i = 0; i < nf; i++) {
-            slots[nb + i] = ord[forward[i]];
+            forward[i] = nodeAt[forward[i]];
         }
-        Arrays.sort(slots);
         for (int i = 0; i < nb; i++) {
             place(backward[i], slots[i]);
         }
@@ -257,13 +265,11 @@ final class LayerCdg {
         nodeAt[position] = node;
     }
 
+    /** Replaces the nodes by their positions in the order, ascending. */
     private void sortByOrder(int[] nodes, int len) {
         for (int i = 0; i < len; i++) {
             nodes[i] = ord[nodes[i]];
         }
         Arrays.sort(nodes, 0, len);
-        for (int i = 0; i < len; i++) {
-            nodes[i] = nodeAt[nodes[i]];
-        }
     }
 }

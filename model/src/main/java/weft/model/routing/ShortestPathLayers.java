@@ -17,8 +17,10 @@ import weft.model.topology.SwitchGraph;
  * on backtrack, stops as soon as it reaches a switch already in the destination's tree (the rest of the path is
  * forced and already in the graph), tries next hops already in the tree first and then those whose channel follows
  * the layer's topological order, and memoises failures per incoming channel. A failed attempt leaves the layer
- * unchanged, so its memo stays valid for the next pair toward the same destination in the same layer until a pair
- * is placed in or removed from a layer.
+ * unchanged, and placing a pair only adds dependencies and tree hops: a path that fits the grown layer fitted it
+ * before (its dependencies were a subset and the tree it meets agrees with the smaller tree), so a failure stays a
+ * failure. The memo therefore stays valid for the next pairs toward the same destination in the same layer until a
+ * pair is removed from the layer (or the destination changes).
  *
  * <p>Decision: the expansion cap of the calibration (3000 per placement attempt) is kept; a pair whose search hits
  * it simply tries the next layer, so the cap costs layers, never correctness.
@@ -40,8 +42,8 @@ final class ShortestPathLayers {
     private final List<Memo> memos = new ArrayList<>();
 
     /**
-     * Failed searches of one layer, per incoming channel: valid while the layer is unchanged (version) and the
-     * destination is the same, so failures carry over between consecutive pairs toward one destination.
+     * Failed searches of one layer, per incoming channel: valid while no pair left the layer (version) and the
+     * destination is the same, so failures carry over between the pairs toward one destination.
      */
     private static final class Memo {
         final int[] failed;
@@ -55,6 +57,7 @@ final class ShortestPathLayers {
         }
     }
     private int expansions;
+    private int expansionCap = EXPANSION_CAP;
     private final int[] avoid;
     private final int[][] outByNeighbour;
     private int avoidStamp;
@@ -134,6 +137,19 @@ final class ShortestPathLayers {
     }
 
     /**
+     * As {@link #place(int, int, int)} with the search bounded by {@code cap} expansions instead of
+     * {@value #EXPANSION_CAP} (LASH's balancing, where a refusal only leaves a pair where it is).
+     */
+    boolean place(int layer, int s, int d, int cap) {
+        expansionCap = cap;
+        try {
+            return place(layer, s, d, null);
+        } finally {
+            expansionCap = EXPANSION_CAP;
+        }
+    }
+
+    /**
      * As {@link #place(int, int, int)}, trying channels not in {@code avoidChannels} first (MP-LASH path diversity).
      */
     boolean place(int layer, int s, int d, int[] avoidChannels) {
@@ -176,7 +192,7 @@ final class ShortestPathLayers {
      * the one that joins d's tree are left added.
      */
     private int search(LayerCdg layerCdg, Memo memo, int[] nh, int u, int cin, int d, int depth) {
-        if (++expansions > EXPANSION_CAP || (cin >= 0 && memo.failed[cin] == memo.attempt)) {
+        if (++expansions > expansionCap || (cin >= 0 && memo.failed[cin] == memo.attempt)) {
             return -1;
         }
         int want = dist[u][d] - 1;
@@ -211,7 +227,7 @@ final class ShortestPathLayers {
                 if (cin >= 0) {
                     layerCdg.remove(cin, c);
                 }
-                if (fixedNextHop || expansions > EXPANSION_CAP) {
+                if (fixedNextHop || expansions > expansionCap) {
                     return fail(memo, cin);
                 }
             }
@@ -282,7 +298,6 @@ final class ShortestPathLayers {
             u = v;
         }
         pairs.set(layer, pairs.get(layer) + 1);
-        memos.get(layer).version++;
     }
 
     /** Removes pair (s, d) from a layer it was placed in, dropping tree hops no other pair uses. */
