@@ -57,7 +57,6 @@ final class ShortestPathLayers {
         }
     }
     private int expansions;
-    private int expansionCap = EXPANSION_CAP;
     private final int[] avoid;
     private final int[][] outByNeighbour;
     private int avoidStamp;
@@ -137,19 +136,6 @@ final class ShortestPathLayers {
     }
 
     /**
-     * As {@link #place(int, int, int)} with the search bounded by {@code cap} expansions instead of
-     * {@value #EXPANSION_CAP} (LASH's balancing, where a refusal only leaves a pair where it is).
-     */
-    boolean place(int layer, int s, int d, int cap) {
-        expansionCap = cap;
-        try {
-            return place(layer, s, d, null);
-        } finally {
-            expansionCap = EXPANSION_CAP;
-        }
-    }
-
-    /**
      * As {@link #place(int, int, int)}, trying channels not in {@code avoidChannels} first (MP-LASH path diversity).
      */
     boolean place(int layer, int s, int d, int[] avoidChannels) {
@@ -192,7 +178,7 @@ final class ShortestPathLayers {
      * the one that joins d's tree are left added.
      */
     private int search(LayerCdg layerCdg, Memo memo, int[] nh, int u, int cin, int d, int depth) {
-        if (++expansions > expansionCap || (cin >= 0 && memo.failed[cin] == memo.attempt)) {
+        if (++expansions > EXPANSION_CAP || (cin >= 0 && memo.failed[cin] == memo.attempt)) {
             return -1;
         }
         int want = dist[u][d] - 1;
@@ -227,7 +213,7 @@ final class ShortestPathLayers {
                 if (cin >= 0) {
                     layerCdg.remove(cin, c);
                 }
-                if (fixedNextHop || expansions > expansionCap) {
+                if (fixedNextHop || expansions > EXPANSION_CAP) {
                     return fail(memo, cin);
                 }
             }
