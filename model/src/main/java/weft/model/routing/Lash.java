@@ -39,11 +39,18 @@ import weft.model.topology.Topology;
  * <p>Decision: the symmetric option (OpenSM's behaviour) places (s, d) and (d, s) together in the first layer where
  * both fit; it is off by default because it costs layers (calibration: 4 instead of 2 on a 6x6 torus).
  *
- * <p>Decision: balancing (step 4) moves a pair from its layer j to the least-filled layer k when j holds at least
- * two pairs more than k and the pair fits k; it stops after a pass without a move or after
+ * <p>Decision: balancing (step 4) moves a pair from its layer j to the least-filled layer k when j holds more than
+ * the mean, at least two pairs more than k, and the pair fits k; it stops after a pass without a move or after
  * {@value #BALANCE_PASSES} passes. Moving only when the difference is at least 2 strictly lowers the sum of squared
  * layer sizes, so the thesis's "repeat until no such move" terminates; the pass cap bounds the run time on large
- * fabrics, as OpenSM bounds its trials.
+ * fabrics, as OpenSM bounds its trials. Only layers above the mean give pairs: a layer below it passing pairs to an
+ * emptier one is work that later moves from the fullest layers undo (1024 switches, degree 8: 2 s of CPU instead of
+ * 5 s, the fullest layer 213k pairs of 1M instead of 202k).
+ *
+ * <p>Decision: with the fallback on, pairs are first assigned to the first budget-1 layers; those that fit none are
+ * then tried in the last layer, in the same order, and the first one refused there sends them all to the
+ * Up*&#47;Down* layer. Layers 0..budget-2 do not depend on the last one, so this gives the same layers as first fit
+ * over all budget layers while skipping the last layer's remaining attempts once the fallback is certain.
  */
 final class Lash implements RoutingEngine {
     /** Layers opened before the engine gives up (far above any budget; a fresh layer always takes one path). */
@@ -99,23 +106,23 @@ final class Lash implements RoutingEngine {
         }
         ShortestPathLayers layers = new ShortestPathLayers(g, choice == PathChoice.FIXED_FIRST_PORT);
         int[] layerOf = new int[pairs.size()];
-        // With the fallback on, no layer beyond the budget is opened: pairs that fit none are marked with the budget.
-        int limit = options.fallback() ? budget : LAYER_LIMIT;
-        boolean overflow = assignPairs(name(), pairs, layers, layerOf, options.symmetric(), limit);
-        int needed = layers.layerCount() + (overflow ? 1 : 0);
-        int lashLayers = needed;
+        int lashLayers;
         boolean fallback = false;
-        if (needed > budget) {
-            if (!options.fallback()) {
-                throw new RoutingFailure(name() + ": needs " + needed + " layers, " + budget
+        if (options.fallback()) {
+            // Layers 0..budget-2 first; the pairs that fit none of them are marked budget-1 and then tried, in
+            // order, in the last layer. Its first refusal decides the fallback, so its remaining attempts are
+            // skipped: first fit gives the same layers as trying every pair in all budget layers at once.
+            boolean overflow = assignPairs(name(), pairs, layers, layerOf, options.symmetric(), budget - 1);
+            fallback = overflow && !fillLayer(pairs, layers, layerOf, options.symmetric(), budget - 1);
+            lashLayers = fallback ? budget - 1 : layers.layerCount();
+        } else {
+            assignPairs(name(), pairs, layers, layerOf, options.symmetric(), LAYER_LIMIT);
+            lashLayers = layers.layerCount();
+            if (lashLayers > budget) {
+                throw new RoutingFailure(name() + ": needs " + lashLayers + " layers, " + budget
                         + " available (--max-layers " + options.maxLayers()
                         + (options.classes() > 1 ? " / --classes " + options.classes() : "")
                         + ") and the Up*/Down* fallback is off");
-            }
-            lashLayers = budget - 1;
-            fallback = true;
-            for (int p = 0; p < layerOf.length; p++) {
-                layerOf[p] = Math.min(layerOf[p], lashLayers);
             }
         }
         if (options.balance() && lashLayers > 1) {
@@ -183,6 +190,39 @@ final class Lash implements RoutingEngine {
         return overflow;
     }
 
+    /**
+     * Places every pair marked with {@code layer} (in pair order, (s, d) with (d, s) when symmetric) into that
+     * layer, opening it.
+     *
+     * @return false at the first pair that does not fit (the layer is then partly filled and must not be used)
+     */
+    private static boolean fillLayer(Pairs pairs, ShortestPathLayers layers, int[] layerOf, boolean symmetric,
+                                     int layer) {
+        int l = layers.openLayer();
+        if (l != layer) {
+            throw new IllegalStateException("layer " + layer + " opened as " + l);
+        }
+        boolean[] placed = new boolean[pairs.size()];
+        for (int p = 0; p < pairs.size(); p++) {
+            if (layerOf[p] != layer || placed[p]) {
+                continue;
+            }
+            int s = pairs.src(p);
+            int d = pairs.dst(p);
+            if (!layers.place(layer, s, d)) {
+                return false;
+            }
+            if (symmetric) {
+                int reverse = pairs.index(d, s);
+                if (!layers.place(layer, d, s)) {
+                    return false;
+                }
+                placed[reverse] = true;
+            }
+        }
+        return true;
+    }
+
     /** One (destination, layer) entry per switch in each layer's in-tree toward each destination. */
     static List<ForwardingEntry> treeEntries(SwitchGraph g, Pairs pairs, ShortestPathLayers layers, int count) {
         List<ForwardingEntry> forwarding = new ArrayList<>();
@@ -202,13 +242,17 @@ final class Lash implements RoutingEngine {
     /** Step 4: move pairs from fuller to emptier layers while each move keeps the target acyclic. */
     private static void balanceLayers(Pairs pairs, ShortestPathLayers layers, int[] layerOf, int lashLayers,
                                       boolean symmetric) {
+        long total = 0;
+        for (int l = 0; l < lashLayers; l++) {
+            total += layers.pairsIn(l);
+        }
         for (int pass = 0; pass < BALANCE_PASSES; pass++) {
             boolean moved = false;
             for (int p = 0; p < pairs.size(); p++) {
                 int j = layerOf[p];
                 int s = pairs.src(p);
                 int d = pairs.dst(p);
-                if (j >= lashLayers || (symmetric && s > d)) {
+                if (j >= lashLayers || (symmetric && s > d) || (long) layers.pairsIn(j) * lashLayers <= total) {
                     continue;
                 }
                 int k = 0;

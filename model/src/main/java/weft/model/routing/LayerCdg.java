@@ -22,6 +22,8 @@ import weft.model.topology.SwitchGraph;
  * predecessor lists, so the searches touch only edges that exist.
  */
 final class LayerCdg {
+    /** A reorder sweeps the span of positions instead of sorting when the span is below this many per node. */
+    private static final int SWEEP_SPAN = 16;
     private final SwitchGraph g;
     private final int[] base;
     private final int[] posInOut;
@@ -42,6 +44,8 @@ final class LayerCdg {
     private final int[] backStack;
     private final int[] forward;
     private final int[] backward;
+    private final int[] slots;
+    private final byte[] side;
     private int edges;
 
     /** Slot layout shared by every layer of one graph (see {@link #slotLayout}). */
@@ -72,6 +76,8 @@ final class LayerCdg {
         this.backStack = new int[m];
         this.forward = new int[m];
         this.backward = new int[m];
+        this.slots = new int[m];
+        this.side = new byte[m];
     }
 
     /**
@@ -233,16 +239,17 @@ final class LayerCdg {
                 }
             }
         }
-        sortByOrder(forward, nf);
-        sortByOrder(backward, nb);
-        int[] slots = new int[nf + nb];
+        if (ub - lb < SWEEP_SPAN * (nf + nb)) {
+            sweepPositions(nf, nb, lb, ub);
+        } else {
+            sortPositions(nf, nb);
+        }
         for (int i = 0; i < nb; i++) {
-            slots[i] = ord[backward[i]];
+            backward[i] = nodeAt[backward[i]];
         }
         for (int i = 0; i < nf; i++) {
-            slots[nb + i] = ord[forward[i]];
+            forward[i] = nodeAt[forward[i]];
         }
-        Arrays.sort(slots);
         for (int i = 0; i < nb; i++) {
             place(backward[i], slots[i]);
         }
@@ -257,13 +264,53 @@ final class LayerCdg {
         nodeAt[position] = node;
     }
 
+    /**
+     * Replaces the forward and backward nodes by their positions, each list ascending, and fills {@code slots} with
+     * all those positions ascending: a sweep over the span [lb, ub] that holds them, for a dense region.
+     */
+    private void sweepPositions(int nf, int nb, int lb, int ub) {
+        for (int i = 0; i < nf; i++) {
+            side[ord[forward[i]]] = 1;
+        }
+        for (int i = 0; i < nb; i++) {
+            side[ord[backward[i]]] = 2;
+        }
+        int f = 0;
+        int b = 0;
+        int t = 0;
+        for (int pos = lb; pos <= ub; pos++) {
+            byte which = side[pos];
+            if (which == 0) {
+                continue;
+            }
+            side[pos] = 0;
+            slots[t++] = pos;
+            if (which == 1) {
+                forward[f++] = pos;
+            } else {
+                backward[b++] = pos;
+            }
+        }
+    }
+
+    /** As {@link #sweepPositions} by sorting, for a sparse region: two sorts and a merge. */
+    private void sortPositions(int nf, int nb) {
+        sortByOrder(forward, nf);
+        sortByOrder(backward, nb);
+        for (int i = 0, fi = 0, bi = 0; i < nf + nb; i++) {
+            if (bi == nb || (fi < nf && forward[fi] < backward[bi])) {
+                slots[i] = forward[fi++];
+            } else {
+                slots[i] = backward[bi++];
+            }
+        }
+    }
+
+    /** Replaces the nodes by their positions in the order, ascending. */
     private void sortByOrder(int[] nodes, int len) {
         for (int i = 0; i < len; i++) {
             nodes[i] = ord[nodes[i]];
         }
         Arrays.sort(nodes, 0, len);
-        for (int i = 0; i < len; i++) {
-            nodes[i] = nodeAt[nodes[i]];
-        }
     }
 }

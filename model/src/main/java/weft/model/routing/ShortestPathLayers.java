@@ -17,8 +17,10 @@ import weft.model.topology.SwitchGraph;
  * on backtrack, stops as soon as it reaches a switch already in the destination's tree (the rest of the path is
  * forced and already in the graph), tries next hops already in the tree first and then those whose channel follows
  * the layer's topological order, and memoises failures per incoming channel. A failed attempt leaves the layer
- * unchanged, so its memo stays valid for the next pair toward the same destination in the same layer until a pair
- * is placed in or removed from a layer.
+ * unchanged, and placing a pair only adds dependencies and tree hops: a path that fits the grown layer fitted it
+ * before (its dependencies were a subset and the tree it meets agrees with the smaller tree), so a failure stays a
+ * failure. The memo therefore stays valid for the next pairs toward the same destination in the same layer until a
+ * pair is removed from the layer (or the destination changes).
  *
  * <p>Decision: the expansion cap of the calibration (3000 per placement attempt) is kept; a pair whose search hits
  * it simply tries the next layer, so the cap costs layers, never correctness.
@@ -40,8 +42,8 @@ final class ShortestPathLayers {
     private final List<Memo> memos = new ArrayList<>();
 
     /**
-     * Failed searches of one layer, per incoming channel: valid while the layer is unchanged (version) and the
-     * destination is the same, so failures carry over between consecutive pairs toward one destination.
+     * Failed searches of one layer, per incoming channel: valid while no pair left the layer (version) and the
+     * destination is the same, so failures carry over between the pairs toward one destination.
      */
     private static final class Memo {
         final int[] failed;
@@ -282,7 +284,6 @@ final class ShortestPathLayers {
             u = v;
         }
         pairs.set(layer, pairs.get(layer) + 1);
-        memos.get(layer).version++;
     }
 
     /** Removes pair (s, d) from a layer it was placed in, dropping tree hops no other pair uses. */
