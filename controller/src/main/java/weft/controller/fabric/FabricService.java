@@ -86,7 +86,7 @@ public final class FabricService implements SwitchListener, AutoCloseable {
      * @param verifier checks every result before it is programmed
      * @param timeout  how long one phase of one update may take
      * @param lldpInterval how often LLDP frames go out of every port (and once when a switch connects)
-     * @param statsInterval how often port counters are polled
+     * @param statsInterval how often port and flow counters are polled
      */
     public record Config(Topology topology, RoutingEngine engine, RoutingOptions routing,
                          RouteCompiler.Options compile, RouteVerifier verifier, Duration timeout,
