@@ -6,12 +6,13 @@ import java.time.Duration;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
+import weft.controller.program.FlowClass;
 
 @Tag("lab")
 class RingLabTest {
     @Test
     @DisplayName("4-switch ring: LLDP and first packets discover the lab's fabric; every host pair pings and "
-            + "transfers over TCP; link counters see the bytes")
+            + "transfers over TCP; link and flow counters see the bytes")
     void ringAllPairs() throws Exception {
         try (LabHarness h = LabHarness.of("RingLabTest", "wlring", LabFabrics.ring(4), "updown")) {
             h.awaitConverged(Duration.ofSeconds(20));
@@ -24,6 +25,12 @@ class RingLabTest {
                     .hasSize(8).allSatisfy((port, c) -> assertThat(c.txBytes())
                             .as("bytes sent on %s from %s (12 transfers of 256 KiB cross the ring)", c.link(),
                                     c.from()).isGreaterThan(256 * 1024));
+            assertThat(h.controller.fabric().flowCounters()).as("Weft flow counters of all 4 switches").hasSize(4)
+                    .allSatisfy((sw, flows) -> assertThat(flows).as("LOCAL entries of %s", sw)
+                            .filteredOn(f -> f.flowClass() == FlowClass.LOCAL)
+                            .singleElement().satisfies(f -> assertThat(f.bytes())
+                                    .as("bytes delivered to the host of %s (3 transfers of 256 KiB)", sw)
+                                    .isGreaterThan(3 * 256 * 1024)));
         }
     }
 }

@@ -86,7 +86,7 @@ public final class FabricService implements SwitchListener, AutoCloseable {
      * @param verifier checks every result before it is programmed
      * @param timeout  how long one phase of one update may take
      * @param lldpInterval how often LLDP frames go out of every port (and once when a switch connects)
-     * @param statsInterval how often port counters are polled
+     * @param statsInterval how often port and flow counters are polled
      */
     public record Config(Topology topology, RoutingEngine engine, RoutingOptions routing,
                          RouteCompiler.Options compile, RouteVerifier verifier, Duration timeout,
@@ -114,6 +114,7 @@ public final class FabricService implements SwitchListener, AutoCloseable {
     private volatile boolean closing;
     private final Discovery discovery = new Discovery();
     private final Map<String, LinkCounters> counters = new ConcurrentHashMap<>();
+    private final Map<String, List<FlowCounters>> flowCounters = new ConcurrentHashMap<>();
     private final ScheduledExecutorService lldpTimer = Executors.newSingleThreadScheduledExecutor(r -> {
         Thread t = new Thread(r, "weft-lldp");
         t.setDaemon(true);
@@ -142,7 +143,8 @@ public final class FabricService implements SwitchListener, AutoCloseable {
         lldpTimer.scheduleAtFixedRate(() -> sessions.values().forEach(this::sendLldp), round, round,
                 TimeUnit.MILLISECONDS);
         long poll = config.statsInterval().toMillis();
-        lldpTimer.scheduleAtFixedRate(() -> sessions.forEach(this::pollPorts), poll, poll, TimeUnit.MILLISECONDS);
+        lldpTimer.scheduleAtFixedRate(() -> sessions.forEach(this::pollCounters), poll, poll,
+                TimeUnit.MILLISECONDS);
         try {
             worker.submit(() -> {
                 if (!recompute("start")) {
@@ -189,6 +191,11 @@ public final class FabricService implements SwitchListener, AutoCloseable {
     /** The latest transmit counters of every link direction, by {@code switch:port}. */
     public Map<String, LinkCounters> linkCounters() {
         return Map.copyOf(counters);
+    }
+
+    /** The latest counters of Weft's flow entries of every connected switch, by switch id. */
+    public Map<String, List<FlowCounters>> flowCounters() {
+        return Map.copyOf(flowCounters);
     }
 
     /** Connected switches by switch id. */
@@ -267,11 +274,18 @@ public final class FabricService implements SwitchListener, AutoCloseable {
         }
     }
 
-    /** Polls one switch's port statistics and updates the counters of its link ports. */
-    private void pollPorts(String switchId, SwitchSession session) {
+    /** Polls one switch's port and Weft flow statistics; updates its link port and flow counters. */
+    private void pollCounters(String switchId, SwitchSession session) {
         if (session.state() != SwitchSession.State.READY) {
             return;
         }
+        FlowCounters.poll(session, switchId, System::currentTimeMillis).whenComplete((flows, failure) -> {
+            if (failure != null) {
+                LOG.debug("flow statistics of {} failed: {}", switchId, failure.toString());
+            } else if (sessions.get(switchId) == session) {
+                flowCounters.put(switchId, flows);
+            }
+        });
         session.multipart(FlowMods13.F.buildPortStatsRequest().setPortNo(OFPort.ANY).build())
                 .whenComplete((parts, failure) -> {
                     if (failure != null) {
@@ -371,6 +385,7 @@ public final class FabricService implements SwitchListener, AutoCloseable {
             return;
         }
         programmedGeneration.remove(id);
+        flowCounters.remove(id);
         discovery.switchGone(session.dpid());
         event(FabricEvent.Kind.SWITCH_DOWN, id + " (dpid " + session.dpidHex() + ") disconnected");
         lostSwitches.add(id);

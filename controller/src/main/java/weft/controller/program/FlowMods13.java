@@ -1,6 +1,7 @@
 package weft.controller.program;
 
 import java.util.ArrayList;
+import java.util.EnumSet;
 import java.util.List;
 import org.projectfloodlight.openflow.protocol.OFBucket;
 import org.projectfloodlight.openflow.protocol.OFFactory;
@@ -9,8 +10,12 @@ import org.projectfloodlight.openflow.protocol.OFFlowDeleteStrict;
 import org.projectfloodlight.openflow.protocol.OFGroupAdd;
 import org.projectfloodlight.openflow.protocol.OFGroupDelete;
 import org.projectfloodlight.openflow.protocol.OFGroupType;
+import org.projectfloodlight.openflow.protocol.OFMeterFlags;
+import org.projectfloodlight.openflow.protocol.OFMeterMod;
+import org.projectfloodlight.openflow.protocol.OFMeterModCommand;
 import org.projectfloodlight.openflow.protocol.OFPacketOut;
 import org.projectfloodlight.openflow.protocol.action.OFAction;
+import org.projectfloodlight.openflow.protocol.instruction.OFInstruction;
 import org.projectfloodlight.openflow.protocol.match.Match;
 import org.projectfloodlight.openflow.protocol.match.MatchField;
 import org.projectfloodlight.openflow.types.EthType;
@@ -24,7 +29,7 @@ import org.projectfloodlight.openflow.types.VlanPcp;
 import weft.controller.openflow.SwitchSession;
 
 /**
- * Pure OpenFlow 1.3 message builders, after Faucet's {@code valve_of.py}: every flow-mod, group-mod and packet-out
+ * Pure OpenFlow 1.3 message builders, after Faucet's {@code valve_of.py}: every flow-mod, group-mod, meter-mod and packet-out
  * Weft sends is built here, with xid 0 (the session assigns xids).
  */
 public final class FlowMods13 {
@@ -34,6 +39,9 @@ public final class FlowMods13 {
     public static final int LAYER_VID = 1;
     /** OVS's userspace datapath and OpenFlow: send whole packets to the controller. */
     private static final int NO_LIMIT = 0xffff;
+    /** The largest meter id a switch may use (OFPM_MAX). */
+    public static final long MAX_METER_ID = 0xffff0000L;
+    private static final long MAX_U32 = 0xffffffffL;
 
     private FlowMods13() {
     }
@@ -44,6 +52,63 @@ public final class FlowMods13 {
                 .setCookie(U64.of(cls.cookie())).setBufferId(OFBufferId.NO_BUFFER).setMatch(match)
                 .setInstructions(actions.isEmpty() ? List.of() : List.of(F.instructions().applyActions(actions)))
                 .build();
+    }
+
+    /**
+     * A flow entry of the given class whose packets first pass meter {@code meterId} (OpenFlow 1.3: the meter is
+     * an instruction that precedes apply-actions; research digest §1c).
+     */
+    public static OFFlowAdd meteredFlow(FlowClass cls, int bonus, Match match, List<OFAction> actions,
+                                        long meterId) {
+        checkMeterId(meterId);
+        List<OFInstruction> instructions = new ArrayList<>(2);
+        instructions.add(F.instructions().buildMeter().setMeterId(meterId).build());
+        if (!actions.isEmpty()) {
+            instructions.add(F.instructions().applyActions(actions));
+        }
+        return F.buildFlowAdd().setXid(0).setTableId(TableId.of(cls.table())).setPriority(cls.basePriority() + bonus)
+                .setCookie(U64.of(cls.cookie())).setBufferId(OFBufferId.NO_BUFFER).setMatch(match)
+                .setInstructions(instructions).build();
+    }
+
+    /**
+     * Adds a meter that drops what exceeds {@code rateKbps} with a burst of {@code burstKbits}: flags
+     * KBPS|BURST|STATS and one DROP band, the only band OVS's userspace datapath offers (research digest §1c).
+     */
+    public static OFMeterMod meterAdd(long meterId, long rateKbps, long burstKbits) {
+        return meter(OFMeterModCommand.ADD, meterId, rateKbps, burstKbits);
+    }
+
+    /** Changes an existing meter's rate and burst in place (the entries using it keep it). */
+    public static OFMeterMod meterModify(long meterId, long rateKbps, long burstKbits) {
+        return meter(OFMeterModCommand.MODIFY, meterId, rateKbps, burstKbits);
+    }
+
+    /** Deletes one meter; OpenFlow also removes the entries that use it. */
+    public static OFMeterMod meterDelete(long meterId) {
+        checkMeterId(meterId);
+        return F.buildMeterMod().setXid(0).setCommand(OFMeterModCommand.DELETE).setMeterId(meterId)
+                .setFlags(EnumSet.noneOf(OFMeterFlags.class)).setMeters(List.of()).build();
+    }
+
+    private static OFMeterMod meter(OFMeterModCommand command, long meterId, long rateKbps, long burstKbits) {
+        checkMeterId(meterId);
+        if (rateKbps <= 0 || rateKbps > MAX_U32 || burstKbits < 0 || burstKbits > MAX_U32) {
+            throw new ProgramException(String.format("meter %d: rate %d kbit/s and burst %d kbit must be in "
+                    + "1..%d and 0..%d", meterId, rateKbps, burstKbits, MAX_U32, MAX_U32));
+        }
+        return F.buildMeterMod().setXid(0).setCommand(command).setMeterId(meterId)
+                .setFlags(EnumSet.of(OFMeterFlags.KBPS, OFMeterFlags.BURST, OFMeterFlags.STATS))
+                .setMeters(List.of(F.meterBands().buildDrop().setRate(rateKbps).setBurstSize(burstKbits).build()))
+                .build();
+    }
+
+    /** Meter ids 1..0xffff0000 are the switch's; above are OpenFlow's reserved ids (slowpath, controller, all). */
+    private static void checkMeterId(long meterId) {
+        if (meterId < 1 || meterId > MAX_METER_ID) {
+            throw new ProgramException(String.format("meter id %d is outside 1..0x%x (OpenFlow 1.3 §7.3.4.4)",
+                    meterId, MAX_METER_ID));
+        }
     }
 
     /** Deletes exactly the entry with this table, priority and match, if its cookie is still Weft's. */

@@ -15,6 +15,7 @@ import java.util.concurrent.Executors;
 import java.util.function.Supplier;
 import weft.controller.fabric.FabricEvent;
 import weft.controller.fabric.FabricService;
+import weft.controller.fabric.FlowCounters;
 import weft.controller.fabric.LinkCounters;
 import weft.controller.openflow.SwitchSession;
 import weft.model.routing.io.RoutesJson;
@@ -24,7 +25,8 @@ import weft.model.topology.io.TopologyJson;
 /**
  * Serves, as JSON: {@code GET /api/topology} (the topology routes are computed on, in weft-topology/1, and the
  * differences between configured and discovered fabric), {@code /api/routes} (weft-routes/1),
- * {@code /api/switches}, {@code /api/stats} (link counters) and {@code /api/events}. Anything else is 404,
+ * {@code /api/switches}, {@code /api/stats} (link port counters and
+ * Weft flow counters per switch) and {@code /api/events}. Anything else is 404,
  * anything but GET 405.
  */
 public final class RestApi implements AutoCloseable {
@@ -37,6 +39,10 @@ public final class RestApi implements AutoCloseable {
 
     /** The topology answer: the routed topology as a weft-topology/1 text, and the discovery differences. */
     public record TopologyView(String topology, List<String> differences) {
+    }
+
+    /** The statistics answer: link port counters, and Weft flow counters per switch, class and destination. */
+    public record StatsView(List<LinkCounters> links, Map<String, List<FlowCounters>> flows) {
     }
 
     private final HttpServer server;
@@ -54,9 +60,9 @@ public final class RestApi implements AutoCloseable {
                 fabric.discoveryDifferences(false)));
         api.route("/api/routes", () -> fabric.routes() == null ? Map.of() : RoutesJson.write(fabric.routes()));
         api.route("/api/switches", api::switches);
-        api.route("/api/stats", () -> fabric.linkCounters().values().stream()
+        api.route("/api/stats", () -> new StatsView(fabric.linkCounters().values().stream()
                 .sorted(java.util.Comparator.comparing(LinkCounters::from).thenComparingInt(LinkCounters::port))
-                .toList());
+                .toList(), new java.util.TreeMap<>(fabric.flowCounters())));
         api.route("/api/events", () -> fabric.events().stream().map(FabricEvent::toString).toList());
         api.server.setExecutor(Executors.newSingleThreadExecutor(r -> {
             Thread t = new Thread(r, "weft-rest");

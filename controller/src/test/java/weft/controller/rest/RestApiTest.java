@@ -58,7 +58,8 @@ class RestApiTest {
                         .contains("is configured but not connected");
                 assertThat(get(http, api.port(), "GET", "/api/switches").body()).contains("\"id\" : \"s4\"")
                         .contains("\"connected\" : false");
-                assertThat(get(http, api.port(), "GET", "/api/stats").body()).isEqualTo("[ ]");
+                assertThat(get(http, api.port(), "GET", "/api/stats").body()).contains("\"links\" : [ ]")
+                        .contains("\"flows\" : { }");
                 assertThat(get(http, api.port(), "GET", "/api/events").body()).contains("ROUTES start");
                 assertThat(get(http, api.port(), "GET", "/api/nope").statusCode()).isEqualTo(404);
                 assertThat(get(http, api.port(), "GET", "/api/routes/x").statusCode()).isEqualTo(404);
