@@ -28,7 +28,7 @@ class SegmentBasedRoutingTest extends RoutingEngineContract {
 
     @Override
     protected List<Topology> fabrics() {
-        return List.of(E5, E6, Fabrics.ring(6), Fabrics.torus(4, 4), Fabrics.mesh(3, 3), Fabrics.irregular(24, 4, 2),
+        return List.of(E5, E6, E7, Fabrics.ring(6), Fabrics.torus(4, 4), Fabrics.mesh(3, 3), Fabrics.irregular(24, 4, 2),
                 Fabrics.karyNTree(2, 3));
     }
 
@@ -50,6 +50,58 @@ class SegmentBasedRoutingTest extends RoutingEngineContract {
             assertThat(s.subnetOf(u)).as("sub-net of " + u).isEqualTo(u == 5 ? 1 : 0);
             assertThat(s.isStarting(u)).as("starting " + u).isEqualTo(u == 0 || u == 5);
             assertThat(s.isTerminal(u)).as("terminal " + u).isEqualTo(u == 3 || u == 5);
+        }
+    }
+
+    /**
+     * Digest E7, the reconstruction of the thesis's Fig. 3.8 run: switches I, A..H, J, K, L as s0..s11 (I first, so
+     * the run starts there; the rest alphabetical, as next_visited takes them), and links numbered as the text fixes
+     * them, listed in ascending number except that 7 = G-H comes after 11 = H-L (the text has 11 taken before 7 at H).
+     * Index: thesis number = 0: 1 A-B, 1: 2 C-D, 2: 3 G-C, 3: 4 D-H, 4: 5 E-F, 5: 6 B-C, 6: 8 I-E, 7: 9 F-J,
+     * 8: 10 K-G, 9: 11 H-L, 10: 7 G-H, 11: 12 J-I, 12: 13 L-K, 13: 14 F-G.
+     */
+    private static final Topology E7 = Fabrics.graph("e7", 12, 1, new int[][] {
+        {1, 2}, {3, 4}, {7, 3}, {4, 8}, {5, 6}, {2, 3}, {0, 5}, {6, 9}, {10, 7}, {8, 11}, {7, 8}, {9, 0},
+        {11, 10}, {6, 7}});
+
+    @Test
+    @DisplayName("Seed 002 §3.2 Fig. 3.8 (digest E7): 3 segments, 4 sub-nets, starting I, G, B, A; bridges 1, 6, 14")
+    void e7Fig38Segmentation() {
+        final int i = 0;
+        final int a = 1;
+        final int b = 2;
+        final int c = 3;
+        final int d = 4;
+        final int e = 5;
+        final int f = 6;
+        final int g = 7;
+        final int h = 8;
+        final int j = 9;
+        final int k = 10;
+        final int l = 11;
+        Segmentation s = Segmentation.compute(E7.graph(), Segmentation.LinkOrder.BY_INDEX);
+        // ns1 = {I, 8, E, 5, F, 9, J, 12}; ns2 = {G, 3, C, 2, D, 4, H, 11, L, 13, K, 10}; ns3 = {7}.
+        assertThat(s.segments()).containsExactly(
+                segment(Segmentation.Type.STARTING, 0, List.of(i, e, f, j), List.of(6, 4, 7, 11)),
+                segment(Segmentation.Type.STARTING, 1, List.of(g, c, d, h, l, k), List.of(2, 1, 3, 9, 12, 8)),
+                segment(Segmentation.Type.UNITARY, 1, List.of(g), List.of(10)));
+        assertThat(s.bridges()).as("bridges 1 = A-B, 6 = B-C, 14 = F-G").containsExactly(0, 5, 13);
+        int[] expectedSubnet = new int[12];
+        for (int u : new int[] {i, e, f, j}) {
+            expectedSubnet[u] = 0;
+        }
+        for (int u : new int[] {g, c, d, h, k, l}) {
+            expectedSubnet[u] = 1;
+        }
+        expectedSubnet[b] = 2;
+        expectedSubnet[a] = 3;
+        List<Integer> startingSwitches = List.of(i, g, b, a);
+        // Strict execution marks 5 terminal switches; the thesis's prose says three (digest §9).
+        List<Integer> terminalSwitches = List.of(f, c, g, b, a);
+        for (int u = 0; u < 12; u++) {
+            assertThat(s.subnetOf(u)).as("sub-net of s" + u).isEqualTo(expectedSubnet[u]);
+            assertThat(s.isStarting(u)).as("starting s" + u).isEqualTo(startingSwitches.contains(u));
+            assertThat(s.isTerminal(u)).as("terminal s" + u).isEqualTo(terminalSwitches.contains(u));
         }
     }
 
