@@ -92,6 +92,9 @@ public final class LabCommand implements Runnable {
             description = "Build the fabric and start the controller; leave both running (weft lab down removes "
                     + "them).")
     static final class Up implements Callable<Integer> {
+        @CommandLine.Spec
+        CommandLine.Model.CommandSpec spec;
+
         @CommandLine.Mixin
         FabricOptions fabric = new FabricOptions();
 
@@ -99,12 +102,24 @@ public final class LabCommand implements Runnable {
                 + "${DEFAULT-VALUE})")
         String name;
 
+        @Option(names = "--agents", description = "also run the agent registry (generated token) and a host agent "
+                + "in every host namespace, reaching it over a link-local veth per host")
+        boolean agents;
+
+        @Option(names = "--agent-port", defaultValue = "6700", description = "agent registry TCP port (default: "
+                + "${DEFAULT-VALUE})")
+        int agentPort;
+
         @Option(names = "--foreground", description = "run the controller in this process until Ctrl-C, then "
                 + "tear down")
         boolean foreground;
 
         @Override
         public Integer call() throws Exception {
+            if (foreground && agents) {
+                throw new CommandLine.ParameterException(spec.commandLine(),
+                        "--agents runs agents as background processes; it cannot be used with --foreground");
+            }
             OvsLab lab = OvsLab.up(fabric.config(name));
             try {
                 Path topoFile = LabState.dir(name).resolve("topology.json");
@@ -113,8 +128,9 @@ public final class LabCommand implements Runnable {
                     return foreground(lab);
                 }
                 Path log = LabState.dir(name).resolve("controller.log");
-                List<String> cmd = new ArrayList<>(List.of(ProcessHandle.current().info().command().orElse("java"),
-                        "-cp", System.getProperty("java.class.path"), ControllerCommand.class.getName(), "run",
+                String java = ProcessHandle.current().info().command().orElse("java");
+                String classpath = System.getProperty("java.class.path");
+                List<String> cmd = new ArrayList<>(List.of(java, "-cp", classpath, ControllerCommand.class.getName(), "run",
                         "--topo", topoFile.toString(), "--engine", fabric.engine,
                         "--listen", "127.0.0.1:" + fabric.port));
                 if (fabric.allowDeadlock) {
@@ -124,9 +140,13 @@ public final class LabCommand implements Runnable {
                         .redirectOutput(ProcessBuilder.Redirect.appendTo(log.toFile())).start();
                 lab.recordPid(p.pid());
                 awaitProgrammed(lab, p, log, Duration.ofSeconds(60));
+                LabAgents started = agents ? LabAgents.start(lab, agentPort, java, classpath) : null;
                 System.out.printf("lab %s up: %d switches, %d hosts; controller pid %d, log %s%n", name,
                         lab.topology().switches().size(), lab.topology().hosts().size(), p.pid(), log);
                 printHosts(lab);
+                if (started != null) {
+                    started.print(name);
+                }
                 System.out.println("tear down with: weft lab down --name " + name);
                 return 0;
             } catch (RuntimeException | IOException e) {

@@ -15,7 +15,8 @@ import java.util.List;
  * @param name       lab name
  * @param bridges    OVS bridges
  * @param namespaces host network namespaces
- * @param links      one end of every inter-switch veth pair (deleting it removes its peer)
+ * @param links      one end of every inter-switch veth pair and of every agent link (deleting it removes its
+ *                   peer)
  * @param pids       processes to stop (controller, traffic sinks)
  */
 public record LabState(String name, List<String> bridges, List<String> namespaces, List<String> links,
@@ -45,6 +46,12 @@ public record LabState(String name, List<String> bridges, List<String> namespace
         List<Long> more = new ArrayList<>(pids);
         more.add(pid);
         return new LabState(name, bridges, namespaces, links, more);
+    }
+
+    LabState withLink(String link) {
+        List<String> more = new ArrayList<>(links);
+        more.add(link);
+        return new LabState(name, bridges, namespaces, more, pids);
     }
 
     void save() {

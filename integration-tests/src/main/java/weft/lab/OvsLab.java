@@ -21,7 +21,8 @@ import weft.model.topology.Topology;
  * with veth pairs whose switch-side ends carry the topology's port numbers.
  *
  * <p>Names, from lab name {@code N}: bridge of switch {@code i} (1-based, topology order) {@code Nb<i>}; its port
- * {@code p} {@code Nb<i>p<p>}; namespace of host {@code j} {@code Nh<j>}, whose interface is {@code eth0}.
+ * {@code p} {@code Nb<i>p<p>}; namespace of host {@code j} {@code Nh<j>}, whose interface is {@code eth0}; the
+ * optional agent link of host {@code j} {@code Na<j>} (see {@link #addAgentLink}).
  * Datapath ids come from the lab's own range (see {@link #dpid}), never 1..n, so a Mininet run or another lab on
  * the same OVS cannot collide (feasibility notes §2).
  */
@@ -234,6 +235,50 @@ public final class OvsLab implements AutoCloseable {
         } catch (java.io.IOException e) {
             throw new LabException("lab " + config.name() + ": cannot start " + String.join(" ", full), e);
         }
+    }
+
+    /**
+     * A point-to-point link from the root namespace into a host's namespace, which Weft's entries never see: the
+     * agent of that host reaches the registry over it.
+     *
+     * @param hostId     the host
+     * @param rootDevice the root-namespace end, {@code <name>a<j>} (the namespace end is {@code weftctl})
+     * @param rootIp     the registry's address on this link
+     * @param hostIp     the host namespace's address on this link
+     */
+    public record AgentLink(String hostId, String rootDevice, String rootIp, String hostIp) {
+    }
+
+    /**
+     * Creates the agent link of a host: a veth pair with a link-local /30 per host (host {@code j}, 0-based, gets
+     * {@code 169.254.<j/64>.<4(j%64)+1>} at the root and {@code +2} in its namespace) and records it for
+     * teardown.
+     *
+     * @throws LabException when the host is unknown, the lab has more than 16320 hosts, or {@code ip} fails
+     */
+    public AgentLink addAgentLink(String hostId) {
+        String ns = namespaceOf(hostId);
+        int j = 0;
+        while (!topology.hosts().get(j).id().equals(hostId)) {
+            j++;
+        }
+        if (j >= 255 * 64) {
+            throw new LabException("lab " + config.name() + ": host " + hostId + " is number " + (j + 1)
+                    + "; agent links have link-local /30s for at most 16320 hosts");
+        }
+        String net = "169.254." + (j / 64) + ".";
+        int base = 4 * (j % 64);
+        AgentLink link = new AgentLink(hostId, config.name() + "a" + (j + 1), net + (base + 1), net + (base + 2));
+        synchronized (this) {
+            state = state.withLink(link.rootDevice());
+            state.save();
+        }
+        Shell.check(Duration.ofSeconds(10), "link add " + link.rootDevice() + " type veth peer name weftctl netns "
+                + ns + "\n" + "addr add " + link.rootIp() + "/30 dev " + link.rootDevice() + "\n"
+                + "link set " + link.rootDevice() + " up\n", "ip", "-batch", "-");
+        Shell.check(Duration.ofSeconds(10), null, "ip", "netns", "exec", ns, "sh", "-c", "ip addr add "
+                + link.hostIp() + "/30 dev weftctl && ip link set weftctl up");
+        return link;
     }
 
     /** Adds a process the lab stops (SIGTERM, by PID) on teardown. */

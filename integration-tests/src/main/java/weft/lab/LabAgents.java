@@ -1,0 +1,116 @@
+package weft.lab;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.security.SecureRandom;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.HexFormat;
+import java.util.List;
+import weft.agent.cli.AgentCommand;
+import weft.controller.cli.AgentLinkCommand;
+import weft.model.topology.Host;
+
+/**
+ * The host agents of a lab (issue 5): one agent registry ({@code weft agentlink}, a generated token) in the root
+ * namespace and one {@code weft agent run} per host namespace, each reaching the registry over its host's
+ * {@link OvsLab.AgentLink}. Every process is recorded in the lab's state, so {@code weft lab down} stops it by PID.
+ *
+ * @param registryPort the registry's TCP port (it listens on every root-namespace address)
+ * @param token        the shared token, also in {@code <lab dir>/agent-token}
+ * @param registryPid  the registry process
+ * @param agents       one row per host
+ */
+public record LabAgents(int registryPort, String token, long registryPid, List<Agent> agents) {
+    private static final Duration READY_TIMEOUT = Duration.ofSeconds(60);
+
+    /**
+     * One host's agent.
+     *
+     * @param host       the host
+     * @param link       its agent link
+     * @param pid        the agent process
+     * @param controller the registry address the agent was given
+     */
+    public record Agent(Host host, OvsLab.AgentLink link, long pid, String controller) {
+    }
+
+    public LabAgents {
+        agents = List.copyOf(agents);
+    }
+
+    /**
+     * Starts the registry and every host's agent, and waits until each agent says it is ready and the registry
+     * logs its registration.
+     *
+     * @param java      the java executable
+     * @param classpath a class path holding the controller and agent modules
+     * @throws LabException when a process cannot start, or an agent is not ready or not registered within 60 s
+     *                      (with the log concerned)
+     */
+    public static LabAgents start(OvsLab lab, int registryPort, String java, String classpath) throws IOException {
+        Path dir = LabState.dir(lab.name());
+        byte[] secret = new byte[16];
+        new SecureRandom().nextBytes(secret);
+        String token = HexFormat.of().formatHex(secret);
+        Path tokenFile = dir.resolve("agent-token");
+        Files.writeString(tokenFile, token, StandardCharsets.UTF_8);
+
+        Path registryLog = dir.resolve("agentlink.log");
+        Process registry = new ProcessBuilder(java, "-Xmx128m", "-cp", classpath, AgentLinkCommand.class.getName(),
+                "--port", String.valueOf(registryPort), "--token", token).redirectErrorStream(true)
+                .redirectOutput(ProcessBuilder.Redirect.appendTo(registryLog.toFile())).start();
+        lab.recordPid(registry.pid());
+        awaitLine(lab, registry, registryLog, "agent link listening");
+
+        List<Agent> agents = new ArrayList<>();
+        List<Process> processes = new ArrayList<>();
+        List<Path> logs = new ArrayList<>();
+        for (Host h : lab.topology().hosts()) {
+            OvsLab.AgentLink link = lab.addAgentLink(h.id());
+            String controller = link.rootIp() + ":" + registryPort;
+            Path log = dir.resolve("agent-" + h.id() + ".log");
+            Process p = lab.spawn(h.id(), log, java, "-Xmx128m", "-cp", classpath, AgentCommand.class.getName(),
+                    "run", "--host", h.id(), "--ip", h.ip(), "--mac", h.mac(),
+                    "--attachment", h.switchId() + ":" + h.port(), "--controller", controller, "--token", token);
+            agents.add(new Agent(h, link, p.pid(), controller));
+            processes.add(p);
+            logs.add(log);
+        }
+        for (int i = 0; i < processes.size(); i++) {
+            awaitLine(lab, processes.get(i), logs.get(i), "agent " + agents.get(i).host().id() + " ready");
+        }
+        for (Agent a : agents) {
+            awaitLine(lab, registry, registryLog, "agent " + a.host().id() + " registered");
+        }
+        return new LabAgents(registryPort, token, registry.pid(), agents);
+    }
+
+    private static void awaitLine(OvsLab lab, Process p, Path log, String line) throws IOException {
+        long deadline = System.nanoTime() + READY_TIMEOUT.toNanos();
+        while (!Files.readString(log, StandardCharsets.UTF_8).contains(line)) {
+            if (!p.isAlive() || System.nanoTime() - deadline > 0) {
+                throw new LabException("lab " + lab.name() + ": no '" + line + "' from pid " + p.pid() + " "
+                        + (p.isAlive() ? "after " + READY_TIMEOUT : "(exited " + p.exitValue() + ")") + "; log "
+                        + log + ":\n" + Files.readString(log, StandardCharsets.UTF_8));
+            }
+            Reachability.sleep(100);
+        }
+    }
+
+    /** Prints the registry and one line per agent. */
+    public void print(String labName) {
+        System.out.printf("agent registry pid %d on port %d of every agent link; token in %s%n", registryPid,
+                registryPort, LabState.dir(labName).resolve("agent-token"));
+        System.out.printf("%-8s %-8s %-10s %-16s %s%n", "agent", "pid", "link", "host-side ip", "registry");
+        for (Agent a : agents) {
+            System.out.printf("%-8s %-8d %-10s %-16s %s%n", a.host().id(), a.pid(), a.link().rootDevice(),
+                    a.link().hostIp(), a.controller());
+        }
+        System.out.println("try: weft rates set --controller 127.0.0.1:" + registryPort + " --token $(cat "
+                + LabState.dir(labName).resolve("agent-token") + ") --src " + agents.get(0).host().id() + " --dst "
+                + agents.get(agents.size() - 1).host().id() + " --mbps 50");
+    }
+}

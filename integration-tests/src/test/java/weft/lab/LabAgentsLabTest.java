@@ -1,0 +1,96 @@
+package weft.lab;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import org.junit.jupiter.api.DisplayName;
+import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.api.Test;
+import picocli.CommandLine;
+import weft.controller.cli.RatesSetCommand;
+import weft.model.topology.Host;
+import weft.model.topology.Topology;
+import weft.model.topology.io.TopologyJson;
+
+/**
+ * {@code weft lab up --agents} (issue 5): a 3-switch ring whose three host namespaces each run an agent that
+ * registers with the lab's agent registry over its link-local veth; {@code weft lab down} leaves nothing behind.
+ */
+@Tag("lab")
+class LabAgentsLabTest {
+    private static final String NAME = "wlagt";
+
+    @Test
+    @DisplayName("lab up --agents: every host's agent registers (weft rates set is pushed to each), lab down "
+            + "leaves no namespace, bridge, veth or process of the lab")
+    void agentsRegisterAndTeardownIsClean() throws Exception {
+        OvsLab.down(NAME);
+        Path dir = Path.of("target", "lab", "LabAgentsLabTest");
+        Files.createDirectories(dir);
+        Topology ring = LabFabrics.ring(3);
+        Path topo = dir.resolve("ring3.json");
+        Files.writeString(topo, TopologyJson.write(ring), StandardCharsets.UTF_8);
+        int agentPort = LabHarness.freePort();
+        List<String> hosts = ring.hosts().stream().map(Host::id).toList();
+        LabState state;
+        String token;
+        String controllerPort = String.valueOf(LabHarness.freePort());
+        try {
+            String upOut = capture(() -> assertThat(new CommandLine(new LabCommand()).execute("up", "--topo",
+                    topo.toString(), "--engine", "updown", "--name", NAME, "--port", controllerPort, "--agents", "--agent-port", String.valueOf(agentPort)))
+                    .as("weft lab up --agents exit code").isZero());
+            Files.writeString(dir.resolve("up.txt"), upOut, StandardCharsets.UTF_8);
+            for (String h : hosts) {
+                assertThat(upOut).as("lab up output lists the agent of %s", h).containsPattern("(?m)^" + h + " +\\d+ +"
+                        + NAME + "a\\d+ +169\\.254\\.");
+            }
+            state = LabState.load(NAME);
+            assertThat(state.pids()).as("controller, registry and one agent per host").hasSize(2 + hosts.size());
+            token = Files.readString(LabState.dir(NAME).resolve("agent-token"), StandardCharsets.UTF_8);
+            for (int i = 0; i < hosts.size(); i++) {
+                String src = hosts.get(i);
+                String dst = hosts.get((i + 1) % hosts.size());
+                assertThat(setRate(agentPort, token, src, dst)).as("weft rates set %s -> %s", src, dst)
+                        .contains("pushed");
+            }
+        } finally {
+            assertThat(new CommandLine(new LabCommand()).execute("down", "--name", NAME)).isZero();
+        }
+        assertThat(Shell.check("ip", "netns", "list").stdout()).doesNotContain(NAME);
+        assertThat(Shell.check("ovs-vsctl", "list-br").stdout()).doesNotContain(NAME);
+        assertThat(Shell.check("ip", "-o", "link", "show").stdout()).doesNotContain(NAME);
+        for (long pid : state.pids()) {
+            assertThat(ProcessHandle.of(pid)).as("recorded process %d", pid).isEmpty();
+        }
+        String tok = token;
+        assertThat(ProcessHandle.allProcesses().filter(p -> p.info().commandLine().orElse("").contains(tok)))
+                .as("processes holding the lab's agent token").isEmpty();
+        assertThat(LabState.exists(NAME)).isFalse();
+    }
+
+    private static String setRate(int port, String token, String src, String dst) {
+        return capture(() -> assertThat(new CommandLine(new RatesSetCommand()).execute("--controller",
+                "127.0.0.1:" + port, "--token", token, "--src", src, "--dst", dst, "--mbps", "50"))
+                .as("weft rates set %s -> %s exit code", src, dst).isZero());
+    }
+
+    private static String capture(Runnable r) {
+        PrintStream old = System.out;
+        ByteArrayOutputStream buf = new ByteArrayOutputStream();
+        System.setOut(new PrintStream(buf, true, StandardCharsets.UTF_8));
+        try {
+            r.run();
+        } finally {
+            System.setOut(old);
+        }
+        String out = buf.toString(StandardCharsets.UTF_8);
+        old.print(out);
+        return out;
+    }
+}
