@@ -59,6 +59,7 @@ public record LabAgents(int registryPort, String token, long registryPid, List<A
         Files.writeString(tokenFile, token, StandardCharsets.UTF_8);
 
         Path registryLog = dir.resolve("agentlink.log");
+        Files.deleteIfExists(registryLog); // a previous lab of this name leaves its logs; the waits read them
         Process registry = new ProcessBuilder(java, "-Xmx128m", "-cp", classpath, AgentLinkCommand.class.getName(),
                 "--port", String.valueOf(registryPort), "--token", token).redirectErrorStream(true)
                 .redirectOutput(ProcessBuilder.Redirect.appendTo(registryLog.toFile())).start();
@@ -72,6 +73,7 @@ public record LabAgents(int registryPort, String token, long registryPid, List<A
             OvsLab.AgentLink link = lab.addAgentLink(h.id());
             String controller = link.rootIp() + ":" + registryPort;
             Path log = dir.resolve("agent-" + h.id() + ".log");
+            Files.deleteIfExists(log);
             Process p = lab.spawn(h.id(), log, java, "-Xmx128m", "-cp", classpath, AgentCommand.class.getName(),
                     "run", "--host", h.id(), "--ip", h.ip(), "--mac", h.mac(),
                     "--attachment", h.switchId() + ":" + h.port(), "--controller", controller, "--token", token);
