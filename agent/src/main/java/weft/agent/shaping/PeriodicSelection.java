@@ -30,10 +30,9 @@ package weft.agent.shaping;
  *       makes up late wake-ups itself, so a slot that passes unused here is always one no flow could take.</li>
  * </ul>
  */
-public final class PeriodicSelection implements InjectionScheduler {
+public final class PeriodicSelection extends RatedScheduler {
     private static final long NANOS_PER_SECOND = 1_000_000_000L;
 
-    private final long[] rate;
     private final double[] finish;
     private final boolean[] wasBacklogged;
     private long aggregateRate;
@@ -42,30 +41,9 @@ public final class PeriodicSelection implements InjectionScheduler {
     private boolean started;
 
     public PeriodicSelection(int capacity) {
-        if (capacity <= 0) {
-            throw new IllegalArgumentException("capacity must be positive, got " + capacity);
-        }
-        this.rate = new long[capacity];
+        super(capacity);
         this.finish = new double[capacity];
         this.wasBacklogged = new boolean[capacity];
-    }
-
-    @Override
-    public int capacity() {
-        return rate.length;
-    }
-
-    @Override
-    public void setRate(int flow, long bitsPerSecond) {
-        if (bitsPerSecond < 0) {
-            throw new IllegalArgumentException("flow " + flow + ": rate must be >= 0, got " + bitsPerSecond);
-        }
-        rate[flow] = bitsPerSecond;
-    }
-
-    @Override
-    public long rate(int flow) {
-        return rate[flow];
     }
 
     /** The source's aggregate rate {@code R} used for the last slot, in bit/s. */

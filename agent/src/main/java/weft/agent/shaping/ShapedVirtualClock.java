@@ -10,40 +10,18 @@ package weft.agent.shaping;
  * eligible flows go back to back. Kept as an option for comparison; {@link PeriodicSelection} is the default.
  * Tie-break: lowest flow index.
  */
-public final class ShapedVirtualClock implements InjectionScheduler {
+public final class ShapedVirtualClock extends RatedScheduler {
     private static final long NANOS_PER_SECOND = 1_000_000_000L;
 
-    private final long[] rate;
     private final double[] finish;
     private final long[] eligibleAt;
     private final boolean[] everSent;
 
     public ShapedVirtualClock(int capacity) {
-        if (capacity <= 0) {
-            throw new IllegalArgumentException("capacity must be positive, got " + capacity);
-        }
-        this.rate = new long[capacity];
+        super(capacity);
         this.finish = new double[capacity];
         this.eligibleAt = new long[capacity];
         this.everSent = new boolean[capacity];
-    }
-
-    @Override
-    public int capacity() {
-        return rate.length;
-    }
-
-    @Override
-    public void setRate(int flow, long bitsPerSecond) {
-        if (bitsPerSecond < 0) {
-            throw new IllegalArgumentException("flow " + flow + ": rate must be >= 0, got " + bitsPerSecond);
-        }
-        rate[flow] = bitsPerSecond;
-    }
-
-    @Override
-    public long rate(int flow) {
-        return rate[flow];
     }
 
     private boolean eligible(int f, long nowNanos) {
