@@ -8,6 +8,7 @@ import java.util.SplittableRandom;
 import java.util.concurrent.Callable;
 
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
@@ -34,18 +35,8 @@ public final class ReproContentionCommand implements Callable<Integer> {
     @Spec
     private CommandSpec spec;
 
-    @Option(names = "--k", defaultValue = "16", description = "tree arity (default: ${DEFAULT-VALUE})")
-    private int k;
-
-    @Option(names = "--n", defaultValue = "3", description = "switch levels (default: ${DEFAULT-VALUE})")
-    private int n;
-
-    @Option(names = "--width", defaultValue = "2", description = "horizontal width (default: ${DEFAULT-VALUE})")
-    private int width;
-
-    @Option(names = "--hops", defaultValue = "8", description = "ForcedDir horizontal hop limit per level "
-            + "(default: ${DEFAULT-VALUE})")
-    private int hops;
+    @Mixin
+    private EnrichedTreeOptions tree;
 
     @Option(names = "--runs", defaultValue = "1000", description = "random permutations (default: ${DEFAULT-VALUE})")
     private int runs;
@@ -56,21 +47,21 @@ public final class ReproContentionCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         try {
-            if (runs < 1 || width < 1 || hops < 0) {
+            if (runs < 1 || tree.width < 1 || tree.hops < 0) {
                 throw new CliFailure("--runs and --width must be >= 1 and --hops >= 0", CliFailure.USAGE);
             }
             Topology plain;
             Topology enriched;
             try {
-                plain = KaryNTree.generate(k, n, GeneratorOptions.defaults());
-                enriched = EnrichedKaryNTree.generate(k, n, width, EnrichedKaryNTree.Shape.CHAIN,
+                plain = KaryNTree.generate(tree.k, tree.n, GeneratorOptions.defaults());
+                enriched = EnrichedKaryNTree.generate(tree.k, tree.n, tree.width, EnrichedKaryNTree.Shape.CHAIN,
                         GeneratorOptions.defaults());
             } catch (IllegalArgumentException e) {
                 throw new CliFailure(e.getMessage(), CliFailure.USAGE);
             }
             long start = System.nanoTime();
-            AdaptiveFlowRouting onPlain = new AdaptiveFlowRouting(plain, hops);
-            AdaptiveFlowRouting onEnriched = new AdaptiveFlowRouting(enriched, hops);
+            AdaptiveFlowRouting onPlain = new AdaptiveFlowRouting(plain, tree.hops);
+            AdaptiveFlowRouting onEnriched = new AdaptiveFlowRouting(enriched, tree.hops);
             int hosts = plain.hosts().size();
             SplittableRandom rnd = new SplittableRandom(seed);
             double[] maxSum = new double[3];
@@ -90,10 +81,10 @@ public final class ReproContentionCommand implements Callable<Integer> {
             double seconds = (System.nanoTime() - start) / 1e9;
             PrintWriter out = spec.commandLine().getOut();
             out.printf(Locale.ROOT, "Seed 000 §6.2 contention: %d-ary %d-tree (%d hosts), %d random permutations, "
-                    + "seed %d%n%n", k, n, hosts, runs, seed);
+                    + "seed %d%n%n", tree.k, tree.n, hosts, runs, seed);
             out.printf("%-48s %15s %15s%n", "routing", "max contention", "mean contention");
             String[] names = {"D-mod-k, plain tree (static baseline)", "adaptive ascent only, plain tree",
-                "adaptive, enriched tree width " + width + ", ForcedDir(" + hops + ")"};
+                "adaptive, enriched tree width " + tree.width + ", ForcedDir(" + tree.hops + ")"};
             for (int i = 0; i < 3; i++) {
                 out.printf(Locale.ROOT, "%-48s %15.2f %15.3f%n", names[i], maxSum[i] / runs, meanSum[i] / runs);
             }

@@ -7,6 +7,7 @@ import java.util.Locale;
 import java.util.SplittableRandom;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
@@ -48,17 +49,8 @@ public final class ReproFluidCommand implements Callable<Integer> {
     @Spec
     private CommandSpec spec;
 
-    @Option(names = "--k", defaultValue = "16", description = "tree arity (default: ${DEFAULT-VALUE})")
-    private int k;
-
-    @Option(names = "--n", defaultValue = "3", description = "switch levels (default: ${DEFAULT-VALUE})")
-    private int n;
-
-    @Option(names = "--width", defaultValue = "2", description = "horizontal width (default: ${DEFAULT-VALUE})")
-    private int width;
-
-    @Option(names = "--hops", defaultValue = "8", description = "ForcedDir hop limit (default: ${DEFAULT-VALUE})")
-    private int hops;
+    @Mixin
+    private EnrichedTreeOptions tree;
 
     @Option(names = "--runs", defaultValue = "5", description = "runs per point (default: ${DEFAULT-VALUE}; the"
             + " thesis used 50)")
@@ -87,25 +79,25 @@ public final class ReproFluidCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         try {
-            if (runs < 1 || width < 1 || hops < 0 || maxPermutations < 1 || maxFlows < 1 || frag < 1) {
+            if (runs < 1 || tree.width < 1 || tree.hops < 0 || maxPermutations < 1 || maxFlows < 1 || frag < 1) {
                 throw new CliFailure("--runs, --width, --max-permutations, --max-flows and --frag must be >= 1, "
                         + "--hops >= 0", CliFailure.USAGE);
             }
             try {
-                plain = KaryNTree.generate(k, n, GeneratorOptions.defaults().withGbps(1));
-                enriched = EnrichedKaryNTree.generate(k, n, width, EnrichedKaryNTree.Shape.CHAIN,
+                plain = KaryNTree.generate(tree.k, tree.n, GeneratorOptions.defaults().withGbps(1));
+                enriched = EnrichedKaryNTree.generate(tree.k, tree.n, tree.width, EnrichedKaryNTree.Shape.CHAIN,
                         GeneratorOptions.defaults().withGbps(1));
             } catch (IllegalArgumentException e) {
                 throw new CliFailure(e.getMessage(), CliFailure.USAGE);
             }
-            onPlain = new AdaptiveFlowRouting(plain, hops);
-            onEnriched = new AdaptiveFlowRouting(enriched, hops);
+            onPlain = new AdaptiveFlowRouting(plain, tree.hops);
+            onEnriched = new AdaptiveFlowRouting(enriched, tree.hops);
             int hosts = plain.hosts().size();
             long start = System.nanoTime();
             PrintWriter out = spec.commandLine().getOut();
             out.printf(Locale.ROOT, "Seed 000 fluid rates: %d-ary %d-tree (%d hosts), static = D-mod-k on the plain "
-                    + "tree, adaptive = ForcedDir(%d) on the enriched tree (width %d); %d runs, seed %d%n%n", k, n,
-                    hosts, hops, width, runs, seed);
+                    + "tree, adaptive = ForcedDir(%d) on the enriched tree (width %d); %d runs, seed %d%n%n", tree.k,
+                    tree.n, hosts, tree.hops, tree.width, runs, seed);
             SplittableRandom rnd = new SplittableRandom(seed);
 
             out.println("1. Single application: SAA completion time W (unit flows; thesis re-simulation in digest"
