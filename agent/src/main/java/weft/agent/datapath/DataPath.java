@@ -50,9 +50,13 @@ public final class DataPath implements AutoCloseable {
     private final ReceiveStats stats;
     private final HybridResequencer<ByteBuf> reseq;
     private final List<Channel> subscribers = new ArrayList<>();
+    /** Every open local API connection, closed with the data path (an application sees its agent go away). */
+    private final List<Channel> locals = new ArrayList<>();
     private final List<Channel> paused = new ArrayList<>();
     private final Map<Integer, PendingQuery> queries = new HashMap<>();
     private final Map<Integer, long[]> senderBaseline = new HashMap<>();
+    /** Which local connection sends each reliable stream ('O' frames), to route the stream's acks to it. */
+    private final Map<Long, Channel> streamOwners = new HashMap<>();
     private final long[] malformed = new long[ShimHeader.Problem.values().length];
     private Channel dataChannel;
     private Channel localServer;
@@ -85,6 +89,7 @@ public final class DataPath implements AutoCloseable {
         injector = new Injector(loop, voqs, InjectionScheduler.create(config.scheduler(), voqs.capacity()), sender,
                 clock, localId, this::resumePaused);
         localServer = new ServerBootstrap().group(loop).channel(transport.server())
+                .option(ChannelOption.SO_REUSEADDR, true) // a restarted agent rebinds at once
                 .childOption(ChannelOption.TCP_NODELAY, true)
                 // a bounded receive buffer keeps the VOQ's back-pressure close to the application: with the
                 // kernel's auto-tuned buffers megabytes of "sent" data sat in the socket at low rates
@@ -173,6 +178,7 @@ public final class DataPath implements AutoCloseable {
     public void close() {
         if (localServer != null) {
             localServer.close().syncUninterruptibly();
+            loop.submit(() -> new ArrayList<>(locals).forEach(Channel::close)).syncUninterruptibly();
         }
         if (dataChannel != null) {
             loop.submit(() -> {
@@ -189,6 +195,10 @@ public final class DataPath implements AutoCloseable {
 
     // ---- receive side -------------------------------------------------------------------------------------
 
+    /**
+     * Hands one packet to the subscribed applications. {@code payload} starts with the local operation it is
+     * delivered as ({@link LocalFrames#DELIVER} or {@link LocalFrames#STREAM_DELIVER}, see {@link Receiver}).
+     */
     private void deliver(int src, int seq, long ts, ByteBuf payload, boolean late) {
         stats.onDelivered(src, seq);
         int n = subscribers.size();
@@ -196,10 +206,11 @@ public final class DataPath implements AutoCloseable {
             payload.release();
             return;
         }
+        byte op = payload.readByte();
         for (int i = 0; i < n; i++) {
             Channel app = subscribers.get(i);
             ByteBuf frame = app.alloc().buffer(5 + payload.readableBytes());
-            frame.writeByte(LocalFrames.DELIVER).writeInt(src).writeBytes(payload, payload.readerIndex(),
+            frame.writeByte(op).writeInt(src).writeBytes(payload, payload.readerIndex(),
                     payload.readableBytes());
             app.writeAndFlush(frame, app.voidPromise());
         }
@@ -235,7 +246,11 @@ public final class DataPath implements AutoCloseable {
                 return;
             }
             int kind = ShimHeader.kind(c);
-            if (kind != ShimHeader.KIND_DATA) {
+            if (kind == ShimHeader.KIND_STREAM_ACK) {
+                onStreamAck(pkt);
+                return;
+            }
+            if (kind != ShimHeader.KIND_DATA && kind != ShimHeader.KIND_STREAM) {
                 onStats(kind, pkt);
                 return;
             }
@@ -245,7 +260,11 @@ public final class DataPath implements AutoCloseable {
             int len = ShimHeader.payloadLength(c);
             long now = clock.toEpoch(clock.nanoTime());
             stats.onArrival(src, seq, ts, now, Injector.wireBytes(len));
-            ByteBuf payload = c.retainedSlice(c.readerIndex() + ShimHeader.LENGTH, len);
+            // the payload travels through the resequencer with its local operation in front: the header byte just
+            // before it (low byte of the payload length, already read) is overwritten, so no wrapper is allocated
+            c.setByte(c.readerIndex() + ShimHeader.LENGTH - 1,
+                    kind == ShimHeader.KIND_STREAM ? LocalFrames.STREAM_DELIVER : LocalFrames.DELIVER);
+            ByteBuf payload = c.retainedSlice(c.readerIndex() + ShimHeader.LENGTH - 1, len + 1);
             pkt.release();
             if (config.resequence()) {
                 reseq.onArrival(src, seq, ts, now, payload);
@@ -254,6 +273,24 @@ public final class DataPath implements AutoCloseable {
                 deliver(src, seq, ts, payload, false);
             }
         }
+    }
+
+    /** A receiving application's cumulative ack for a stream sent from here: pass it to the stream's connection. */
+    private void onStreamAck(DatagramPacket pkt) {
+        ByteBuf c = pkt.content();
+        if (ShimHeader.payloadLength(c) == ShimHeader.STREAM_ACK_LENGTH) {
+            long streamId = c.getLong(c.readerIndex() + ShimHeader.LENGTH);
+            Channel owner = streamOwners.get(streamId);
+            if (owner != null) {
+                ByteBuf f = owner.alloc().buffer(1 + ShimHeader.STREAM_ACK_LENGTH);
+                f.writeByte(LocalFrames.STREAM_ACKED).writeBytes(c, c.readerIndex() + ShimHeader.LENGTH,
+                        ShimHeader.STREAM_ACK_LENGTH);
+                owner.writeAndFlush(f, owner.voidPromise());
+            }
+        } else {
+            malformed[ShimHeader.Problem.LENGTH_MISMATCH.ordinal()]++;
+        }
+        pkt.release();
     }
 
     private void onStats(int kind, DatagramPacket pkt) {
@@ -321,6 +358,8 @@ public final class DataPath implements AutoCloseable {
      * untouched and says so. Data accepted here is never dropped by the VOQ.
      */
     private boolean enqueue(ByteBuf f) {
+        int kind = f.getByte(f.readerIndex() - 1) == LocalFrames.STREAM_SEND ? ShimHeader.KIND_STREAM
+                : ShimHeader.KIND_DATA;
         int dstId = f.getInt(f.readerIndex());
         Voq v = voqFor(dstId);
         int bytes = f.readableBytes() - 4;
@@ -330,7 +369,7 @@ public final class DataPath implements AutoCloseable {
         }
         f.skipBytes(4);
         while (f.isReadable()) {
-            v.offer(f.readRetainedSlice(Math.min(ShimHeader.MAX_PAYLOAD, f.readableBytes())));
+            v.offer(f.readRetainedSlice(Math.min(ShimHeader.MAX_PAYLOAD, f.readableBytes())), kind);
         }
         injector.kick();
         return true;
@@ -377,8 +416,11 @@ public final class DataPath implements AutoCloseable {
                     case LocalFrames.SEND -> send(ctx, f);
                     case LocalFrames.SUBSCRIBE -> subscribers.add(ctx.channel());
                     case LocalFrames.QUERY -> query(ctx, f);
-                    default -> reply(ctx.channel(), LocalFrames.ERROR,
-                            "local api: unknown operation 0x" + Integer.toHexString(op & 255) + ", expected S, R or Q");
+                    case LocalFrames.STREAM_OPEN -> openStream(ctx, f);
+                    case LocalFrames.STREAM_SEND -> sendFragment(ctx, f);
+                    case LocalFrames.STREAM_ACK -> ackStream(ctx, f);
+                    default -> reply(ctx.channel(), LocalFrames.ERROR, "local api: unknown operation 0x"
+                            + Integer.toHexString(op & 255) + ", expected S, R, Q, O, M or A");
                 }
             } finally {
                 f.release();
@@ -386,7 +428,23 @@ public final class DataPath implements AutoCloseable {
         }
 
         @Override
+        public void exceptionCaught(ChannelHandlerContext ctx, Throwable cause) {
+            // an application that went away mid-write (broken pipe, reset): drop its connection
+            org.slf4j.LoggerFactory.getLogger(DataPath.class).debug("local api {}: {}", ctx.channel().remoteAddress(),
+                    cause.toString());
+            ctx.close();
+        }
+
+        @Override
+        public void channelActive(ChannelHandlerContext ctx) {
+            locals.add(ctx.channel());
+            ctx.fireChannelActive();
+        }
+
+        @Override
         public void channelInactive(ChannelHandlerContext ctx) {
+            locals.remove(ctx.channel());
+            streamOwners.values().removeIf(ch -> ch == ctx.channel());
             subscribers.remove(ctx.channel());
             paused.remove(ctx.channel());
             Stalled st = ctx.channel().attr(STALLED).getAndSet(null);
@@ -413,6 +471,38 @@ public final class DataPath implements AutoCloseable {
                 ctx.channel().config().setAutoRead(false);
                 paused.add(ctx.channel());
             }
+        }
+
+        private void openStream(ChannelHandlerContext ctx, ByteBuf f) {
+            if (f.readableBytes() != 8) {
+                reply(ctx.channel(), LocalFrames.ERROR, "local api: stream open frame of " + (f.readableBytes() + 1)
+                        + " bytes, expected 9 (op + stream id)");
+                return;
+            }
+            streamOwners.put(f.readLong(), ctx.channel());
+        }
+
+        private void sendFragment(ChannelHandlerContext ctx, ByteBuf f) {
+            int fragment = f.readableBytes() - 4;
+            String problem = StreamFragment.problem(fragment, fragment > 0 ? f.getUnsignedByte(f.readerIndex() + 4)
+                    : -1);
+            if (problem != null) {
+                reply(ctx.channel(), LocalFrames.ERROR, "local api: 'M' frame: " + problem);
+                return;
+            }
+            send(ctx, f);
+        }
+
+        private void ackStream(ChannelHandlerContext ctx, ByteBuf f) {
+            if (f.readableBytes() != 4 + ShimHeader.STREAM_ACK_LENGTH) {
+                reply(ctx.channel(), LocalFrames.ERROR, "local api: stream ack frame of " + (f.readableBytes() + 1)
+                        + " bytes, expected 21 (op + source IPv4 + stream id + next)");
+                return;
+            }
+            int src = f.readInt();
+            Voq v = voqs.get(src);
+            InetSocketAddress to = v != null ? v.dst() : new InetSocketAddress(intToAddress(src), config.dataPort());
+            sender.sendControl(to, src, ShimHeader.KIND_STREAM_ACK, f.retainedSlice(), clock.toEpoch(clock.nanoTime()));
         }
 
         private void query(ChannelHandlerContext ctx, ByteBuf f) {

@@ -54,12 +54,15 @@ final class DataSender {
         }
     }
 
-    /** Frames {@code payload} (released here) and writes it towards {@code v}'s destination over {@code tag}. */
-    void send(Voq v, int pathId, int tag, int seq, long timestampNanos, ByteBuf payload) {
+    /**
+     * Frames {@code payload} (released here) as shim {@code kind} and writes it towards {@code v}'s destination over
+     * {@code tag}.
+     */
+    void send(Voq v, int pathId, int tag, int seq, long timestampNanos, int kind, ByteBuf payload) {
         Channel ch = tag == 0 || fast[tag] == null ? dataChannel : fast[tag];
         int len = payload.readableBytes();
         ByteBuf out = ch.alloc().directBuffer(ShimHeader.LENGTH + len);
-        ShimHeader.write(out, v.tenant(), localId, v.dstId(), seq, timestampNanos, pathId, ShimHeader.KIND_DATA, len);
+        ShimHeader.write(out, v.tenant(), localId, v.dstId(), seq, timestampNanos, pathId, kind, len);
         out.writeBytes(payload);
         payload.release();
         ch.write(new DatagramPacket(out, v.dst()), ch.voidPromise());

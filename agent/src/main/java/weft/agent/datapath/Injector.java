@@ -118,13 +118,14 @@ final class Injector implements Backlog {
     /** Sends the head packet of VOQ {@code f}, charged to its bucket at the decision time {@code t}. */
     private int emit(int f, long t) {
         Voq v = voqs.at(f);
+        int kind = v.headKind();
         ByteBuf payload = v.poll();
         int wire = wireBytes(payload.readableBytes());
         v.bucket().tryConsume(wire, t);
         int[] tags = v.tags();
         int path = tags.length <= 1 ? 0 : policy(v.policy()).choose(f, tags.length, wire);
         int seq = v.stampSent(wire);
-        sender.send(v, path, tags.length == 0 ? 0 : tags[path], seq, clock.toEpoch(clock.nanoTime()), payload);
+        sender.send(v, path, tags.length == 0 ? 0 : tags[path], seq, clock.toEpoch(clock.nanoTime()), kind, payload);
         return wire;
     }
 

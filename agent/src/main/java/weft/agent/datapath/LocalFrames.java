@@ -9,11 +9,20 @@ package weft.agent.datapath;
  *   'S' | dst IPv4 (4) | data ...         send data to the agent at dst (segmented into packets by the agent)
  *   'R'                                   subscribe: deliver every packet this host receives to this connection
  *   'Q' | dst IPv4 (4) | reset (1)        statistics of the path to dst; reset=1 starts a measurement
+ *   'O' | stream id (8)                   this connection sends stream id: route its acknowledgements here
+ *   'M' | dst IPv4 (4) | fragment ...     one reliable-stream fragment ({@link StreamFragment}), one packet
+ *   'A' | src IPv4 (4) | stream id (8) | next (8)
+ *                                         cumulative ack: every message of the stream below next was delivered
  * agent -> app
  *   'D' | src IPv4 (4) | data ...         one delivered packet, in order per sender
+ *   'F' | src IPv4 (4) | fragment ...     one delivered stream fragment, in order per sender
+ *   'K' | stream id (8) | next (8)        a cumulative ack from the receiving application, for an 'O' stream
  *   'T' | UTF-8 JSON ...                  statistics reply
  *   'E' | UTF-8 message ...               a rejected frame; the session continues
  * </pre>
+ * The reliable-stream frames ('O', 'M', 'A', 'F', 'K') are spoken by {@link StreamSender} and
+ * {@link StreamReceiver}; the agent relays them (fragments as shim kind 3, acks as shim kind 4) and keeps no
+ * stream state beyond which connection owns which stream id.
  * The agent stops reading a connection whose destination VOQ is full and resumes when it drains, so accepted data
  * is never dropped at the VOQ (back-pressure to the application instead of loss).
  */
@@ -24,6 +33,11 @@ public final class LocalFrames {
     public static final byte DELIVER = 'D';
     public static final byte STATS = 'T';
     public static final byte ERROR = 'E';
+    public static final byte STREAM_OPEN = 'O';
+    public static final byte STREAM_SEND = 'M';
+    public static final byte STREAM_ACK = 'A';
+    public static final byte STREAM_DELIVER = 'F';
+    public static final byte STREAM_ACKED = 'K';
     /** Longest frame body accepted. */
     public static final int MAX_FRAME = 64 * 1024 + 16;
 

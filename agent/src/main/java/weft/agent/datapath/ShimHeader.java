@@ -10,7 +10,7 @@ import io.netty.buffer.ByteBuf;
  *  0                   1                   2                   3
  *  0 1 2 3 4 5 6 7 8 9 0 1 2 3 4 5 6 7 8 9 0 1 2 3 4 5 6 7 8 9 0 1
  * +---------------+---------------+-------------------------------+
- * |  magic 0x57   |  version = 1  |            tenant             |  0
+ * |  magic 0x57   |  version = 2  |            tenant             |  0
  * +---------------+---------------+-------------------------------+
  * |                 source agent id (IPv4 address)                |  4
  * +---------------------------------------------------------------+
@@ -26,17 +26,29 @@ import io.netty.buffer.ByteBuf;
  * |                  payload (payload length bytes)               | 28
  * </pre>
  * All fields big-endian. {@code kind} 0 is application data (resequenced); 1 and 2 are a statistics request and
- * reply between agents (not resequenced, digest seed 004 §3.4 item 5). Source: seed 004 App. A (8 bytes of
+ * reply between agents (not resequenced, digest seed 004 §3.4 item 5); 3 is a fragment of a reliable stream
+ * message (resequenced like data; its payload starts with a {@link StreamFragment} header) and 4 a stream's
+ * cumulative acknowledgement from the receiving agent back to the sending one (payload: stream id (8), next
+ * expected message number (8); not resequenced).
+ *
+ * <p>Versions: version 2 added kinds 3 and 4. A version-1 datagram (kinds 0-2) is still accepted; a version-1
+ * datagram of kind 3 or 4 is {@link Problem#UNKNOWN_KIND}, and any other version {@link Problem#UNKNOWN_VERSION}. Source: seed 004 App. A (8 bytes of
  * sequence number and timestamp per packet; the thesis shows 4 bytes each suffice, the timestamp is 8 here so that
  * agents on one machine can measure one-way delay) and §3.4.3 (what the resequencer needs).
  */
 public final class ShimHeader {
     public static final int LENGTH = 28;
     public static final int MAGIC = 0x57;
-    public static final int VERSION = 1;
+    public static final int VERSION = 2;
+    /** Oldest version still accepted on receive. */
+    public static final int OLDEST_VERSION = 1;
     public static final int KIND_DATA = 0;
     public static final int KIND_STATS_REQUEST = 1;
     public static final int KIND_STATS_REPLY = 2;
+    public static final int KIND_STREAM = 3;
+    public static final int KIND_STREAM_ACK = 4;
+    /** Payload length of a {@link #KIND_STREAM_ACK} datagram: stream id and next expected message number. */
+    public static final int STREAM_ACK_LENGTH = 16;
     /** Largest payload: a 1500 B IP MTU minus IP (20), UDP (8) and this header (28). */
     public static final int MAX_PAYLOAD = 1500 - 20 - 8 - LENGTH;
 
@@ -71,10 +83,11 @@ public final class ShimHeader {
         if (in.getUnsignedByte(r) != MAGIC) {
             return Problem.BAD_MAGIC;
         }
-        if (in.getUnsignedByte(r + 1) != VERSION) {
+        int version = in.getUnsignedByte(r + 1);
+        if (version < OLDEST_VERSION || version > VERSION) {
             return Problem.UNKNOWN_VERSION;
         }
-        if (kind(in) > KIND_STATS_REPLY) {
+        if (kind(in) > (version == 1 ? KIND_STATS_REPLY : KIND_STREAM_ACK)) {
             return Problem.UNKNOWN_KIND;
         }
         int len = payloadLength(in);

@@ -16,6 +16,7 @@ public final class Voq {
     private final int index;
     private final int dstId;
     private final ByteBuf[] ring;
+    private final byte[] kinds;
     private final long capacityBytes;
     private final TokenBucket bucket;
     private String dstHost;
@@ -38,17 +39,27 @@ public final class Voq {
         this.dst = dst;
         this.dstHost = dst.getAddress().getHostAddress();
         this.ring = new ByteBuf[capacityPackets];
+        this.kinds = new byte[capacityPackets];
         this.capacityBytes = capacityBytes;
         this.bucket = bucket;
     }
 
-    /** Appends a packet payload, or drops it (counted, released) when the queue is full; says which. */
+    /** Appends an application-data payload (shim kind 0); see {@link #offer(ByteBuf, int)}. */
     public boolean offer(ByteBuf payload) {
+        return offer(payload, 0);
+    }
+
+    /**
+     * Appends a packet payload of shim kind {@code kind} (data or stream fragment), or drops it (counted, released)
+     * when the queue is full; says which.
+     */
+    public boolean offer(ByteBuf payload, int kind) {
         if (size == ring.length || bytes + payload.readableBytes() > capacityBytes) {
             droppedPackets++;
             payload.release();
             return false;
         }
+        kinds[(head + size) % ring.length] = (byte) kind;
         ring[(head + size) % ring.length] = payload;
         size++;
         bytes += payload.readableBytes();
@@ -64,6 +75,11 @@ public final class Voq {
     /** The head payload's size, or 0 when empty. */
     public int headBytes() {
         return size == 0 ? 0 : ring[head].readableBytes();
+    }
+
+    /** The head payload's shim kind (valid when not empty). */
+    public int headKind() {
+        return kinds[head];
     }
 
     /** Removes and returns the head payload; the caller owns it. */

@@ -49,8 +49,13 @@ class ShimHeaderTest {
     @Test
     void rejectsBadDatagramsByProblem() {
         assertThat(checkAndRelease(packet(1, 0, 10, 10).capacity(ShimHeader.LENGTH - 1))).isEqualTo(Problem.TRUNCATED);
-        assertThat(checkAndRelease(packet(2, 0, 10, 10))).isEqualTo(Problem.UNKNOWN_VERSION);
-        assertThat(checkAndRelease(packet(1, 7, 10, 10))).isEqualTo(Problem.UNKNOWN_KIND);
+        assertThat(checkAndRelease(packet(3, 0, 10, 10))).isEqualTo(Problem.UNKNOWN_VERSION);
+        assertThat(checkAndRelease(packet(0, 0, 10, 10))).isEqualTo(Problem.UNKNOWN_VERSION);
+        assertThat(checkAndRelease(packet(2, 7, 10, 10))).isEqualTo(Problem.UNKNOWN_KIND);
+        // version 1 predates the stream kinds: a version-1 stream fragment is unknown, version-1 data still fine
+        assertThat(checkAndRelease(packet(1, ShimHeader.KIND_STREAM, 10, 10))).isEqualTo(Problem.UNKNOWN_KIND);
+        assertThat(checkAndRelease(packet(1, ShimHeader.KIND_DATA, 10, 10))).isEqualTo(Problem.NONE);
+        assertThat(checkAndRelease(packet(2, ShimHeader.KIND_STREAM_ACK, 16, 16))).isEqualTo(Problem.NONE);
         assertThat(checkAndRelease(packet(1, 0, 10, 9))).isEqualTo(Problem.LENGTH_MISMATCH);
         assertThat(checkAndRelease(packet(1, 0, ShimHeader.MAX_PAYLOAD + 1, ShimHeader.MAX_PAYLOAD + 1)))
                 .isEqualTo(Problem.OVERSIZE);
