@@ -28,7 +28,8 @@ final class FrameReader {
             lengthRead += fill(length, lengthRead, 4 - lengthRead);
         }
         if (body == null) {
-            int n = ((length[0] & 255) << 24) | ((length[1] & 255) << 16) | ((length[2] & 255) << 8) | (length[3] & 255);
+            int n = ((length[0] & 255) << 24) | ((length[1] & 255) << 16) | ((length[2] & 255) << 8)
+                    | (length[3] & 255);
             if (n < 1 || n > LocalFrames.MAX_FRAME) {
                 throw new StreamFormatException(where + ": local frame of " + n + " bytes, expected 1.."
                         + LocalFrames.MAX_FRAME);

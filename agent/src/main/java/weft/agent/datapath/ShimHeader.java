@@ -32,7 +32,9 @@ import io.netty.buffer.ByteBuf;
  * expected message number (8); not resequenced).
  *
  * <p>Versions: version 2 added kinds 3 and 4. A version-1 datagram (kinds 0-2) is still accepted; a version-1
- * datagram of kind 3 or 4 is {@link Problem#UNKNOWN_KIND}, and any other version {@link Problem#UNKNOWN_VERSION}. Source: seed 004 App. A (8 bytes of
+ * datagram of kind 3 or 4 is {@link Problem#UNKNOWN_KIND}, and any other version {@link Problem#UNKNOWN_VERSION}.
+ *
+ * <p>Source: seed 004 App. A (8 bytes of
  * sequence number and timestamp per packet; the thesis shows 4 bytes each suffice, the timestamp is 8 here so that
  * agents on one machine can measure one-way delay) and §3.4.3 (what the resequencer needs).
  */
