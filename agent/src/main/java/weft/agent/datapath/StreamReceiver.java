@@ -27,8 +27,9 @@ import java.util.Map;
  * <p>Acknowledgement: a message counts as delivered when {@link #receive} returns it. The cumulative ack ("every
  * message below n") goes to the local agent, and from there to the sender, when it returns with nothing more
  * buffered from the agent, or at the latest every {@link #ACK_EVERY} messages; a duplicate or gap is answered with
- * the current position before the next blocking read, and after a reconnect every known stream's position is sent
- * again so that senders replay what the restarted agent lost.
+ * the current position before the next blocking read (repeated at most every 50 ms while it does not advance),
+ * and after a reconnect every known stream's position is sent again so that senders replay what the restarted
+ * agent lost.
  *
  * <p>Not thread-safe: one receiving thread. The per-stream state lives in this object, so a restart of the
  * receiving application itself starts each stream again at the sender's base.
@@ -39,6 +40,8 @@ public final class StreamReceiver implements AutoCloseable {
     }
 
     static final int ACK_EVERY = 32;
+    /** A position that did not advance (answer to a duplicate or a gap) is repeated at most this often. */
+    static final long REPEAT_ACK_NANOS = 50_000_000L;
     private static final int TICK_MS = 50;
 
     private final int agentPort;
@@ -56,6 +59,7 @@ public final class StreamReceiver implements AutoCloseable {
         long expected;
         long acked = -1;
         boolean ackDue;
+        long lastAckNanos;
         int nextFragment;
         final ByteArrayOutputStream partial = new ByteArrayOutputStream();
 
@@ -176,6 +180,7 @@ public final class StreamReceiver implements AutoCloseable {
         connects++;
         for (StreamState st : streams.values()) {
             st.ackDue = true; // tell every sender where we are: what the old agent had in flight is lost
+            st.lastAckNanos = System.nanoTime() - REPEAT_ACK_NANOS - 1;
             st.nextFragment = 0;
             st.partial.reset();
         }
@@ -242,7 +247,7 @@ public final class StreamReceiver implements AutoCloseable {
         boolean any = false;
         for (Map.Entry<Long, StreamState> e : streams.entrySet()) {
             StreamState st = e.getValue();
-            if (st.ackDue || st.acked != st.expected) {
+            if (st.acked != st.expected || st.ackDue && System.nanoTime() - st.lastAckNanos > REPEAT_ACK_NANOS) {
                 ack(e.getKey(), st);
                 any = true;
             }
@@ -260,5 +265,6 @@ public final class StreamReceiver implements AutoCloseable {
         out.writeLong(st.expected);
         st.acked = st.expected;
         st.ackDue = false;
+        st.lastAckNanos = System.nanoTime();
     }
 }

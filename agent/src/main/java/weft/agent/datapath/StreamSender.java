@@ -38,17 +38,21 @@ import org.slf4j.LoggerFactory;
  *   <li>on reconnect, after the local agent connection broke (reconnect with back-off {@link #BACKOFF_MIN_MS}
  *       doubling to {@link #BACKOFF_MAX_MS});</li>
  *   <li>when an acknowledgement arrives that does not advance while messages are outstanding (the receiver saw a
- *       gap or a duplicate, or its agent restarted), at most once per {@link #FAST_REPLAY_MS};</li>
+ *       gap or a duplicate, or its agent restarted): once per acknowledged position, so the duplicate acks a
+ *       replay itself causes do not start another one;</li>
  *   <li>when no acknowledgement advanced for the retransmission timeout ({@link #RTO_MIN_MS}, doubling to
- *       {@link #RTO_MAX_MS} while nothing advances): packets lost in the fabric or sent to a dead agent.</li>
+ *       {@link #RTO_MAX_MS} while nothing advances), counted from the end of the last replay: packets lost in the
+ *       fabric or sent to a dead agent. This replays the oldest message only, as a probe (see {@link #replay}).</li>
  * </ul>
  *
  * <p>Back-pressure: the replay buffer holds at most {@code bufferBytes} of unacknowledged message data
  * ({@link #DEFAULT_BUFFER_BYTES} = 4 MiB by default); {@link #send} blocks while it is full, so a slow or absent
  * receiver slows the application instead of losing data. The agent's own VOQ back-pressure also blocks it.
  *
- * <p>Threads: {@link #send} may be called from one application thread at a time; a daemon thread per stream
- * connects, reads acknowledgements and replays.
+ * <p>Threads: {@link #send} may be called from one application thread at a time. Per stream, one daemon thread
+ * connects (replaying on connect) and reads acknowledgements, and one replays on a duplicate ack or a timeout, so
+ * that acknowledgements are read while a replay waits for the agent's back-pressure. The connection's socket
+ * buffers are {@link DataPath#LOCAL_SOCKET_BUFFER}, so little data hides in the kernel.
  */
 public final class StreamSender implements AutoCloseable {
     public static final int DEFAULT_BUFFER_BYTES = 4 << 20;
@@ -58,7 +62,6 @@ public final class StreamSender implements AutoCloseable {
     static final long BACKOFF_MAX_MS = 2000;
     static final long RTO_MIN_MS = 1000;
     static final long RTO_MAX_MS = 8000;
-    static final long FAST_REPLAY_MS = 100;
     private static final int TICK_MS = 20;
     private static final Logger LOG = LoggerFactory.getLogger(StreamSender.class);
 
@@ -67,6 +70,7 @@ public final class StreamSender implements AutoCloseable {
     private final long streamId;
     private final int bufferBytes;
     private final Thread io;
+    private final Thread replayer;
 
     private final Object lock = new Object(); // guards the replay buffer and the counters below
     private final ArrayDeque<byte[]> replay = new ArrayDeque<>();
@@ -75,9 +79,11 @@ public final class StreamSender implements AutoCloseable {
     private long bufferedBytes;
     private long lastProgressNanos = System.nanoTime();
     private long rtoMillis = RTO_MIN_MS;
-    private long lastReplayNanos;
+    private long lastReplayEndNanos;
+    private long fastReplayPosition = -1;
     private boolean replayWanted;
     private long replayedMessages;
+    private long writtenUpTo; // messages below this were handed to an agent at least once
     private long connects;
 
     private final Object outLock = new Object(); // serialises writes to the agent
@@ -107,8 +113,11 @@ public final class StreamSender implements AutoCloseable {
         this.streamId = streamId;
         this.bufferBytes = bufferBytes;
         this.io = new Thread(this::runIo, "weft-stream-" + Long.toHexString(streamId));
+        this.replayer = new Thread(this::runReplays, "weft-stream-replay-" + Long.toHexString(streamId));
         io.setDaemon(true);
+        replayer.setDaemon(true);
         io.start();
+        replayer.start();
     }
 
     public long streamId() {
@@ -146,6 +155,9 @@ public final class StreamSender implements AutoCloseable {
                 try {
                     writeMessage(number, base, copy);
                     out.flush();
+                    synchronized (lock) {
+                        writtenUpTo = Math.max(writtenUpTo, number + 1);
+                    }
                 } catch (IOException e) {
                     dropConnection(); // the message stays buffered; the I/O thread reconnects and replays it
                 }
@@ -176,7 +188,7 @@ public final class StreamSender implements AutoCloseable {
         }
     }
 
-    /** Messages sent again (on reconnect, fast replay or timeout), in total. */
+    /** Messages handed to an agent again (on reconnect, fast replay or timeout), in total. */
     public long replayedMessages() {
         synchronized (lock) {
             return replayedMessages;
@@ -199,6 +211,7 @@ public final class StreamSender implements AutoCloseable {
         }
         dropConnection();
         io.interrupt();
+        replayer.interrupt();
     }
 
     // ---- I/O thread -----------------------------------------------------------------------------------------
@@ -208,11 +221,16 @@ public final class StreamSender implements AutoCloseable {
         while (!closed) {
             Socket s = new Socket();
             try {
+                s.setSendBufferSize(DataPath.LOCAL_SOCKET_BUFFER);
+                s.setReceiveBufferSize(DataPath.LOCAL_SOCKET_BUFFER);
                 s.connect(new InetSocketAddress(InetAddress.getLoopbackAddress(), agentPort), 1000);
                 s.setTcpNoDelay(true);
                 s.setSoTimeout(TICK_MS);
                 FrameReader in = new FrameReader(new java.io.BufferedInputStream(s.getInputStream()),
                         "stream " + Long.toHexString(streamId) + " <- agent 127.0.0.1:" + agentPort);
+                synchronized (lock) {
+                    connects++;
+                }
                 synchronized (outLock) {
                     socket = s;
                     out = new DataOutputStream(new BufferedOutputStream(s.getOutputStream(), 1 << 16));
@@ -220,9 +238,6 @@ public final class StreamSender implements AutoCloseable {
                     out.writeByte(LocalFrames.STREAM_OPEN);
                     out.writeLong(streamId);
                     replayAll(); // everything not acknowledged, in order, before any new send
-                }
-                synchronized (lock) {
-                    connects++;
                 }
                 backoff = BACKOFF_MIN_MS;
                 readAcks(in);
@@ -266,13 +281,26 @@ public final class StreamSender implements AutoCloseable {
                 LOG.warn("stream {}: agent rejected a frame: {}", Long.toHexString(streamId),
                         new String(f, 1, f.length - 1, java.nio.charset.StandardCharsets.UTF_8));
             }
-            if (replayDue()) {
-                synchronized (outLock) {
-                    if (out == null) {
-                        return;
-                    }
-                    replayAll();
+        }
+    }
+
+    /** The replay thread: replays when {@link #replayDue} says so, checking every tick. */
+    private void runReplays() {
+        while (!closed) {
+            try {
+                synchronized (lock) {
+                    lock.wait(TICK_MS);
                 }
+                synchronized (outLock) { // decided under the write lock: a replay on connect may just have run
+                    int limit = out == null ? 0 : replayDue();
+                    if (limit > 0) {
+                        replay(limit);
+                    }
+                }
+            } catch (InterruptedException e) {
+                return;
+            } catch (IOException e) {
+                dropConnection(); // the I/O thread reconnects and replays
             }
         }
     }
@@ -287,47 +315,66 @@ public final class StreamSender implements AutoCloseable {
                 lastProgressNanos = System.nanoTime();
                 rtoMillis = RTO_MIN_MS;
                 lock.notifyAll();
-            } else if (next == acked && !replay.isEmpty()
-                    && System.nanoTime() - lastReplayNanos > TimeUnit.MILLISECONDS.toNanos(FAST_REPLAY_MS)) {
-                replayWanted = true; // the receiver is behind what we sent: a gap, a duplicate or a restart
+            } else if (next == acked && !replay.isEmpty() && fastReplayPosition != acked) {
+                // the receiver is behind what we sent (a gap, a duplicate or a restarted agent): replay once from
+                // here; the duplicate acks this replay causes carry the same position and start no other
+                fastReplayPosition = acked;
+                replayWanted = true;
+                lock.notifyAll();
             }
         }
     }
 
-    private boolean replayDue() {
+    /** How many messages to replay now: all on a non-advancing ack, one (a probe) on a timeout, else none. */
+    private int replayDue() {
         synchronized (lock) {
             long now = System.nanoTime();
             if (replay.isEmpty()) {
                 lastProgressNanos = now;
                 replayWanted = false;
-                return false;
+                return 0;
             }
-            if (now - lastProgressNanos > TimeUnit.MILLISECONDS.toNanos(rtoMillis)) {
+            if (replayWanted) {
+                return Integer.MAX_VALUE;
+            }
+            long since = lastProgressNanos - lastReplayEndNanos > 0 ? lastProgressNanos : lastReplayEndNanos;
+            if (now - since > TimeUnit.MILLISECONDS.toNanos(rtoMillis)) {
                 lastProgressNanos = now;
                 rtoMillis = Math.min(2 * rtoMillis, RTO_MAX_MS);
-                replayWanted = true;
+                return 1;
             }
-            boolean due = replayWanted;
-            replayWanted = false;
-            return due;
+            return 0;
         }
     }
 
     /** Writes every unacknowledged message; caller holds {@link #outLock}. */
     private void replayAll() throws IOException {
+        replay(Integer.MAX_VALUE);
+    }
+
+    /**
+     * Writes the oldest {@code limit} unacknowledged messages; caller holds {@link #outLock}. A timeout sends one
+     * message only, as a probe: if the receiver lacks it, it is delivered and the ack advances; if the receiver is
+     * further on (its acks were lost), its answer advances the ack too; either way any further gap is then
+     * answered by a non-advancing ack, which replays the rest. So a slow path costs a probe, not the whole buffer.
+     */
+    private void replay(int limit) throws IOException {
         List<byte[]> messages;
         long first;
         synchronized (lock) {
-            messages = new ArrayList<>(replay);
+            messages = new ArrayList<>(replay.size() <= limit ? replay : replay.stream().limit(limit).toList());
             first = acked;
-            replayedMessages += messages.size();
-            lastReplayNanos = System.nanoTime();
-            lastProgressNanos = lastReplayNanos;
+            replayedMessages += Math.max(0, Math.min(messages.size(), writtenUpTo - acked));
+            writtenUpTo = Math.max(writtenUpTo, acked + messages.size());
+            replayWanted = false;
         }
         for (int i = 0; i < messages.size(); i++) {
             writeMessage(first + i, first, messages.get(i));
         }
         out.flush();
+        synchronized (lock) {
+            lastReplayEndNanos = System.nanoTime(); // the timeout counts from here, not from while we were blocked
+        }
     }
 
     /** Writes one message as 'M' frames of one fragment each; caller holds {@link #outLock}. */
