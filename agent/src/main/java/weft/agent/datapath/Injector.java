@@ -76,7 +76,8 @@ final class Injector implements Backlog {
     }
 
     PathPolicy policy(String name) {
-        return policies.computeIfAbsent(name, n -> PathPolicy.create(n, voqs.capacity(), 256, srcKey,
+        PathPolicy p = policies.get(name); // per packet when spraying: no capturing lambda on this path
+        return p != null ? p : policies.computeIfAbsent(name, n -> PathPolicy.create(n, voqs.capacity(), 256, srcKey,
                 new SplittableRandom(srcKey ^ n.hashCode())));
     }
 
