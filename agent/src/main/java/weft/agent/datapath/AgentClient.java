@@ -13,6 +13,10 @@ import java.nio.charset.StandardCharsets;
  * The Java client library of the local API ({@link LocalFrames}): a blocking connection to the agent on this host.
  * {@link #send} returns once the agent has the bytes in its socket buffer; the agent's back-pressure (a full VOQ)
  * blocks it, so an application cannot outrun its rate. Not thread-safe: one connection per sending thread.
+ *
+ * <p>Delivery here is as good as the agents and the fabric: data in a killed agent's VOQ, or lost in the fabric,
+ * is gone. For delivery that survives agent and controller restarts use {@link StreamSender} and
+ * {@link StreamReceiver}.
  */
 public final class AgentClient implements AutoCloseable {
     /** One packet delivered to this host, in order per sender. */

@@ -31,8 +31,9 @@ import java.util.Map;
  * and after a reconnect every known stream's position is sent again so that senders replay what the restarted
  * agent lost.
  *
- * <p>Not thread-safe: one receiving thread. The per-stream state lives in this object, so a restart of the
- * receiving application itself starts each stream again at the sender's base.
+ * <p>Not thread-safe: one receiving thread. The per-stream state (a few dozen bytes per stream seen, kept for the
+ * life of this object) lives here, so a restart of the receiving application itself starts each stream again at
+ * the sender's base.
  */
 public final class StreamReceiver implements AutoCloseable {
     /** One delivered message. */
