@@ -370,14 +370,14 @@ public final class AgentLinkServer implements AutoCloseable {
             if (old != null && old != ctx.channel()) {
                 old.close();
             }
-            ctx.writeAndFlush(new ControlMessage.Registered(host, sessionIds.incrementAndGet()));
-            LOG.info("agent {} registered from {} (data {}:{})", host, ctx.channel().remoteAddress(), r.ip(),
-                    r.dataPort());
             try {
                 onRegister.accept(r);
             } catch (RuntimeException e) {
                 LOG.warn("agent {}: registration hook: {}", host, e.getMessage());
             }
+            ctx.writeAndFlush(new ControlMessage.Registered(host, sessionIds.incrementAndGet()));
+            LOG.info("agent {} registered from {} (data {}:{})", host, ctx.channel().remoteAddress(), r.ip(),
+                    r.dataPort());
             pushed.remove(host); // a new session starts from nothing: push the whole set
             reallocate("agent " + host + " registered");
         }
