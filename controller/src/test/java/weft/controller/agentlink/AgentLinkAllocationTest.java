@@ -124,4 +124,28 @@ class AgentLinkAllocationTest {
                 .satisfies(a -> assertThat(a.rates()).singleElement().extracting(AgentLinkServer.RateView::source)
                         .isEqualTo("manual"));
     }
+
+    @Test
+    @DisplayName("A route change pushes the pairs' new paths: two ECMP paths over a 2x2 leaf-spine, none once a "
+            + "spine link is gone")
+    void routeChangePushesNewPaths() throws Exception {
+        Topology t = weft.controller.testing.TestFabrics.leafSpine(2, 2, 1);
+        Topology[] topology = {t};
+        RoutingResult[] routes = {weft.model.routing.RoutingEngines.byName("ecmp").compute(t,
+                weft.model.routing.RoutingOptions.defaults())};
+        start(topology, routes);
+        Agent h1 = new Agent("h1", t.requireHost("h1").ip());
+        new Agent("h2", t.requireHost("h2").ip());
+        h1.send(new ControlMessage.Flows("h1", List.of(t.requireHost("h2").ip())));
+        assertThat(h1.rates()).singleElement().satisfies(r -> assertThat(r.paths()).hasSize(2));
+        Topology cut = new Topology(t.name() + "-cut", t.switches(), t.hosts(), t.links().subList(1, 4));
+        topology[0] = cut;
+        routes[0] = weft.model.routing.RoutingEngines.byName("ecmp").compute(cut,
+                weft.model.routing.RoutingOptions.defaults());
+        server.routesChanged();
+        assertThat(h1.rates()).singleElement().satisfies(r -> {
+            assertThat(r.paths()).as("one spine left: the default path").isEmpty();
+            assertThat(r.bitsPerSecond()).as("alone on its 1 Gbit/s links").isEqualTo(1_000_000_000L);
+        });
+    }
 }
