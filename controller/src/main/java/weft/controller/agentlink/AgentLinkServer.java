@@ -100,6 +100,7 @@ public final class AgentLinkServer implements AutoCloseable {
     private final Map<String, Map<String, DestinationRate>> pushed = new ConcurrentHashMap<>();
     private final Map<String, List<VoqReport>> reports = new ConcurrentHashMap<>();
     private final Map<String, Long> reportTimes = new ConcurrentHashMap<>();
+    private final java.util.Set<String> fullPush = ConcurrentHashMap.newKeySet();
     private final AtomicLong sessionIds = new AtomicLong();
     private final AtomicLong allocations = new AtomicLong();
     private EventLoopGroup group;
@@ -303,24 +304,31 @@ public final class AgentLinkServer implements AutoCloseable {
         return out;
     }
 
-    /** Pushes to {@code src} every rate that differs from what it was last sent; ended pairs go to 0. */
+    /**
+     * Pushes to {@code src} every rate that differs from what it was last sent (everything after it registered);
+     * pairs that lost their rate go to 0.
+     */
     private void push(String src) {
+        Channel ch = sessions.get(src);
+        if (ch == null) {
+            return;
+        }
+        boolean full = fullPush.remove(src);
         Map<String, DestinationRate> want = wanted(src);
         Map<String, DestinationRate> had = pushed.computeIfAbsent(src, k -> new ConcurrentHashMap<>());
         List<DestinationRate> changes = new ArrayList<>();
         for (DestinationRate r : want.values()) {
-            if (!r.equals(had.get(r.dst()))) {
+            if (full || !r.equals(had.get(r.dst()))) {
                 changes.add(r);
             }
         }
         for (DestinationRate r : had.values()) {
-            if (!want.containsKey(r.dst()) && r.bitsPerSecond() != 0) {
+            if (!want.containsKey(r.dst()) && (full || r.bitsPerSecond() != 0)) {
                 changes.add(new DestinationRate(r.dst(), r.dstIp(), r.dstPort(), 0, r.policy(), r.paths(),
                         r.tenant()));
             }
         }
-        Channel ch = sessions.get(src);
-        if (changes.isEmpty() || ch == null) {
+        if (changes.isEmpty()) {
             return;
         }
         for (DestinationRate r : changes) {
@@ -378,7 +386,7 @@ public final class AgentLinkServer implements AutoCloseable {
             ctx.writeAndFlush(new ControlMessage.Registered(host, sessionIds.incrementAndGet()));
             LOG.info("agent {} registered from {} (data {}:{})", host, ctx.channel().remoteAddress(), r.ip(),
                     r.dataPort());
-            pushed.remove(host); // a new session starts from nothing: push the whole set
+            fullPush.add(host); // the agent may have restarted: send it every rate it should hold, zeros too
             reallocate("agent " + host + " registered");
         }
 
