@@ -37,7 +37,8 @@ import weft.model.topology.Topology;
  * <p>Fabric: s1 (h1 on port 1) joined to s2 (h2, h3 on ports 1, 2) by two parallel links, routed by ECMP (a SELECT
  * group over both). h1's access link is 20 Mbit/s in the topology (scaled down so that the userspace OVS of this
  * machine carries it), the rest 1 Gbit/s. Hand-checked max-min vector: both flows cross h1's uplink and nothing
- * else is shared, so each gets 20 / 2 = 10 Mbit/s. The pushed rates carry both ECMP paths.
+ * else is shared, so each gets 20 / 2 = 10 Mbit/s. The pushed rates carry both ECMP paths; once one of the two
+ * links fails, the rerouted pair has one path and the agent is sent that (no path list).
  *
  * <p>Delivered rates are compared over the time the sending agent could send: {@code weft agent perf} reports as
  * {@code sender_stall_lost_ms} the time its injector thread was not scheduled beyond its 20 ms catch-up window
@@ -65,7 +66,7 @@ class AgentAllocationLabTest {
 
     @Test
     @DisplayName("Agents' reported flows h1->h2, h1->h3 get max-min 10 and 10 Mbit/s (20 Mbit/s uplink), pushed "
-            + "with both ECMP paths, and are delivered within 5%")
+            + "with both ECMP paths, and are delivered within 5%; when one link fails the agent gets one path")
     void reportedFlowsAreAllocatedAndDelivered() throws Exception {
         Files.createDirectories(DIR);
         OvsLab.down(NAME);
@@ -116,6 +117,17 @@ class AgentAllocationLabTest {
                 assertThat(paths).as("paths pushed with h1 -> %s over the ECMP pair of links", dst).hasSize(2);
                 assertThat(paths).extracting(PathSpec::tag).doesNotHaveDuplicates();
             }
+
+            // link s1:3-s2:4 fails: the routes lose the second ECMP branch and the agent gets the new paths
+            Shell.check("ip", "link", "set", lab.interfaceOf("s1", 3), "down");
+            long deadline = System.nanoTime() + Duration.ofSeconds(20).toNanos();
+            while (!registry.pushedPaths("h1", "h2").isEmpty() && System.nanoTime() - deadline < 0) {
+                Thread.sleep(100);
+            }
+            assertThat(registry.pushedPaths("h1", "h2")).as("paths of h1 -> h2 after the link failed; events %s",
+                    controller.fabric().events()).isEmpty();
+            assertThat(registry.rate("h1", "h2")).as("rate unchanged: the bottleneck is h1's uplink")
+                    .isEqualTo(10_000_000L);
             assertThat(controller.fabric().openflowErrors()).as("OpenFlow errors").isZero();
         } finally {
             controller.close();
