@@ -90,7 +90,7 @@ class AgentAllocationLabTest {
             assertThat(registry.rate("h1", "h2")).as("no rate before any traffic").isEqualTo(-1);
 
             // a first run warms the agents' code paths up (on this loaded machine a cold agent stalls for seconds);
-            // the flows it reports stay active into the measured run (idle time 2 s), so the rates do not move
+            // its flows end 2 s after it, and the measured run's flows are reported and allocated afresh
             perf(lab, java, classpath, "2");
             Shell.Result perf = perf(lab, java, classpath, "5");
             Files.writeString(DIR.resolve("perf.txt"), perf.stdout() + perf.stderr(), StandardCharsets.UTF_8);
