@@ -27,6 +27,8 @@ import org.projectfloodlight.openflow.protocol.OFFlowStatsReply;
 import org.projectfloodlight.openflow.protocol.OFGroupDescStatsEntry;
 import org.projectfloodlight.openflow.protocol.OFGroupDescStatsReply;
 import org.projectfloodlight.openflow.protocol.OFMessage;
+import org.projectfloodlight.openflow.protocol.OFMeterConfig;
+import org.projectfloodlight.openflow.protocol.OFMeterConfigStatsReply;
 import org.projectfloodlight.openflow.protocol.OFPacketIn;
 import org.projectfloodlight.openflow.protocol.OFPortConfig;
 import org.projectfloodlight.openflow.protocol.OFPortDesc;
@@ -52,6 +54,7 @@ import weft.controller.openflow.SwitchSession;
 import weft.controller.openflow.TransactionResult;
 import weft.controller.program.FabricProgram;
 import weft.controller.program.FlowMods13;
+import weft.controller.program.PairRates;
 import weft.controller.program.ProgramDiff;
 import weft.controller.program.ProgramException;
 import weft.controller.program.RouteCompiler;
@@ -110,6 +113,7 @@ public final class FabricService implements SwitchListener, AutoCloseable {
     private volatile Topology current;
     private volatile RoutingResult routes;
     private volatile FabricProgram program;
+    private volatile PairRates pairRates = PairRates.none();
     private volatile int generation;
     private volatile boolean closing;
     private final Discovery discovery = new Discovery();
@@ -157,6 +161,38 @@ public final class FabricService implements SwitchListener, AutoCloseable {
             Thread.currentThread().interrupt();
             throw new IllegalStateException("interrupted while computing the first routes", e);
         }
+    }
+
+    /**
+     * Sets the rated pairs: recomputes, verifies and compiles with their meters and reprograms every connected
+     * switch (a fabric update like a fault's). Before {@link #start()} it only sets the table the first routes
+     * are compiled with.
+     *
+     * @param rates a table validated against {@link #configuredTopology()}
+     * @return completes with true once the switches are programmed, false when the new program could not be
+     *         compiled (the previous rates and program stay; the reason is the last event)
+     */
+    public CompletableFuture<Boolean> setPairRates(PairRates rates) {
+        if (program == null) {
+            pairRates = rates;
+            return CompletableFuture.completedFuture(true);
+        }
+        return CompletableFuture.supplyAsync(() -> {
+            PairRates before = pairRates;
+            pairRates = rates;
+            String reason = "rates: " + rates.rates().size() + " rated pairs";
+            if (!recompute(reason)) {
+                pairRates = before;
+                return false;
+            }
+            sync(sessions.values(), "after " + reason);
+            return true;
+        }, worker);
+    }
+
+    /** The rated pairs the current program enforces. */
+    public PairRates pairRates() {
+        return pairRates;
     }
 
     // ---- views ----------------------------------------------------------------------------------------------
@@ -435,7 +471,7 @@ public final class FabricService implements SwitchListener, AutoCloseable {
             Topology t = RemainingTopology.of(config.topology(), failedLinks, lostSwitches);
             RoutingResult r = config.engine().compute(t, config.routing());
             config.verifier().verify(t, r);
-            FabricProgram p = RouteCompiler.compile(t, r, config.compile());
+            FabricProgram p = RouteCompiler.compile(t, r, config.compile(), pairRates);
             current = t;
             routes = r;
             program = p;
@@ -472,11 +508,13 @@ public final class FabricService implements SwitchListener, AutoCloseable {
         try {
             Map<SwitchSession, CompletableFuture<List<OFFlowStatsReply>>> flows = new LinkedHashMap<>();
             Map<SwitchSession, CompletableFuture<List<OFGroupDescStatsReply>>> groups = new LinkedHashMap<>();
+            Map<SwitchSession, CompletableFuture<List<OFMeterConfigStatsReply>>> meters = new LinkedHashMap<>();
             for (SwitchSession s : programs.keySet()) {
                 flows.put(s, s.multipart(FlowMods13.F.buildFlowStatsRequest().setTableId(TableId.ALL)
                         .setOutPort(OFPort.ANY).setOutGroup(OFGroup.ANY).setCookie(U64.ZERO)
                         .setCookieMask(U64.ZERO).setMatch(FlowMods13.F.buildMatch().build()).build()));
                 groups.put(s, s.multipart(FlowMods13.F.buildGroupDescStatsRequest().build()));
+                meters.put(s, s.multipart(FlowMods13.meterConfigRequest()));
             }
             Map<SwitchSession, ProgramDiff> diffs = new LinkedHashMap<>();
             for (Map.Entry<SwitchSession, SwitchProgram> e : programs.entrySet()) {
@@ -488,7 +526,12 @@ public final class FabricService implements SwitchListener, AutoCloseable {
                 for (OFGroupDescStatsReply part : await(groups.get(e.getKey()))) {
                     installedGroups.addAll(part.getEntries());
                 }
-                diffs.put(e.getKey(), ProgramDiff.of(e.getValue(), installedFlows, installedGroups));
+                List<OFMeterConfig> installedMeters = new ArrayList<>();
+                for (OFMeterConfigStatsReply part : await(meters.get(e.getKey()))) {
+                    installedMeters.addAll(part.getEntries());
+                }
+                diffs.put(e.getKey(), ProgramDiff.of(e.getValue(), installedFlows, installedGroups,
+                        installedMeters));
             }
             int[] counts = {
                 runPhase(diffs, ProgramDiff::first),

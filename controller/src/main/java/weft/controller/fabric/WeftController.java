@@ -5,6 +5,7 @@ import java.net.InetSocketAddress;
 import java.time.Duration;
 import weft.controller.openflow.OfServer;
 import weft.controller.openflow.SessionConfig;
+import weft.controller.program.PairRates;
 import weft.controller.program.RouteCompiler;
 import weft.model.routing.RoutingEngine;
 import weft.model.routing.RoutingOptions;
@@ -58,8 +59,18 @@ public final class WeftController implements AutoCloseable {
      * Computes the first routes (failing fast if the fabric cannot be routed), then starts listening.
      */
     public static WeftController start(Config c) {
+        return start(c, PairRates.none());
+    }
+
+    /**
+     * As {@link #start(Config)}, with rated pairs enforced by meters from the first program on.
+     *
+     * @param rates a pair-rate table validated against {@code c.topology()}
+     */
+    public static WeftController start(Config c, PairRates rates) {
         FabricService fabric = new FabricService(new FabricService.Config(c.topology(), c.engine(), c.routing(),
                 c.compile(), c.verifier(), Duration.ofSeconds(30), Duration.ofSeconds(5), Duration.ofSeconds(1)));
+        fabric.setPairRates(rates);
         fabric.start();
         try {
             OfServer server = c.tlsCert() == null

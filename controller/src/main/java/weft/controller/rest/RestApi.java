@@ -11,13 +11,18 @@ import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.ExecutionException;
 import java.util.concurrent.Executors;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 import java.util.function.Supplier;
 import weft.controller.fabric.FabricEvent;
 import weft.controller.fabric.FabricService;
 import weft.controller.fabric.FlowCounters;
 import weft.controller.fabric.LinkCounters;
 import weft.controller.openflow.SwitchSession;
+import weft.controller.program.PairRates;
+import weft.controller.program.PairRatesException;
 import weft.model.routing.io.RoutesJson;
 import weft.model.topology.Switch;
 import weft.model.topology.io.TopologyJson;
@@ -27,10 +32,14 @@ import weft.model.topology.io.TopologyJson;
  * differences between configured and discovered fabric), {@code /api/routes} (weft-routes/1),
  * {@code /api/switches}, {@code /api/stats} (link port counters and
  * Weft flow counters per switch) and {@code /api/events}. Anything else is 404,
- * anything but GET 405.
+ * anything but GET 405. {@code /api/rates} also takes PUT: a {@code weft-pair-rates/1} table (see
+ * {@link PairRates}) replaces the rated pairs as a fabric update; the answer is the applied table (200), the
+ * validation error (400), or the reason the fabric kept its previous program (409).
  */
 public final class RestApi implements AutoCloseable {
     private static final ObjectMapper JSON = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
+    /** How long a PUT /api/rates waits for the fabric update. */
+    private static final long RATES_TIMEOUT_S = 60;
 
     /** One switch as the API shows it. */
     public record SwitchView(String id, String dpid, boolean connected, String remote, List<Integer> ports,
@@ -64,6 +73,7 @@ public final class RestApi implements AutoCloseable {
                 .sorted(java.util.Comparator.comparing(LinkCounters::from).thenComparingInt(LinkCounters::port))
                 .toList(), new java.util.TreeMap<>(fabric.flowCounters())));
         api.route("/api/events", () -> fabric.events().stream().map(FabricEvent::toString).toList());
+        api.rates();
         api.server.setExecutor(Executors.newSingleThreadExecutor(r -> {
             Thread t = new Thread(r, "weft-rest");
             t.setDaemon(true);
@@ -89,6 +99,44 @@ public final class RestApi implements AutoCloseable {
                     session == null ? 0 : session.skippedFrames(), session == null ? 0 : session.unsolicitedErrors()));
         }
         return out;
+    }
+
+    /** {@code GET /api/rates}: the rated pairs; {@code PUT /api/rates}: replaces them. */
+    private void rates() {
+        String path = "/api/rates";
+        server.createContext(path, exchange -> {
+            try (exchange) {
+                String method = exchange.getRequestMethod();
+                if (!exchange.getRequestURI().getPath().equals(path)) {
+                    send(exchange, 404, Map.of("error", "no resource " + exchange.getRequestURI().getPath()));
+                } else if (method.equals("GET")) {
+                    send(exchange, 200, fabric.pairRates().toJson());
+                } else if (method.equals("PUT")) {
+                    String body = new String(exchange.getRequestBody().readAllBytes(), StandardCharsets.UTF_8);
+                    PairRates rates;
+                    try {
+                        rates = PairRates.parse("PUT " + path, body, fabric.configuredTopology());
+                    } catch (PairRatesException e) {
+                        send(exchange, 400, Map.of("error", e.getMessage()));
+                        return;
+                    }
+                    if (fabric.setPairRates(rates).get(RATES_TIMEOUT_S, TimeUnit.SECONDS)) {
+                        send(exchange, 200, fabric.pairRates().toJson());
+                    } else {
+                        List<FabricEvent> events = fabric.events();
+                        send(exchange, 409, Map.of("error", "the fabric kept its previous rates: "
+                                + events.get(events.size() - 1).detail()));
+                    }
+                } else {
+                    send(exchange, 405, Map.of("error", method + " " + path + ": only GET and PUT are supported"));
+                }
+            } catch (RuntimeException | ExecutionException | TimeoutException e) {
+                send(exchange, 500, Map.of("error", String.valueOf(e)));
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                send(exchange, 500, Map.of("error", "interrupted"));
+            }
+        });
     }
 
     private void route(String path, Supplier<Object> body) {
