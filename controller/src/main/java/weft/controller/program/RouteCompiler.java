@@ -11,7 +11,10 @@ import java.util.Optional;
 import java.util.TreeMap;
 import org.projectfloodlight.openflow.protocol.OFFlowAdd;
 import org.projectfloodlight.openflow.protocol.OFGroupAdd;
+import org.projectfloodlight.openflow.protocol.OFMatchV3;
 import org.projectfloodlight.openflow.protocol.OFMeterMod;
+import org.projectfloodlight.openflow.protocol.OFOxmList;
+import org.projectfloodlight.openflow.protocol.oxm.OFOxm;
 import org.projectfloodlight.openflow.protocol.action.OFAction;
 import org.projectfloodlight.openflow.protocol.instruction.OFInstruction;
 import org.projectfloodlight.openflow.protocol.instruction.OFInstructionApplyActions;
@@ -194,9 +197,11 @@ public final class RouteCompiler {
             b.meter(FlowMods13.meterAdd(r.meterId(), r.kbps(), r.burstKbits()));
             for (OFFlowAdd e : hit) {
                 FlowClass cls = FlowClass.ofCookie(e.getCookie().getValue());
-                Match m = e.getMatch().createBuilder()
-                        .setExact(MatchField.IN_PORT, OFPort.of(src.get().port()))
-                        .setExact(MatchField.IPV4_SRC, IPv4Address.of(src.get().ip())).build();
+                List<OFOxm<?>> oxms = new ArrayList<>();
+                ((OFMatchV3) e.getMatch()).getOxmList().forEach(oxms::add);
+                oxms.add(FlowMods13.F.oxms().inPort(OFPort.of(src.get().port())));
+                oxms.add(FlowMods13.F.oxms().ipv4Src(IPv4Address.of(src.get().ip())));
+                Match m = FlowMods13.F.buildMatchV3().setOxmList(OFOxmList.ofList(oxms)).build();
                 b.add(FlowMods13.meteredFlow(FlowClass.RATED, e.getPriority() - cls.basePriority(), m,
                         actionsOf(e), r.meterId()));
             }
