@@ -119,8 +119,8 @@ class MeterLabTest {
             report.add(String.format("h2->h4 unrated, offered 60: %.2f Mbit/s payload", first.get(1)));
             assertThat(first.get(0)).as("rated h1 -> h3").isBetween(0.95 * 20 * PAYLOAD_SHARE,
                     1.05 * 20 * PAYLOAD_SHARE);
-            assertThat(first.get(1)).as("unrated h2 -> h4 is not capped (this shared 2-core machine loses a few "
-                    + "%% of 60 Mbit/s UDP in the userspace datapath)").isGreaterThan(0.75 * 60);
+            assertThat(first.get(1)).as("unrated h2 -> h4 is not capped (this shared 2-core machine loses a few percent"
+                    + " of 60 Mbit/s UDP in the userspace datapath)").isGreaterThan(0.75 * 60);
 
             try (RestApi api = RestApi.start(new InetSocketAddress("127.0.0.1", 0), h.controller.fabric())) {
                 HttpResponse<String> put = HttpClient.newHttpClient().send(HttpRequest.newBuilder(
