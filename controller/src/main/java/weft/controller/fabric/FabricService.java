@@ -514,7 +514,12 @@ public final class FabricService implements SwitchListener, AutoCloseable {
                         .setOutPort(OFPort.ANY).setOutGroup(OFGroup.ANY).setCookie(U64.ZERO)
                         .setCookieMask(U64.ZERO).setMatch(FlowMods13.F.buildMatch().build()).build()));
                 groups.put(s, s.multipart(FlowMods13.F.buildGroupDescStatsRequest().build()));
-                meters.put(s, s.multipart(FlowMods13.meterConfigRequest()));
+                meters.put(s, s.<OFMeterConfigStatsReply>multipart(FlowMods13.meterConfigRequest())
+                        .exceptionally(failure -> {
+                            LOG.debug("{}: meter configuration not readable ({}); assuming no meters", s,
+                                    failure.toString());
+                            return List.of();
+                        }));
             }
             Map<SwitchSession, ProgramDiff> diffs = new LinkedHashMap<>();
             for (Map.Entry<SwitchSession, SwitchProgram> e : programs.entrySet()) {
