@@ -38,7 +38,7 @@ import weft.model.topology.Switch;
 class MeterLabTest {
     private static final ObjectMapper JSON = new ObjectMapper();
     private static final Pattern METER = Pattern.compile(
-            "meter=(\\d+) kbps burst stats bands=\\s*type=drop rate=(\\d+) burst_size=(\\d+)");
+            "meter=(\\d+) kbps(?: burst)?(?: stats)? bands=\\s*type=drop rate=(\\d+)(?: burst_size=(\\d+))?");
     private static final int PAYLOAD = 1400;
     private static final double PAYLOAD_SHARE = PAYLOAD / (PAYLOAD + 42.0);
     private static final int SECONDS = 5;
@@ -49,7 +49,8 @@ class MeterLabTest {
         Set<String> out = new TreeSet<>();
         Matcher m = METER.matcher(dump);
         while (m.find()) {
-            assertThat(out.add(m.group(1) + " " + m.group(2) + " " + m.group(3))).as("meter %s listed twice on %s",
+            String burst = m.group(3) == null ? "0" : m.group(3);
+            assertThat(out.add(m.group(1) + " " + m.group(2) + " " + burst)).as("meter %s listed twice on %s",
                     m.group(1), switchId).isTrue();
         }
         assertThat(dump.split("meter=").length - 1).as("every meter of %s parsed: %s", switchId, dump)
@@ -102,7 +103,8 @@ class MeterLabTest {
     @Test
     @DisplayName("meters on a LASH ring: dump-meters equals the program; a rated pair offered 3x gets its rate "
             + "(within 5%), an unrated one is not capped; PUT /api/rates changes delivery; a controller restart "
-            + "keeps one copy of each meter and sends nothing")
+            + "keeps one copy of each meter and sends nothing; reconnect restores a deleted meter, removes a stale one "
+            + "and keeps a foreign one")
     void ratedPairs() throws Exception {
         try (LabHarness h = LabHarness.of("MeterLabTest", "wlmtr", LabFabrics.ring(4), "lash")) {
             h.awaitConverged(Duration.ofSeconds(20));
@@ -132,7 +134,7 @@ class MeterLabTest {
             }
             h.setRates("{\"rates\": [{\"src\": \"h1\", \"dst\": \"h3\", \"mbps\": 8}]}");
             assertMetersEqualProgram(h);
-            assertThat(meters(h, "s1")).singleElement().asString().contains(" 8000 400");
+            assertThat(meters(h, "s1")).singleElement().asString().contains(" 8000 800");
             List<Double> second = udp(h, 60, new String[] {"h1", "h3", "5303"});
             report.add(String.format("h1->h3 meter 8 Mbit/s (PUT /api/rates), offered 60: %.2f Mbit/s payload "
                     + "(expected %.2f)", second.get(0), 8 * PAYLOAD_SHARE));
@@ -148,6 +150,23 @@ class MeterLabTest {
                     .filter(e -> e.kind() == FabricEvent.Kind.PROGRAMMED).map(FabricEvent::detail).toList();
             assertThat(programmed).as("reconciliation after restart").hasSize(4)
                     .allSatisfy(d -> assertThat(d).contains("0+0+0 messages"));
+
+            String bridge = h.lab.bridgeOf("s1");
+            String weftMeter = compiled(h.controller.fabric().program().bySwitch().get("s1")).iterator().next()
+                    .split(" ")[0];
+            h.stopController();
+            Shell.check("ovs-ofctl", "-O", "OpenFlow13", "del-meter", bridge, "meter=" + weftMeter);
+            Shell.check("ovs-ofctl", "-O", "OpenFlow13", "add-meter", bridge,
+                    "meter=7,kbps,band=type=drop,rate=1000");
+            Shell.check("ovs-ofctl", "-O", "OpenFlow13", "add-meter", bridge,
+                    "meter=" + 0x57ffffffL + ",kbps,burst,stats,band=type=drop,rate=1000,burst_size=120");
+            h.startController();
+            h.awaitConverged(Duration.ofSeconds(30));
+            Set<String> expected = new TreeSet<>(compiled(h.controller.fabric().program().bySwitch().get("s1")));
+            expected.add("7 1000 0");
+            assertThat(meters(h, "s1")).as("deleted Weft meter restored, stale Weft meter gone, foreign meter kept")
+                    .isEqualTo(expected);
+            h.assertFlowsEqualRoutes();
             Files.write(h.dir.resolve("rates.txt"), report);
             report.forEach(System.out::println);
         }

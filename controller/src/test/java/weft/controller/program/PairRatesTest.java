@@ -16,13 +16,13 @@ class PairRatesTest {
     }
 
     @Test
-    @DisplayName("a table: kbit/s, default burst 50 ms at the rate (at least 120 kbit), meter id k*H + j")
+    @DisplayName("a table: kbit/s, default burst 100 ms at the rate (at least 120 kbit), meter id k*H + j")
     void parses() {
         PairRates r = parse("{\"rates\": [{\"src\": \"h1\", \"dst\": \"h2\", \"mbps\": 50}, "
                 + "{\"src\": \"h4\", \"dst\": \"h5\", \"mbps\": 0.5, \"burst_kbit\": 40}, "
                 + "{\"src\": \"h3\", \"dst\": \"h6\", \"mbps\": 1}]}");
         assertThat(r.rates()).containsExactly(
-                new PairRate("h1", "h2", 50_000, 2_500, FlowMods13.WEFT_METER_FIRST + 1),
+                new PairRate("h1", "h2", 50_000, 5_000, FlowMods13.WEFT_METER_FIRST + 1),
                 new PairRate("h4", "h5", 500, 40, FlowMods13.WEFT_METER_FIRST + 6 + 4),
                 new PairRate("h3", "h6", 1_000, 120, FlowMods13.WEFT_METER_FIRST + 5));
         assertThat(PairRates.parse("again", r.toJson().toString(), T)).isEqualTo(r);

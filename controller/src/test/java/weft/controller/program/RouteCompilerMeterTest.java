@@ -104,7 +104,7 @@ class RouteCompilerMeterTest {
                     OFMeterFlags.STATS));
             assertThat(m.getMeters()).singleElement().isInstanceOfSatisfying(OFMeterBandDrop.class, b -> {
                 assertThat(b.getRate()).isEqualTo(20_000);
-                assertThat(b.getBurstSize()).as("50 ms at 20 Mbit/s").isEqualTo(1_000);
+                assertThat(b.getBurstSize()).as("100 ms at 20 Mbit/s").isEqualTo(2_000);
             });
         });
         assertThat(p.switches()).filteredOn(s -> !s.switchId().equals("s1"))

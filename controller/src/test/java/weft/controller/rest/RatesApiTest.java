@@ -41,7 +41,7 @@ class RatesApiTest {
                         "{\"rates\": [{\"src\": \"h1\", \"dst\": \"h3\", \"mbps\": 20}]}");
                 assertThat(put.statusCode()).as(put.body()).isEqualTo(200);
                 long id = FlowMods13.WEFT_METER_FIRST + 2;
-                assertThat(put.body()).contains("\"meter_id\" : " + id).contains("\"burst_kbit\" : 1000");
+                assertThat(put.body()).contains("\"meter_id\" : " + id).contains("\"burst_kbit\" : 2000");
                 assertThat(fabric.program().bySwitch().get("s1").meters()).singleElement()
                         .satisfies(m -> assertThat(m.getMeterId()).isEqualTo(id));
                 assertThat(fabric.program().bySwitch().get("s1").flows(FlowClass.RATED)).isNotEmpty();
