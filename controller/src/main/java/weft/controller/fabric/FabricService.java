@@ -54,6 +54,7 @@ import weft.controller.openflow.SwitchSession;
 import weft.controller.openflow.TransactionResult;
 import weft.controller.program.FabricProgram;
 import weft.controller.program.FlowMods13;
+import weft.controller.program.PairRate;
 import weft.controller.program.PairRates;
 import weft.controller.program.ProgramDiff;
 import weft.controller.program.ProgramException;
@@ -119,6 +120,8 @@ public final class FabricService implements SwitchListener, AutoCloseable {
     private final Discovery discovery = new Discovery();
     private final Map<String, LinkCounters> counters = new ConcurrentHashMap<>();
     private final Map<String, List<FlowCounters>> flowCounters = new ConcurrentHashMap<>();
+    private final Map<String, List<MeterCounters>> meterCounters = new ConcurrentHashMap<>();
+    private final Map<String, String> switchOfHost = new HashMap<>();
     private final ScheduledExecutorService lldpTimer = Executors.newSingleThreadScheduledExecutor(r -> {
         Thread t = new Thread(r, "weft-lldp");
         t.setDaemon(true);
@@ -130,6 +133,7 @@ public final class FabricService implements SwitchListener, AutoCloseable {
         for (Switch s : config.topology().switches()) {
             switchByDpid.put(s.dpid(), s.id());
         }
+        config.topology().hosts().forEach(h -> switchOfHost.put(h.id(), h.switchId()));
         List<Link> links = config.topology().links();
         for (int i = 0; i < links.size(); i++) {
             linkByPort.put(links.get(i).a() + ":" + links.get(i).aPort(), i);
@@ -188,6 +192,11 @@ public final class FabricService implements SwitchListener, AutoCloseable {
             sync(sessions.values(), "after " + reason);
             return true;
         }, worker);
+    }
+
+    /** The latest counters of the rated pairs' meters of every connected switch, by switch id. */
+    public Map<String, List<MeterCounters>> meterCounters() {
+        return Map.copyOf(meterCounters);
     }
 
     /** The rated pairs the current program enforces. */
@@ -322,6 +331,7 @@ public final class FabricService implements SwitchListener, AutoCloseable {
                 flowCounters.put(switchId, flows);
             }
         });
+        pollMeters(switchId, session);
         session.multipart(FlowMods13.F.buildPortStatsRequest().setPortNo(OFPort.ANY).build())
                 .whenComplete((parts, failure) -> {
                     if (failure != null) {
@@ -346,6 +356,22 @@ public final class FabricService implements SwitchListener, AutoCloseable {
                         }
                     }
                 });
+    }
+
+    /** Polls the meters of the rated pairs whose source is on this switch, if there are any. */
+    private void pollMeters(String switchId, SwitchSession session) {
+        Map<Long, PairRate> here = MeterCounters.pairsAt(pairRates, switchOfHost, switchId);
+        if (here.isEmpty()) {
+            meterCounters.remove(switchId);
+            return;
+        }
+        MeterCounters.poll(session, switchId, here, System::currentTimeMillis).whenComplete((meters, failure) -> {
+            if (failure != null) {
+                LOG.debug("meter statistics of {} failed: {}", switchId, failure.toString());
+            } else if (sessions.get(switchId) == session) {
+                meterCounters.put(switchId, meters);
+            }
+        });
     }
 
     private void sendLldp(SwitchSession session) {
@@ -422,6 +448,7 @@ public final class FabricService implements SwitchListener, AutoCloseable {
         }
         programmedGeneration.remove(id);
         flowCounters.remove(id);
+        meterCounters.remove(id);
         discovery.switchGone(session.dpid());
         event(FabricEvent.Kind.SWITCH_DOWN, id + " (dpid " + session.dpidHex() + ") disconnected");
         lostSwitches.add(id);

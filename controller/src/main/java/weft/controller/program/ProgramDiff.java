@@ -6,6 +6,7 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.TreeSet;
 import org.projectfloodlight.openflow.protocol.OFFlowAdd;
 import org.projectfloodlight.openflow.protocol.OFFlowStatsEntry;
 import org.projectfloodlight.openflow.protocol.OFGroupAdd;
@@ -144,7 +145,7 @@ public record ProgramDiff(List<OFMessage> first, List<OFMessage> last, List<OFMe
                 cleanup.add(FlowMods13.deleteGroup(id));
             }
         }
-        for (Long id : new java.util.TreeSet<>(metersNow.keySet())) {
+        for (Long id : new TreeSet<>(metersNow.keySet())) {
             if (FlowMods13.isWeftMeter(id) && !desiredMeters.contains(id)) {
                 cleanup.add(FlowMods13.meterDelete(id));
             }

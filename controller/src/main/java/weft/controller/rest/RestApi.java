@@ -1,7 +1,9 @@
 package weft.controller.rest;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.sun.net.httpserver.HttpExchange;
 import com.sun.net.httpserver.HttpServer;
 import java.io.IOException;
@@ -9,6 +11,7 @@ import java.io.OutputStream;
 import java.net.InetSocketAddress;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ExecutionException;
@@ -20,6 +23,7 @@ import weft.controller.fabric.FabricEvent;
 import weft.controller.fabric.FabricService;
 import weft.controller.fabric.FlowCounters;
 import weft.controller.fabric.LinkCounters;
+import weft.controller.fabric.MeterCounters;
 import weft.controller.openflow.SwitchSession;
 import weft.controller.program.PairRates;
 import weft.controller.program.PairRatesException;
@@ -34,7 +38,8 @@ import weft.model.topology.io.TopologyJson;
  * Weft flow counters per switch) and {@code /api/events}. Anything else is 404,
  * anything but GET 405. {@code /api/rates} also takes PUT: a {@code weft-pair-rates/1} table (see
  * {@link PairRates}) replaces the rated pairs as a fabric update; the answer is the applied table (200), the
- * validation error (400), or the reason the fabric kept its previous program (409).
+ * validation error (400), or the reason the fabric kept its previous program (409). GET adds each pair's meter
+ * counters (packets and bytes in, packets and bytes dropped) once its switch has reported them.
  */
 public final class RestApi implements AutoCloseable {
     private static final ObjectMapper JSON = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
@@ -110,7 +115,7 @@ public final class RestApi implements AutoCloseable {
                 if (!exchange.getRequestURI().getPath().equals(path)) {
                     send(exchange, 404, Map.of("error", "no resource " + exchange.getRequestURI().getPath()));
                 } else if (method.equals("GET")) {
-                    send(exchange, 200, fabric.pairRates().toJson());
+                    send(exchange, 200, ratesWithCounters());
                 } else if (method.equals("PUT")) {
                     String body = new String(exchange.getRequestBody().readAllBytes(), StandardCharsets.UTF_8);
                     PairRates rates;
@@ -137,6 +142,21 @@ public final class RestApi implements AutoCloseable {
                 send(exchange, 500, Map.of("error", "interrupted"));
             }
         });
+    }
+
+    /** The rated pairs, each with its meter's latest counters when the switch has reported them. */
+    private ObjectNode ratesWithCounters() {
+        ObjectNode root = fabric.pairRates().toJson();
+        Map<Long, MeterCounters> byMeter = new HashMap<>();
+        fabric.meterCounters().values().forEach(list -> list.forEach(c -> byMeter.put(c.meterId(), c)));
+        for (JsonNode entry : root.withArray("rates")) {
+            MeterCounters c = byMeter.get(entry.get("meter_id").asLong());
+            if (c != null) {
+                ((ObjectNode) entry).put("packets_in", c.packetsIn()).put("bytes_in", c.bytesIn())
+                        .put("dropped_packets", c.droppedPackets()).put("dropped_bytes", c.droppedBytes());
+            }
+        }
+        return root;
     }
 
     private void route(String path, Supplier<Object> body) {
