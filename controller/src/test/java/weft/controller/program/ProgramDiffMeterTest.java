@@ -5,6 +5,13 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
+import java.util.Random;
+import java.util.function.Function;
+import net.jqwik.api.ForAll;
+import net.jqwik.api.Label;
+import net.jqwik.api.Property;
+import net.jqwik.api.constraints.IntRange;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
 import org.projectfloodlight.openflow.protocol.OFFlowAdd;
@@ -20,6 +27,7 @@ import weft.controller.testing.TestFabrics;
 import weft.model.routing.RoutingEngines;
 import weft.model.routing.RoutingOptions;
 import weft.model.routing.RoutingResult;
+import weft.model.topology.Host;
 import weft.model.topology.Topology;
 
 /** Meter reconciliation: meters before the entries that use them, stale Weft meters after, foreign ones kept. */
@@ -152,5 +160,67 @@ class ProgramDiffMeterTest {
                 ProgramDiffTest.groupsInstalled(p.groups()),
                 metersInstalled(List.of(FlowMods13.meterAdd(FlowMods13.WEFT_METER_FIRST + 3, 500, 120))));
         assertThat(d.cleanup()).containsExactly(FlowMods13.meterDelete(FlowMods13.WEFT_METER_FIRST + 3));
+    }
+
+    private static String randomTable(Random rnd) {
+        List<String> entries = new ArrayList<>();
+        for (Host src : T.hosts()) {
+            for (Host dst : T.hosts()) {
+                if (src != dst && rnd.nextInt(6) == 0) {
+                    entries.add(String.format("{\"src\": \"%s\", \"dst\": \"%s\", \"mbps\": %d}", src.id(),
+                            dst.id(), 1 + rnd.nextInt(3)));
+                }
+            }
+        }
+        return String.join(",", entries);
+    }
+
+    @Property(tries = 15, seed = "20261126")
+    @Label("property: from any installed rate table (plus a foreign meter) to any other, the three phases in order "
+            + "never name a missing meter and end with exactly the new meters, entries and metering")
+    void anyTableToAny(@ForAll @IntRange(min = 0, max = 10_000) int seed) {
+        Random rnd = new Random(seed);
+        PairRates before = PairRates.parse("before", "{\"rates\": [" + randomTable(rnd) + "]}", T);
+        PairRates after = PairRates.parse("after", "{\"rates\": [" + randomTable(rnd) + "]}", T);
+        RouteCompiler.Options o = RouteCompiler.Options.defaults();
+        FabricProgram old = RouteCompiler.compile(T, R, o, before);
+        FabricProgram now = RouteCompiler.compile(T, R, o, after);
+        FlowTableModel model = RouteCompilerTest.install(T, old);
+        OFMeterMod foreign = FlowMods13.meterAdd(7, 1000, 100);
+        for (SwitchProgram sp : old.switches()) {
+            model.apply(sp.switchId(), foreign);
+        }
+        List<ProgramDiff> diffs = new ArrayList<>();
+        for (SwitchProgram sp : now.switches()) {
+            SwitchProgram was = old.bySwitch().get(sp.switchId());
+            List<OFMeterMod> meters = new ArrayList<>(was.meters());
+            meters.add(foreign);
+            diffs.add(ProgramDiff.of(sp, ProgramDiffTest.asInstalled(was.flows()),
+                    ProgramDiffTest.groupsInstalled(was.groups()), metersInstalled(meters)));
+        }
+        for (Function<ProgramDiff, List<OFMessage>> phase : List.<Function<ProgramDiff, List<OFMessage>>>of(
+                ProgramDiff::first, ProgramDiff::last, ProgramDiff::cleanup)) {
+            for (int i = 0; i < diffs.size(); i++) {
+                String sw = now.switches().get(i).switchId();
+                phase.apply(diffs.get(i)).forEach(m -> model.apply(sw, m));
+            }
+        }
+        for (SwitchProgram sp : now.switches()) {
+            Map<Long, OFMeterMod> installed = model.meters(sp.switchId());
+            assertThat(installed.keySet()).as("meters of %s", sp.switchId()).containsExactlyInAnyOrderElementsOf(
+                    java.util.stream.Stream.concat(sp.meters().stream().map(OFMeterMod::getMeterId),
+                            java.util.stream.Stream.of(7L)).toList());
+            for (OFMeterMod m : sp.meters()) {
+                assertThat(installed.get(m.getMeterId()).getMeters()).isEqualTo(m.getMeters());
+            }
+            assertThat(model.flowCount(sp.switchId())).isEqualTo(sp.flows().size());
+        }
+        for (PairRate r : after.rates()) {
+            assertThat(model.send(r.src(), Packet.ipv4(T.requireHost(r.dst()).ip(), 0))).allSatisfy(d -> {
+                assertThat(d.endpoint()).isEqualTo(r.dst());
+                assertThat(d.meters()).containsExactly(T.requireHost(r.src()).switchId() + ":" + r.meterId());
+            });
+        }
+        RouteCompilerTest.assertAllPairsDelivered(T, model);
     }
 }
