@@ -76,6 +76,11 @@ class MeterLabTest {
 
     /** Runs UDP flows (src, dst, port) at the offered rate at the same time; Mbit/s of payload received, each. */
     private static List<Double> udp(LabHarness h, double offeredMbps, String[]... flows) throws Exception {
+        return iperf(h, List.of("-u", "-l", String.valueOf(PAYLOAD), "-b", offeredMbps + "M"), flows);
+    }
+
+    /** Runs iperf3 flows (src, dst, port) with the given client options at the same time; Mbit/s received. */
+    private static List<Double> iperf(LabHarness h, List<String> options, String[]... flows) throws Exception {
         for (String[] f : flows) {
             h.lab.spawn(f[1], h.dir.resolve("iperf3-" + f[1] + ".log"), "iperf3", "-s", "-1", "-p", f[2]);
         }
@@ -83,9 +88,11 @@ class MeterLabTest {
         List<CompletableFuture<String>> runs = new ArrayList<>();
         for (String[] f : flows) {
             String dstIp = h.lab.topology().requireHost(f[1]).ip();
+            List<String> cmd = new ArrayList<>(List.of("iperf3", "-c", dstIp, "-p", f[2]));
+            cmd.addAll(options);
+            cmd.addAll(List.of("-t", String.valueOf(SECONDS), "-J"));
             runs.add(CompletableFuture.supplyAsync(() -> h.lab.exec(f[0], Duration.ofSeconds(SECONDS + 20),
-                    "iperf3", "-c", dstIp, "-p", f[2], "-u", "-l", String.valueOf(PAYLOAD), "-b",
-                    offeredMbps + "M", "-t", String.valueOf(SECONDS), "-J").stdout()));
+                    cmd.toArray(String[]::new)).stdout()));
         }
         List<Double> out = new ArrayList<>();
         for (int i = 0; i < flows.length; i++) {
@@ -147,6 +154,10 @@ class MeterLabTest {
                     + "(expected %.2f)", second.get(0), 8 * PAYLOAD_SHARE));
             assertThat(second.get(0)).as("rated h1 -> h3 after PUT").isBetween(0.95 * 8 * PAYLOAD_SHARE,
                     1.05 * 8 * PAYLOAD_SHARE);
+            double tcp = iperf(h, List.of(), new String[] {"h1", "h3", "5304"}).get(0);
+            report.add(String.format("h1->h3 meter 8 Mbit/s, one TCP flow: %.2f Mbit/s goodput (a policer: TCP gets "
+                    + "less than the rate)", tcp));
+            assertThat(tcp).as("TCP through the 8 Mbit/s meter").isGreaterThan(0).isLessThan(1.05 * 8);
 
             h.stopController();
             h.startController();
