@@ -173,8 +173,9 @@ public final class FabricService implements SwitchListener, AutoCloseable {
      * are compiled with.
      *
      * @param rates a table validated against {@link #configuredTopology()}
-     * @return completes with true once the switches are programmed, false when the new program could not be
-     *         compiled (the previous rates and program stay; the reason is the last event)
+     * @return completes with true once the fabric update ran (a switch that fails to take it is reported as an
+     *         event, as for faults), false when the new program could not be computed or compiled (the previous
+     *         rates and program stay; the reason is a FAILURE event)
      */
     public CompletableFuture<Boolean> setPairRates(PairRates rates) {
         if (program == null) {

@@ -128,9 +128,10 @@ public final class RestApi implements AutoCloseable {
                     if (fabric.setPairRates(rates).get(RATES_TIMEOUT_S, TimeUnit.SECONDS)) {
                         send(exchange, 200, fabric.pairRates().toJson());
                     } else {
-                        List<FabricEvent> events = fabric.events();
-                        send(exchange, 409, Map.of("error", "the fabric kept its previous rates: "
-                                + events.get(events.size() - 1).detail()));
+                        String reason = fabric.events().stream()
+                                .filter(e -> e.kind() == FabricEvent.Kind.FAILURE).reduce((a, b) -> b)
+                                .map(FabricEvent::detail).orElse("see /api/events");
+                        send(exchange, 409, Map.of("error", "the fabric kept its previous rates: " + reason));
                     }
                 } else {
                     send(exchange, 405, Map.of("error", method + " " + path + ": only GET and PUT are supported"));
