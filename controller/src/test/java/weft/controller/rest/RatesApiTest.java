@@ -8,6 +8,7 @@ import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.time.Duration;
+import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
 import weft.controller.fabric.FabricService;
@@ -15,8 +16,12 @@ import weft.controller.program.FlowClass;
 import weft.controller.program.FlowMods13;
 import weft.controller.program.RouteCompiler;
 import weft.controller.testing.TestFabrics;
+import weft.model.routing.RoutingEngine;
 import weft.model.routing.RoutingEngines;
+import weft.model.routing.RoutingFailure;
 import weft.model.routing.RoutingOptions;
+import weft.model.routing.RoutingResult;
+import weft.model.topology.Topology;
 
 class RatesApiTest {
     private static HttpResponse<String> call(HttpClient http, int port, String method, String body)
@@ -56,6 +61,46 @@ class RatesApiTest {
                 assertThat(fabric.pairRates().rates()).hasSize(1);
                 assertThat(call(http, api.port(), "DELETE", null).statusCode()).isEqualTo(405);
                 assertThat(call(http, api.port(), "PUT", "{\"rates\": []}").statusCode()).isEqualTo(200);
+                assertThat(fabric.program().bySwitch().get("s1").meters()).isEmpty();
+            }
+        }
+    }
+
+    @Test
+    @DisplayName("PUT /api/rates when the fabric cannot be recomputed: 409 naming the failure, rates unchanged")
+    void conflict() throws Exception {
+        RoutingEngine updown = RoutingEngines.byName("updown");
+        AtomicInteger computed = new AtomicInteger();
+        RoutingEngine onceOnly = new RoutingEngine() {
+            @Override
+            public String name() {
+                return "updown-once";
+            }
+
+            @Override
+            public boolean promisesShortest() {
+                return false;
+            }
+
+            @Override
+            public RoutingResult compute(Topology topology, RoutingOptions options) {
+                if (computed.incrementAndGet() > 1) {
+                    throw new RoutingFailure("updown-once: routes only once");
+                }
+                return updown.compute(topology, options);
+            }
+        };
+        try (FabricService fabric = new FabricService(new FabricService.Config(TestFabrics.ring(4), onceOnly,
+                RoutingOptions.defaults(), RouteCompiler.Options.defaults(), (t, r) -> { }, Duration.ofSeconds(5),
+                Duration.ofSeconds(5), Duration.ofSeconds(1)))) {
+            fabric.start();
+            try (RestApi api = RestApi.start(new InetSocketAddress("127.0.0.1", 0), fabric)) {
+                HttpResponse<String> put = call(HttpClient.newHttpClient(), api.port(), "PUT",
+                        "{\"rates\": [{\"src\": \"h1\", \"dst\": \"h3\", \"mbps\": 20}]}");
+                assertThat(put.statusCode()).isEqualTo(409);
+                assertThat(put.body()).contains("the fabric kept its previous rates: rates: 1 rated pairs: cannot "
+                        + "route, keeping the previous program: updown-once: routes only once");
+                assertThat(fabric.pairRates().rates()).isEmpty();
                 assertThat(fabric.program().bySwitch().get("s1").meters()).isEmpty();
             }
         }
