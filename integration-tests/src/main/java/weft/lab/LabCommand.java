@@ -19,6 +19,7 @@ import weft.controller.cli.TopologyFiles;
 import weft.controller.fabric.DeadlockVerification;
 import weft.controller.fabric.WeftController;
 import weft.controller.openflow.SessionConfig;
+import weft.controller.program.PairRates;
 import weft.controller.program.RouteCompiler;
 import weft.model.routing.RoutingEngines;
 import weft.model.routing.RoutingOptions;
@@ -61,10 +62,27 @@ public final class LabCommand implements Runnable {
         @Option(names = "--allow-deadlock", description = "program routes whose only flaw is a dependency cycle")
         boolean allowDeadlock;
 
+        @Option(names = "--rates", description = "weft-pair-rates/1 file: per-pair rates enforced by OpenFlow "
+                + "meters (passed to the controller)")
+        File rates;
+
         LabConfig config(String name) {
             Topology t = TopologyFiles.read(topo.toPath());
             RoutingEngines.byName(engine);
+            pairRates(t);
             return new LabConfig(name, t, port, mbitPerGbps);
+        }
+
+        /** The --rates table validated against the topology, or no rated pairs. */
+        PairRates pairRates(Topology t) {
+            if (rates == null) {
+                return PairRates.none();
+            }
+            try {
+                return PairRates.parse(rates.getPath(), Files.readString(rates.toPath()), t);
+            } catch (IOException e) {
+                throw new LabException("--rates " + rates + ": cannot read: " + e.getMessage(), e);
+            }
         }
 
         /** Starts the controller for the lab's planned topology, before its bridges exist. */
@@ -73,7 +91,7 @@ public final class LabCommand implements Runnable {
                     RoutingEngines.byName(engine),
                     RoutingOptions.defaults(), RouteCompiler.Options.defaults(),
                     new DeadlockVerification(allowDeadlock), new InetSocketAddress("127.0.0.1", port), null, null,
-                    SessionConfig.defaults()));
+                    SessionConfig.defaults()), pairRates(lab.topology()));
         }
     }
 
@@ -151,6 +169,9 @@ public final class LabCommand implements Runnable {
                     if (allocate != null) {
                         cmd.addAll(List.of("--allocate", allocate));
                     }
+                }
+                if (fabric.rates != null) {
+                    cmd.addAll(List.of("--rates", fabric.rates.getAbsolutePath()));
                 }
                 Process p = new ProcessBuilder(cmd).redirectErrorStream(true)
                         .redirectOutput(ProcessBuilder.Redirect.appendTo(log.toFile())).start();

@@ -3,6 +3,7 @@ package weft.controller.cli;
 import java.io.File;
 import java.io.IOException;
 import java.net.InetSocketAddress;
+import java.nio.file.Files;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CountDownLatch;
 import picocli.CommandLine;
@@ -11,6 +12,8 @@ import picocli.CommandLine.Option;
 import weft.controller.fabric.DeadlockVerification;
 import weft.controller.fabric.WeftController;
 import weft.controller.openflow.SessionConfig;
+import weft.controller.program.PairRates;
+import weft.controller.program.PairRatesException;
 import weft.controller.program.RouteCompiler;
 import weft.controller.rest.RestApi;
 import weft.model.rate.RateAllocators;
@@ -90,8 +93,12 @@ public final class ControllerCommand implements Runnable {
                 + "dependency cycle")
         boolean allowDeadlock;
 
+        @Option(names = "--rates", description = "weft-pair-rates/1 file: per (source host, destination host) "
+                + "rates, enforced by OpenFlow meters at the source's switch (see docs/openflow.md)")
+        File rates;
+
         @Option(names = "--rest", description = "serve the REST API (GET /api/topology, /api/routes, "
-                + "/api/switches, /api/stats, /api/events, /api/agents) on HOST:PORT")
+                + "/api/switches, /api/stats, /api/events, /api/agents, GET/PUT /api/rates) on HOST:PORT")
         String rest;
 
         @Option(names = "--agents-listen", description = "embed the agent registry: agents register and weft "
@@ -129,13 +136,25 @@ public final class ControllerCommand implements Runnable {
             } catch (IllegalArgumentException e) {
                 return new CliFailure(e.getMessage(), CliFailure.USAGE).report(spec);
             }
-            WeftController c = start(t, agents);
+            PairRates pairRates = PairRates.none();
+            if (rates != null) {
+                try {
+                    pairRates = PairRates.parse(rates.getPath(), Files.readString(rates.toPath()), t);
+                } catch (IOException e) {
+                    return new CliFailure("--rates " + rates + ": cannot read: " + e.getMessage(),
+                            CliFailure.INPUT).report(spec);
+                } catch (PairRatesException e) {
+                    return new CliFailure(e.getMessage(), CliFailure.INPUT).report(spec);
+                }
+            }
+            WeftController c = start(t, pairRates, agents);
             if (c == null) {
                 return CliFailure.INPUT;
             }
-            System.out.printf("weft controller: %s, engine %s, %d switches, listening on %s:%d%s%n", t.name(),
+            System.out.printf("weft controller: %s, engine %s, %d switches, listening on %s:%d%s%s%n", t.name(),
                     engine, t.switches().size(), address("--listen", listen).getHostString(), c.port(),
-                    tlsCert == null ? "" : " (TLS)");
+                    tlsCert == null ? "" : " (TLS)",
+                    pairRates.rates().isEmpty() ? "" : ", " + pairRates.rates().size() + " rated pairs");
             if (c.agents() != null) {
                 System.out.printf("agent registry listening on %s:%d%s, rates %s%n", agents.listen().getHostString(),
                         c.agents().port(), agentTlsCert == null ? "" : " (TLS)",
@@ -200,12 +219,12 @@ public final class ControllerCommand implements Runnable {
         }
 
         /** Starts the controller, or reports why it cannot (unroutable fabric, port in use) and returns null. */
-        private WeftController start(Topology t, WeftController.Agents agents) {
+        private WeftController start(Topology t, PairRates pairRates, WeftController.Agents agents) {
             try {
                 return WeftController.start(new WeftController.Config(t, RoutingEngines.byName(engine),
                         RoutingOptions.defaults().withMaxLayers(maxLayers), new RouteCompiler.Options(true,
                         tableMiss), new DeadlockVerification(allowDeadlock), address("--listen", listen), tlsCert,
-                        tlsKey, SessionConfig.defaults()), agents);
+                        tlsKey, SessionConfig.defaults()), pairRates, agents);
             } catch (RuntimeException e) {
                 new CliFailure(e.getMessage(), CliFailure.INPUT).report(spec);
                 return null;

@@ -9,6 +9,7 @@ import weft.controller.agentlink.AgentLinkServer;
 import weft.controller.agentlink.FabricPaths;
 import weft.controller.openflow.OfServer;
 import weft.controller.openflow.SessionConfig;
+import weft.controller.program.PairRates;
 import weft.controller.program.RouteCompiler;
 import weft.model.rate.RateAllocator;
 import weft.model.routing.RoutingEngine;
@@ -85,7 +86,12 @@ public final class WeftController implements AutoCloseable {
      * change recomputes paths and allocated rates.
      */
     public static WeftController start(Config c, Agents agentsOrNull) {
-        WeftController controller = start(c);
+        return start(c, PairRates.none(), agentsOrNull);
+    }
+
+    /** As {@link #start(Config, Agents)}, with rated pairs enforced by meters (see {@link #start(Config, PairRates)}). */
+    public static WeftController start(Config c, PairRates rates, Agents agentsOrNull) {
+        WeftController controller = start(c, rates);
         if (agentsOrNull == null) {
             return controller;
         }
@@ -121,8 +127,18 @@ public final class WeftController implements AutoCloseable {
      * Computes the first routes (failing fast if the fabric cannot be routed), then starts listening.
      */
     public static WeftController start(Config c) {
+        return start(c, PairRates.none());
+    }
+
+    /**
+     * As {@link #start(Config)}, with rated pairs enforced by meters from the first program on.
+     *
+     * @param rates a pair-rate table validated against {@code c.topology()}
+     */
+    public static WeftController start(Config c, PairRates rates) {
         FabricService fabric = new FabricService(new FabricService.Config(c.topology(), c.engine(), c.routing(),
                 c.compile(), c.verifier(), Duration.ofSeconds(30), Duration.ofSeconds(5), Duration.ofSeconds(1)));
+        fabric.setPairRates(rates);
         fabric.start();
         try {
             OfServer server = c.tlsCert() == null
