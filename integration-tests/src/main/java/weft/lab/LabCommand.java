@@ -19,6 +19,7 @@ import weft.controller.cli.TopologyFiles;
 import weft.controller.fabric.DeadlockVerification;
 import weft.controller.fabric.WeftController;
 import weft.controller.openflow.SessionConfig;
+import weft.controller.program.PairRates;
 import weft.controller.program.RouteCompiler;
 import weft.model.routing.RoutingEngines;
 import weft.model.routing.RoutingOptions;
@@ -61,10 +62,27 @@ public final class LabCommand implements Runnable {
         @Option(names = "--allow-deadlock", description = "program routes whose only flaw is a dependency cycle")
         boolean allowDeadlock;
 
+        @Option(names = "--rates", description = "weft-pair-rates/1 file: per-pair rates enforced by OpenFlow "
+                + "meters (passed to the controller)")
+        File rates;
+
         LabConfig config(String name) {
             Topology t = TopologyFiles.read(topo.toPath());
             RoutingEngines.byName(engine);
+            pairRates(t);
             return new LabConfig(name, t, port, mbitPerGbps);
+        }
+
+        /** The --rates table validated against the topology, or no rated pairs. */
+        PairRates pairRates(Topology t) {
+            if (rates == null) {
+                return PairRates.none();
+            }
+            try {
+                return PairRates.parse(rates.getPath(), Files.readString(rates.toPath()), t);
+            } catch (IOException e) {
+                throw new LabException("--rates " + rates + ": cannot read: " + e.getMessage(), e);
+            }
         }
 
         /** Starts the controller for the lab's planned topology, before its bridges exist. */
@@ -73,7 +91,7 @@ public final class LabCommand implements Runnable {
                     RoutingEngines.byName(engine),
                     RoutingOptions.defaults(), RouteCompiler.Options.defaults(),
                     new DeadlockVerification(allowDeadlock), new InetSocketAddress("127.0.0.1", port), null, null,
-                    SessionConfig.defaults()));
+                    SessionConfig.defaults()), pairRates(lab.topology()));
         }
     }
 
@@ -110,12 +128,20 @@ public final class LabCommand implements Runnable {
                 + "${DEFAULT-VALUE})")
         int agentPort;
 
+        @Option(names = "--allocate", description = "with --agents: the controller allocates the rates of the "
+                + "flows agents report with this allocator (saa, saam, ffa, afa, maxmin, bp); default: rates by "
+                + "hand only")
+        String allocate;
+
         @Option(names = "--foreground", description = "run the controller in this process until Ctrl-C, then "
                 + "tear down")
         boolean foreground;
 
         @Override
         public Integer call() throws Exception {
+            if (allocate != null && !agents) {
+                throw new CommandLine.ParameterException(spec.commandLine(), "--allocate needs --agents");
+            }
             if (foreground && agents) {
                 throw new CommandLine.ParameterException(spec.commandLine(),
                         "--agents runs agents as background processes; it cannot be used with --foreground");
@@ -128,6 +154,7 @@ public final class LabCommand implements Runnable {
                     return foreground(lab);
                 }
                 Path log = LabState.dir(name).resolve("controller.log");
+                long logStart = Files.exists(log) ? Files.size(log) : 0; // the log is appended to
                 String java = ProcessHandle.current().info().command().orElse("java");
                 String classpath = System.getProperty("java.class.path");
                 List<String> cmd = new ArrayList<>(List.of(java, "-cp", classpath, ControllerCommand.class.getName(), "run",
@@ -136,11 +163,23 @@ public final class LabCommand implements Runnable {
                 if (fabric.allowDeadlock) {
                     cmd.add("--allow-deadlock");
                 }
+                if (agents) {
+                    cmd.addAll(List.of("--agents-listen", "0.0.0.0:" + agentPort, "--agent-token-file",
+                            LabAgents.newToken(name).toString()));
+                    if (allocate != null) {
+                        cmd.addAll(List.of("--allocate", allocate));
+                    }
+                }
+                if (fabric.rates != null) {
+                    cmd.addAll(List.of("--rates", fabric.rates.getAbsolutePath()));
+                }
                 Process p = new ProcessBuilder(cmd).redirectErrorStream(true)
                         .redirectOutput(ProcessBuilder.Redirect.appendTo(log.toFile())).start();
                 lab.recordPid(p.pid());
                 awaitProgrammed(lab, p, log, Duration.ofSeconds(60));
-                LabAgents started = agents ? LabAgents.start(lab, agentPort, java, classpath) : null;
+                LabAgents started = agents ? LabAgents.start(lab, agentPort, Files.readString(LabState.dir(name)
+                        .resolve("agent-token"), StandardCharsets.UTF_8), java, classpath,
+                        LabAgents.registeredIn(log, logStart)) : null;
                 System.out.printf("lab %s up: %d switches, %d hosts; controller pid %d, log %s%n", name,
                         lab.topology().switches().size(), lab.topology().hosts().size(), p.pid(), log);
                 printHosts(lab);

@@ -15,6 +15,7 @@ import weft.controller.fabric.FabricEvent;
 import weft.controller.fabric.RouteVerifier;
 import weft.controller.fabric.WeftController;
 import weft.controller.openflow.SessionConfig;
+import weft.controller.program.PairRates;
 import weft.controller.program.RouteCompiler;
 import weft.model.routing.RoutingEngines;
 import weft.model.routing.RoutingOptions;
@@ -35,6 +36,7 @@ final class LabHarness implements AutoCloseable {
     private final RouteVerifier verifier;
     private final int port;
     private final Topology planned;
+    private PairRates rates = PairRates.none();
 
     private LabHarness(String test, String labName, Topology topology, RoutingEngine engine, RouteVerifier verifier)
             throws IOException {
@@ -70,7 +72,17 @@ final class LabHarness implements AutoCloseable {
     void startController() {
         controller = WeftController.start(new WeftController.Config(planned, engine,
                 RoutingOptions.defaults(), new RouteCompiler.Options(true, true), verifier,
-                new InetSocketAddress("127.0.0.1", port), null, null, SessionConfig.defaults()));
+                new InetSocketAddress("127.0.0.1", port), null, null, SessionConfig.defaults()), rates);
+    }
+
+    /**
+     * Sets the rated pairs ({@code weft-pair-rates/1} text) through the running controller's fabric service; a
+     * restarted controller starts with them.
+     */
+    void setRates(String json) throws Exception {
+        rates = PairRates.parse("test rates", json, planned);
+        assertThat(controller.fabric().setPairRates(rates).get(60, java.util.concurrent.TimeUnit.SECONDS))
+                .as("rates applied; events: %s", controller.fabric().events()).isTrue();
     }
 
     /** Replaces the controller with one running another engine; it reconciles the switches on connect. */
@@ -144,6 +156,11 @@ final class LabHarness implements AutoCloseable {
                 .stdout();
     }
 
+    /** {@code ovs-ofctl -O OpenFlow13 dump-meters} of one switch. */
+    String dumpMeters(String switchId) {
+        return Shell.check("ovs-ofctl", "-O", "OpenFlow13", "dump-meters", lab.bridgeOf(switchId)).stdout();
+    }
+
     String dumpGroups(String switchId) {
         return Shell.check("ovs-ofctl", "-O", "OpenFlow13", "dump-groups", lab.bridgeOf(switchId)).stdout();
     }
@@ -154,6 +171,7 @@ final class LabHarness implements AutoCloseable {
             flows.add("== " + s.id() + " (" + lab.bridgeOf(s.id()) + ", dpid " + s.dpidHex() + ")");
             flows.add(dumpFlows(s.id()));
             flows.add(dumpGroups(s.id()));
+            flows.add(dumpMeters(s.id()));
         }
         Files.write(dir.resolve("flows.txt"), flows);
         if (controller != null) {

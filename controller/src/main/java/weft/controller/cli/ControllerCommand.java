@@ -3,6 +3,7 @@ package weft.controller.cli;
 import java.io.File;
 import java.io.IOException;
 import java.net.InetSocketAddress;
+import java.nio.file.Files;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CountDownLatch;
 import picocli.CommandLine;
@@ -11,8 +12,11 @@ import picocli.CommandLine.Option;
 import weft.controller.fabric.DeadlockVerification;
 import weft.controller.fabric.WeftController;
 import weft.controller.openflow.SessionConfig;
+import weft.controller.program.PairRates;
+import weft.controller.program.PairRatesException;
 import weft.controller.program.RouteCompiler;
 import weft.controller.rest.RestApi;
+import weft.model.rate.RateAllocators;
 import weft.model.routing.RoutingEngines;
 import weft.model.routing.RoutingOptions;
 import weft.model.topology.Topology;
@@ -89,32 +93,78 @@ public final class ControllerCommand implements Runnable {
                 + "dependency cycle")
         boolean allowDeadlock;
 
+        @Option(names = "--rates", description = "weft-pair-rates/1 file: per (source host, destination host) "
+                + "rates, enforced by OpenFlow meters at the source's switch (see docs/openflow.md)")
+        File rates;
+
         @Option(names = "--rest", description = "serve the REST API (GET /api/topology, /api/routes, "
-                + "/api/switches, /api/stats, /api/events) on HOST:PORT")
+                + "/api/switches, /api/stats, /api/events, /api/agents, GET/PUT /api/rates) on HOST:PORT")
         String rest;
+
+        @Option(names = "--agents-listen", description = "embed the agent registry: agents register and weft "
+                + "rates set talks to it on HOST:PORT")
+        String agentsListen;
+
+        @Option(names = "--agent-token", description = "shared token of agents and weft rates set (or "
+                + "--agent-token-file)")
+        String agentToken;
+
+        @Option(names = "--agent-token-file", description = "file holding the shared token")
+        File agentTokenFile;
+
+        @Option(names = "--agent-tls-cert", description = "PEM certificate chain: agents connect with TLS")
+        File agentTlsCert;
+
+        @Option(names = "--agent-tls-key", description = "PKCS#8 PEM private key for --agent-tls-cert")
+        File agentTlsKey;
+
+        @Option(names = "--allocate", description = "compute the rates of the flows agents report with this "
+                + "allocator (one of saa, saam, ffa, afa, maxmin, bp); default: off, rates only from weft rates set, "
+                + "which wins for its pair either way")
+        String allocate;
 
         @Override
         public Integer call() throws InterruptedException {
             Topology t;
+            WeftController.Agents agents;
             try {
                 t = TopologyFiles.read(topo.toPath());
                 RoutingEngines.byName(engine);
+                agents = agents();
             } catch (CliFailure f) {
                 return f.report(spec);
             } catch (IllegalArgumentException e) {
                 return new CliFailure(e.getMessage(), CliFailure.USAGE).report(spec);
             }
-            WeftController c = start(t);
+            PairRates pairRates = PairRates.none();
+            if (rates != null) {
+                try {
+                    pairRates = PairRates.parse(rates.getPath(), Files.readString(rates.toPath()), t);
+                } catch (IOException e) {
+                    return new CliFailure("--rates " + rates + ": cannot read: " + e.getMessage(),
+                            CliFailure.INPUT).report(spec);
+                } catch (PairRatesException e) {
+                    return new CliFailure(e.getMessage(), CliFailure.INPUT).report(spec);
+                }
+            }
+            WeftController c = start(t, pairRates, agents);
             if (c == null) {
                 return CliFailure.INPUT;
             }
-            System.out.printf("weft controller: %s, engine %s, %d switches, listening on %s:%d%s%n", t.name(),
+            System.out.printf("weft controller: %s, engine %s, %d switches, listening on %s:%d%s%s%n", t.name(),
                     engine, t.switches().size(), address("--listen", listen).getHostString(), c.port(),
-                    tlsCert == null ? "" : " (TLS)");
+                    tlsCert == null ? "" : " (TLS)",
+                    pairRates.rates().isEmpty() ? "" : ", " + pairRates.rates().size() + " rated pairs");
+            if (c.agents() != null) {
+                System.out.printf("agent registry listening on %s:%d%s, rates %s%n", agents.listen().getHostString(),
+                        c.agents().port(), agentTlsCert == null ? "" : " (TLS)",
+                        allocate == null ? "by hand (weft rates set)" : "allocated by " + allocate
+                                + " for the flows agents report; weft rates set wins for its pair");
+            }
             RestApi api = null;
             if (rest != null) {
                 try {
-                    api = RestApi.start(address("--rest", rest), c.fabric());
+                    api = RestApi.start(address("--rest", rest), c.fabric(), c.agents());
                     System.out.printf("REST API on http://%s:%d/api/%n", address("--rest", rest).getHostString(),
                             api.port());
                 } catch (IOException | CliFailure e) {
@@ -135,13 +185,46 @@ public final class ControllerCommand implements Runnable {
             return 0;
         }
 
+        /** The agent registry options, or null without {@code --agents-listen}. */
+        private WeftController.Agents agents() {
+            if (agentsListen == null) {
+                if (agentToken != null || agentTokenFile != null || allocate != null || agentTlsCert != null) {
+                    throw new CliFailure("--agent-token, --agent-token-file, --agent-tls-cert and --allocate need "
+                            + "--agents-listen HOST:PORT", CliFailure.USAGE);
+                }
+                return null;
+            }
+            if ((agentToken == null) == (agentTokenFile == null)) {
+                throw new CliFailure("--agents-listen needs exactly one of --agent-token and --agent-token-file",
+                        CliFailure.USAGE);
+            }
+            String token = agentToken;
+            if (agentTokenFile != null) {
+                try {
+                    token = java.nio.file.Files.readString(agentTokenFile.toPath()).strip();
+                } catch (IOException e) {
+                    throw new CliFailure("--agent-token-file " + agentTokenFile + ": cannot read: " + e.getMessage(),
+                            CliFailure.INPUT);
+                }
+                if (token.isEmpty()) {
+                    throw new CliFailure("--agent-token-file " + agentTokenFile + ": empty, expected the token",
+                            CliFailure.INPUT);
+                }
+            }
+            if ((agentTlsCert == null) != (agentTlsKey == null)) {
+                throw new CliFailure("--agent-tls-cert and --agent-tls-key go together", CliFailure.USAGE);
+            }
+            return new WeftController.Agents(address("--agents-listen", agentsListen), token, agentTlsCert,
+                    agentTlsKey, allocate == null ? null : RateAllocators.byName(allocate));
+        }
+
         /** Starts the controller, or reports why it cannot (unroutable fabric, port in use) and returns null. */
-        private WeftController start(Topology t) {
+        private WeftController start(Topology t, PairRates pairRates, WeftController.Agents agents) {
             try {
                 return WeftController.start(new WeftController.Config(t, RoutingEngines.byName(engine),
                         RoutingOptions.defaults().withMaxLayers(maxLayers), new RouteCompiler.Options(true,
                         tableMiss), new DeadlockVerification(allowDeadlock), address("--listen", listen), tlsCert,
-                        tlsKey, SessionConfig.defaults()));
+                        tlsKey, SessionConfig.defaults()), pairRates, agents);
             } catch (RuntimeException e) {
                 new CliFailure(e.getMessage(), CliFailure.INPUT).report(spec);
                 return null;

@@ -27,6 +27,8 @@ import org.projectfloodlight.openflow.protocol.OFFlowStatsReply;
 import org.projectfloodlight.openflow.protocol.OFGroupDescStatsEntry;
 import org.projectfloodlight.openflow.protocol.OFGroupDescStatsReply;
 import org.projectfloodlight.openflow.protocol.OFMessage;
+import org.projectfloodlight.openflow.protocol.OFMeterConfig;
+import org.projectfloodlight.openflow.protocol.OFMeterConfigStatsReply;
 import org.projectfloodlight.openflow.protocol.OFPacketIn;
 import org.projectfloodlight.openflow.protocol.OFPortConfig;
 import org.projectfloodlight.openflow.protocol.OFPortDesc;
@@ -52,6 +54,8 @@ import weft.controller.openflow.SwitchSession;
 import weft.controller.openflow.TransactionResult;
 import weft.controller.program.FabricProgram;
 import weft.controller.program.FlowMods13;
+import weft.controller.program.PairRate;
+import weft.controller.program.PairRates;
 import weft.controller.program.ProgramDiff;
 import weft.controller.program.ProgramException;
 import weft.controller.program.RouteCompiler;
@@ -110,11 +114,15 @@ public final class FabricService implements SwitchListener, AutoCloseable {
     private volatile Topology current;
     private volatile RoutingResult routes;
     private volatile FabricProgram program;
+    private volatile PairRates pairRates = PairRates.none();
     private volatile int generation;
     private volatile boolean closing;
     private final Discovery discovery = new Discovery();
     private final Map<String, LinkCounters> counters = new ConcurrentHashMap<>();
     private final Map<String, List<FlowCounters>> flowCounters = new ConcurrentHashMap<>();
+    private final List<Runnable> routeListeners = new CopyOnWriteArrayList<>();
+    private final Map<String, List<MeterCounters>> meterCounters = new ConcurrentHashMap<>();
+    private final Map<String, String> switchOfHost = new HashMap<>();
     private final ScheduledExecutorService lldpTimer = Executors.newSingleThreadScheduledExecutor(r -> {
         Thread t = new Thread(r, "weft-lldp");
         t.setDaemon(true);
@@ -126,6 +134,7 @@ public final class FabricService implements SwitchListener, AutoCloseable {
         for (Switch s : config.topology().switches()) {
             switchByDpid.put(s.dpid(), s.id());
         }
+        config.topology().hosts().forEach(h -> switchOfHost.put(h.id(), h.switchId()));
         List<Link> links = config.topology().links();
         for (int i = 0; i < links.size(); i++) {
             linkByPort.put(links.get(i).a() + ":" + links.get(i).aPort(), i);
@@ -157,6 +166,91 @@ public final class FabricService implements SwitchListener, AutoCloseable {
             Thread.currentThread().interrupt();
             throw new IllegalStateException("interrupted while computing the first routes", e);
         }
+    }
+
+    /**
+     * Runs {@code listener} (on the service's worker thread; it must not block) after every successful route
+     * computation, the first one included: the agent registry recomputes paths and rates then.
+     */
+    public void addRoutesListener(Runnable listener) {
+        routeListeners.add(listener);
+    }
+
+    /**
+     * A host agent registered: records the host where it says it is attached, as a first packet from it would
+     * (discovery), and logs when that differs from the configured topology.
+     *
+     * @param attachment {@code switch:port} as the agent was told it ({@code --attachment}), or null
+     */
+    public void hostRegistered(String hostId, String mac, String ip, String attachment) {
+        if (attachment == null || mac == null) {
+            return;
+        }
+        int colon = attachment.lastIndexOf(':');
+        weft.model.topology.Switch sw = null;
+        int port = -1;
+        if (colon > 0) {
+            for (weft.model.topology.Switch s : config.topology().switches()) {
+                if (s.id().equals(attachment.substring(0, colon))) {
+                    sw = s;
+                }
+            }
+            try {
+                port = Integer.parseInt(attachment.substring(colon + 1));
+            } catch (NumberFormatException e) {
+                port = -1;
+            }
+        }
+        if (sw == null || port < 1) {
+            LOG.warn("agent {}: attachment '{}' names no switch:port of {}", hostId, attachment,
+                    config.topology().name());
+            return;
+        }
+        discovery.hostPacket(sw.dpid(), port, new weft.controller.discovery.FirstPacket.Sighting(mac, ip));
+        for (weft.model.topology.Host h : config.topology().hosts()) {
+            if (h.id().equals(hostId) && (!h.switchId().equals(sw.id()) || h.port() != port)) {
+                LOG.warn("agent {} registered at {} but the topology attaches it at {}:{}", hostId, attachment,
+                        h.switchId(), h.port());
+            }
+        }
+    }
+
+    /**
+     * Sets the rated pairs: recomputes, verifies and compiles with their meters and reprograms every connected
+     * switch (a fabric update like a fault's). Before {@link #start()} it only sets the table the first routes
+     * are compiled with.
+     *
+     * @param rates a table validated against {@link #configuredTopology()}
+     * @return completes with true once the fabric update ran (a switch that fails to take it is reported as an
+     *         event, as for faults), false when the new program could not be computed or compiled (the previous
+     *         rates and program stay; the reason is a FAILURE event)
+     */
+    public CompletableFuture<Boolean> setPairRates(PairRates rates) {
+        if (program == null) {
+            pairRates = rates;
+            return CompletableFuture.completedFuture(true);
+        }
+        return CompletableFuture.supplyAsync(() -> {
+            PairRates before = pairRates;
+            pairRates = rates;
+            String reason = "rates: " + rates.rates().size() + " rated pairs";
+            if (!recompute(reason)) {
+                pairRates = before;
+                return false;
+            }
+            sync(sessions.values(), "after " + reason);
+            return true;
+        }, worker);
+    }
+
+    /** The latest counters of the rated pairs' meters of every connected switch, by switch id. */
+    public Map<String, List<MeterCounters>> meterCounters() {
+        return Map.copyOf(meterCounters);
+    }
+
+    /** The rated pairs the current program enforces. */
+    public PairRates pairRates() {
+        return pairRates;
     }
 
     // ---- views ----------------------------------------------------------------------------------------------
@@ -286,6 +380,7 @@ public final class FabricService implements SwitchListener, AutoCloseable {
                 flowCounters.put(switchId, flows);
             }
         });
+        pollMeters(switchId, session);
         session.multipart(FlowMods13.F.buildPortStatsRequest().setPortNo(OFPort.ANY).build())
                 .whenComplete((parts, failure) -> {
                     if (failure != null) {
@@ -310,6 +405,22 @@ public final class FabricService implements SwitchListener, AutoCloseable {
                         }
                     }
                 });
+    }
+
+    /** Polls the meters of the rated pairs whose source is on this switch, if there are any. */
+    private void pollMeters(String switchId, SwitchSession session) {
+        Map<Long, PairRate> here = MeterCounters.pairsAt(pairRates, switchOfHost, switchId);
+        if (here.isEmpty()) {
+            meterCounters.remove(switchId);
+            return;
+        }
+        MeterCounters.poll(session, switchId, here, System::currentTimeMillis).whenComplete((meters, failure) -> {
+            if (failure != null) {
+                LOG.debug("meter statistics of {} failed: {}", switchId, failure.toString());
+            } else if (sessions.get(switchId) == session) {
+                meterCounters.put(switchId, meters);
+            }
+        });
     }
 
     private void sendLldp(SwitchSession session) {
@@ -386,6 +497,7 @@ public final class FabricService implements SwitchListener, AutoCloseable {
         }
         programmedGeneration.remove(id);
         flowCounters.remove(id);
+        meterCounters.remove(id);
         discovery.switchGone(session.dpid());
         event(FabricEvent.Kind.SWITCH_DOWN, id + " (dpid " + session.dpidHex() + ") disconnected");
         lostSwitches.add(id);
@@ -435,11 +547,12 @@ public final class FabricService implements SwitchListener, AutoCloseable {
             Topology t = RemainingTopology.of(config.topology(), failedLinks, lostSwitches);
             RoutingResult r = config.engine().compute(t, config.routing());
             config.verifier().verify(t, r);
-            FabricProgram p = RouteCompiler.compile(t, r, config.compile());
+            FabricProgram p = RouteCompiler.compile(t, r, config.compile(), pairRates);
             current = t;
             routes = r;
             program = p;
             generation++;
+            routeListeners.forEach(Runnable::run);
             event(FabricEvent.Kind.ROUTES, String.format("%s: %s on %s (%d switches, %d links), %d layers, "
                             + "%d flows, %d groups, computed and verified in %.1f ms", reason, r.engine(), t.name(),
                     t.switches().size(), t.links().size(), r.layers(), p.flowCount(), p.groupCount(),
@@ -472,11 +585,18 @@ public final class FabricService implements SwitchListener, AutoCloseable {
         try {
             Map<SwitchSession, CompletableFuture<List<OFFlowStatsReply>>> flows = new LinkedHashMap<>();
             Map<SwitchSession, CompletableFuture<List<OFGroupDescStatsReply>>> groups = new LinkedHashMap<>();
+            Map<SwitchSession, CompletableFuture<List<OFMeterConfigStatsReply>>> meters = new LinkedHashMap<>();
             for (SwitchSession s : programs.keySet()) {
                 flows.put(s, s.multipart(FlowMods13.F.buildFlowStatsRequest().setTableId(TableId.ALL)
                         .setOutPort(OFPort.ANY).setOutGroup(OFGroup.ANY).setCookie(U64.ZERO)
                         .setCookieMask(U64.ZERO).setMatch(FlowMods13.F.buildMatch().build()).build()));
                 groups.put(s, s.multipart(FlowMods13.F.buildGroupDescStatsRequest().build()));
+                meters.put(s, s.<OFMeterConfigStatsReply>multipart(FlowMods13.meterConfigRequest())
+                        .exceptionally(failure -> {
+                            LOG.debug("{}: meter configuration not readable ({}); assuming no meters", s,
+                                    failure.toString());
+                            return List.of();
+                        }));
             }
             Map<SwitchSession, ProgramDiff> diffs = new LinkedHashMap<>();
             for (Map.Entry<SwitchSession, SwitchProgram> e : programs.entrySet()) {
@@ -488,7 +608,12 @@ public final class FabricService implements SwitchListener, AutoCloseable {
                 for (OFGroupDescStatsReply part : await(groups.get(e.getKey()))) {
                     installedGroups.addAll(part.getEntries());
                 }
-                diffs.put(e.getKey(), ProgramDiff.of(e.getValue(), installedFlows, installedGroups));
+                List<OFMeterConfig> installedMeters = new ArrayList<>();
+                for (OFMeterConfigStatsReply part : await(meters.get(e.getKey()))) {
+                    installedMeters.addAll(part.getEntries());
+                }
+                diffs.put(e.getKey(), ProgramDiff.of(e.getValue(), installedFlows, installedGroups,
+                        installedMeters));
             }
             int[] counts = {
                 runPhase(diffs, ProgramDiff::first),

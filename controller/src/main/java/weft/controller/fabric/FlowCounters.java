@@ -28,7 +28,7 @@ import weft.controller.program.FlowMods13;
  *
  * @param switchId    the switch
  * @param flowClass   the entry class ({@code LLDP}, {@code LOCAL}, {@code INGRESS}, {@code FORWARD},
- *                    {@code TABLE_MISS})
+ *                    {@code TABLE_MISS}, {@code RATED})
  * @param destination the destination IPv4 address the entries match, or {@code *} for entries of no destination
  * @param entries     how many entries were summed
  * @param packets     packets they matched since installation

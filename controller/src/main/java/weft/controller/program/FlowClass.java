@@ -7,6 +7,8 @@ package weft.controller.program;
  * <p>Cookie: the high 32 bits are {@link #COOKIE_BASE} ("WEFT"), so Weft recognises its own entries on
  * reconnect and leaves foreign ones alone; the low bits are the class ordinal.
  *
+ * <p>Classes are appended, never reordered: the ordinal is in the cookie of entries already on switches.
+ *
  * <p>Within {@link #FORWARD} and {@link #INGRESS}, an entry restricted to an input port gets
  * {@link #IN_PORT_BONUS} and one restricted to a path tag gets {@link #PATH_BONUS}, so that the more specific
  * entry wins over the default one for the same destination.
@@ -21,7 +23,13 @@ public enum FlowClass {
     /** Transit and, without layers, host traffic: forward by destination (and PCP, in_port, path tag). */
     FORWARD(0, 20000, false),
     /** Anything else goes to the controller (host discovery by first packets); installed only on request. */
-    TABLE_MISS(0, 0, true);
+    TABLE_MISS(0, 0, true),
+    /**
+     * IPv4 of one rated (source host, destination host) pair at the source's switch: matches the source's port
+     * and address on top of the entry the pair would otherwise hit, passes the pair's meter, then does what that
+     * entry does. Above {@link #LOCAL}, so a pair on one switch is metered too; below {@link #LLDP}.
+     */
+    RATED(0, 50000, true);
 
     /** "WEFT" in the cookie's high 32 bits. */
     public static final long COOKIE_BASE = 0x5745465400000000L;

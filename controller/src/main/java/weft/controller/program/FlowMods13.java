@@ -10,6 +10,7 @@ import org.projectfloodlight.openflow.protocol.OFFlowDeleteStrict;
 import org.projectfloodlight.openflow.protocol.OFGroupAdd;
 import org.projectfloodlight.openflow.protocol.OFGroupDelete;
 import org.projectfloodlight.openflow.protocol.OFGroupType;
+import org.projectfloodlight.openflow.protocol.OFMeterConfigStatsRequest;
 import org.projectfloodlight.openflow.protocol.OFMeterFlags;
 import org.projectfloodlight.openflow.protocol.OFMeterMod;
 import org.projectfloodlight.openflow.protocol.OFMeterModCommand;
@@ -42,6 +43,15 @@ public final class FlowMods13 {
     /** The largest meter id a switch may use (OFPM_MAX). */
     public static final long MAX_METER_ID = 0xffff0000L;
     private static final long MAX_U32 = 0xffffffffL;
+    /**
+     * Weft's meter ids are {@code 0x57000000..0x57ffffff} ("W" in the top byte): reconciliation adds, changes and
+     * deletes meters in this range only and leaves every other meter id to whoever installed it.
+     */
+    public static final long WEFT_METER_FIRST = 0x57000000L;
+    /** The last meter id Weft owns. */
+    public static final long WEFT_METER_LAST = 0x57ffffffL;
+    /** {@code OFPM_ALL}: a meter statistics or configuration request for every meter. */
+    public static final long ALL_METERS = 0xffffffffL;
 
     private FlowMods13() {
     }
@@ -101,6 +111,16 @@ public final class FlowMods13 {
                 .setFlags(EnumSet.of(OFMeterFlags.KBPS, OFMeterFlags.BURST, OFMeterFlags.STATS))
                 .setMeters(List.of(F.meterBands().buildDrop().setRate(rateKbps).setBurstSize(burstKbits).build()))
                 .build();
+    }
+
+    /** True when a meter id is in the range Weft owns. */
+    public static boolean isWeftMeter(long meterId) {
+        return meterId >= WEFT_METER_FIRST && meterId <= WEFT_METER_LAST;
+    }
+
+    /** Asks for the configuration (flags and bands) of every meter of a switch. */
+    public static OFMeterConfigStatsRequest meterConfigRequest() {
+        return F.buildMeterConfigStatsRequest().setXid(0).setMeterId(ALL_METERS).build();
     }
 
     /** Meter ids 1..0xffff0000 are the switch's; above are OpenFlow's reserved ids (slowpath, controller, all). */

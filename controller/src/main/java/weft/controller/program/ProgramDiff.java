@@ -6,11 +6,15 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.TreeSet;
 import org.projectfloodlight.openflow.protocol.OFFlowAdd;
 import org.projectfloodlight.openflow.protocol.OFFlowStatsEntry;
 import org.projectfloodlight.openflow.protocol.OFGroupAdd;
 import org.projectfloodlight.openflow.protocol.OFGroupDescStatsEntry;
 import org.projectfloodlight.openflow.protocol.OFMessage;
+import org.projectfloodlight.openflow.protocol.OFMeterConfig;
+import org.projectfloodlight.openflow.protocol.OFMeterMod;
+import org.projectfloodlight.openflow.protocol.OFMeterModCommand;
 import org.projectfloodlight.openflow.protocol.action.OFAction;
 import org.projectfloodlight.openflow.protocol.action.OFActionGroup;
 import org.projectfloodlight.openflow.protocol.instruction.OFInstruction;
@@ -27,9 +31,15 @@ import org.projectfloodlight.openflow.protocol.instruction.OFInstructionApplyAct
  * with other cookies are never touched. Groups carry no cookie: an installed group is removed only when no desired
  * entry and no foreign entry refers to it.
  *
- * @param first   group adds and FORWARD/LOCAL flow adds
- * @param last    INGRESS, LLDP and table-miss flow adds
- * @param cleanup strict deletes of stale Weft entries, then deletes of unused groups
+ * <p>Meters: a desired meter that is missing is added and one whose flags or bands differ is modified in place,
+ * both at the head of the first phase, so a meter exists before any entry that uses it (OVS refuses an entry
+ * naming an unknown meter). An installed meter in Weft's id range ({@link FlowMods13#isWeftMeter}) that is not
+ * desired is deleted at the end of the cleanup phase, after the stale entries that used it. Meters outside
+ * Weft's range are never touched.
+ *
+ * @param first   meter adds and modifies, group adds, and FORWARD/LOCAL flow adds
+ * @param last    INGRESS, RATED, LLDP and table-miss flow adds
+ * @param cleanup strict deletes of stale Weft entries, then deletes of unused groups, then of stale Weft meters
  */
 public record ProgramDiff(List<OFMessage> first, List<OFMessage> last, List<OFMessage> cleanup) {
     public ProgramDiff {
@@ -50,7 +60,13 @@ public record ProgramDiff(List<OFMessage> first, List<OFMessage> last, List<OFMe
 
     /** The diff that installs a program on an empty switch. */
     public static ProgramDiff initial(SwitchProgram program) {
-        return of(program, List.of(), List.of());
+        return of(program, List.of(), List.of(), List.of());
+    }
+
+    /** The diff from what a switch reported, for a switch whose meters are not known (none assumed). */
+    public static ProgramDiff of(SwitchProgram program, List<OFFlowStatsEntry> installedFlows,
+                                 List<OFGroupDescStatsEntry> installedGroups) {
+        return of(program, installedFlows, installedGroups, List.of());
     }
 
     /**
@@ -58,9 +74,10 @@ public record ProgramDiff(List<OFMessage> first, List<OFMessage> last, List<OFMe
      *
      * @param installedFlows  every flow entry of the switch, Weft's and foreign
      * @param installedGroups every group of the switch
+     * @param installedMeters every meter of the switch (meter config), Weft's and foreign
      */
     public static ProgramDiff of(SwitchProgram program, List<OFFlowStatsEntry> installedFlows,
-                                 List<OFGroupDescStatsEntry> installedGroups) {
+                                 List<OFGroupDescStatsEntry> installedGroups, List<OFMeterConfig> installedMeters) {
         Map<List<Object>, OFFlowStatsEntry> installed = new HashMap<>();
         Set<Long> foreignGroupRefs = new HashSet<>();
         for (OFFlowStatsEntry e : installedFlows) {
@@ -76,6 +93,21 @@ public record ProgramDiff(List<OFMessage> first, List<OFMessage> last, List<OFMe
         List<OFMessage> first = new ArrayList<>();
         List<OFMessage> last = new ArrayList<>();
         List<OFMessage> cleanup = new ArrayList<>();
+        Map<Long, OFMeterConfig> metersNow = new HashMap<>();
+        for (OFMeterConfig m : installedMeters) {
+            metersNow.put(m.getMeterId(), m);
+        }
+        Set<Long> desiredMeters = new HashSet<>();
+        for (OFMeterMod m : program.meters()) {
+            desiredMeters.add(m.getMeterId());
+            OFMeterConfig now = metersNow.get(m.getMeterId());
+            if (now == null) {
+                first.add(m);
+            } else if (!now.getFlags().equals(m.getFlags()) || !now.getEntries().equals(m.getMeters())) {
+                first.add(FlowMods13.F.buildMeterMod().setXid(0).setCommand(OFMeterModCommand.MODIFY)
+                        .setMeterId(m.getMeterId()).setFlags(m.getFlags()).setMeters(m.getMeters()).build());
+            }
+        }
         Set<Long> desiredGroups = new HashSet<>();
         for (OFGroupAdd g : program.groups()) {
             long id = g.getGroup().getGroupNumber() & 0xffffffffL;
@@ -111,6 +143,11 @@ public record ProgramDiff(List<OFMessage> first, List<OFMessage> last, List<OFMe
         for (Long id : groupsNow.keySet()) {
             if (!desiredGroups.contains(id) && !foreignGroupRefs.contains(id)) {
                 cleanup.add(FlowMods13.deleteGroup(id));
+            }
+        }
+        for (Long id : new TreeSet<>(metersNow.keySet())) {
+            if (FlowMods13.isWeftMeter(id) && !desiredMeters.contains(id)) {
+                cleanup.add(FlowMods13.meterDelete(id));
             }
         }
         return new ProgramDiff(first, last, cleanup);

@@ -7,10 +7,17 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.Optional;
 import java.util.TreeMap;
 import org.projectfloodlight.openflow.protocol.OFFlowAdd;
 import org.projectfloodlight.openflow.protocol.OFGroupAdd;
+import org.projectfloodlight.openflow.protocol.OFMatchV3;
+import org.projectfloodlight.openflow.protocol.OFMeterMod;
+import org.projectfloodlight.openflow.protocol.OFOxmList;
+import org.projectfloodlight.openflow.protocol.oxm.OFOxm;
 import org.projectfloodlight.openflow.protocol.action.OFAction;
+import org.projectfloodlight.openflow.protocol.instruction.OFInstruction;
+import org.projectfloodlight.openflow.protocol.instruction.OFInstructionApplyActions;
 import org.projectfloodlight.openflow.protocol.match.Match;
 import org.projectfloodlight.openflow.protocol.match.MatchField;
 import org.projectfloodlight.openflow.types.EthType;
@@ -48,6 +55,15 @@ import weft.model.topology.Topology;
  * set it, TCP included, and rather than the VLAN VID because this kernel cannot tag (no 8021q) and the PCP already
  * carries the layer. Packets with a DSCP that names no path, and ARP, follow the lowest path.
  *
+ * <p>Rated pairs ({@link PairRates}): for every rated (source host, destination host) pair, the source's switch
+ * gets one {@link FlowClass#RATED} entry per IPv4 entry the pair's packets would otherwise hit there (the
+ * INGRESS entries of a layered result, the FORWARD entries of a destination engine, the LOCAL entry when both
+ * hosts share the switch, and their path-tag variants). Each copy adds {@code in_port} and {@code ipv4_src} of
+ * the source to the match, keeps the original's bonus (a path tag still beats the default), passes the pair's
+ * meter, and applies the original's actions unchanged (the same PCP push, output or group). ARP is not metered:
+ * a saturated meter must not starve address resolution. The meter drops what exceeds the rate (one DROP band,
+ * KBPS, BURST, STATS; research digest §1c). Unrated pairs are untouched.
+ *
  * <p>Group ids: a group is named by its port set; when every port is below 32 the id is the port bitmap, so the
  * same port set keeps the same id across recomputations and an update never rewrites a group in place.
  */
@@ -82,12 +98,14 @@ public final class RouteCompiler {
     private final RoutingResult result;
     private final Options options;
     private final boolean layered;
+    private final PairRates rates;
     private final Map<String, List<Host>> hostsBySwitch = new HashMap<>();
     private final Map<String, Map<String, List<PairLayer>>> pairs = new HashMap<>();
     private final Map<String, List<ForwardingEntry>> entriesBySwitch = new HashMap<>();
 
-    private RouteCompiler(Topology topology, RoutingResult result, Options options) {
+    private RouteCompiler(Topology topology, RoutingResult result, Options options, PairRates rates) {
         this.topology = topology;
+        this.rates = rates;
         this.result = result;
         this.options = options;
         this.layered = result.layers() > 1 || LAYERED_ENGINES.contains(result.engine());
@@ -128,7 +146,18 @@ public final class RouteCompiler {
      *                          ingress pair without a layer or without an entry, two entries that collide)
      */
     public static FabricProgram compile(Topology topology, RoutingResult result, Options options) {
-        RouteCompiler c = new RouteCompiler(topology, result, options);
+        return compile(topology, result, options, PairRates.none());
+    }
+
+    /**
+     * Compiles every switch's program with a meter and metered entries for each rated pair. A pair whose source
+     * or destination is not in {@code topology} (its switch is lost) is skipped, and so is a pair with no
+     * route at its source's switch.
+     *
+     * @throws ProgramException as {@link #compile(Topology, RoutingResult, Options)}
+     */
+    public static FabricProgram compile(Topology topology, RoutingResult result, Options options, PairRates rates) {
+        RouteCompiler c = new RouteCompiler(topology, result, options, rates);
         List<SwitchProgram> programs = new ArrayList<>();
         for (Switch s : topology.switches()) {
             programs.add(c.compileSwitch(s));
@@ -149,7 +178,44 @@ public final class RouteCompiler {
         if (options.tableMiss()) {
             b.add(FlowMods13.tableMissToController());
         }
+        rated(b, s);
         return b.build();
+    }
+
+    /** RATED: each rated pair whose source is here gets its meter and metered copies of its IPv4 entries. */
+    private void rated(SwitchBuilder b, Switch s) {
+        for (PairRate r : rates.rates()) {
+            Optional<Host> src = topology.findHost(r.src());
+            Optional<Host> dst = topology.findHost(r.dst());
+            if (src.isEmpty() || dst.isEmpty() || !src.get().switchId().equals(s.id())) {
+                continue;
+            }
+            List<OFFlowAdd> hit = b.ipv4EntriesFrom(src.get(), dst.get());
+            if (hit.isEmpty()) {
+                continue;
+            }
+            b.meter(FlowMods13.meterAdd(r.meterId(), r.kbps(), r.burstKbits()));
+            for (OFFlowAdd e : hit) {
+                FlowClass cls = FlowClass.ofCookie(e.getCookie().getValue());
+                List<OFOxm<?>> oxms = new ArrayList<>();
+                ((OFMatchV3) e.getMatch()).getOxmList().forEach(oxms::add);
+                oxms.add(FlowMods13.F.oxms().inPort(OFPort.of(src.get().port())));
+                oxms.add(FlowMods13.F.oxms().ipv4Src(IPv4Address.of(src.get().ip())));
+                Match m = FlowMods13.F.buildMatchV3().setOxmList(OFOxmList.ofList(oxms)).build();
+                b.add(FlowMods13.meteredFlow(FlowClass.RATED, e.getPriority() - cls.basePriority(), m,
+                        actionsOf(e), r.meterId()));
+            }
+        }
+    }
+
+    private static List<OFAction> actionsOf(OFFlowAdd e) {
+        List<OFAction> actions = new ArrayList<>();
+        for (OFInstruction i : e.getInstructions()) {
+            if (i instanceof OFInstructionApplyActions apply) {
+                actions.addAll(apply.getActions());
+            }
+        }
+        return actions;
     }
 
     /** LOCAL: packets for a host on this switch leave through its port, untagged. */
@@ -301,6 +367,7 @@ public final class RouteCompiler {
         private final Switch sw;
         private final Map<List<Object>, OFFlowAdd> flows = new LinkedHashMap<>();
         private final Map<List<Integer>, OFGroupAdd> groups = new HashMap<>();
+        private final TreeMap<Long, OFMeterMod> meters = new TreeMap<>();
         private long nextWideGroup = 0x80000000L;
 
         SwitchBuilder(Switch sw) {
@@ -315,6 +382,33 @@ public final class RouteCompiler {
                         + f.getMatch() + " at priority " + f.getPriority() + " with different actions: "
                         + previous.getInstructions() + " and " + f.getInstructions());
             }
+        }
+
+        void meter(OFMeterMod m) {
+            meters.put(m.getMeterId(), m);
+        }
+
+        /**
+         * The LOCAL, INGRESS and FORWARD entries an untagged IPv4 packet from {@code src}'s port to {@code dst}
+         * may hit here: IPv4 destination {@code dst}, untagged or no VLAN match, no input port or
+         * {@code src}'s.
+         */
+        List<OFFlowAdd> ipv4EntriesFrom(Host src, Host dst) {
+            IPv4Address to = IPv4Address.of(dst.ip());
+            List<OFFlowAdd> out = new ArrayList<>();
+            for (OFFlowAdd f : flows.values()) {
+                FlowClass cls = FlowClass.ofCookie(f.getCookie().getValue());
+                Match m = f.getMatch();
+                OFVlanVidMatch vid = m.get(MatchField.VLAN_VID);
+                OFPort in = m.get(MatchField.IN_PORT);
+                if ((cls == FlowClass.LOCAL || cls == FlowClass.INGRESS || cls == FlowClass.FORWARD)
+                        && EthType.IPv4.equals(m.get(MatchField.ETH_TYPE)) && to.equals(m.get(MatchField.IPV4_DST))
+                        && (vid == null || vid.equals(OFVlanVidMatch.UNTAGGED))
+                        && (in == null || in.getPortNumber() == src.port())) {
+                    out.add(f);
+                }
+            }
+            return out;
         }
 
         List<OFAction> forward(List<Integer> outPorts) {
@@ -342,7 +436,8 @@ public final class RouteCompiler {
             for (OFGroupAdd g : groups.values()) {
                 sorted.put((long) g.getGroup().getGroupNumber() & 0xffffffffL, g);
             }
-            return new SwitchProgram(sw.id(), sw.dpid(), List.copyOf(sorted.values()), List.copyOf(flows.values()));
+            return new SwitchProgram(sw.id(), sw.dpid(), List.copyOf(sorted.values()), List.copyOf(flows.values()),
+                    List.copyOf(meters.values()));
         }
     }
 }

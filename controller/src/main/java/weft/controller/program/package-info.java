@@ -1,5 +1,5 @@
 /**
- * Pure translation of a routing result into OpenFlow 1.3 state: flow entries, SELECT groups and the order in
+ * Pure translation of a routing result into OpenFlow 1.3 state: flow entries, SELECT groups, meters and the order in
  * which they reach the switches. Nothing here does I/O; {@code weft.controller.fabric} sends what these classes
  * build.
  *
@@ -11,5 +11,7 @@
  * match the destination; ECMP (seed 004 §2) uses SELECT groups; VLB and host-chosen paths (seed 004 §2) follow a
  * path tag carried in the IPv4 DSCP field. {@link weft.controller.program.FlowMods13} builds the messages and
  * {@link weft.controller.program.ProgramDiff} turns desired versus installed state into ordered updates.
+ * {@link weft.controller.program.PairRates} is the table of rated (source host, destination host) pairs that the
+ * compiler turns into a meter and metered entries at each rated source's switch.
  */
 package weft.controller.program;
