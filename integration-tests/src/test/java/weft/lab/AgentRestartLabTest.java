@@ -31,7 +31,8 @@ import weft.model.protocol.ControlMessage;
 /**
  * Issue 5, "killing and restarting the controller or the agent loses no accepted application data and ends in the
  * same rates", with real processes: agents in three namespaces on a userspace OVS bridge, the registry
- * ({@code weft agentlink}) as its own process, and a reliable stream ({@code weft agent stream}) from h1 to h2. During
+ * ({@link RegistryProcess}: the registry {@code weft controller run --agents-listen} embeds) as its own process,
+ * and a reliable stream ({@code weft agent stream}) from h1 to h2. During
  * each transfer one process is killed with {@code kill -9} by PID and started again: the sending agent, the
  * receiving agent, the controller. Each time the receiving application must get all messages exactly once, in
  * order and intact, and afterwards h1 -> h2 must still run at the controller's rate.
@@ -150,8 +151,8 @@ class AgentRestartLabTest {
 
     private void startRegistry() throws Exception {
         registryRuns++;
-        registry = start(List.of("java", "-Xmx128m", "-cp", classpath, "weft.controller.cli.AgentLinkCommand",
-                "--port", String.valueOf(CTL_PORT), "--token", TOKEN), "agentlink-" + registryRuns + ".log");
+        registry = start(List.of("java", "-Xmx128m", "-cp", classpath, RegistryProcess.class.getName(),
+                String.valueOf(CTL_PORT), TOKEN), "agentlink-" + registryRuns + ".log");
         int run = registryRuns;
         await("the registry to listen", () -> log("agentlink-" + run + ".log").contains("listening"), 60);
     }

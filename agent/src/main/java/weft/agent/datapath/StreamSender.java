@@ -151,7 +151,7 @@ public final class StreamSender implements AutoCloseable {
             base = acked;
         }
         synchronized (outLock) {
-            if (out != null) {
+            if (out != null && !written(number)) { // a replay on connect may have written it already
                 try {
                     writeMessage(number, base, copy);
                     out.flush();
@@ -164,6 +164,12 @@ public final class StreamSender implements AutoCloseable {
             }
         }
         return number;
+    }
+
+    private boolean written(long number) {
+        synchronized (lock) {
+            return number < writtenUpTo;
+        }
     }
 
     /** Waits until every accepted message is acknowledged; says whether that happened within the timeout. */
