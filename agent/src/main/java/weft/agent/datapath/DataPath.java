@@ -506,7 +506,7 @@ public final class DataPath implements AutoCloseable {
         private void ackStream(ChannelHandlerContext ctx, ByteBuf f) {
             if (f.readableBytes() != 4 + ShimHeader.STREAM_ACK_LENGTH) {
                 reply(ctx.channel(), LocalFrames.ERROR, "local api: stream ack frame of " + (f.readableBytes() + 1)
-                        + " bytes, expected 21 (op + source IPv4 + stream id + next)");
+                        + " bytes, expected 22 (op + source IPv4 + stream id + next + flags)");
                 return;
             }
             int src = f.readInt();

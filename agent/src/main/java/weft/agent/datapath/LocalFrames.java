@@ -11,12 +11,14 @@ package weft.agent.datapath;
  *   'Q' | dst IPv4 (4) | reset (1)        statistics of the path to dst; reset=1 starts a measurement
  *   'O' | stream id (8)                   this connection sends stream id: route its acknowledgements here
  *   'M' | dst IPv4 (4) | fragment ...     one reliable-stream fragment ({@link StreamFragment}), one packet
- *   'A' | src IPv4 (4) | stream id (8) | next (8)
- *                                         cumulative ack: every message of the stream below next was delivered
+ *   'A' | src IPv4 (4) | stream id (8) | next (8) | flags (1)
+ *                                         cumulative ack: every message of the stream below next was delivered;
+ *                                         flags bit 0: messages from next on are missing (a gap)
  * agent -> app
  *   'D' | src IPv4 (4) | data ...         one delivered packet, in order per sender
  *   'F' | src IPv4 (4) | fragment ...     one delivered stream fragment, in order per sender
- *   'K' | stream id (8) | next (8)        a cumulative ack from the receiving application, for an 'O' stream
+ *   'K' | stream id (8) | next (8) | flags (1)
+ *                                         a cumulative ack from the receiving application, for an 'O' stream
  *   'T' | UTF-8 JSON ...                  statistics reply
  *   'E' | UTF-8 message ...               a rejected frame; the session continues
  * </pre>

@@ -29,7 +29,7 @@ import io.netty.buffer.ByteBuf;
  * reply between agents (not resequenced, digest seed 004 §3.4 item 5); 3 is a fragment of a reliable stream
  * message (resequenced like data; its payload starts with a {@link StreamFragment} header) and 4 a stream's
  * cumulative acknowledgement from the receiving agent back to the sending one (payload: stream id (8), next
- * expected message number (8); not resequenced).
+ * expected message number (8), flags (1); not resequenced).
  *
  * <p>Versions: version 2 added kinds 3 and 4. A version-1 datagram (kinds 0-2) is still accepted; a version-1
  * datagram of kind 3 or 4 is {@link Problem#UNKNOWN_KIND}, and any other version {@link Problem#UNKNOWN_VERSION}.
@@ -49,8 +49,13 @@ public final class ShimHeader {
     public static final int KIND_STATS_REPLY = 2;
     public static final int KIND_STREAM = 3;
     public static final int KIND_STREAM_ACK = 4;
-    /** Payload length of a {@link #KIND_STREAM_ACK} datagram: stream id and next expected message number. */
-    public static final int STREAM_ACK_LENGTH = 16;
+    /**
+     * Payload length of a {@link #KIND_STREAM_ACK} datagram: stream id (8), next expected message number (8), flags
+     * (1, bit 0 = {@link #STREAM_ACK_GAP}).
+     */
+    public static final int STREAM_ACK_LENGTH = 17;
+    /** Ack flag: the receiver lacks messages from {@code next} on (a gap, or it reconnected to a restarted agent). */
+    public static final int STREAM_ACK_GAP = 1;
     /** Largest payload: a 1500 B IP MTU minus IP (20), UDP (8) and this header (28). */
     public static final int MAX_PAYLOAD = 1500 - 20 - 8 - LENGTH;
 

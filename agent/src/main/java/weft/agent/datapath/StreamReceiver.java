@@ -27,7 +27,8 @@ import java.util.Map;
  * <p>Acknowledgement: a message counts as delivered when {@link #receive} returns it. The cumulative ack ("every
  * message below n") goes to the local agent, and from there to the sender, when it returns with nothing more
  * buffered from the agent, or at the latest every {@link #ACK_EVERY} messages; a duplicate or gap is answered with
- * the current position before the next blocking read (repeated at most every 50 ms while it does not advance),
+ * the current position before the next blocking read (repeated at most every 50 ms while it does not advance;
+ * flagged as a gap when something is missing, so that the sender replays, but not for a duplicate),
  * and after a reconnect every known stream's position is sent again so that senders replay what the restarted
  * agent lost.
  *
@@ -60,6 +61,7 @@ public final class StreamReceiver implements AutoCloseable {
         long expected;
         long acked = -1;
         boolean ackDue;
+        boolean gap;
         long lastAckNanos;
         int nextFragment;
         final ByteArrayOutputStream partial = new ByteArrayOutputStream();
@@ -181,6 +183,7 @@ public final class StreamReceiver implements AutoCloseable {
         connects++;
         for (StreamState st : streams.values()) {
             st.ackDue = true; // tell every sender where we are: what the old agent had in flight is lost
+            st.gap = true;
             st.lastAckNanos = System.nanoTime() - REPEAT_ACK_NANOS - 1;
             st.nextFragment = 0;
             st.partial.reset();
@@ -221,6 +224,7 @@ public final class StreamReceiver implements AutoCloseable {
             } else {
                 gapFragments++;
                 st.ackDue = true;
+                st.gap = true;
                 return null;
             }
         }
@@ -259,11 +263,13 @@ public final class StreamReceiver implements AutoCloseable {
     }
 
     private void ack(long streamId, StreamState st) throws IOException {
-        out.writeInt(1 + 4 + 8 + 8);
+        out.writeInt(1 + 4 + ShimHeader.STREAM_ACK_LENGTH);
         out.writeByte(LocalFrames.STREAM_ACK);
         out.writeInt(st.source);
         out.writeLong(streamId);
         out.writeLong(st.expected);
+        out.writeByte(st.gap ? ShimHeader.STREAM_ACK_GAP : 0);
+        st.gap = false;
         st.acked = st.expected;
         st.ackDue = false;
         st.lastAckNanos = System.nanoTime();

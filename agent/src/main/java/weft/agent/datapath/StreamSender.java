@@ -37,9 +37,9 @@ import org.slf4j.LoggerFactory;
  * <ul>
  *   <li>on reconnect, after the local agent connection broke (reconnect with back-off {@link #BACKOFF_MIN_MS}
  *       doubling to {@link #BACKOFF_MAX_MS});</li>
- *   <li>when an acknowledgement arrives that does not advance while messages are outstanding (the receiver saw a
- *       gap or a duplicate, or its agent restarted): once per acknowledged position, so the duplicate acks a
- *       replay itself causes do not start another one;</li>
+ *   <li>when an acknowledgement flagged as a gap arrives that does not advance while messages are outstanding
+ *       (the receiver saw a later message than it expected, or it reconnected to a restarted agent): once per
+ *       acknowledged position, so the repeated gap acks do not start another one;</li>
  *   <li>when no acknowledgement advanced for the retransmission timeout ({@link #RTO_MIN_MS}, doubling to
  *       {@link #RTO_MAX_MS} while nothing advances), counted from the end of the last replay: packets lost in the
  *       fabric or sent to a dead agent. This replays the oldest message only, as a probe (see {@link #replay}).</li>
@@ -275,13 +275,13 @@ public final class StreamSender implements AutoCloseable {
                 f = null;
             }
             if (f != null && f[0] == LocalFrames.STREAM_ACKED) {
-                if (f.length != 17) {
+                if (f.length != 1 + ShimHeader.STREAM_ACK_LENGTH) {
                     throw new StreamFormatException("stream " + Long.toHexString(streamId) + ": ack frame of "
-                            + f.length + " bytes, expected 17 ('K' + stream id + next)");
+                            + f.length + " bytes, expected 18 ('K' + stream id + next + flags)");
                 }
-                ByteBuffer b = ByteBuffer.wrap(f, 1, 16);
+                ByteBuffer b = ByteBuffer.wrap(f, 1, ShimHeader.STREAM_ACK_LENGTH);
                 if (b.getLong() == streamId) {
-                    onAck(b.getLong());
+                    onAck(b.getLong(), (b.get() & ShimHeader.STREAM_ACK_GAP) != 0);
                 }
             } else if (f != null && f[0] == LocalFrames.ERROR) {
                 LOG.warn("stream {}: agent rejected a frame: {}", Long.toHexString(streamId),
@@ -311,7 +311,7 @@ public final class StreamSender implements AutoCloseable {
         }
     }
 
-    private void onAck(long next) {
+    private void onAck(long next, boolean gap) {
         synchronized (lock) {
             if (next > acked && next <= nextNumber) {
                 while (acked < next) {
@@ -321,9 +321,10 @@ public final class StreamSender implements AutoCloseable {
                 lastProgressNanos = System.nanoTime();
                 rtoMillis = RTO_MIN_MS;
                 lock.notifyAll();
-            } else if (next == acked && !replay.isEmpty() && fastReplayPosition != acked) {
-                // the receiver is behind what we sent (a gap, a duplicate or a restarted agent): replay once from
-                // here; the duplicate acks this replay causes carry the same position and start no other
+            } else if (gap && next == acked && !replay.isEmpty() && fastReplayPosition != acked) {
+                // the receiver lacks what we sent from here (a gap, or it reconnected to a restarted agent): replay
+                // once from here; the gap acks repeated until the replay arrives carry the same position and start
+                // no other. An ack answering a duplicate has no gap flag: the receiver is ahead, nothing to resend
                 fastReplayPosition = acked;
                 replayWanted = true;
                 lock.notifyAll();

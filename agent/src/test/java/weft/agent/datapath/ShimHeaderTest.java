@@ -55,7 +55,7 @@ class ShimHeaderTest {
         // version 1 predates the stream kinds: a version-1 stream fragment is unknown, version-1 data still fine
         assertThat(checkAndRelease(packet(1, ShimHeader.KIND_STREAM, 10, 10))).isEqualTo(Problem.UNKNOWN_KIND);
         assertThat(checkAndRelease(packet(1, ShimHeader.KIND_DATA, 10, 10))).isEqualTo(Problem.NONE);
-        assertThat(checkAndRelease(packet(2, ShimHeader.KIND_STREAM_ACK, 16, 16))).isEqualTo(Problem.NONE);
+        assertThat(checkAndRelease(packet(2, ShimHeader.KIND_STREAM_ACK, 17, 17))).isEqualTo(Problem.NONE);
         assertThat(checkAndRelease(packet(1, 0, 10, 9))).isEqualTo(Problem.LENGTH_MISMATCH);
         assertThat(checkAndRelease(packet(1, 0, ShimHeader.MAX_PAYLOAD + 1, ShimHeader.MAX_PAYLOAD + 1)))
                 .isEqualTo(Problem.OVERSIZE);

@@ -96,8 +96,8 @@ class StreamFramesTest {
             frame(out, LocalFrames.STREAM_SEND, otherVersion);
             assertThat(error(in)).isEqualTo("local api: 'M' frame: stream fragment version 7, expected 1");
             frame(out, LocalFrames.STREAM_ACK, new byte[12]);
-            assertThat(error(in)).isEqualTo("local api: stream ack frame of 13 bytes, expected 21 (op + source IPv4 "
-                    + "+ stream id + next)");
+            assertThat(error(in)).isEqualTo("local api: stream ack frame of 13 bytes, expected 22 (op + source IPv4 "
+                    + "+ stream id + next + flags)");
             // the session is still up: a well-formed open is accepted silently, an unknown op still answered
             frame(out, LocalFrames.STREAM_OPEN, new byte[8]);
             frame(out, (byte) 'Z', new byte[0]);
