@@ -49,7 +49,8 @@ class StreamFramesTest {
         shortOne[0] = 1;
         assertThatThrownBy(() -> StreamFragment.parse(shortOne, 0, 10, "fragment from 10.0.0.1"))
                 .isInstanceOf(StreamFormatException.class)
-                .hasMessage("fragment from 10.0.0.1: stream fragment of 10 bytes, expected at least the 28-byte header");
+                .hasMessage("fragment from 10.0.0.1: stream fragment of 10 bytes, expected at least the 28-byte "
+                        + "header");
         byte[] v2 = new byte[40];
         v2[0] = 2;
         assertThatThrownBy(() -> StreamFragment.parse(v2, 0, 40, "fragment from 10.0.0.1"))
