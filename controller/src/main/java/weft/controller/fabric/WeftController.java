@@ -58,8 +58,22 @@ public final class WeftController implements AutoCloseable {
      * Computes the first routes (failing fast if the fabric cannot be routed), then starts listening.
      */
     public static WeftController start(Config c) {
-        FabricService fabric = new FabricService(new FabricService.Config(c.topology(), c.engine(), c.routing(),
-                c.compile(), c.verifier(), Duration.ofSeconds(30), Duration.ofSeconds(5), Duration.ofSeconds(1)));
+        return listen(c, new FabricService(new FabricService.Config(c.topology(), c.engine(), c.routing(),
+                c.compile(), c.verifier(), Duration.ofSeconds(30), Duration.ofSeconds(5), Duration.ofSeconds(1))));
+    }
+
+    /**
+     * Starts listening for a fabric known only from discovery ({@link FabricService} discover mode):
+     * {@code c.topology()} only names switches and hosts and may be empty; routes follow once discovery has
+     * been unchanged for {@code settle}. LLDP goes out every second.
+     */
+    public static WeftController startDiscovering(Config c, Duration settle) {
+        return listen(c, new FabricService(new FabricService.Config(c.topology(), c.engine(), c.routing(),
+                c.compile(), c.verifier(), Duration.ofSeconds(30), Duration.ofSeconds(1), Duration.ofSeconds(1)),
+                settle));
+    }
+
+    private static WeftController listen(Config c, FabricService fabric) {
         fabric.start();
         try {
             OfServer server = c.tlsCert() == null

@@ -136,6 +136,21 @@ public final class RouteCompiler {
         return new FabricProgram(result.engine(), c.layered, programs);
     }
 
+    /**
+     * The program of a switch that has no routes yet (discover mode, before discovery has settled or for a
+     * switch that has just joined): the LLDP and table-miss entries that {@code options} asks for, nothing else.
+     */
+    public static SwitchProgram discoveryOnly(Switch s, Options options) {
+        List<OFFlowAdd> flows = new ArrayList<>();
+        if (options.lldp()) {
+            flows.add(FlowMods13.lldpToController());
+        }
+        if (options.tableMiss()) {
+            flows.add(FlowMods13.tableMissToController());
+        }
+        return new SwitchProgram(s.id(), s.dpid(), List.of(), flows);
+    }
+
     private SwitchProgram compileSwitch(Switch s) {
         SwitchBuilder b = new SwitchBuilder(s);
         if (options.lldp()) {
