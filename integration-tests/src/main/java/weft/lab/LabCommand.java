@@ -61,6 +61,14 @@ public final class LabCommand implements Runnable {
         @Option(names = "--allow-deadlock", description = "program routes whose only flaw is a dependency cycle")
         boolean allowDeadlock;
 
+        @Option(names = "--discover", description = "the controller is not given the topology (it only builds the "
+                + "lab): it discovers switches, links and hosts (each host sends one ARP once routes exist)")
+        boolean discover;
+
+        @Option(names = "--settle", defaultValue = "2s", description = "with --discover: quiet time before the "
+                + "first routes (default: ${DEFAULT-VALUE})")
+        String settle;
+
         LabConfig config(String name) {
             Topology t = TopologyFiles.read(topo.toPath());
             RoutingEngines.byName(engine);
@@ -69,11 +77,36 @@ public final class LabCommand implements Runnable {
 
         /** Starts the controller for the lab's planned topology, before its bridges exist. */
         WeftController startController(LabConfig lab) {
-            return WeftController.start(new WeftController.Config(OvsLab.plannedTopology(lab),
+            WeftController.Config config = new WeftController.Config(discover
+                    ? new Topology("", List.of(), List.of(), List.of()) : OvsLab.plannedTopology(lab),
                     RoutingEngines.byName(engine),
                     RoutingOptions.defaults(), RouteCompiler.Options.defaults(),
                     new DeadlockVerification(allowDeadlock), new InetSocketAddress("127.0.0.1", port), null, null,
-                    SessionConfig.defaults()));
+                    SessionConfig.defaults());
+            return discover ? WeftController.startDiscovering(config, ControllerCommand.duration("--settle", settle))
+                    : WeftController.start(config);
+        }
+    }
+
+    /**
+     * Discover mode: once routes exist, every host sends one ARP for an address nobody has (TEST-NET-1), which
+     * reaches the controller through the table-miss entry, until its switch holds Weft's LOCAL entries for it.
+     *
+     * @throws LabException when a host is not routed within the timeout or {@code alive} turns false
+     */
+    static void announceHosts(OvsLab lab, java.util.function.BooleanSupplier alive, Duration timeout) {
+        long deadline = System.nanoTime() + timeout.toNanos();
+        for (Host h : lab.topology().hosts()) {
+            while (!Shell.run(Duration.ofSeconds(10), null, "ovs-ofctl", "-O", "OpenFlow13", "dump-flows",
+                    lab.bridgeOf(h.switchId()), "cookie=0x5745465400000001/-1,arp,arp_tpa=" + h.ip()).stdout()
+                    .contains("arp_tpa=" + h.ip())) {
+                if (!alive.getAsBoolean() || System.nanoTime() - deadline > 0) {
+                    throw new LabException("lab " + lab.name() + ": host " + h.id() + " (" + h.ip() + ") not "
+                            + "routed by the discovering controller " + (alive.getAsBoolean() ? "after " + timeout
+                            : "(controller exited)"));
+                }
+                lab.exec(h.id(), Duration.ofSeconds(5), "ping", "-c", "1", "-W", "1", "192.0.2.1");
+            }
         }
     }
 
@@ -133,6 +166,10 @@ public final class LabCommand implements Runnable {
                 List<String> cmd = new ArrayList<>(List.of(java, "-cp", classpath, ControllerCommand.class.getName(), "run",
                         "--topo", topoFile.toString(), "--engine", fabric.engine,
                         "--listen", "127.0.0.1:" + fabric.port));
+                if (fabric.discover) {
+                    cmd.subList(cmd.indexOf("--topo"), cmd.indexOf("--topo") + 2).clear();
+                    cmd.addAll(List.of("--discover", "--settle", fabric.settle));
+                }
                 if (fabric.allowDeadlock) {
                     cmd.add("--allow-deadlock");
                 }
@@ -140,6 +177,9 @@ public final class LabCommand implements Runnable {
                         .redirectOutput(ProcessBuilder.Redirect.appendTo(log.toFile())).start();
                 lab.recordPid(p.pid());
                 awaitProgrammed(lab, p, log, Duration.ofSeconds(60));
+                if (fabric.discover) {
+                    announceHosts(lab, p::isAlive, Duration.ofSeconds(60));
+                }
                 LabAgents started = agents ? LabAgents.start(lab, agentPort, java, classpath) : null;
                 System.out.printf("lab %s up: %d switches, %d hosts; controller pid %d, log %s%n", name,
                         lab.topology().switches().size(), lab.topology().hosts().size(), p.pid(), log);
@@ -157,6 +197,9 @@ public final class LabCommand implements Runnable {
 
         private int foreground(OvsLab lab) throws InterruptedException {
             WeftController c = fabric.startController(lab.config());
+            if (fabric.discover) {
+                announceHosts(lab, () -> true, Duration.ofSeconds(60));
+            }
             CountDownLatch stop = new CountDownLatch(1);
             Runtime.getRuntime().addShutdownHook(new Thread(() -> {
                 c.close();
@@ -240,6 +283,9 @@ public final class LabCommand implements Runnable {
                 throw e;
             }
             try {
+                if (fabric.discover) {
+                    announceHosts(lab, () -> true, Duration.ofSeconds(60));
+                }
                 if (!c.fabric().awaitConverged(Duration.ofSeconds(60))) {
                     System.err.println("not programmed after 60 s; events: " + c.fabric().events());
                     return 1;

@@ -137,13 +137,19 @@ public final class Discovery {
         }
     }
 
-    /** A port went down: forget the links on it and that it carried LLDP. */
-    public synchronized void portDown(long dpid, int port) {
+    /**
+     * A port went down: forget the links on it and that it carried LLDP.
+     *
+     * @return true when a link direction was forgotten
+     */
+    public synchronized boolean portDown(long dpid, int port) {
         lldpPorts.remove(new PortKey(dpid, port));
         if (links.removeIf(l -> (l.fromDpid() == dpid && l.fromPort() == port)
                 || (l.toDpid() == dpid && l.toPort() == port))) {
             version++;
+            return true;
         }
+        return false;
     }
 
     /**

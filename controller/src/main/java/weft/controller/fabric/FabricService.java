@@ -546,11 +546,8 @@ public final class FabricService implements SwitchListener, AutoCloseable {
                 + (link ? " (switch link)" : " (no switch link seen)"));
         if (!down) {
             sendLldp(session);
-        } else {
-            discovery.portDown(session.dpid(), port);
-            if (link && settle.settled()) {
-                rediscover("link port " + id + ":" + port + " down");
-            }
+        } else if (discovery.portDown(session.dpid(), port) && settle.settled()) {
+            rediscover("link port " + id + ":" + port + " down");
         }
     }
 

@@ -81,7 +81,7 @@ public final class RestApi implements AutoCloseable {
     private List<SwitchView> switches() {
         Map<String, SwitchSession> sessions = fabric.sessions();
         List<SwitchView> out = new ArrayList<>();
-        for (Switch s : fabric.configuredTopology().switches()) {
+        for (Switch s : (fabric.discovering() ? fabric.discoveredTopology() : fabric.configuredTopology()).switches()) {
             SwitchSession session = sessions.get(s.id());
             out.add(new SwitchView(s.id(), s.dpidHex(), session != null,
                     session == null ? null : session.remote(),

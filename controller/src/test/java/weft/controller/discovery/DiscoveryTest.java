@@ -127,7 +127,8 @@ class DiscoveryTest {
         assertThat(d.version()).isEqualTo(3);
         d.portDown(A, 1);
         assertThat(d.version()).as("a host port going down changes no link").isEqualTo(3);
-        d.portDown(A, 2);
+        assertThat(d.portDown(A, 2)).isTrue();
+        assertThat(d.portDown(A, 2)).as("the other end reports the same link down").isFalse();
         d.switchGone(B);
         assertThat(d.version()).as("the link went with the port; B was never seen").isEqualTo(4);
     }
