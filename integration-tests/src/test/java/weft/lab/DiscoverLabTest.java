@@ -40,17 +40,20 @@ import weft.model.topology.io.TopologyJson;
 
 /**
  * Discover mode on real OVS (issue 3): the controller is given no topology, only a listen address; the lab builds
- * a random irregular fabric of 6 switches (seed 11) and the controller must find it, route it and keep it routed.
+ * a random irregular fabric of 6 switches (seed 11) and the controller must find it, route it and keep it routed
+ * through a link failure and a host move. A second case runs {@code weft lab run --discover --check}.
  */
 @Tag("lab")
 class DiscoverLabTest {
     private static final String NAME = "wdisc";
     private static final Duration SETTLE = Duration.ofSeconds(2);
+    private static final int MOVED_TO_PORT = 20;
 
     @Test
     @DisplayName("--discover: the fabric found by FEATURES, LLDP and first packets equals the lab's (REST "
             + "/api/topology, hosts included), routes verify deadlock-free, every pair pings; a link taken down "
-            + "is routed around and every pair still pings")
+            + "is routed around and every pair still pings; a host moved to another switch is learned there by its "
+            + "next packet and every pair pings again")
     void discoversRoutesAndReroutes() throws Exception {
         Path dir = Path.of("target", "lab", "DiscoverLabTest");
         Files.createDirectories(dir);
@@ -99,6 +102,27 @@ class DiscoverLabTest {
             assertVerifies(controller, dir, "routes-after-link-down.txt");
             assertThat(Reachability.pingAll(built, Duration.ofSeconds(1))).as("ping failures after the link "
                     + "went down").isEmpty();
+
+            // A host moves: its cable goes to port 20 of another switch. Its next packet meets the learning entry
+            // there, the controller moves it and reroutes.
+            Host mover = lab.topology().hosts().get(0);
+            Host other = lab.topology().hosts().get(1);
+            Switch target = lab.topology().switches().stream().filter(s -> !s.id().equals(mover.switchId())
+                    && !s.id().equals(other.switchId())).findFirst().orElseThrow();
+            String cable = lab.interfaceOf(mover.switchId(), mover.port());
+            Shell.check("ovs-vsctl", "--timeout=30", "del-port", lab.bridgeOf(mover.switchId()), cable, "--",
+                    "add-port", lab.bridgeOf(target.id()), cable, "--", "set", "interface", cable,
+                    "ofport_request=" + MOVED_TO_PORT);
+            Topology moved = Discovery.namedByDpid(movedHost(withoutLink(lab.topology(), cut), mover, target));
+            await("host " + mover.id() + " moved to " + target.id() + ":" + MOVED_TO_PORT, Duration.ofSeconds(20),
+                    () -> {
+                        built.exec(mover.id(), Duration.ofSeconds(5), "ping", "-c", "1", "-W", "1", other.ip());
+                        return TopologyComparison.differences(moved, restTopology(api), true).isEmpty()
+                                && controller.fabric().isConverged();
+                    }, () -> TopologyComparison.differences(moved, restTopology(api), true));
+            assertVerifies(controller, dir, "routes-after-host-move.txt");
+            assertThat(Reachability.pingAll(built, Duration.ofSeconds(1))).as("ping failures after " + mover.id()
+                    + " moved").isEmpty();
         } finally {
             List<String> evidence = new ArrayList<>();
             controller.fabric().events().forEach(e -> evidence.add(e.toString()));
@@ -135,6 +159,15 @@ class DiscoverLabTest {
                 "--topo", topo.toString(), "--engine", "updown", "--discover", "--settle", "1s", "--name", "wdisr",
                 "--port", String.valueOf(LabHarness.freePort()), "--check", "--bytes", "65536");
         assertThat(exit).as("weft lab run --discover --check exit code").isZero();
+    }
+
+    /** {@code t} with {@code mover} cabled to port {@link #MOVED_TO_PORT} of {@code target}. */
+    private static Topology movedHost(Topology t, Host mover, Switch target) {
+        List<Switch> switches = t.switches().stream().map(s -> s.id().equals(target.id())
+                ? new Switch(s.id(), s.dpid(), Math.max(s.ports(), MOVED_TO_PORT)) : s).toList();
+        List<Host> hosts = t.hosts().stream().map(h -> h.id().equals(mover.id()) ? new Host(h.id(), h.mac(), h.ip(),
+                target.id(), MOVED_TO_PORT, h.gbps()) : h).toList();
+        return new Topology(t.name(), switches, hosts, t.links());
     }
 
     private static void assertVerifies(WeftController c, Path dir, String file) throws Exception {

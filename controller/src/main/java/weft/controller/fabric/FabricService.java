@@ -77,7 +77,9 @@ import weft.model.topology.Topology;
  * event. Session callbacks only enqueue work, so the event loops never block.
  *
  * <p>Discover mode ({@link #FabricService(Config, Duration)}): there is no configured fabric. Each switch that
- * connects gets the discovery entries only (LLDP and table-miss to the controller); switches come from FEATURES
+ * connects gets the discovery entries only (LLDP and table-miss to the controller); once routed, every port with
+ * neither a link nor a known host also sends its packets to the controller, so a new or moved host is learned by
+ * its first packet even when its destination is routed. Switches come from FEATURES
  * and port-desc, links from LLDP (a first direction seen is answered at once by an LLDP frame out of the
  * receiving port, so both directions are known within a round trip), hosts from their first packets and from
  * agent registration ({@link #hostRegistered}). Routes are first computed once discovery has been quiet for the
@@ -170,14 +172,14 @@ public final class FabricService implements SwitchListener, AutoCloseable {
 
     /**
      * Discover mode: runs whatever fabric connects and is discovered. {@code config.topology()} only names
-     * switches (by dpid) and hosts (by MAC); it may be empty. The table-miss entry is always installed (host
-     * learning).
+     * switches (by dpid) and hosts (by MAC); it may be empty. The table-miss entry and the learning entries of
+     * host ports without a known host ({@link weft.controller.program.FlowClass#LEARN}) are always installed.
      *
      * @param settle how long discovery must stay unchanged before the first routes are computed
      */
     public FabricService(Config config, Duration settle) {
         this.config = new Config(config.topology(), config.engine(), config.routing(),
-                new RouteCompiler.Options(config.compile().lldp(), true), config.verifier(), config.timeout(),
+                new RouteCompiler.Options(config.compile().lldp(), true, true), config.verifier(), config.timeout(),
                 config.lldpInterval(), config.statsInterval());
         this.settle = new DiscoverySettle(settle, settle.compareTo(COALESCE) < 0 ? settle : COALESCE);
         this.wiring = Wiring.of(new Topology("", List.of(), List.of(), List.of()));

@@ -21,7 +21,12 @@ public enum FlowClass {
     /** Transit and, without layers, host traffic: forward by destination (and PCP, in_port, path tag). */
     FORWARD(0, 20000, false),
     /** Anything else goes to the controller (host discovery by first packets); installed only on request. */
-    TABLE_MISS(0, 0, true);
+    TABLE_MISS(0, 0, true),
+    /**
+     * Everything from a host port where no host is known goes to the controller, above delivery and routes, so a
+     * new or moved host is learned by its first packet (discover mode); installed only on request.
+     */
+    LEARN(0, 50000, true);
 
     /** "WEFT" in the cookie's high 32 bits. */
     public static final long COOKIE_BASE = 0x5745465400000000L;

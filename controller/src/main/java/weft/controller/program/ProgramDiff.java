@@ -27,8 +27,11 @@ import org.projectfloodlight.openflow.protocol.instruction.OFInstructionApplyAct
  * with other cookies are never touched. Groups carry no cookie: an installed group is removed only when no desired
  * entry and no foreign entry refers to it.
  *
- * @param first   group adds and FORWARD/LOCAL flow adds
- * @param last    INGRESS, LLDP and table-miss flow adds
+ * @param first   group adds, FORWARD/LOCAL flow adds and deletes of stale LEARN entries
+ * @param last    INGRESS, LLDP, table-miss and LEARN flow adds
+ * <p>Stale {@link FlowClass#LEARN} entries are deleted in the first phase, not the last: a port that turned out
+ * to carry a link must forward before the new routes send traffic over it.
+ *
  * @param cleanup strict deletes of stale Weft entries, then deletes of unused groups
  */
 public record ProgramDiff(List<OFMessage> first, List<OFMessage> last, List<OFMessage> cleanup) {
@@ -104,8 +107,9 @@ public record ProgramDiff(List<OFMessage> first, List<OFMessage> last, List<OFMe
         for (Map.Entry<List<Object>, OFFlowStatsEntry> e : installed.entrySet()) {
             OFFlowStatsEntry now = e.getValue();
             if (FlowClass.isWeft(now.getCookie().getValue()) && !desiredKeys.contains(e.getKey())) {
-                cleanup.add(FlowMods13.deleteStrict(now.getTableId().getValue(), now.getPriority(),
-                        now.getMatch(), now.getCookie().getValue()));
+                boolean learn = now.getCookie().getValue() == FlowClass.LEARN.cookie();
+                (learn ? first : cleanup).add(FlowMods13.deleteStrict(now.getTableId().getValue(),
+                        now.getPriority(), now.getMatch(), now.getCookie().getValue()));
             }
         }
         for (Long id : groupsNow.keySet()) {

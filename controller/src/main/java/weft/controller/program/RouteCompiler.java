@@ -3,10 +3,12 @@ package weft.controller.program;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.Set;
 import java.util.TreeMap;
 import org.projectfloodlight.openflow.protocol.OFFlowAdd;
 import org.projectfloodlight.openflow.protocol.OFGroupAdd;
@@ -23,6 +25,7 @@ import weft.model.routing.ForwardingEntry;
 import weft.model.routing.PairLayer;
 import weft.model.routing.RoutingResult;
 import weft.model.topology.Host;
+import weft.model.topology.Link;
 import weft.model.topology.Switch;
 import weft.model.topology.Topology;
 
@@ -66,10 +69,18 @@ public final class RouteCompiler {
     /**
      * What to install besides the routes.
      *
-     * @param lldp      LLDP to the controller (link discovery)
-     * @param tableMiss everything unmatched to the controller (host discovery by first packets)
+     * @param lldp       LLDP to the controller (link discovery)
+     * @param tableMiss  everything unmatched to the controller (host discovery by first packets)
+     * @param learnHosts a {@link FlowClass#LEARN} entry on every port of a switch that carries neither a link nor
+     *                   a known host: the first packet of a new or moved host reaches the controller even when
+     *                   its destination is routed
      */
-    public record Options(boolean lldp, boolean tableMiss) {
+    public record Options(boolean lldp, boolean tableMiss, boolean learnHosts) {
+        /** Without learning entries. */
+        public Options(boolean lldp, boolean tableMiss) {
+            this(lldp, tableMiss, false);
+        }
+
         /** LLDP to the controller, no table-miss entry (unknown traffic is dropped). */
         public static Options defaults() {
             return new Options(true, false);
@@ -164,7 +175,36 @@ public final class RouteCompiler {
         if (options.tableMiss()) {
             b.add(FlowMods13.tableMissToController());
         }
+        if (options.learnHosts()) {
+            learning(b, s);
+        }
         return b.build();
+    }
+
+    /**
+     * LEARN: ports {@code 1..ports} of the switch that carry no link and no known host send everything to the
+     * controller. Decision: ports the switch may not have get an entry too (OVS accepts any {@code in_port}); the
+     * topology knows only the highest port number.
+     */
+    private void learning(SwitchBuilder b, Switch s) {
+        Set<Integer> used = new HashSet<>();
+        for (Link l : topology.links()) {
+            if (l.a().equals(s.id())) {
+                used.add(l.aPort());
+            }
+            if (l.b().equals(s.id())) {
+                used.add(l.bPort());
+            }
+        }
+        for (Host h : hostsBySwitch.getOrDefault(s.id(), List.of())) {
+            used.add(h.port());
+        }
+        for (int port = 1; port <= s.ports(); port++) {
+            if (!used.contains(port)) {
+                b.add(FlowMods13.flow(FlowClass.LEARN, 0, FlowMods13.F.buildMatch()
+                        .setExact(MatchField.IN_PORT, OFPort.of(port)).build(), List.of(FlowMods13.toController())));
+            }
+        }
     }
 
     /** LOCAL: packets for a host on this switch leave through its port, untagged. */

@@ -181,6 +181,7 @@ class FabricServiceDiscoverTest {
         assertThat(host(t, "02:00:00:00:00:02").id()).isEqualTo("h2");
         assertThat(fabric.routes().engine()).isEqualTo("bfs-min_hop");
         verify(a, timeout(5000)).transaction(argThat(m -> hasFlow(m, FlowClass.LOCAL)));
+        verify(a, timeout(5000)).transaction(argThat(m -> hasFlow(m, FlowClass.LEARN)));
 
         // h1 moves to b:2 (no LLDP there): updated and rerouted.
         fabric.packetIn(b, packetIn(2, arp("02:00:00:00:00:01", 10, 0, 0, 1)));
