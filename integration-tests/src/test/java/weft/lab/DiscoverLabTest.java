@@ -161,6 +161,31 @@ class DiscoverLabTest {
         assertThat(exit).as("weft lab run --discover --check exit code").isZero();
     }
 
+    @Test
+    @DisplayName("weft lab up --discover: the controller child process runs 'weft controller run --discover'; "
+            + "once up, hosts at either end of a 3-ring ping each other; weft lab down removes the lab")
+    void labUpDiscover() throws Exception {
+        Path dir = Path.of("target", "lab", "DiscoverLabTest");
+        Files.createDirectories(dir);
+        OvsLab.down("wdisu");
+        Path topo = dir.resolve("ring3.json");
+        Files.writeString(topo, TopologyJson.write(LabFabrics.ring(3)));
+        try {
+            assertThat(new picocli.CommandLine(new LabCommand()).execute("up", "--topo", topo.toString(),
+                    "--engine", "updown", "--discover", "--settle", "1s", "--name", "wdisu", "--port",
+                    String.valueOf(LabHarness.freePort()))).as("weft lab up --discover exit code").isZero();
+            assertThat(Files.readString(LabState.dir("wdisu").resolve("controller.log")))
+                    .contains("weft controller: discovering (settle 1000 ms)");
+            for (String[] pair : new String[][] {{"wdisuh1", "10.0.0.3"}, {"wdisuh3", "10.0.0.1"}}) {
+                assertThat(Shell.run(Duration.ofSeconds(10), null, "ip", "netns", "exec", pair[0], "ping", "-n",
+                        "-c", "1", "-W", "2", pair[1]).ok()).as("ping from %s to %s", pair[0], pair[1]).isTrue();
+            }
+        } finally {
+            assertThat(new picocli.CommandLine(new LabCommand()).execute("down", "--name", "wdisu"))
+                    .as("weft lab down exit code").isZero();
+        }
+    }
+
     /** {@code t} with {@code mover} cabled to port {@link #MOVED_TO_PORT} of {@code target}. */
     private static Topology movedHost(Topology t, Host mover, Switch target) {
         List<Switch> switches = t.switches().stream().map(s -> s.id().equals(target.id())

@@ -76,16 +76,16 @@ import weft.model.topology.Topology;
  * {@link ProgramDiff}). A routing or verification failure keeps the previous program and is reported as an
  * event. Session callbacks only enqueue work, so the event loops never block.
  *
- * <p>Discover mode ({@link #FabricService(Config, Duration)}): there is no configured fabric. Each switch that
- * connects gets the discovery entries only (LLDP and table-miss to the controller); once routed, every port with
- * neither a link nor a known host also sends its packets to the controller, so a new or moved host is learned by
- * its first packet even when its destination is routed. Switches come from FEATURES
- * and port-desc, links from LLDP (a first direction seen is answered at once by an LLDP frame out of the
+ * <p>Discover mode ({@link #FabricService(Config, Duration)}): there is no configured fabric. Switches come from
+ * FEATURES and port-desc, links from LLDP (a first direction seen is answered at once by an LLDP frame out of the
  * receiving port, so both directions are known within a round trip), hosts from their first packets and from
- * agent registration ({@link #hostRegistered}). Routes are first computed once discovery has been quiet for the
- * settle interval ({@link DiscoverySettle}), then recomputed, verified and reprogrammed with the same
- * three-phase update whenever discovery changes: at once when a link port goes down or a switch disconnects,
- * after a short quiet time for news (a link, a switch, a host, a host move).
+ * agent registration ({@link #hostRegistered}). Each switch that connects gets the discovery entries only (LLDP
+ * and table-miss to the controller); once routed, every port with neither a link nor a known host also sends its
+ * packets to the controller, so a new or moved host is learned by its first packet even when its destination is
+ * routed. Routes are first computed once discovery has been quiet for the settle interval
+ * ({@link DiscoverySettle}), then recomputed, verified and reprogrammed with the same three-phase update whenever
+ * discovery changes: at once when a link port goes down or a switch disconnects, after a short quiet time for
+ * news (a link, a switch, a host, a host move).
  */
 public final class FabricService implements SwitchListener, AutoCloseable {
     private static final Logger LOG = LoggerFactory.getLogger(FabricService.class);
