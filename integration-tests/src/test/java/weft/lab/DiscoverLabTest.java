@@ -93,12 +93,18 @@ class DiscoverLabTest {
             assertThat(Reachability.pingAll(lab, Duration.ofSeconds(1))).as("ping failures").isEmpty();
 
             Link cut = linkOnACycle(lab.topology());
+            Probe acrossCut = Probe.start(lab, lab.topology().hostsOf(cut.a()).get(0).id(),
+                    lab.topology().hostsOf(cut.b()).get(0).ip(), 10, dir.resolve("probe-link-down.log"));
+            Thread.sleep(300);
             Shell.check("ip", "link", "set", lab.interfaceOf(cut.a(), cut.aPort()), "down");
             Topology withoutCut = Discovery.namedByDpid(withoutLink(lab.topology(), cut));
             await("link " + cut + " routed around", Duration.ofSeconds(20),
                     () -> TopologyComparison.differences(withoutCut, restTopology(api), true).isEmpty()
                             && controller.fabric().isConverged(),
                     () -> TopologyComparison.differences(withoutCut, restTopology(api), true));
+            Thread.sleep(300);
+            Probe.Result linkDown = acrossCut.stop();
+            assertThat(linkDown.received()).as("probe across the link failure: %s", linkDown).isPositive();
             assertVerifies(controller, dir, "routes-after-link-down.txt");
             assertThat(Reachability.pingAll(built, Duration.ofSeconds(1))).as("ping failures after the link "
                     + "went down").isEmpty();
@@ -110,16 +116,26 @@ class DiscoverLabTest {
             Switch target = lab.topology().switches().stream().filter(s -> !s.id().equals(mover.switchId())
                     && !s.id().equals(other.switchId())).findFirst().orElseThrow();
             String cable = lab.interfaceOf(mover.switchId(), mover.port());
+            Probe fromMover = Probe.start(lab, mover.id(), other.ip(), 10, dir.resolve("probe-host-move.log"));
+            Thread.sleep(300);
             Shell.check("ovs-vsctl", "--timeout=30", "del-port", lab.bridgeOf(mover.switchId()), cable, "--",
                     "add-port", lab.bridgeOf(target.id()), cable, "--", "set", "interface", cable,
                     "ofport_request=" + MOVED_TO_PORT);
             Topology moved = Discovery.namedByDpid(movedHost(withoutLink(lab.topology(), cut), mover, target));
-            await("host " + mover.id() + " moved to " + target.id() + ":" + MOVED_TO_PORT, Duration.ofSeconds(20),
-                    () -> {
-                        built.exec(mover.id(), Duration.ofSeconds(5), "ping", "-c", "1", "-W", "1", other.ip());
-                        return TopologyComparison.differences(moved, restTopology(api), true).isEmpty()
-                                && controller.fabric().isConverged();
-                    }, () -> TopologyComparison.differences(moved, restTopology(api), true));
+            await("host " + mover.id() + " moved to " + target.id() + ":" + MOVED_TO_PORT + " (its probe's "
+                    + "packets meet the learning entry there)", Duration.ofSeconds(20),
+                    () -> TopologyComparison.differences(moved, restTopology(api), true).isEmpty()
+                            && controller.fabric().isConverged(),
+                    () -> TopologyComparison.differences(moved, restTopology(api), true));
+            Thread.sleep(300);
+            Probe.Result move = fromMover.stop();
+            assertThat(move.received()).as("probe across the move: %s", move).isPositive();
+            String figures = String.format("link %s:%d-%s:%d down: %.0f ms without replies (%s)%n"
+                            + "host %s moved %s:%d -> %s:%d: %.0f ms without replies, cable move included (%s)%n",
+                    cut.a(), cut.aPort(), cut.b(), cut.bPort(), linkDown.interruptionMs(), linkDown, mover.id(),
+                    mover.switchId(), mover.port(), target.id(), MOVED_TO_PORT, move.interruptionMs(), move);
+            Files.writeString(dir.resolve("interruption.txt"), figures);
+            System.out.print("DiscoverLabTest: " + figures);
             assertVerifies(controller, dir, "routes-after-host-move.txt");
             assertThat(Reachability.pingAll(built, Duration.ofSeconds(1))).as("ping failures after " + mover.id()
                     + " moved").isEmpty();
