@@ -29,7 +29,8 @@ import weft.model.topology.Topology;
  *       transit port before the link was known);</li>
  *   <li>a known MAC seen on another host port has moved: the host is updated (same id) and routes follow;</li>
  *   <li>Decision: one host per switch port, as the Weft topology model has it; a new MAC on a port replaces the
- *       host learned there, and a new MAC claiming a known IP replaces the host that had it (a NIC swapped).</li>
+ *       host learned there, and a new MAC claiming a known IP or a registered id replaces the host that had it (a
+ *       NIC swapped).</li>
  * </ul>
  * A port that goes down loses its LLDP mark (the cable may be moved to a host); its links are forgotten. Hosts
  * stay learned when their port goes down: their entries are harmless and they come back with the port.
@@ -240,9 +241,10 @@ public final class Discovery {
         return true;
     }
 
-    /** Puts a host where it was seen, displacing another host on that port or with that IP. */
+    /** Puts a host where it was seen, displacing another host on that port, with that IP or with that id. */
     private void place(HostSeen h) {
-        hosts.values().removeIf(o -> !o.mac().equals(h.mac()) && (o.at().equals(h.at()) || o.ip().equals(h.ip())));
+        hosts.values().removeIf(o -> !o.mac().equals(h.mac()) && (o.at().equals(h.at()) || o.ip().equals(h.ip())
+                || (h.id() != null && h.id().equals(o.id()))));
         hosts.put(h.mac(), h);
     }
 

@@ -178,6 +178,11 @@ class DiscoveryTest {
         d.hostPacket(A, 3, seen("02:00:00:00:00:08", "10.0.0.7"));
         assertThat(only(d)).as("a new MAC with a known IP replaces the host that had it")
                 .extracting(Host::mac, Host::port).containsExactly("02:00:00:00:00:08", 3);
+        d.hostRegistered("h8", "02:00:00:00:00:18", "10.0.0.18", B, 1);
+        assertThat(d.topology(EMPTY).hosts()).extracting(Host::id).containsExactly("h8", "mac-020000000008");
+        d.hostRegistered("h8", "02:00:00:00:00:28", "10.0.0.28", B, 1);
+        assertThat(d.topology(EMPTY).hosts()).as("h8 registered again with a new NIC").extracting(Host::mac)
+                .containsExactly("02:00:00:00:00:28", "02:00:00:00:00:08");
         d.lldp(A, 2, new Lldp.Origin(B, 3));
         assertThatThrownBy(() -> d.hostRegistered("h2", "02:00:00:00:00:02", "10.0.0.2", A, 2))
                 .hasMessageContaining("registered at port 2 of switch dpid-0000000000000100, which is a switch "

@@ -151,7 +151,8 @@ class FabricServiceDiscoverTest {
 
     @Test
     @DisplayName("discover mode: discovery entries on connect, LLDP answered, routes after settle on switches, "
-            + "links (speed from curr_speed) and hosts from packets and registration; moves and links rerouted")
+            + "links (speed from curr_speed) and hosts from packets and registration; moves, links and a lost switch "
+            + "rerouted")
     void routesWhatItDiscovers() throws Exception {
         fabric.start();
         SwitchSession a = session(A);
@@ -207,6 +208,14 @@ class FabricServiceDiscoverTest {
         assertThat(t.links().get(0).aPort()).isEqualTo(2);
         assertThat(fabric.events()).anyMatch(e -> e.kind() == FabricEvent.Kind.ROUTES
                 && e.detail().startsWith("link port " + Discovery.switchName(A) + ":3 down"));
+
+        // b disconnects: routed without it at once; its host h2 is out of the routes with it.
+        fabric.switchDisconnected(b);
+        t = awaitRouted("b gone", x -> x.switches().size() == 1);
+        assertThat(t.links()).isEmpty();
+        assertThat(t.hosts()).extracting(Host::id).containsExactly("mac-020000000001");
+        assertThat(fabric.events()).anyMatch(e -> e.kind() == FabricEvent.Kind.ROUTES
+                && e.detail().startsWith(Discovery.switchName(B) + " disconnected"));
     }
 
     @Test
