@@ -254,6 +254,11 @@ public final class Discovery {
      * {@link #hostName}. A link counts once both directions were seen. Ports per switch are the highest port
      * seen. Link and host speeds come from the ports' {@code curr_speed} (the slower end of a link), else from
      * {@code naming}, else 1 Gbit/s.
+     *
+     * <p>Decision: what the topology model cannot hold is left out rather than failing the whole fabric: a cable
+     * between two ports of one switch (a loop, no route uses it), a second link on a port (a hub between
+     * switches; the first in dpid and port order stays), and a host whose id is taken by a switch or an earlier
+     * host (in id and MAC order).
      */
     public synchronized Topology topology(Topology naming) {
         Map<Long, Switch> byDpid = new HashMap<>();
@@ -273,31 +278,52 @@ public final class Discovery {
         for (Map.Entry<Long, SortedMap<Integer, Long>> e : switches.entrySet()) {
             highestPort.put(e.getKey(), e.getValue().isEmpty() ? 1 : e.getValue().lastKey());
         }
-        List<Link> ls = new ArrayList<>();
+        List<Seen> bothWays = new ArrayList<>();
         for (Seen l : links) {
-            boolean forward = l.fromDpid() < l.toDpid() || (l.fromDpid() == l.toDpid() && l.fromPort() < l.toPort());
-            if (forward && links.contains(new Seen(l.toDpid(), l.toPort(), l.fromDpid(), l.fromPort()))
-                    && idOf.containsKey(l.fromDpid()) && idOf.containsKey(l.toDpid())) {
-                double gbps = linkSpeed(l, naming, idOf.get(l.fromDpid()));
-                ls.add(new Link(idOf.get(l.fromDpid()), l.fromPort(), idOf.get(l.toDpid()), l.toPort(), gbps));
-                highestPort.merge(l.fromDpid(), l.fromPort(), Math::max);
-                highestPort.merge(l.toDpid(), l.toPort(), Math::max);
+            boolean reverse = links.contains(new Seen(l.toDpid(), l.toPort(), l.fromDpid(), l.fromPort()));
+            if (l.fromDpid() < l.toDpid() && reverse && idOf.containsKey(l.fromDpid())
+                    && idOf.containsKey(l.toDpid())) {
+                bothWays.add(l);
             }
         }
+        bothWays.sort(Comparator.comparingLong(Seen::fromDpid).thenComparingInt(Seen::fromPort)
+                .thenComparingLong(Seen::toDpid).thenComparingInt(Seen::toPort));
+        Set<PortKey> linkPorts = new HashSet<>();
+        List<Link> ls = new ArrayList<>();
+        for (Seen l : bothWays) {
+            PortKey from = new PortKey(l.fromDpid(), l.fromPort());
+            PortKey to = new PortKey(l.toDpid(), l.toPort());
+            if (linkPorts.contains(from) || linkPorts.contains(to)) {
+                continue;
+            }
+            linkPorts.add(from);
+            linkPorts.add(to);
+            ls.add(new Link(idOf.get(l.fromDpid()), l.fromPort(), idOf.get(l.toDpid()), l.toPort(),
+                    linkSpeed(l, naming, idOf.get(l.fromDpid()))));
+            highestPort.merge(l.fromDpid(), l.fromPort(), Math::max);
+            highestPort.merge(l.toDpid(), l.toPort(), Math::max);
+        }
         ls.sort(Comparator.comparing(Link::a).thenComparingInt(Link::aPort));
-        List<Host> hs = new ArrayList<>();
+        List<Host> candidates = new ArrayList<>();
         for (HostSeen h : hosts.values()) {
-            if (!idOf.containsKey(h.dpid())) {
+            if (!idOf.containsKey(h.dpid()) || linkPorts.contains(h.at())) {
                 continue;
             }
             Host known = byMac.get(h.mac());
             String id = h.id() != null ? h.id() : known != null ? known.id() : hostName(h.mac());
             double gbps = speedGbps(h.dpid(), h.port());
-            hs.add(new Host(id, h.mac(), h.ip(), idOf.get(h.dpid()), h.port(),
+            candidates.add(new Host(id, h.mac(), h.ip(), idOf.get(h.dpid()), h.port(),
                     gbps > 0 ? gbps : known != null ? known.gbps() : 1.0));
             highestPort.merge(h.dpid(), h.port(), Math::max);
         }
-        hs.sort(Comparator.comparing(Host::id));
+        candidates.sort(Comparator.comparing(Host::id).thenComparing(Host::mac));
+        Set<String> ids = new HashSet<>(idOf.values());
+        List<Host> hs = new ArrayList<>();
+        for (Host h : candidates) {
+            if (ids.add(h.id())) {
+                hs.add(h);
+            }
+        }
         List<Switch> sw = new ArrayList<>();
         for (long dpid : new TreeMap<>(switches).keySet()) {
             Switch known = byDpid.get(dpid);

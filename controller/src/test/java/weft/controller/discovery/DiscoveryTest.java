@@ -6,6 +6,12 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Set;
+import net.jqwik.api.Arbitraries;
+import net.jqwik.api.Arbitrary;
+import net.jqwik.api.ForAll;
+import net.jqwik.api.Label;
+import net.jqwik.api.Property;
+import net.jqwik.api.Provide;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
 import weft.controller.testing.TestFabrics;
@@ -213,6 +219,77 @@ class DiscoveryTest {
         assertThat(d.topology(EMPTY).links()).contains(new Link(Discovery.switchName(A), 4, Discovery.switchName(B),
                 5, 1.0));
         assertThat(d.topology(EMPTY).switches()).extracting(Switch::ports).containsExactly(4, 5);
+    }
+
+    @Provide
+    Arbitrary<List<List<Integer>>> events() {
+        return Arbitraries.integers().between(0, 4).list().ofSize(6).list().ofMinSize(1).ofMaxSize(60);
+    }
+
+    @Property(tries = 300, seed = "20261126")
+    @Label("property: any sequence of switch, cable (both LLDP directions), one-way LLDP, packet, registration, "
+            + "port and switch-loss events on 3 switches gives a valid topology with no host on a switch port")
+    void anyEventsGiveAValidTopology(@ForAll("events") List<List<Integer>> events) {
+        long[] dpids = {A, B, 0x102};
+        Discovery d = new Discovery();
+        for (List<Integer> e : events) {
+            long dpid = dpids[e.get(1) % 3];
+            int port = 1 + e.get(2);
+            long other = dpids[e.get(3) % 3];
+            int n = e.get(5);
+            String mac = String.format("02:00:00:00:00:%02x", e.get(4));
+            switch (e.get(0)) {
+                case 0 -> d.switchSeen(dpid, Set.of(1, 2, 3, 4, 5));
+                case 1 -> {
+                    d.lldp(dpid, port, new Lldp.Origin(other, 1 + e.get(4)));
+                    d.lldp(other, 1 + e.get(4), new Lldp.Origin(dpid, port));
+                }
+                case 2 -> d.hostPacket(dpid, port, seen(mac, "10.0.0." + (1 + n)));
+                case 3 -> {
+                    try {
+                        d.hostRegistered("h" + n, mac, "10.0.0." + (1 + e.get(3)), dpid, port);
+                    } catch (IllegalArgumentException x) {
+                        assertThat(d.isSwitchPort(dpid, port)).as("only a switch port refuses a registration")
+                                .isTrue();
+                    }
+                }
+                default -> {
+                    if (n < 2) {
+                        d.portDown(dpid, port);
+                    } else if (n == 2) {
+                        d.switchGone(dpid);
+                    } else {
+                        d.lldp(dpid, port, new Lldp.Origin(other, 1 + e.get(4)));
+                    }
+                }
+            }
+            Topology t = d.topology(EMPTY);
+            for (Host h : t.hosts()) {
+                assertThat(d.isSwitchPort(t.requireSwitch(h.switchId()).dpid(), h.port()))
+                        .as("host %s sits on a port that carried LLDP", h).isFalse();
+            }
+        }
+    }
+
+    @Test
+    @DisplayName("what the model cannot hold is left out: a loop cable on one switch, a second link on a port, "
+            + "a host id taken by another host")
+    void leftOut() {
+        Discovery d = new Discovery();
+        d.switchSeen(A, Set.of(1, 2, 3));
+        d.switchSeen(B, Set.of(1, 2, 3));
+        d.switchSeen(0x102, Set.of(1, 2, 3));
+        d.lldp(A, 1, new Lldp.Origin(A, 2));
+        d.lldp(A, 2, new Lldp.Origin(A, 1));
+        for (long far : new long[] {B, 0x102}) {
+            d.lldp(far, 1, new Lldp.Origin(A, 3));
+            d.lldp(A, 3, new Lldp.Origin(far, 1));
+        }
+        assertThat(d.topology(EMPTY).links()).containsExactly(new Link(Discovery.switchName(A), 3,
+                Discovery.switchName(B), 1, 1.0));
+        d.hostRegistered("h1", "02:00:00:00:00:01", "10.0.0.1", B, 2);
+        Topology naming = new Topology("n", List.of(), List.of(), List.of());
+        assertThat(d.topology(naming).hosts()).hasSize(1);
     }
 
     @Test
