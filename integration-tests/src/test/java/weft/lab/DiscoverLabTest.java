@@ -53,7 +53,7 @@ class DiscoverLabTest {
     @DisplayName("--discover: the fabric found by FEATURES, LLDP and first packets equals the lab's (REST "
             + "/api/topology, hosts included), routes verify deadlock-free, every pair pings; a link taken down "
             + "is routed around and every pair still pings; a host moved to another switch is learned there by its "
-            + "next packet and every pair pings again")
+            + "next packet and every pair pings again; the link back up is found and used")
     void discoversRoutesAndReroutes() throws Exception {
         Path dir = Path.of("target", "lab", "DiscoverLabTest");
         Files.createDirectories(dir);
@@ -139,6 +139,17 @@ class DiscoverLabTest {
             assertVerifies(controller, dir, "routes-after-host-move.txt");
             assertThat(Reachability.pingAll(built, Duration.ofSeconds(1))).as("ping failures after " + mover.id()
                     + " moved").isEmpty();
+
+            // The cut link comes back: LLDP finds it again and the routes use it.
+            Shell.check("ip", "link", "set", lab.interfaceOf(cut.a(), cut.aPort()), "up");
+            Topology whole = Discovery.namedByDpid(movedHost(lab.topology(), mover, target));
+            await("link " + cut + " found again", Duration.ofSeconds(20),
+                    () -> TopologyComparison.differences(whole, restTopology(api), true).isEmpty()
+                            && controller.fabric().isConverged(),
+                    () -> TopologyComparison.differences(whole, restTopology(api), true));
+            assertVerifies(controller, dir, "routes-after-link-up.txt");
+            assertThat(Reachability.pingAll(built, Duration.ofSeconds(1))).as("ping failures after the link came "
+                    + "back").isEmpty();
         } finally {
             List<String> evidence = new ArrayList<>();
             controller.fabric().events().forEach(e -> evidence.add(e.toString()));
