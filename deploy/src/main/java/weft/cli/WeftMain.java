@@ -18,7 +18,6 @@ import picocli.CommandLine.Command;
             weft.lab.LabCommand.class,
             weft.agent.cli.AgentCommand.class,
             weft.controller.cli.RatesCommand.class,
-            weft.controller.cli.AgentLinkCommand.class,
             weft.bench.BenchCommand.class,
         })
 public final class WeftMain implements Runnable {

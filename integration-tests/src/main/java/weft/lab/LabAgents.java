@@ -9,21 +9,20 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HexFormat;
 import java.util.List;
+import java.util.function.Predicate;
 import weft.agent.cli.AgentCommand;
-import weft.controller.cli.AgentLinkCommand;
 import weft.model.topology.Host;
 
 /**
- * The host agents of a lab (issue 5): one agent registry ({@code weft agentlink}, a generated token) in the root
- * namespace and one {@code weft agent run} per host namespace, each reaching the registry over its host's
+ * The host agents of a lab (issue 5): one {@code weft agent run} per host namespace, each reaching the agent
+ * registry embedded in the lab's controller ({@code weft controller run --agents-listen}) over its host's
  * {@link OvsLab.AgentLink}. Every process is recorded in the lab's state, so {@code weft lab down} stops it by PID.
  *
  * @param registryPort the registry's TCP port (it listens on every root-namespace address)
  * @param token        the shared token, also in {@code <lab dir>/agent-token}
- * @param registryPid  the registry process
  * @param agents       one row per host
  */
-public record LabAgents(int registryPort, String token, long registryPid, List<Agent> agents) {
+public record LabAgents(int registryPort, String token, List<Agent> agents) {
     private static final Duration READY_TIMEOUT = Duration.ofSeconds(60);
 
     /**
@@ -41,31 +40,27 @@ public record LabAgents(int registryPort, String token, long registryPid, List<A
         agents = List.copyOf(agents);
     }
 
-    /**
-     * Starts the registry and every host's agent, and waits until each agent says it is ready and the registry
-     * logs its registration.
-     *
-     * @param java      the java executable
-     * @param classpath a class path holding the controller and agent modules
-     * @throws LabException when a process cannot start, or an agent is not ready or not registered within 60 s
-     *                      (with the log concerned)
-     */
-    public static LabAgents start(OvsLab lab, int registryPort, String java, String classpath) throws IOException {
-        Path dir = LabState.dir(lab.name());
+    /** Generates a random 128-bit token and writes it to {@code <lab dir>/agent-token}; returns the file. */
+    public static Path newToken(String labName) throws IOException {
         byte[] secret = new byte[16];
         new SecureRandom().nextBytes(secret);
-        String token = HexFormat.of().formatHex(secret);
-        Path tokenFile = dir.resolve("agent-token");
-        Files.writeString(tokenFile, token, StandardCharsets.UTF_8);
+        Path tokenFile = LabState.dir(labName).resolve("agent-token");
+        Files.createDirectories(tokenFile.getParent());
+        Files.writeString(tokenFile, HexFormat.of().formatHex(secret), StandardCharsets.UTF_8);
+        return tokenFile;
+    }
 
-        Path registryLog = dir.resolve("agentlink.log");
-        Files.deleteIfExists(registryLog); // a previous lab of this name leaves its logs; the waits read them
-        Process registry = new ProcessBuilder(java, "-Xmx128m", "-cp", classpath, AgentLinkCommand.class.getName(),
-                "--port", String.valueOf(registryPort), "--token", token).redirectErrorStream(true)
-                .redirectOutput(ProcessBuilder.Redirect.appendTo(registryLog.toFile())).start();
-        lab.recordPid(registry.pid());
-        awaitLine(lab, registry, registryLog, "agent link listening");
-
+    /**
+     * Starts every host's agent and waits until each says it is ready and the registry has it.
+     *
+     * @param java       the java executable
+     * @param classpath  a class path holding the agent module
+     * @param registered whether the registry has registered a host (the controller's log line, or its registry)
+     * @throws LabException when an agent cannot start, or is not ready or not registered within 60 s (with its log)
+     */
+    public static LabAgents start(OvsLab lab, int registryPort, String token, String java, String classpath,
+                                  Predicate<String> registered) throws IOException {
+        Path dir = LabState.dir(lab.name());
         List<Agent> agents = new ArrayList<>();
         List<Process> processes = new ArrayList<>();
         List<Path> logs = new ArrayList<>();
@@ -73,7 +68,7 @@ public record LabAgents(int registryPort, String token, long registryPid, List<A
             OvsLab.AgentLink link = lab.addAgentLink(h.id());
             String controller = link.rootIp() + ":" + registryPort;
             Path log = dir.resolve("agent-" + h.id() + ".log");
-            Files.deleteIfExists(log);
+            Files.deleteIfExists(log); // a previous lab of this name leaves its logs; the waits read them
             Process p = lab.spawn(h.id(), log, java, "-Xmx128m", "-cp", classpath, AgentCommand.class.getName(),
                     "run", "--host", h.id(), "--ip", h.ip(), "--mac", h.mac(),
                     "--attachment", h.switchId() + ":" + h.port(), "--controller", controller, "--token", token);
@@ -84,10 +79,33 @@ public record LabAgents(int registryPort, String token, long registryPid, List<A
         for (int i = 0; i < processes.size(); i++) {
             awaitLine(lab, processes.get(i), logs.get(i), "agent " + agents.get(i).host().id() + " ready");
         }
-        for (Agent a : agents) {
-            awaitLine(lab, registry, registryLog, "agent " + a.host().id() + " registered");
+        long deadline = System.nanoTime() + READY_TIMEOUT.toNanos();
+        for (int i = 0; i < agents.size(); i++) {
+            String host = agents.get(i).host().id();
+            while (!registered.test(host)) {
+                if (System.nanoTime() - deadline > 0) {
+                    throw new LabException("lab " + lab.name() + ": agent " + host + " not registered with the "
+                            + "controller's registry on port " + registryPort + " after " + READY_TIMEOUT
+                            + "; agent log " + logs.get(i) + ":\n" + Files.readString(logs.get(i)));
+                }
+                Reachability.sleep(100);
+            }
         }
-        return new LabAgents(registryPort, token, registry.pid(), agents);
+        return new LabAgents(registryPort, token, agents);
+    }
+
+    /** Whether the log at {@code log}, from byte {@code from} on, holds the controller's "agent H registered". */
+    public static Predicate<String> registeredIn(Path log, long from) {
+        return host -> {
+            try {
+                byte[] all = Files.readAllBytes(log);
+                String text = new String(all, (int) Math.min(from, all.length), (int) Math.max(0, all.length - from),
+                        StandardCharsets.UTF_8);
+                return text.contains("agent " + host + " registered");
+            } catch (IOException e) {
+                return false;
+            }
+        };
     }
 
     private static void awaitLine(OvsLab lab, Process p, Path log, String line) throws IOException {
@@ -104,7 +122,7 @@ public record LabAgents(int registryPort, String token, long registryPid, List<A
 
     /** Prints the registry and one line per agent. */
     public void print(String labName) {
-        System.out.printf("agent registry pid %d on port %d of every agent link; token in %s%n", registryPid,
+        System.out.printf("agent registry in the controller, on port %d of every agent link; token in %s%n",
                 registryPort, LabState.dir(labName).resolve("agent-token"));
         System.out.printf("%-8s %-8s %-10s %-16s %s%n", "agent", "pid", "link", "host-side ip", "registry");
         for (Agent a : agents) {

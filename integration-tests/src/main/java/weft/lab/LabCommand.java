@@ -143,12 +143,20 @@ public final class LabCommand implements Runnable {
                 + "${DEFAULT-VALUE})")
         int agentPort;
 
+        @Option(names = "--allocate", description = "with --agents: the controller allocates the rates of the "
+                + "flows agents report with this allocator (saa, saam, ffa, afa, maxmin, bp); default: rates by "
+                + "hand only")
+        String allocate;
+
         @Option(names = "--foreground", description = "run the controller in this process until Ctrl-C, then "
                 + "tear down")
         boolean foreground;
 
         @Override
         public Integer call() throws Exception {
+            if (allocate != null && !agents) {
+                throw new CommandLine.ParameterException(spec.commandLine(), "--allocate needs --agents");
+            }
             if (foreground && agents) {
                 throw new CommandLine.ParameterException(spec.commandLine(),
                         "--agents runs agents as background processes; it cannot be used with --foreground");
@@ -161,6 +169,7 @@ public final class LabCommand implements Runnable {
                     return foreground(lab);
                 }
                 Path log = LabState.dir(name).resolve("controller.log");
+                long logStart = Files.exists(log) ? Files.size(log) : 0; // the log is appended to
                 String java = ProcessHandle.current().info().command().orElse("java");
                 String classpath = System.getProperty("java.class.path");
                 List<String> cmd = new ArrayList<>(List.of(java, "-cp", classpath, ControllerCommand.class.getName(), "run",
@@ -173,6 +182,13 @@ public final class LabCommand implements Runnable {
                 if (fabric.allowDeadlock) {
                     cmd.add("--allow-deadlock");
                 }
+                if (agents) {
+                    cmd.addAll(List.of("--agents-listen", "0.0.0.0:" + agentPort, "--agent-token-file",
+                            LabAgents.newToken(name).toString()));
+                    if (allocate != null) {
+                        cmd.addAll(List.of("--allocate", allocate));
+                    }
+                }
                 Process p = new ProcessBuilder(cmd).redirectErrorStream(true)
                         .redirectOutput(ProcessBuilder.Redirect.appendTo(log.toFile())).start();
                 lab.recordPid(p.pid());
@@ -180,7 +196,9 @@ public final class LabCommand implements Runnable {
                 if (fabric.discover) {
                     announceHosts(lab, p::isAlive, Duration.ofSeconds(60));
                 }
-                LabAgents started = agents ? LabAgents.start(lab, agentPort, java, classpath) : null;
+                LabAgents started = agents ? LabAgents.start(lab, agentPort, Files.readString(LabState.dir(name)
+                        .resolve("agent-token"), StandardCharsets.UTF_8), java, classpath,
+                        LabAgents.registeredIn(log, logStart)) : null;
                 System.out.printf("lab %s up: %d switches, %d hosts; controller pid %d, log %s%n", name,
                         lab.topology().switches().size(), lab.topology().hosts().size(), p.pid(), log);
                 printHosts(lab);

@@ -21,7 +21,8 @@ import weft.model.protocol.VoqReport;
 
 /**
  * Keeps one session to the controller: connects, registers, applies the rates it is sent, reports VOQ counters
- * every {@code reportMillis}, and reconnects with exponential back-off (100 ms doubling to 5 s, reset after a
+ * every {@code reportMillis}, reports its flows ({@link ActiveFlows}) within {@value #FLOW_CHECK_MS} ms of a
+ * destination appearing or ending and with every report, and reconnects with exponential back-off (100 ms doubling to 5 s, reset after a
  * successful registration) when the session ends. The data path keeps its last rates while disconnected.
  */
 public final class ControlClient implements AutoCloseable {
@@ -35,6 +36,10 @@ public final class ControlClient implements AutoCloseable {
     private static final Logger LOG = LoggerFactory.getLogger(ControlClient.class);
     private static final long MIN_BACKOFF_MS = 100;
     private static final long MAX_BACKOFF_MS = 5_000;
+    /** How often the VOQs are read for new or ended flows. */
+    static final long FLOW_CHECK_MS = 100;
+    /** A destination whose VOQ neither holds nor sends data for this long has no flow any more. */
+    static final long FLOW_IDLE_MS = 2_000;
 
     private final EventLoopGroup group;
     private final Transport transport;
@@ -46,6 +51,7 @@ public final class ControlClient implements AutoCloseable {
     private volatile boolean closed;
     private volatile Channel channel;
     private volatile boolean registered;
+    private final ActiveFlows flows = new ActiveFlows(FLOW_IDLE_MS * 1_000_000L);
     private long backoffMs = MIN_BACKOFF_MS;
 
     public ControlClient(EventLoopGroup group, Transport transport, InetSocketAddress controller, SslContext sslOrNull,
@@ -62,6 +68,7 @@ public final class ControlClient implements AutoCloseable {
     public ControlClient start() {
         connect();
         group.scheduleAtFixedRate(this::report, reportMillis, reportMillis, TimeUnit.MILLISECONDS);
+        group.scheduleAtFixedRate(this::checkFlows, FLOW_CHECK_MS, FLOW_CHECK_MS, TimeUnit.MILLISECONDS);
         return this;
     }
 
@@ -112,7 +119,23 @@ public final class ControlClient implements AutoCloseable {
     private void report() {
         Channel ch = channel;
         if (ch != null && registered) {
-            dataPath.report().thenAccept(voqs -> ch.writeAndFlush(new ControlMessage.Report(register.host(), voqs)));
+            dataPath.report().thenAccept(voqs -> group.execute(() -> {
+                flows.update(voqs, System.nanoTime());
+                ch.writeAndFlush(new ControlMessage.Report(register.host(), voqs));
+                ch.writeAndFlush(flows.message(register.host()));
+            }));
+        }
+    }
+
+    /** Sends {@code flows} as soon as a destination appears or ends (on the control loop, like {@link #report}). */
+    private void checkFlows() {
+        Channel ch = channel;
+        if (ch != null && registered) {
+            dataPath.report().thenAccept(voqs -> group.execute(() -> {
+                if (flows.update(voqs, System.nanoTime())) {
+                    ch.writeAndFlush(flows.message(register.host()));
+                }
+            }));
         }
     }
 

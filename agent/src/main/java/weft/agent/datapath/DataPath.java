@@ -54,6 +54,7 @@ public final class DataPath implements AutoCloseable {
     private final Map<Integer, PendingQuery> queries = new HashMap<>();
     private final Map<Integer, long[]> senderBaseline = new HashMap<>();
     private final long[] malformed = new long[ShimHeader.Problem.values().length];
+    private final Map<Integer, Integer> tagTos = new HashMap<>();
     private Channel dataChannel;
     private Channel localServer;
     private DataSender sender;
@@ -100,9 +101,14 @@ public final class DataPath implements AutoCloseable {
         return this;
     }
 
+    /**
+     * The UDP socket of path tag {@code tag}, with the TOS byte of the first path that named the tag (its DSCP is
+     * the path tag the switches' entries match; the controller gives one tag one DSCP).
+     */
     private io.netty.channel.ChannelFuture bindTag(int tag) {
         return new Bootstrap().group(loop).channel(transport.datagram()).handler(new Receiver())
-                .option(ChannelOption.SO_SNDBUF, 4 << 20).bind(config.address(), tag);
+                .option(ChannelOption.SO_SNDBUF, 4 << 20).option(ChannelOption.IP_TOS, tagTos.getOrDefault(tag, 0))
+                .bind(config.address(), tag);
     }
 
     public int localId() {
@@ -123,6 +129,9 @@ public final class DataPath implements AutoCloseable {
                     InetSocketAddress dst = new InetSocketAddress(InetAddress.getByName(r.dstIp()), r.dstPort());
                     Voq v = voqs.getOrCreate(ShimHeader.idOf(dst.getAddress()), dst, config.defaultRate(), now);
                     int[] tags = r.paths().stream().mapToInt(p -> p.tag()).toArray();
+                    for (var p : r.paths()) {
+                        tagTos.putIfAbsent(p.tag(), p.dscp() == null ? 0 : p.dscp() << 2);
+                    }
                     sender.ensureTags(tags);
                     voqs.configure(v, r.dst(), dst, r.tenant(), tags, r.policy());
                     for (var p : r.paths()) {
@@ -156,7 +165,8 @@ public final class DataPath implements AutoCloseable {
                 Voq v = voqs.at(i);
                 if (v != null) {
                     out.add(new VoqReport(v.dstHost(), v.backlogBytes(), v.sentPackets(), v.sentBytes(),
-                            v.droppedPackets(), v.bucket().rateBitsPerSecond()));
+                            v.droppedPackets(), v.bucket().rateBitsPerSecond(),
+                            v.dst().getAddress().getHostAddress()));
                 }
             }
             f.complete(out);

@@ -15,6 +15,7 @@ import weft.controller.fabric.WeftController;
 import weft.controller.openflow.SessionConfig;
 import weft.controller.program.RouteCompiler;
 import weft.controller.rest.RestApi;
+import weft.model.rate.RateAllocators;
 import weft.model.routing.RoutingEngines;
 import weft.model.routing.RoutingOptions;
 import weft.model.topology.Topology;
@@ -114,13 +115,36 @@ public final class ControllerCommand implements Runnable {
         boolean allowDeadlock;
 
         @Option(names = "--rest", description = "serve the REST API (GET /api/topology, /api/routes, "
-                + "/api/switches, /api/stats, /api/events) on HOST:PORT")
+                + "/api/switches, /api/stats, /api/events, /api/agents) on HOST:PORT")
         String rest;
+
+        @Option(names = "--agents-listen", description = "embed the agent registry: agents register and weft "
+                + "rates set talks to it on HOST:PORT")
+        String agentsListen;
+
+        @Option(names = "--agent-token", description = "shared token of agents and weft rates set (or "
+                + "--agent-token-file)")
+        String agentToken;
+
+        @Option(names = "--agent-token-file", description = "file holding the shared token")
+        File agentTokenFile;
+
+        @Option(names = "--agent-tls-cert", description = "PEM certificate chain: agents connect with TLS")
+        File agentTlsCert;
+
+        @Option(names = "--agent-tls-key", description = "PKCS#8 PEM private key for --agent-tls-cert")
+        File agentTlsKey;
+
+        @Option(names = "--allocate", description = "compute the rates of the flows agents report with this "
+                + "allocator (one of saa, saam, ffa, afa, maxmin, bp); default: off, rates only from weft rates set, "
+                + "which wins for its pair either way")
+        String allocate;
 
         @Override
         public Integer call() throws InterruptedException {
             Topology t;
             Duration settleTime;
+            WeftController.Agents agents;
             try {
                 if ((topo == null) == !discover) {
                     throw new CliFailure("exactly one of --topo FILE and --discover is required"
@@ -134,12 +158,13 @@ public final class ControllerCommand implements Runnable {
                 t = discover ? names == null ? new Topology("", List.of(), List.of(), List.of())
                         : TopologyFiles.read(names.toPath()) : TopologyFiles.read(topo.toPath());
                 RoutingEngines.byName(engine);
+                agents = agents();
             } catch (CliFailure f) {
                 return f.report(spec);
             } catch (IllegalArgumentException e) {
                 return new CliFailure(e.getMessage(), CliFailure.USAGE).report(spec);
             }
-            WeftController c = start(t, settleTime);
+            WeftController c = start(t, settleTime, agents);
             if (c == null) {
                 return CliFailure.INPUT;
             }
@@ -152,10 +177,16 @@ public final class ControllerCommand implements Runnable {
                         engine, t.switches().size(), address("--listen", listen).getHostString(), c.port(),
                         tlsCert == null ? "" : " (TLS)");
             }
+            if (c.agents() != null) {
+                System.out.printf("agent registry listening on %s:%d%s, rates %s%n", agents.listen().getHostString(),
+                        c.agents().port(), agentTlsCert == null ? "" : " (TLS)",
+                        allocate == null ? "by hand (weft rates set)" : "allocated by " + allocate
+                                + " for the flows agents report; weft rates set wins for its pair");
+            }
             RestApi api = null;
             if (rest != null) {
                 try {
-                    api = RestApi.start(address("--rest", rest), c.fabric());
+                    api = RestApi.start(address("--rest", rest), c.fabric(), c.agents());
                     System.out.printf("REST API on http://%s:%d/api/%n", address("--rest", rest).getHostString(),
                             api.port());
                 } catch (IOException | CliFailure e) {
@@ -176,14 +207,48 @@ public final class ControllerCommand implements Runnable {
             return 0;
         }
 
+        /** The agent registry options, or null without {@code --agents-listen}. */
+        private WeftController.Agents agents() {
+            if (agentsListen == null) {
+                if (agentToken != null || agentTokenFile != null || allocate != null || agentTlsCert != null) {
+                    throw new CliFailure("--agent-token, --agent-token-file, --agent-tls-cert and --allocate need "
+                            + "--agents-listen HOST:PORT", CliFailure.USAGE);
+                }
+                return null;
+            }
+            if ((agentToken == null) == (agentTokenFile == null)) {
+                throw new CliFailure("--agents-listen needs exactly one of --agent-token and --agent-token-file",
+                        CliFailure.USAGE);
+            }
+            String token = agentToken;
+            if (agentTokenFile != null) {
+                try {
+                    token = java.nio.file.Files.readString(agentTokenFile.toPath()).strip();
+                } catch (IOException e) {
+                    throw new CliFailure("--agent-token-file " + agentTokenFile + ": cannot read: " + e.getMessage(),
+                            CliFailure.INPUT);
+                }
+                if (token.isEmpty()) {
+                    throw new CliFailure("--agent-token-file " + agentTokenFile + ": empty, expected the token",
+                            CliFailure.INPUT);
+                }
+            }
+            if ((agentTlsCert == null) != (agentTlsKey == null)) {
+                throw new CliFailure("--agent-tls-cert and --agent-tls-key go together", CliFailure.USAGE);
+            }
+            return new WeftController.Agents(address("--agents-listen", agentsListen), token, agentTlsCert,
+                    agentTlsKey, allocate == null ? null : RateAllocators.byName(allocate));
+        }
+
         /** Starts the controller, or reports why it cannot (unroutable fabric, port in use) and returns null. */
-        private WeftController start(Topology t, Duration settleTime) {
+        private WeftController start(Topology t, Duration settleTime, WeftController.Agents agents) {
             try {
                 WeftController.Config config = new WeftController.Config(t, RoutingEngines.byName(engine),
                         RoutingOptions.defaults().withMaxLayers(maxLayers), new RouteCompiler.Options(true,
                         tableMiss), new DeadlockVerification(allowDeadlock), address("--listen", listen), tlsCert,
                         tlsKey, SessionConfig.defaults());
-                return discover ? WeftController.startDiscovering(config, settleTime) : WeftController.start(config);
+                return discover ? WeftController.startDiscovering(config, settleTime, agents)
+                        : WeftController.start(config, agents);
             } catch (RuntimeException e) {
                 new CliFailure(e.getMessage(), CliFailure.INPUT).report(spec);
                 return null;

@@ -1,7 +1,7 @@
 /**
  * The {@code weft} subcommands that live in the controller module: {@code weft topo} (generate, show, dot,
- * import-ib, export-ib), {@code weft controller run} (the OpenFlow controller), {@code weft rates set} and
- * {@code weft agentlink} (the agent registry), and the shared file helper {@link weft.controller.cli.TopologyFiles}
+ * import-ib, export-ib), {@code weft controller run} (the OpenFlow controller, with the agent registry embedded by
+ * {@code --agents-listen}), {@code weft rates set}, and the shared file helper {@link weft.controller.cli.TopologyFiles}
  * that every command
  * reading a topology uses, so that a bad file gives the same one-line error and exit status everywhere.
  *

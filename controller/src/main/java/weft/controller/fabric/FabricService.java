@@ -141,6 +141,7 @@ public final class FabricService implements SwitchListener, AutoCloseable {
     private final Discovery discovery = new Discovery();
     private final Map<String, LinkCounters> counters = new ConcurrentHashMap<>();
     private final Map<String, List<FlowCounters>> flowCounters = new ConcurrentHashMap<>();
+    private final List<Runnable> routeListeners = new CopyOnWriteArrayList<>();
     private final ScheduledExecutorService lldpTimer = Executors.newSingleThreadScheduledExecutor(r -> {
         Thread t = new Thread(r, "weft-lldp");
         t.setDaemon(true);
@@ -222,6 +223,54 @@ public final class FabricService implements SwitchListener, AutoCloseable {
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw new IllegalStateException("interrupted while computing the first routes", e);
+        }
+    }
+
+    /**
+     * Runs {@code listener} (on the service's worker thread; it must not block) after every successful route
+     * computation, the first one included: the agent registry recomputes paths and rates then.
+     */
+    public void addRoutesListener(Runnable listener) {
+        routeListeners.add(listener);
+    }
+
+    /**
+     * A host agent registered: records the host where it says it is attached (see
+     * {@link #hostRegistered(String, String, String, String, int)}: in discover mode it is routed there), and
+     * logs when that is malformed, unknown or differs from the configured topology.
+     *
+     * @param attachment {@code switch:port} as the agent was told it ({@code --attachment}), or null
+     */
+    public void hostRegistered(String hostId, String mac, String ip, String attachment) {
+        if (attachment == null || mac == null) {
+            return;
+        }
+        int colon = attachment.lastIndexOf(':');
+        int port = -1;
+        if (colon > 0) {
+            try {
+                port = Integer.parseInt(attachment.substring(colon + 1));
+            } catch (NumberFormatException e) {
+                port = -1;
+            }
+        }
+        if (port < 1) {
+            LOG.warn("agent {}: attachment '{}' names no switch:port of {}", hostId, attachment,
+                    config.topology().name());
+            return;
+        }
+        String sw = attachment.substring(0, colon);
+        try {
+            hostRegistered(hostId, mac, ip, sw, port);
+        } catch (HostRegistrationException e) {
+            LOG.warn("agent {}: attachment '{}': {}", hostId, attachment, e.getMessage());
+            return;
+        }
+        for (weft.model.topology.Host h : config.topology().hosts()) {
+            if (h.id().equals(hostId) && (!h.switchId().equals(sw) || h.port() != port)) {
+                LOG.warn("agent {} registered at {} but the topology attaches it at {}:{}", hostId, attachment,
+                        h.switchId(), h.port());
+            }
         }
     }
 
@@ -664,6 +713,7 @@ public final class FabricService implements SwitchListener, AutoCloseable {
             routes = r;
             program = p;
             generation++;
+            routeListeners.forEach(Runnable::run);
             event(FabricEvent.Kind.ROUTES, String.format("%s: %s on %s (%d switches, %d links), %d layers, "
                             + "%d flows, %d groups, computed and verified in %.1f ms", reason, r.engine(), t.name(),
                     t.switches().size(), t.links().size(), r.layers(), p.flowCount(), p.groupCount(),

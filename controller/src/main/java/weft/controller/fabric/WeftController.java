@@ -3,16 +3,21 @@ package weft.controller.fabric;
 import java.io.File;
 import java.net.InetSocketAddress;
 import java.time.Duration;
+import io.netty.handler.ssl.SslContext;
+import io.netty.handler.ssl.SslContextBuilder;
+import weft.controller.agentlink.AgentLinkServer;
+import weft.controller.agentlink.FabricPaths;
 import weft.controller.openflow.OfServer;
 import weft.controller.openflow.SessionConfig;
 import weft.controller.program.RouteCompiler;
+import weft.model.rate.RateAllocator;
 import weft.model.routing.RoutingEngine;
 import weft.model.routing.RoutingOptions;
 import weft.model.topology.Topology;
 
 /**
  * The controller process, built with plain constructors: the fabric service (routes, verification, programming,
- * faults) behind an OpenFlow 1.3 listener.
+ * faults) behind an OpenFlow 1.3 listener, and optionally the embedded agent registry ({@link AgentLinkServer}).
  */
 public final class WeftController implements AutoCloseable {
     /**
@@ -46,12 +51,78 @@ public final class WeftController implements AutoCloseable {
         }
     }
 
+    /**
+     * The embedded agent registry (issue 5).
+     *
+     * @param listen          agent listen address
+     * @param token           shared token agents and {@code weft rates set} present
+     * @param tlsCert         PEM certificate chain for TLS, or null for plain TCP
+     * @param tlsKey          PKCS#8 PEM private key for TLS, or null
+     * @param allocatorOrNull allocator for the flows agents report, or null for hand-set rates only
+     */
+    public record Agents(InetSocketAddress listen, String token, File tlsCert, File tlsKey,
+                         RateAllocator allocatorOrNull) {
+        public Agents {
+            if ((tlsCert == null) != (tlsKey == null)) {
+                throw new IllegalArgumentException("agent TLS needs both a certificate and a key, got cert "
+                        + tlsCert + " and key " + tlsKey);
+            }
+        }
+    }
+
     private final FabricService fabric;
     private final OfServer server;
+    private AgentLinkServer agents;
 
     private WeftController(FabricService fabric, OfServer server) {
         this.fabric = fabric;
         this.server = server;
+    }
+
+    /**
+     * Starts the controller and, with {@code agentsOrNull}, its agent registry: paths come from the current
+     * routes ({@link FabricPaths}), registrations go to {@link FabricService#hostRegistered}, and every route
+     * change recomputes paths and allocated rates.
+     */
+    public static WeftController start(Config c, Agents agentsOrNull) {
+        return withAgents(start(c), agentsOrNull);
+    }
+
+    /** {@link #startDiscovering(Config, Duration)} and, with {@code agentsOrNull}, the agent registry. */
+    public static WeftController startDiscovering(Config c, Duration settle, Agents agentsOrNull) {
+        return withAgents(startDiscovering(c, settle), agentsOrNull);
+    }
+
+    private static WeftController withAgents(WeftController controller, Agents agentsOrNull) {
+        if (agentsOrNull == null) {
+            return controller;
+        }
+        FabricService fabric = controller.fabric;
+        try {
+            SslContext ssl = agentsOrNull.tlsCert() == null ? null
+                    : SslContextBuilder.forServer(agentsOrNull.tlsCert(), agentsOrNull.tlsKey()).build();
+            AgentLinkServer.Allocator alloc = agentsOrNull.allocatorOrNull() == null ? null
+                    : new AgentLinkServer.Allocator(agentsOrNull.allocatorOrNull(), fabric::currentTopology,
+                    fabric::routes);
+            controller.agents = new AgentLinkServer(agentsOrNull.listen(), agentsOrNull.token(), ssl,
+                    FabricPaths.provider(fabric::currentTopology, fabric::routes), alloc,
+                    r -> fabric.hostRegistered(r.host(), r.mac(), r.ip(), r.attachment())).start();
+            fabric.addRoutesListener(controller.agents::routesChanged);
+            return controller;
+        } catch (javax.net.ssl.SSLException | RuntimeException e) {
+            controller.close();
+            throw new IllegalArgumentException("agent registry on " + agentsOrNull.listen() + ": " + e.getMessage(),
+                    e);
+        } catch (InterruptedException e) {
+            controller.close();
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException("interrupted while starting the agent registry", e);
+        }
+    }
+
+    /** The embedded agent registry, or null when the controller runs without one. */
+    public AgentLinkServer agents() {
+        return agents;
     }
 
     /**
@@ -97,6 +168,9 @@ public final class WeftController implements AutoCloseable {
 
     @Override
     public void close() {
+        if (agents != null) {
+            agents.close();
+        }
         fabric.close();
         server.close();
     }

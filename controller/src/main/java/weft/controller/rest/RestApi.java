@@ -26,7 +26,7 @@ import weft.model.topology.io.TopologyJson;
  * Serves, as JSON: {@code GET /api/topology} (the topology routes are computed on, in weft-topology/1, and the
  * differences between configured and discovered fabric), {@code /api/routes} (weft-routes/1),
  * {@code /api/switches}, {@code /api/stats} (link port counters and
- * Weft flow counters per switch) and {@code /api/events}. Anything else is 404,
+ * Weft flow counters per switch), {@code /api/events} and {@code /api/agents} (the embedded agent registry). Anything else is 404,
  * anything but GET 405.
  */
 public final class RestApi implements AutoCloseable {
@@ -55,7 +55,17 @@ public final class RestApi implements AutoCloseable {
 
     /** Starts serving on the address (port 0 picks a free port). */
     public static RestApi start(InetSocketAddress address, FabricService fabric) throws IOException {
+        return start(address, fabric, null);
+    }
+
+    /**
+     * Starts serving, with {@code GET /api/agents} (registered agents, their pushed rates and paths, reported flows
+     * and last report) when the controller embeds an agent registry; without one that resource is an empty list.
+     */
+    public static RestApi start(InetSocketAddress address, FabricService fabric,
+                                weft.controller.agentlink.AgentLinkServer agentsOrNull) throws IOException {
         RestApi api = new RestApi(HttpServer.create(address, 16), fabric);
+        api.route("/api/agents", () -> agentsOrNull == null ? List.of() : agentsOrNull.view());
         api.route("/api/topology", () -> new TopologyView(TopologyJson.write(fabric.currentTopology()),
                 fabric.discoveryDifferences(false)));
         api.route("/api/routes", () -> fabric.routes() == null ? Map.of() : RoutesJson.write(fabric.routes()));

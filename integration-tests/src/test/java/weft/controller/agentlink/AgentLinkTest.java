@@ -130,6 +130,7 @@ class AgentLinkTest {
         // h1 goes away, its rate changes meanwhile, it comes back and gets the new rate
         h1.close();
         h1 = null;
+        await("the registry to see h1's session end", () -> !server.connectedHosts().contains("h1"));
         assertThat(request(port, new ControlMessage.SetRate("h1", "h2", 10_000_000L, null, TOKEN)))
                 .isEqualTo(new ControlMessage.Ok("rate h1 -> h2 = 10000000 bit/s stored; h1 is not connected"));
         h1 = agent("h1", "127.0.0.11", 37471, port);

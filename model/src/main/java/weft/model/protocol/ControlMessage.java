@@ -12,7 +12,7 @@ import java.util.List;
  * registered   controller -> agent  the session is accepted
  * rates        controller -> agent  full or partial set of destination rates (replace = full)
  * report       agent -> controller  per-VOQ backlog and counters, periodic
- * flows        agent -> controller  destinations the agent saw traffic for without a rate
+ * flows        agent -> controller  every destination the agent has traffic for now (full set), with backlogs
  * set-rate     admin -> controller  set one rate by hand (weft rates set), authenticated by token
  * ok           either               an admin request was applied
  * error        either               a line was rejected; the session continues
@@ -79,10 +79,26 @@ public sealed interface ControlMessage {
         }
     }
 
-    /** Destinations (by IPv4 address) the agent has traffic for but no rate. */
-    record Flows(String host, List<String> destinations) implements ControlMessage {
+    /**
+     * The flows of one agent: every destination (by IPv4 address) it has traffic for now, that is, whose VOQ holds
+     * data or sent some within the agent's idle time. The set is complete: a destination missing from the next
+     * {@code flows} of the same host has gone. Agents send it when the set changes and with every report.
+     *
+     * @param host         the agent's host id
+     * @param destinations destination IPv4 addresses
+     * @param backlogBytes bytes queued per destination address (optional within version 1: an older agent sends
+     *                     none; the controller then counts one packet)
+     */
+    record Flows(String host, List<String> destinations, java.util.Map<String, Long> backlogBytes)
+            implements ControlMessage {
         public Flows {
             destinations = destinations == null ? List.of() : List.copyOf(destinations);
+            backlogBytes = backlogBytes == null ? java.util.Map.of() : java.util.Map.copyOf(backlogBytes);
+        }
+
+        /** Destinations only, as agents before {@code backlogBytes} sent them. */
+        public Flows(String host, List<String> destinations) {
+            this(host, destinations, null);
         }
 
         @Override

@@ -9,9 +9,19 @@ import java.util.List;
  * @param tag   what the controller's forwarding entries follow for this path: the UDP source port the agent sends
  *              from (1024..65535); digest seed 004 §10.1 "the host picks the intermediate switch and stamps a path
  *              tag"
- * @param links dense ids of the links the path loads (used only by the Multi-Phase policy; may be empty)
+ * @param links dense ids of the links the path loads: channels of the switch graph ({@code 2i} = link i a->b,
+ *              {@code 2i+1} = b->a), in path order (used only by the Multi-Phase policy; may be empty, and is empty
+ *              when the switches' hash rather than the tag picks the path)
+ * @param dscp  the IPv4 DSCP the agent writes on this path's packets ({@code IP_TOS = dscp << 2}), which the
+ *              switches' path-tagged entries match (VLB, MP-LASH: {@code weft.controller.program.RouteCompiler}),
+ *              or null to leave the TOS byte 0. Optional within version 1: an older peer ignores it
  */
-public record PathSpec(int id, int tag, List<Integer> links) {
+public record PathSpec(int id, int tag, List<Integer> links, Integer dscp) {
+    /** A path told apart by its UDP source port only (no DSCP). */
+    public PathSpec(int id, int tag, List<Integer> links) {
+        this(id, tag, links, null);
+    }
+
     public PathSpec {
         if (id < 0 || id > 255) {
             throw new IllegalArgumentException("path id must be in 0..255, got " + id);
@@ -19,6 +29,9 @@ public record PathSpec(int id, int tag, List<Integer> links) {
         if (tag < 1024 || tag > 65535) {
             throw new IllegalArgumentException("path " + id + ": tag (UDP source port) must be in 1024..65535, got "
                     + tag);
+        }
+        if (dscp != null && (dscp < 0 || dscp > 63)) {
+            throw new IllegalArgumentException("path " + id + ": dscp must be in 0..63, got " + dscp);
         }
         links = links == null ? List.of() : List.copyOf(links);
     }

@@ -9,7 +9,13 @@ package weft.model.protocol;
  * @param sentBytes      bytes sent since the agent started
  * @param droppedPackets packets dropped at the VOQ tail since the agent started
  * @param bitsPerSecond  the rate the VOQ is shaped to now
+ * @param dstIp          the destination's IPv4 address (optional within version 1: null from an older agent)
  */
 public record VoqReport(String dst, long backlogBytes, long sentPackets, long sentBytes, long droppedPackets,
-                        long bitsPerSecond) {
+                        long bitsPerSecond, String dstIp) {
+    /** A report without the destination address (as version-1 agents before {@code dstIp} sent it). */
+    public VoqReport(String dst, long backlogBytes, long sentPackets, long sentBytes, long droppedPackets,
+                     long bitsPerSecond) {
+        this(dst, backlogBytes, sentPackets, sentBytes, droppedPackets, bitsPerSecond, null);
+    }
 }

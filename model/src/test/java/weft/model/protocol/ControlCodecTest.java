@@ -11,13 +11,16 @@ class ControlCodecTest {
 
     static List<ControlMessage> oneOfEach() {
         DestinationRate r = new DestinationRate("h2", "10.0.0.2", 7470, 50_000_000L, "sd",
-                List.of(new PathSpec(0, 40000, List.of(1, 2)), new PathSpec(1, 40001, List.of())), 3);
+                List.of(new PathSpec(0, 40000, List.of(1, 2)), new PathSpec(1, 40001, List.of()),
+                        new PathSpec(2, 20065, List.of(4, 6), 1)), 3);
         return List.of(
                 new ControlMessage.Register("h1", "10.0.0.1", "02:00:00:00:00:01", 7470, "s1:1", "secret"),
                 new ControlMessage.Registered("h1", 7),
                 new ControlMessage.Rates(true, List.of(r)),
-                new ControlMessage.Report("h1", List.of(new VoqReport("h2", 3000, 10, 14000, 1, 50_000_000L))),
+                new ControlMessage.Report("h1", List.of(new VoqReport("h2", 3000, 10, 14000, 1, 50_000_000L),
+                        new VoqReport("h3", 0, 1, 1500, 0, 0, "10.0.0.3"))),
                 new ControlMessage.Flows("h1", List.of("10.0.0.3")),
+                new ControlMessage.Flows("h1", List.of("10.0.0.3", "10.0.0.4"), java.util.Map.of("10.0.0.3", 4500L)),
                 new ControlMessage.SetRate("h1", "h2", 10_000_000L, null, "secret"),
                 new ControlMessage.Ok("set"),
                 new ControlMessage.Error("bad"));
@@ -53,6 +56,20 @@ class ControlCodecTest {
         assertThatThrownBy(() -> codec.decode("{\"v\":1,\"type\":\"rates\",\"replace\":true,\"rates\":[{\"dst\":\"h2\","
                 + "\"dstIp\":\"10.0.0.2\",\"dstPort\":7470,\"bitsPerSecond\":-5,\"tenant\":0}]}"))
                 .hasMessage("rates: dst h2: bitsPerSecond must be >= 0, got -5");
+    }
+
+    @Test
+    void readsLinesWithoutTheOptionalFieldsAddedWithinVersionOne() throws ProtocolException {
+        assertThat(codec.decode("{\"v\":1,\"type\":\"flows\",\"host\":\"h1\",\"destinations\":[\"10.0.0.2\"]}"))
+                .isEqualTo(new ControlMessage.Flows("h1", List.of("10.0.0.2"), java.util.Map.of()));
+        ControlMessage.Rates r = (ControlMessage.Rates) codec.decode("{\"v\":1,\"type\":\"rates\",\"replace\":false,"
+                + "\"rates\":[{\"dst\":\"h2\",\"dstIp\":\"10.0.0.2\",\"dstPort\":7470,\"bitsPerSecond\":5,\"tenant\":0,"
+                + "\"paths\":[{\"id\":0,\"tag\":40000,\"links\":[]}]}]}");
+        assertThat(r.rates().get(0).paths().get(0).dscp()).isNull();
+        assertThatThrownBy(() -> codec.decode("{\"v\":1,\"type\":\"rates\",\"replace\":false,"
+                + "\"rates\":[{\"dst\":\"h2\",\"dstIp\":\"10.0.0.2\",\"dstPort\":7470,\"bitsPerSecond\":5,\"tenant\":0,"
+                + "\"paths\":[{\"id\":0,\"tag\":40000,\"dscp\":64}]}]}"))
+                .hasMessageContaining("path 0: dscp must be in 0..63, got 64");
     }
 
     @Test

@@ -1,0 +1,62 @@
+package weft.controller.rest;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.BufferedReader;
+import java.io.InputStreamReader;
+import java.io.OutputStreamWriter;
+import java.io.Writer;
+import java.net.InetSocketAddress;
+import java.net.Socket;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import org.junit.jupiter.api.DisplayName;
+import org.junit.jupiter.api.Test;
+import weft.controller.agentlink.AgentLinkServer;
+import weft.controller.agentlink.PathProvider;
+import weft.controller.fabric.FabricService;
+import weft.controller.program.RouteCompiler;
+import weft.controller.testing.TestFabrics;
+import weft.model.protocol.ControlCodec;
+import weft.model.protocol.ControlMessage;
+import weft.model.routing.RoutingEngines;
+import weft.model.routing.RoutingOptions;
+
+class RestApiAgentsTest {
+    private static String get(int port, String path) throws Exception {
+        return HttpClient.newHttpClient().send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + path))
+                .GET().build(), HttpResponse.BodyHandlers.ofString()).body();
+    }
+
+    @Test
+    @DisplayName("GET /api/agents lists registered agents with their pushed rates; without a registry it is []")
+    void listsAgents() throws Exception {
+        try (FabricService fabric = new FabricService(new FabricService.Config(TestFabrics.ring(4),
+                RoutingEngines.byName("updown"), RoutingOptions.defaults(), RouteCompiler.Options.defaults(),
+                (t, r) -> { }, Duration.ofSeconds(5), Duration.ofSeconds(5), Duration.ofSeconds(1)));
+             AgentLinkServer agents = new AgentLinkServer(new InetSocketAddress("127.0.0.1", 0), "tok", null,
+                     PathProvider.NONE, null, r -> { }).start();
+             Socket s = new Socket("127.0.0.1", agents.port())) {
+            fabric.start();
+            ControlCodec codec = new ControlCodec();
+            Writer out = new OutputStreamWriter(s.getOutputStream(), StandardCharsets.UTF_8);
+            BufferedReader in = new BufferedReader(new InputStreamReader(s.getInputStream(), StandardCharsets.UTF_8));
+            out.write(codec.encode(new ControlMessage.Register("h1", "10.0.0.1", "02:00:00:00:00:01", 7470, "s1:1",
+                    "tok")) + "\n");
+            out.flush();
+            assertThat(codec.decode(in.readLine())).isInstanceOf(ControlMessage.Registered.class);
+            agents.setRate("h1", "h1", 5_000_000L, null);
+            try (RestApi api = RestApi.start(new InetSocketAddress("127.0.0.1", 0), fabric, agents);
+                 RestApi bare = RestApi.start(new InetSocketAddress("127.0.0.1", 0), fabric)) {
+                assertThat(get(api.port(), "/api/agents")).contains("\"host\" : \"h1\"")
+                        .contains("\"attachment\" : \"s1:1\"").contains("\"connected\" : true")
+                        .contains("\"bitsPerSecond\" : 5000000").contains("\"source\" : \"manual\"");
+                assertThat(get(bare.port(), "/api/agents")).isEqualTo("[ ]");
+            }
+        }
+    }
+}
