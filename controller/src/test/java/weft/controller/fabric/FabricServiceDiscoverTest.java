@@ -245,5 +245,13 @@ class FabricServiceDiscoverTest {
                 Discovery.switchName(A), 1)).hasMessageContaining("ip 10.0.0.300");
         assertThatThrownBy(() -> fabric.hostRegistered("h8", "02:00:00:00:00:08", "10.0.0.8",
                 Discovery.switchName(A), 0)).hasMessageContaining("port must be >= 1, got 0");
+
+        // The agent registry's form, switch:port as the agent was told it: recorded the same way; a malformed or
+        // unknown attachment is logged and ignored.
+        fabric.hostRegistered("h7", "02:00:00:00:00:07", "10.0.0.7", Discovery.switchName(A) + ":1");
+        fabric.hostRegistered("h6", "02:00:00:00:00:06", "10.0.0.6", "leaf-7:1");
+        fabric.hostRegistered("h5", "02:00:00:00:00:05", "10.0.0.5", Discovery.switchName(A));
+        assertThat(fabric.discoveredTopology().hosts()).extracting(Host::id, Host::port).containsExactly(
+                org.assertj.core.groups.Tuple.tuple("h7", 1), org.assertj.core.groups.Tuple.tuple("h9", 3));
     }
 }
