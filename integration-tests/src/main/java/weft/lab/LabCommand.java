@@ -66,6 +66,14 @@ public final class LabCommand implements Runnable {
                 + "meters (passed to the controller)")
         File rates;
 
+        @Option(names = "--discover", description = "the controller is not given the topology (it only builds the "
+                + "lab): it discovers switches, links and hosts (each host sends one ARP once routes exist)")
+        boolean discover;
+
+        @Option(names = "--settle", defaultValue = "2s", description = "with --discover: quiet time before the "
+                + "first routes (default: ${DEFAULT-VALUE})")
+        String settle;
+
         LabConfig config(String name) {
             Topology t = TopologyFiles.read(topo.toPath());
             RoutingEngines.byName(engine);
@@ -78,6 +86,10 @@ public final class LabCommand implements Runnable {
             if (rates == null) {
                 return PairRates.none();
             }
+            if (discover) {
+                throw new LabException("--rates " + rates + " needs the controller to know the lab's hosts: it "
+                        + "cannot go with --discover");
+            }
             try {
                 return PairRates.parse(rates.getPath(), Files.readString(rates.toPath()), t);
             } catch (IOException e) {
@@ -87,11 +99,36 @@ public final class LabCommand implements Runnable {
 
         /** Starts the controller for the lab's planned topology, before its bridges exist. */
         WeftController startController(LabConfig lab) {
-            return WeftController.start(new WeftController.Config(OvsLab.plannedTopology(lab),
+            WeftController.Config config = new WeftController.Config(discover
+                    ? new Topology("", List.of(), List.of(), List.of()) : OvsLab.plannedTopology(lab),
                     RoutingEngines.byName(engine),
                     RoutingOptions.defaults(), RouteCompiler.Options.defaults(),
                     new DeadlockVerification(allowDeadlock), new InetSocketAddress("127.0.0.1", port), null, null,
-                    SessionConfig.defaults()), pairRates(lab.topology()));
+                    SessionConfig.defaults());
+            return discover ? WeftController.startDiscovering(config, ControllerCommand.duration("--settle", settle))
+                    : WeftController.start(config, pairRates(lab.topology()));
+        }
+    }
+
+    /**
+     * Discover mode: once routes exist, every host sends one ARP for an address nobody has (TEST-NET-1), which
+     * reaches the controller through the table-miss entry, until its switch holds Weft's LOCAL entries for it.
+     *
+     * @throws LabException when a host is not routed within the timeout or {@code alive} turns false
+     */
+    static void announceHosts(OvsLab lab, java.util.function.BooleanSupplier alive, Duration timeout) {
+        long deadline = System.nanoTime() + timeout.toNanos();
+        for (Host h : lab.topology().hosts()) {
+            while (!Shell.run(Duration.ofSeconds(10), null, "ovs-ofctl", "-O", "OpenFlow13", "dump-flows",
+                    lab.bridgeOf(h.switchId()), "cookie=0x5745465400000001/-1,arp,arp_tpa=" + h.ip()).stdout()
+                    .contains("arp_tpa=" + h.ip())) {
+                if (!alive.getAsBoolean() || System.nanoTime() - deadline > 0) {
+                    throw new LabException("lab " + lab.name() + ": host " + h.id() + " (" + h.ip() + ") not "
+                            + "routed by the discovering controller " + (alive.getAsBoolean() ? "after " + timeout
+                            : "(controller exited)"));
+                }
+                lab.exec(h.id(), Duration.ofSeconds(5), "ping", "-c", "1", "-W", "1", "192.0.2.1");
+            }
         }
     }
 
@@ -160,6 +197,10 @@ public final class LabCommand implements Runnable {
                 List<String> cmd = new ArrayList<>(List.of(java, "-cp", classpath, ControllerCommand.class.getName(), "run",
                         "--topo", topoFile.toString(), "--engine", fabric.engine,
                         "--listen", "127.0.0.1:" + fabric.port));
+                if (fabric.discover) {
+                    cmd.subList(cmd.indexOf("--topo"), cmd.indexOf("--topo") + 2).clear();
+                    cmd.addAll(List.of("--discover", "--settle", fabric.settle));
+                }
                 if (fabric.allowDeadlock) {
                     cmd.add("--allow-deadlock");
                 }
@@ -177,6 +218,9 @@ public final class LabCommand implements Runnable {
                         .redirectOutput(ProcessBuilder.Redirect.appendTo(log.toFile())).start();
                 lab.recordPid(p.pid());
                 awaitProgrammed(lab, p, log, Duration.ofSeconds(60));
+                if (fabric.discover) {
+                    announceHosts(lab, p::isAlive, Duration.ofSeconds(60));
+                }
                 LabAgents started = agents ? LabAgents.start(lab, agentPort, Files.readString(LabState.dir(name)
                         .resolve("agent-token"), StandardCharsets.UTF_8), java, classpath,
                         LabAgents.registeredIn(log, logStart)) : null;
@@ -196,6 +240,9 @@ public final class LabCommand implements Runnable {
 
         private int foreground(OvsLab lab) throws InterruptedException {
             WeftController c = fabric.startController(lab.config());
+            if (fabric.discover) {
+                announceHosts(lab, () -> true, Duration.ofSeconds(60));
+            }
             CountDownLatch stop = new CountDownLatch(1);
             Runtime.getRuntime().addShutdownHook(new Thread(() -> {
                 c.close();
@@ -279,6 +326,9 @@ public final class LabCommand implements Runnable {
                 throw e;
             }
             try {
+                if (fabric.discover) {
+                    announceHosts(lab, () -> true, Duration.ofSeconds(60));
+                }
                 if (!c.fabric().awaitConverged(Duration.ofSeconds(60))) {
                     System.err.println("not programmed after 60 s; events: " + c.fabric().events());
                     return 1;

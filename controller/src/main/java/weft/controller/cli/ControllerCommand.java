@@ -4,6 +4,8 @@ import java.io.File;
 import java.io.IOException;
 import java.net.InetSocketAddress;
 import java.nio.file.Files;
+import java.time.Duration;
+import java.util.List;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CountDownLatch;
 import picocli.CommandLine;
@@ -57,6 +59,16 @@ public final class ControllerCommand implements Runnable {
         }
     }
 
+    /** Parses a duration option: a number with unit {@code ms} or {@code s} ({@code 2s}, {@code 500ms}). */
+    public static Duration duration(String option, String text) {
+        java.util.regex.Matcher m = java.util.regex.Pattern.compile("(\\d+(?:\\.\\d+)?)(ms|s)").matcher(text);
+        if (!m.matches()) {
+            throw new CliFailure(option + " must be a duration such as 2s or 500ms, got " + text, CliFailure.USAGE);
+        }
+        double value = Double.parseDouble(m.group(1));
+        return Duration.ofNanos(Math.round(value * (m.group(2).equals("ms") ? 1e6 : 1e9)));
+    }
+
     /** {@code weft controller run}. */
     @Command(name = "run", mixinStandardHelpOptions = true,
             description = "Route the fabric, program its switches as they connect, keep them right on faults. "
@@ -65,9 +77,21 @@ public final class ControllerCommand implements Runnable {
         @CommandLine.Spec
         CommandLine.Model.CommandSpec spec;
 
-        @Option(names = "--topo", required = true, description = "weft-topology/1 file (dpids as the switches "
-                + "report them)")
+        @Option(names = "--topo", description = "weft-topology/1 file (dpids as the switches report them); "
+                + "exactly one of --topo and --discover")
         File topo;
+
+        @Option(names = "--discover", description = "no topology file: route the fabric as discovered (switches "
+                + "from FEATURES/port-desc, links by LLDP, hosts by first packets and agent registration)")
+        boolean discover;
+
+        @Option(names = "--settle", defaultValue = "2s", description = "with --discover: discovery must be "
+                + "unchanged this long before the first routes (e.g. 2s, 500ms; default: ${DEFAULT-VALUE})")
+        String settle;
+
+        @Option(names = "--names", description = "with --discover: weft-topology/1 file used only to name "
+                + "switches (by dpid) and hosts (by MAC)")
+        File names;
 
         @Option(names = "--engine", defaultValue = "updown", description = "routing engine (default: ${DEFAULT-VALUE})")
         String engine;
@@ -93,7 +117,7 @@ public final class ControllerCommand implements Runnable {
                 + "dependency cycle")
         boolean allowDeadlock;
 
-        @Option(names = "--rates", description = "weft-pair-rates/1 file: per (source host, destination host) "
+        @Option(names = "--rates", description = "weft-pair-rates/1 file (with --topo): per (source host, destination host) "
                 + "rates, enforced by OpenFlow meters at the source's switch (see docs/openflow.md)")
         File rates;
 
@@ -126,9 +150,25 @@ public final class ControllerCommand implements Runnable {
         @Override
         public Integer call() throws InterruptedException {
             Topology t;
+            Duration settleTime;
             WeftController.Agents agents;
             try {
-                t = TopologyFiles.read(topo.toPath());
+                if ((topo == null) == !discover) {
+                    throw new CliFailure("exactly one of --topo FILE and --discover is required"
+                            + (discover ? ", got both" : ", got neither"), CliFailure.USAGE);
+                }
+                if (discover && rates != null) {
+                    throw new CliFailure("--rates " + rates + " names hosts of a configured fabric; it needs --topo "
+                            + "(in discover mode set rates with PUT /api/rates once the hosts are known)",
+                            CliFailure.USAGE);
+                }
+                if (!discover && names != null) {
+                    throw new CliFailure("--names " + names + " names a discovered fabric; it needs --discover "
+                            + "(with --topo the file names everything)", CliFailure.USAGE);
+                }
+                settleTime = duration("--settle", settle);
+                t = discover ? names == null ? new Topology("", List.of(), List.of(), List.of())
+                        : TopologyFiles.read(names.toPath()) : TopologyFiles.read(topo.toPath());
                 RoutingEngines.byName(engine);
                 agents = agents();
             } catch (CliFailure f) {
@@ -147,14 +187,20 @@ public final class ControllerCommand implements Runnable {
                     return new CliFailure(e.getMessage(), CliFailure.INPUT).report(spec);
                 }
             }
-            WeftController c = start(t, pairRates, agents);
+            WeftController c = start(t, settleTime, pairRates, agents);
             if (c == null) {
                 return CliFailure.INPUT;
             }
-            System.out.printf("weft controller: %s, engine %s, %d switches, listening on %s:%d%s%s%n", t.name(),
-                    engine, t.switches().size(), address("--listen", listen).getHostString(), c.port(),
-                    tlsCert == null ? "" : " (TLS)",
-                    pairRates.rates().isEmpty() ? "" : ", " + pairRates.rates().size() + " rated pairs");
+            if (discover) {
+                System.out.printf("weft controller: discovering (settle %d ms%s), engine %s, listening on %s:%d%s%n",
+                        settleTime.toMillis(), names == null ? "" : ", names from " + names, engine,
+                        address("--listen", listen).getHostString(), c.port(), tlsCert == null ? "" : " (TLS)");
+            } else {
+                System.out.printf("weft controller: %s, engine %s, %d switches, listening on %s:%d%s%s%n", t.name(),
+                        engine, t.switches().size(), address("--listen", listen).getHostString(), c.port(),
+                        tlsCert == null ? "" : " (TLS)",
+                        pairRates.rates().isEmpty() ? "" : ", " + pairRates.rates().size() + " rated pairs");
+            }
             if (c.agents() != null) {
                 System.out.printf("agent registry listening on %s:%d%s, rates %s%n", agents.listen().getHostString(),
                         c.agents().port(), agentTlsCert == null ? "" : " (TLS)",
@@ -219,12 +265,15 @@ public final class ControllerCommand implements Runnable {
         }
 
         /** Starts the controller, or reports why it cannot (unroutable fabric, port in use) and returns null. */
-        private WeftController start(Topology t, PairRates pairRates, WeftController.Agents agents) {
+        private WeftController start(Topology t, Duration settleTime, PairRates pairRates,
+                                     WeftController.Agents agents) {
             try {
-                return WeftController.start(new WeftController.Config(t, RoutingEngines.byName(engine),
+                WeftController.Config config = new WeftController.Config(t, RoutingEngines.byName(engine),
                         RoutingOptions.defaults().withMaxLayers(maxLayers), new RouteCompiler.Options(true,
                         tableMiss), new DeadlockVerification(allowDeadlock), address("--listen", listen), tlsCert,
-                        tlsKey, SessionConfig.defaults()), pairRates, agents);
+                        tlsKey, SessionConfig.defaults());
+                return discover ? WeftController.startDiscovering(config, settleTime, agents)
+                        : WeftController.start(config, pairRates, agents);
             } catch (RuntimeException e) {
                 new CliFailure(e.getMessage(), CliFailure.INPUT).report(spec);
                 return null;

@@ -19,7 +19,9 @@ import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.regex.Pattern;
 import java.util.function.Function;
 import org.projectfloodlight.openflow.protocol.OFErrorMsg;
 import org.projectfloodlight.openflow.protocol.OFFlowStatsEntry;
@@ -45,6 +47,7 @@ import org.projectfloodlight.openflow.types.U64;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import weft.controller.discovery.Discovery;
+import weft.controller.discovery.DiscoverySettle;
 import weft.controller.discovery.FirstPacket;
 import weft.controller.discovery.Lldp;
 import weft.controller.discovery.TopologyComparison;
@@ -76,6 +79,17 @@ import weft.model.topology.Topology;
  * recompute, verify, compile and a fabric-wide update in three barrier-confirmed phases (see
  * {@link ProgramDiff}). A routing or verification failure keeps the previous program and is reported as an
  * event. Session callbacks only enqueue work, so the event loops never block.
+ *
+ * <p>Discover mode ({@link #FabricService(Config, Duration)}): there is no configured fabric. Switches come from
+ * FEATURES and port-desc, links from LLDP (a first direction seen is answered at once by an LLDP frame out of the
+ * receiving port, so both directions are known within a round trip), hosts from their first packets and from
+ * agent registration ({@link #hostRegistered}). Each switch that connects gets the discovery entries only (LLDP
+ * and table-miss to the controller); once routed, every port with neither a link nor a known host also sends its
+ * packets to the controller, so a new or moved host is learned by its first packet even when its destination is
+ * routed. Routes are first computed once discovery has been quiet for the settle interval
+ * ({@link DiscoverySettle}), then recomputed, verified and reprogrammed with the same three-phase update whenever
+ * discovery changes: at once when a link port goes down or a switch disconnects, after a short quiet time for
+ * news (a link, a switch, a host, a host move).
  */
 public final class FabricService implements SwitchListener, AutoCloseable {
     private static final Logger LOG = LoggerFactory.getLogger(FabricService.class);
@@ -97,14 +111,26 @@ public final class FabricService implements SwitchListener, AutoCloseable {
                          Duration lldpInterval, Duration statsInterval) {
     }
 
+    private static final Pattern MAC = Pattern.compile("[0-9a-fA-F]{2}(:[0-9a-fA-F]{2}){5}");
+    private static final Pattern IPV4 = Pattern.compile("((25[0-5]|2[0-4]\\d|1\\d\\d|[1-9]?\\d)\\.){3}"
+            + "(25[0-5]|2[0-4]\\d|1\\d\\d|[1-9]?\\d)");
+    /** Later discovery changes are coalesced for at most this long (the settle interval if shorter). */
+    private static final Duration COALESCE = Duration.ofMillis(250);
+    /** How often discover mode looks at discovery's version. */
+    private static final long DISCOVERY_POLL_MS = 50;
+
     private final Config config;
+    /** Null when the fabric is configured; the settle logic when it is known only from discovery. */
+    private final DiscoverySettle settle;
+    private final AtomicBoolean discoveryPollQueued = new AtomicBoolean();
     private final ExecutorService worker = Executors.newSingleThreadExecutor(r -> {
         Thread t = new Thread(r, "weft-fabric");
         t.setDaemon(true);
         return t;
     });
-    private final Map<Long, String> switchByDpid = new HashMap<>();
-    private final Map<String, Integer> linkByPort = new HashMap<>();
+    private final Map<Long, String> switchByDpid = new ConcurrentHashMap<>();
+    /** The fabric link indices refer to: the configured one, or in discover mode the one last routed. */
+    private volatile Wiring wiring;
     private final Map<String, SwitchSession> sessions = new ConcurrentHashMap<>();
     private final Map<String, Integer> programmedGeneration = new ConcurrentHashMap<>();
     private final List<FabricEvent> events = new CopyOnWriteArrayList<>();
@@ -122,28 +148,58 @@ public final class FabricService implements SwitchListener, AutoCloseable {
     private final Map<String, List<FlowCounters>> flowCounters = new ConcurrentHashMap<>();
     private final List<Runnable> routeListeners = new CopyOnWriteArrayList<>();
     private final Map<String, List<MeterCounters>> meterCounters = new ConcurrentHashMap<>();
-    private final Map<String, String> switchOfHost = new HashMap<>();
     private final ScheduledExecutorService lldpTimer = Executors.newSingleThreadScheduledExecutor(r -> {
         Thread t = new Thread(r, "weft-lldp");
         t.setDaemon(true);
         return t;
     });
 
-    public FabricService(Config config) {
-        this.config = config;
-        for (Switch s : config.topology().switches()) {
-            switchByDpid.put(s.dpid(), s.id());
-        }
-        config.topology().hosts().forEach(h -> switchOfHost.put(h.id(), h.switchId()));
-        List<Link> links = config.topology().links();
-        for (int i = 0; i < links.size(); i++) {
-            linkByPort.put(links.get(i).a() + ":" + links.get(i).aPort(), i);
-            linkByPort.put(links.get(i).b() + ":" + links.get(i).bPort(), i);
+    /** A topology and its link indices by {@code switch:port}. */
+    private record Wiring(Topology topology, Map<String, Integer> linkByPort) {
+        static Wiring of(Topology t) {
+            Map<String, Integer> byPort = new HashMap<>();
+            List<Link> links = t.links();
+            for (int i = 0; i < links.size(); i++) {
+                byPort.put(links.get(i).a() + ":" + links.get(i).aPort(), i);
+                byPort.put(links.get(i).b() + ":" + links.get(i).bPort(), i);
+            }
+            return new Wiring(t, Map.copyOf(byPort));
         }
     }
 
+    /** Runs the configured fabric {@code config.topology()}. */
+    public FabricService(Config config) {
+        this.config = config;
+        this.settle = null;
+        for (Switch s : config.topology().switches()) {
+            switchByDpid.put(s.dpid(), s.id());
+        }
+        this.wiring = Wiring.of(config.topology());
+    }
+
     /**
-     * Computes, verifies and compiles the routes of the whole fabric before any switch connects.
+     * Discover mode: runs whatever fabric connects and is discovered. {@code config.topology()} only names
+     * switches (by dpid) and hosts (by MAC); it may be empty. The table-miss entry and the learning entries of
+     * host ports without a known host ({@link weft.controller.program.FlowClass#LEARN}) are always installed.
+     *
+     * @param settle how long discovery must stay unchanged before the first routes are computed
+     */
+    public FabricService(Config config, Duration settle) {
+        this.config = new Config(config.topology(), config.engine(), config.routing(),
+                new RouteCompiler.Options(config.compile().lldp(), true, true), config.verifier(), config.timeout(),
+                config.lldpInterval(), config.statsInterval());
+        this.settle = new DiscoverySettle(settle, settle.compareTo(COALESCE) < 0 ? settle : COALESCE);
+        this.wiring = Wiring.of(new Topology("", List.of(), List.of(), List.of()));
+    }
+
+    /** True in discover mode: the fabric is known only from discovery. */
+    public boolean discovering() {
+        return settle != null;
+    }
+
+    /**
+     * Computes, verifies and compiles the routes of the whole fabric before any switch connects; in discover
+     * mode only starts watching discovery (routes follow once it settles).
      *
      * @throws RoutingFailure or {@link ProgramException} when the configured fabric cannot be routed
      */
@@ -154,6 +210,14 @@ public final class FabricService implements SwitchListener, AutoCloseable {
         long poll = config.statsInterval().toMillis();
         lldpTimer.scheduleAtFixedRate(() -> sessions.forEach(this::pollCounters), poll, poll,
                 TimeUnit.MILLISECONDS);
+        if (discovering()) {
+            lldpTimer.scheduleAtFixedRate(() -> {
+                if (discoveryPollQueued.compareAndSet(false, true)) {
+                    worker.execute(this::pollDiscovery);
+                }
+            }, DISCOVERY_POLL_MS, DISCOVERY_POLL_MS, TimeUnit.MILLISECONDS);
+            return;
+        }
         try {
             worker.submit(() -> {
                 if (!recompute("start")) {
@@ -177,8 +241,9 @@ public final class FabricService implements SwitchListener, AutoCloseable {
     }
 
     /**
-     * A host agent registered: records the host where it says it is attached, as a first packet from it would
-     * (discovery), and logs when that differs from the configured topology.
+     * A host agent registered: records the host where it says it is attached (see
+     * {@link #hostRegistered(String, String, String, String, int)}: in discover mode it is routed there), and
+     * logs when that is malformed, unknown or differs from the configured topology.
      *
      * @param attachment {@code switch:port} as the agent was told it ({@code --attachment}), or null
      */
@@ -187,28 +252,28 @@ public final class FabricService implements SwitchListener, AutoCloseable {
             return;
         }
         int colon = attachment.lastIndexOf(':');
-        weft.model.topology.Switch sw = null;
         int port = -1;
         if (colon > 0) {
-            for (weft.model.topology.Switch s : config.topology().switches()) {
-                if (s.id().equals(attachment.substring(0, colon))) {
-                    sw = s;
-                }
-            }
             try {
                 port = Integer.parseInt(attachment.substring(colon + 1));
             } catch (NumberFormatException e) {
                 port = -1;
             }
         }
-        if (sw == null || port < 1) {
+        if (port < 1) {
             LOG.warn("agent {}: attachment '{}' names no switch:port of {}", hostId, attachment,
                     config.topology().name());
             return;
         }
-        discovery.hostPacket(sw.dpid(), port, new weft.controller.discovery.FirstPacket.Sighting(mac, ip));
+        String sw = attachment.substring(0, colon);
+        try {
+            hostRegistered(hostId, mac, ip, sw, port);
+        } catch (HostRegistrationException e) {
+            LOG.warn("agent {}: attachment '{}': {}", hostId, attachment, e.getMessage());
+            return;
+        }
         for (weft.model.topology.Host h : config.topology().hosts()) {
-            if (h.id().equals(hostId) && (!h.switchId().equals(sw.id()) || h.port() != port)) {
+            if (h.id().equals(hostId) && (!h.switchId().equals(sw) || h.port() != port)) {
                 LOG.warn("agent {} registered at {} but the topology attaches it at {}:{}", hostId, attachment,
                         h.switchId(), h.port());
             }
@@ -277,8 +342,14 @@ public final class FabricService implements SwitchListener, AutoCloseable {
         return discovery.topology(config.topology());
     }
 
-    /** Differences between the configured and the discovered fabric (hosts only when {@code checkHosts}). */
+    /**
+     * Differences between the configured and the discovered fabric (hosts only when {@code checkHosts}); in
+     * discover mode between the naming file and the discovered fabric, none without a naming file.
+     */
     public List<String> discoveryDifferences(boolean checkHosts) {
+        if (discovering() && config.topology().switches().isEmpty()) {
+            return List.of();
+        }
         return TopologyComparison.differences(config.topology(), discoveredTopology(), checkHosts);
     }
 
@@ -362,7 +433,12 @@ public final class FabricService implements SwitchListener, AutoCloseable {
         byte[] frame = packetIn.getData();
         Optional<Lldp.Origin> origin = Lldp.parse(frame);
         if (origin.isPresent()) {
-            discovery.lldp(session.dpid(), in.getPortNumber(), origin.get());
+            Lldp.Origin o = origin.get();
+            int port = in.getPortNumber();
+            if (discovery.lldp(session.dpid(), port, o) && discovering()
+                    && !discovery.hasDirection(session.dpid(), port, o.dpid(), o.port())) {
+                answerLldp(session, port);
+            }
         } else {
             FirstPacket.parse(frame).ifPresent(s -> discovery.hostPacket(session.dpid(), in.getPortNumber(), s));
         }
@@ -388,10 +464,11 @@ public final class FabricService implements SwitchListener, AutoCloseable {
                         return;
                     }
                     long now = System.currentTimeMillis();
+                    Wiring w = wiring;
                     for (OFPortStatsReply part : parts) {
                         for (OFPortStatsEntry e : part.getEntries()) {
                             int port = e.getPortNo().getPortNumber();
-                            Integer link = linkByPort.get(switchId + ":" + port);
+                            Integer link = w.linkByPort().get(switchId + ":" + port);
                             if (link == null) {
                                 continue;
                             }
@@ -400,7 +477,7 @@ public final class FabricService implements SwitchListener, AutoCloseable {
                             LinkCounters before = counters.get(key);
                             double bps = before == null || now <= before.atMillis() ? 0
                                     : 8.0 * (bytes - before.txBytes()) * 1000 / (now - before.atMillis());
-                            counters.put(key, new LinkCounters(describe(link), switchId, port, bytes,
+                            counters.put(key, new LinkCounters(describe(w, link), switchId, port, bytes,
                                     e.getTxPackets().getValue(), e.getTxDropped().getValue(), bps, now));
                         }
                     }
@@ -409,6 +486,8 @@ public final class FabricService implements SwitchListener, AutoCloseable {
 
     /** Polls the meters of the rated pairs whose source is on this switch, if there are any. */
     private void pollMeters(String switchId, SwitchSession session) {
+        Map<String, String> switchOfHost = new HashMap<>();
+        wiring.topology().hosts().forEach(h -> switchOfHost.put(h.id(), h.switchId()));
         Map<Long, PairRate> here = MeterCounters.pairsAt(pairRates, switchOfHost, switchId);
         if (here.isEmpty()) {
             meterCounters.remove(switchId);
@@ -421,6 +500,19 @@ public final class FabricService implements SwitchListener, AutoCloseable {
                 meterCounters.put(switchId, meters);
             }
         });
+    }
+
+    /** Sends LLDP back out of the port a first direction of a link arrived on: the other direction follows. */
+    private void answerLldp(SwitchSession session, int port) {
+        OFPortDesc d = session.ports().get(port);
+        if (d == null || session.state() != SwitchSession.State.READY) {
+            return;
+        }
+        try {
+            session.send(FlowMods13.packetOut(port, Lldp.frame(session.dpid(), port, d.getHwAddr().getBytes())));
+        } catch (OpenFlowException e) {
+            LOG.debug("LLDP answer from {} port {} skipped: {}", session, port, e.getMessage());
+        }
     }
 
     private void sendLldp(SwitchSession session) {
@@ -448,6 +540,10 @@ public final class FabricService implements SwitchListener, AutoCloseable {
     // ---- worker --------------------------------------------------------------------------------------------
 
     private void onSwitchUp(SwitchSession session) {
+        if (discovering()) {
+            onDiscoveredSwitchUp(session);
+            return;
+        }
         String id = switchByDpid.get(session.dpid());
         if (id == null) {
             event(FabricEvent.Kind.UNKNOWN_SWITCH, "dpid " + session.dpidHex() + " at " + session.remote()
@@ -460,7 +556,7 @@ public final class FabricService implements SwitchListener, AutoCloseable {
         event(FabricEvent.Kind.SWITCH_UP, id + " (dpid " + session.dpidHex() + ") at " + session.remote());
         boolean changed = lostSwitches.remove(id);
         for (Map.Entry<Integer, OFPortDesc> p : session.ports().entrySet()) {
-            Integer link = linkByPort.get(id + ":" + p.getKey());
+            Integer link = wiring.linkByPort().get(id + ":" + p.getKey());
             if (link != null && isDown(p.getValue()) && failedLinks.add(link)) {
                 changed = true;
             } else if (link != null && !isDown(p.getValue()) && failedLinks.contains(link)
@@ -479,7 +575,7 @@ public final class FabricService implements SwitchListener, AutoCloseable {
     }
 
     private boolean peerPortUp(int link, String fromSwitch) {
-        Link l = config.topology().links().get(link);
+        Link l = wiring.topology().links().get(link);
         String peer = l.a().equals(fromSwitch) ? l.b() : l.a();
         int peerPort = l.a().equals(fromSwitch) ? l.bPort() : l.aPort();
         SwitchSession s = sessions.get(peer);
@@ -500,6 +596,12 @@ public final class FabricService implements SwitchListener, AutoCloseable {
         meterCounters.remove(id);
         discovery.switchGone(session.dpid());
         event(FabricEvent.Kind.SWITCH_DOWN, id + " (dpid " + session.dpidHex() + ") disconnected");
+        if (discovering()) {
+            if (settle.settled()) {
+                rediscover(id + " disconnected");
+            }
+            return;
+        }
         lostSwitches.add(id);
         if (recompute(id + " disconnected")) {
             sync(sessions.values(), "after " + id + " disconnected");
@@ -511,8 +613,12 @@ public final class FabricService implements SwitchListener, AutoCloseable {
         if (id == null) {
             return;
         }
+        if (discovering()) {
+            onDiscoveredPortStatus(session, id, status);
+            return;
+        }
         int port = status.getDesc().getPortNo().getPortNumber();
-        Integer link = linkByPort.get(id + ":" + port);
+        Integer link = wiring.linkByPort().get(id + ":" + port);
         boolean down = status.getReason() == OFPortReason.DELETE || isDown(status.getDesc());
         if (down) {
             discovery.portDown(session.dpid(), port);
@@ -531,12 +637,127 @@ public final class FabricService implements SwitchListener, AutoCloseable {
         }
     }
 
+    // ---- discover mode (worker) ------------------------------------------------------------------------------
+
+    /** A switch joins: it gets its program (or the discovery entries), then LLDP goes out of its ports. */
+    private void onDiscoveredSwitchUp(SwitchSession session) {
+        String id = switchByDpid.computeIfAbsent(session.dpid(), dpid -> config.topology().switches().stream()
+                .filter(s -> s.dpid() == dpid).map(Switch::id).findFirst().orElse(Discovery.switchName(dpid)));
+        sessions.put(id, session);
+        discovery.switchSeenWithSpeeds(session.dpid(), speeds(session));
+        event(FabricEvent.Kind.SWITCH_UP, id + " (dpid " + session.dpidHex() + ") at " + session.remote()
+                + " with ports " + session.ports().keySet());
+        sync(List.of(session), id + " connected");
+        sendLldp(session);
+    }
+
+    /** A port changed: a link port that went down is routed around at once; one that came up sends LLDP. */
+    private void onDiscoveredPortStatus(SwitchSession session, String id, OFPortStatus status) {
+        int port = status.getDesc().getPortNo().getPortNumber();
+        boolean down = status.getReason() == OFPortReason.DELETE || isDown(status.getDesc());
+        boolean link = discovery.isSwitchPort(session.dpid(), port);
+        discovery.switchSeenWithSpeeds(session.dpid(), speeds(session));
+        event(down ? FabricEvent.Kind.PORT_DOWN : FabricEvent.Kind.PORT_UP, id + " port " + port
+                + (link ? " (switch link)" : " (no switch link seen)"));
+        if (!down) {
+            sendLldp(session);
+        } else if (discovery.portDown(session.dpid(), port) && settle.settled()) {
+            rediscover("link port " + id + ":" + port + " down");
+        }
+    }
+
+    /** Routes once discovery has settled, and again whenever it has changed and been quiet a moment. */
+    private void pollDiscovery() {
+        discoveryPollQueued.set(false);
+        if (settle.due(discovery.version(), System.nanoTime())) {
+            rediscover(settle.settled() ? "discovery changed" : "discovery settled");
+        }
+    }
+
+    /** Recomputes on what is discovered now and, if that verifies, reprograms every switch in three phases. */
+    private void rediscover(String reason) {
+        settle.computed(discovery.version());
+        if (recompute(reason)) {
+            sync(sessions.values(), "after " + reason);
+        }
+    }
+
+    private static Map<Integer, Long> speeds(SwitchSession session) {
+        Map<Integer, Long> out = new HashMap<>();
+        for (Map.Entry<Integer, OFPortDesc> p : session.ports().entrySet()) {
+            out.put(p.getKey(), p.getValue().getCurrSpeed());
+        }
+        return out;
+    }
+
+    /**
+     * A host agent registered (called by the agent registry, any thread): host {@code hostId} with this MAC and
+     * IPv4 address is cabled to {@code port} of a switch. In discover mode the host is routed (after the short
+     * coalesce time) and keeps {@code hostId} as its id; a registration at a new port is a move. With a
+     * configured fabric it is recorded for the discovery check only.
+     *
+     * @param switchDpidOrId a switch id (as the controller names it: from the naming or configured topology, or
+     *                       {@code dpid-<hex>}) or its datapath id in hex ({@code 0x} optional)
+     * @return true when this taught the controller something (a new host, a move, a new address)
+     * @throws HostRegistrationException naming the argument that is malformed, the switch that is unknown, or the
+     *                                   port that is a switch link
+     */
+    public boolean hostRegistered(String hostId, String mac, String ip, String switchDpidOrId, int port) {
+        String what = "registration of host " + hostId;
+        if (hostId == null || hostId.isBlank()) {
+            throw new HostRegistrationException("registration of host with MAC " + mac + ": hostId must be "
+                    + "non-empty");
+        }
+        if (mac == null || !MAC.matcher(mac).matches() || (Integer.parseInt(mac.substring(0, 2), 16) & 1) != 0) {
+            throw new HostRegistrationException(what + ": mac " + mac + " is not a unicast MAC such as "
+                    + "02:00:00:00:00:01");
+        }
+        if (ip == null || !IPV4.matcher(ip).matches() || ip.equals("0.0.0.0")) {
+            throw new HostRegistrationException(what + ": ip " + ip + " is not a dotted IPv4 host address");
+        }
+        if (port < 1) {
+            throw new HostRegistrationException(what + ": port must be >= 1, got " + port);
+        }
+        long dpid = switchDpid(what, switchDpidOrId);
+        try {
+            return discovery.hostRegistered(hostId, mac, ip, dpid, port);
+        } catch (IllegalArgumentException e) {
+            throw new HostRegistrationException(what + ": " + e.getMessage());
+        }
+    }
+
+    private long switchDpid(String what, String switchDpidOrId) {
+        if (switchDpidOrId == null) {
+            throw new HostRegistrationException(what + ": switch must be a switch id or a dpid, got null");
+        }
+        for (Map.Entry<Long, String> e : switchByDpid.entrySet()) {
+            if (e.getValue().equals(switchDpidOrId)) {
+                return e.getKey();
+            }
+        }
+        Optional<Switch> named = config.topology().findSwitch(switchDpidOrId);
+        if (named.isPresent()) {
+            return named.get().dpid();
+        }
+        String hex = switchDpidOrId.startsWith("dpid-") ? switchDpidOrId.substring(5)
+                : switchDpidOrId.startsWith("0x") ? switchDpidOrId.substring(2) : switchDpidOrId;
+        if (hex.matches("[0-9a-fA-F]{1,16}")) {
+            return Long.parseUnsignedLong(hex, 16);
+        }
+        throw new HostRegistrationException(what + ": switch '" + switchDpidOrId + "' is neither a known switch "
+                + "id " + new java.util.TreeSet<>(switchByDpid.values()) + " nor a dpid (1-16 hex digits)");
+    }
+
     private static boolean isDown(OFPortDesc d) {
         return d.getState().contains(OFPortState.LINK_DOWN) || d.getConfig().contains(OFPortConfig.PORT_DOWN);
     }
 
     private String describe(int link) {
-        Link l = config.topology().links().get(link);
+        return describe(wiring, link);
+    }
+
+    private static String describe(Wiring w, int link) {
+        Link l = w.topology().links().get(link);
         return l.a() + ":" + l.aPort() + "-" + l.b() + ":" + l.bPort();
     }
 
@@ -544,10 +765,14 @@ public final class FabricService implements SwitchListener, AutoCloseable {
     private boolean recompute(String reason) {
         long t0 = System.nanoTime();
         try {
-            Topology t = RemainingTopology.of(config.topology(), failedLinks, lostSwitches);
+            Topology t = discovering() ? discovery.topology(config.topology())
+                    : RemainingTopology.of(config.topology(), failedLinks, lostSwitches);
             RoutingResult r = config.engine().compute(t, config.routing());
             config.verifier().verify(t, r);
             FabricProgram p = RouteCompiler.compile(t, r, config.compile(), pairRates);
+            if (discovering()) {
+                wiring = Wiring.of(t);
+            }
             current = t;
             routes = r;
             program = p;
@@ -577,7 +802,7 @@ public final class FabricService implements SwitchListener, AutoCloseable {
         long t0 = System.nanoTime();
         Map<SwitchSession, SwitchProgram> programs = new LinkedHashMap<>();
         for (SwitchSession s : targets) {
-            SwitchProgram sp = p.bySwitch().get(switchByDpid.get(s.dpid()));
+            SwitchProgram sp = programOf(p, s);
             if (sp != null && s.state() == SwitchSession.State.READY) {
                 programs.put(s, sp);
             }
@@ -628,6 +853,19 @@ public final class FabricService implements SwitchListener, AutoCloseable {
         } catch (OpenFlowException | TimeoutException e) {
             event(FabricEvent.Kind.FAILURE, reason + ": programming failed: " + e.getMessage());
         }
+    }
+
+    /**
+     * What a switch must hold: its part of the program; in discover mode, for a switch the program does not
+     * cover yet (none computed, or it connected since), the discovery entries only.
+     */
+    private SwitchProgram programOf(FabricProgram p, SwitchSession s) {
+        String id = switchByDpid.get(s.dpid());
+        SwitchProgram sp = p == null || id == null ? null : p.bySwitch().get(id);
+        if (sp == null && discovering() && id != null) {
+            return RouteCompiler.discoveryOnly(new Switch(id, s.dpid(), 1), config.compile());
+        }
+        return sp;
     }
 
     private int runPhase(Map<SwitchSession, ProgramDiff> diffs, Function<ProgramDiff, List<OFMessage>> phase)

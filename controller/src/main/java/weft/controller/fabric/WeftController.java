@@ -91,7 +91,15 @@ public final class WeftController implements AutoCloseable {
 
     /** As {@link #start(Config, Agents)}, with rated pairs enforced by meters (see {@link #start(Config, PairRates)}). */
     public static WeftController start(Config c, PairRates rates, Agents agentsOrNull) {
-        WeftController controller = start(c, rates);
+        return withAgents(start(c, rates), agentsOrNull);
+    }
+
+    /** {@link #startDiscovering(Config, Duration)} and, with {@code agentsOrNull}, the agent registry. */
+    public static WeftController startDiscovering(Config c, Duration settle, Agents agentsOrNull) {
+        return withAgents(startDiscovering(c, settle), agentsOrNull);
+    }
+
+    private static WeftController withAgents(WeftController controller, Agents agentsOrNull) {
         if (agentsOrNull == null) {
             return controller;
         }
@@ -139,6 +147,21 @@ public final class WeftController implements AutoCloseable {
         FabricService fabric = new FabricService(new FabricService.Config(c.topology(), c.engine(), c.routing(),
                 c.compile(), c.verifier(), Duration.ofSeconds(30), Duration.ofSeconds(5), Duration.ofSeconds(1)));
         fabric.setPairRates(rates);
+        return listen(c, fabric);
+    }
+
+    /**
+     * Starts listening for a fabric known only from discovery ({@link FabricService} discover mode):
+     * {@code c.topology()} only names switches and hosts and may be empty; routes follow once discovery has
+     * been unchanged for {@code settle}. LLDP goes out every second.
+     */
+    public static WeftController startDiscovering(Config c, Duration settle) {
+        return listen(c, new FabricService(new FabricService.Config(c.topology(), c.engine(), c.routing(),
+                c.compile(), c.verifier(), Duration.ofSeconds(30), Duration.ofSeconds(1), Duration.ofSeconds(1)),
+                settle));
+    }
+
+    private static WeftController listen(Config c, FabricService fabric) {
         fabric.start();
         try {
             OfServer server = c.tlsCert() == null

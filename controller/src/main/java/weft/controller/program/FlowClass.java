@@ -29,7 +29,12 @@ public enum FlowClass {
      * and address on top of the entry the pair would otherwise hit, passes the pair's meter, then does what that
      * entry does. Above {@link #LOCAL}, so a pair on one switch is metered too; below {@link #LLDP}.
      */
-    RATED(0, 50000, true);
+    RATED(0, 50000, true),
+    /**
+     * Everything from a host port where no host is known goes to the controller, above delivery and routes, so a
+     * new or moved host is learned by its first packet (discover mode); installed only on request.
+     */
+    LEARN(0, 50000, true);
 
     /** "WEFT" in the cookie's high 32 bits. */
     public static final long COOKIE_BASE = 0x5745465400000000L;

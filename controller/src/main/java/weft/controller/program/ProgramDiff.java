@@ -37,8 +37,11 @@ import org.projectfloodlight.openflow.protocol.instruction.OFInstructionApplyAct
  * desired is deleted at the end of the cleanup phase, after the stale entries that used it. Meters outside
  * Weft's range are never touched.
  *
- * @param first   meter adds and modifies, group adds, and FORWARD/LOCAL flow adds
- * @param last    INGRESS, RATED, LLDP and table-miss flow adds
+ * <p>Stale {@link FlowClass#LEARN} entries are deleted in the first phase, not the last: a port that turned out
+ * to carry a link must forward before the new routes send traffic over it.
+ *
+ * @param first   meter adds and modifies, group adds, FORWARD/LOCAL flow adds and deletes of stale LEARN entries
+ * @param last    INGRESS, RATED, LLDP, table-miss and LEARN flow adds
  * @param cleanup strict deletes of stale Weft entries, then deletes of unused groups, then of stale Weft meters
  */
 public record ProgramDiff(List<OFMessage> first, List<OFMessage> last, List<OFMessage> cleanup) {
@@ -136,8 +139,9 @@ public record ProgramDiff(List<OFMessage> first, List<OFMessage> last, List<OFMe
         for (Map.Entry<List<Object>, OFFlowStatsEntry> e : installed.entrySet()) {
             OFFlowStatsEntry now = e.getValue();
             if (FlowClass.isWeft(now.getCookie().getValue()) && !desiredKeys.contains(e.getKey())) {
-                cleanup.add(FlowMods13.deleteStrict(now.getTableId().getValue(), now.getPriority(),
-                        now.getMatch(), now.getCookie().getValue()));
+                boolean learn = now.getCookie().getValue() == FlowClass.LEARN.cookie();
+                (learn ? first : cleanup).add(FlowMods13.deleteStrict(now.getTableId().getValue(),
+                        now.getPriority(), now.getMatch(), now.getCookie().getValue()));
             }
         }
         for (Long id : groupsNow.keySet()) {

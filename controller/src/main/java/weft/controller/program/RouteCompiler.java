@@ -3,11 +3,13 @@ package weft.controller.program;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.Set;
 import java.util.TreeMap;
 import org.projectfloodlight.openflow.protocol.OFFlowAdd;
 import org.projectfloodlight.openflow.protocol.OFGroupAdd;
@@ -30,6 +32,7 @@ import weft.model.routing.ForwardingEntry;
 import weft.model.routing.PairLayer;
 import weft.model.routing.RoutingResult;
 import weft.model.topology.Host;
+import weft.model.topology.Link;
 import weft.model.topology.Switch;
 import weft.model.topology.Topology;
 
@@ -82,10 +85,18 @@ public final class RouteCompiler {
     /**
      * What to install besides the routes.
      *
-     * @param lldp      LLDP to the controller (link discovery)
-     * @param tableMiss everything unmatched to the controller (host discovery by first packets)
+     * @param lldp       LLDP to the controller (link discovery)
+     * @param tableMiss  everything unmatched to the controller (host discovery by first packets)
+     * @param learnHosts a {@link FlowClass#LEARN} entry on every port of a switch that carries neither a link nor
+     *                   a known host: the first packet of a new or moved host reaches the controller even when
+     *                   its destination is routed
      */
-    public record Options(boolean lldp, boolean tableMiss) {
+    public record Options(boolean lldp, boolean tableMiss, boolean learnHosts) {
+        /** Without learning entries. */
+        public Options(boolean lldp, boolean tableMiss) {
+            this(lldp, tableMiss, false);
+        }
+
         /** LLDP to the controller, no table-miss entry (unknown traffic is dropped). */
         public static Options defaults() {
             return new Options(true, false);
@@ -165,6 +176,21 @@ public final class RouteCompiler {
         return new FabricProgram(result.engine(), c.layered, programs);
     }
 
+    /**
+     * The program of a switch that has no routes yet (discover mode, before discovery has settled or for a
+     * switch that has just joined): the LLDP and table-miss entries that {@code options} asks for, nothing else.
+     */
+    public static SwitchProgram discoveryOnly(Switch s, Options options) {
+        List<OFFlowAdd> flows = new ArrayList<>();
+        if (options.lldp()) {
+            flows.add(FlowMods13.lldpToController());
+        }
+        if (options.tableMiss()) {
+            flows.add(FlowMods13.tableMissToController());
+        }
+        return new SwitchProgram(s.id(), s.dpid(), List.of(), flows);
+    }
+
     private SwitchProgram compileSwitch(Switch s) {
         SwitchBuilder b = new SwitchBuilder(s);
         if (options.lldp()) {
@@ -179,6 +205,9 @@ public final class RouteCompiler {
             b.add(FlowMods13.tableMissToController());
         }
         rated(b, s);
+        if (options.learnHosts()) {
+            learning(b, s);
+        }
         return b.build();
     }
 
@@ -204,6 +233,32 @@ public final class RouteCompiler {
                 Match m = FlowMods13.F.buildMatchV3().setOxmList(OFOxmList.ofList(oxms)).build();
                 b.add(FlowMods13.meteredFlow(FlowClass.RATED, e.getPriority() - cls.basePriority(), m,
                         actionsOf(e), r.meterId()));
+            }
+        }
+    }
+
+    /**
+     * LEARN: ports {@code 1..ports} of the switch that carry no link and no known host send everything to the
+     * controller. Decision: ports the switch may not have get an entry too (OVS accepts any {@code in_port}); the
+     * topology knows only the highest port number.
+     */
+    private void learning(SwitchBuilder b, Switch s) {
+        Set<Integer> used = new HashSet<>();
+        for (Link l : topology.links()) {
+            if (l.a().equals(s.id())) {
+                used.add(l.aPort());
+            }
+            if (l.b().equals(s.id())) {
+                used.add(l.bPort());
+            }
+        }
+        for (Host h : hostsBySwitch.getOrDefault(s.id(), List.of())) {
+            used.add(h.port());
+        }
+        for (int port = 1; port <= s.ports(); port++) {
+            if (!used.contains(port)) {
+                b.add(FlowMods13.flow(FlowClass.LEARN, 0, FlowMods13.F.buildMatch()
+                        .setExact(MatchField.IN_PORT, OFPort.of(port)).build(), List.of(FlowMods13.toController())));
             }
         }
     }

@@ -106,7 +106,7 @@ public final class RestApi implements AutoCloseable {
     private List<SwitchView> switches() {
         Map<String, SwitchSession> sessions = fabric.sessions();
         List<SwitchView> out = new ArrayList<>();
-        for (Switch s : fabric.configuredTopology().switches()) {
+        for (Switch s : (fabric.discovering() ? fabric.discoveredTopology() : fabric.configuredTopology()).switches()) {
             SwitchSession session = sessions.get(s.id());
             out.add(new SwitchView(s.id(), s.dpidHex(), session != null,
                     session == null ? null : session.remote(),
@@ -130,7 +130,8 @@ public final class RestApi implements AutoCloseable {
                     String body = new String(exchange.getRequestBody().readAllBytes(), StandardCharsets.UTF_8);
                     PairRates rates;
                     try {
-                        rates = PairRates.parse("PUT " + path, body, fabric.configuredTopology());
+                        rates = PairRates.parse("PUT " + path, body, fabric.discovering()
+                                ? fabric.currentTopology() : fabric.configuredTopology());
                     } catch (PairRatesException e) {
                         send(exchange, 400, Map.of("error", e.getMessage()));
                         return;

@@ -1,10 +1,17 @@
 package weft.controller.discovery;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.util.Arrays;
 import java.util.List;
 import java.util.Set;
+import net.jqwik.api.Arbitraries;
+import net.jqwik.api.Arbitrary;
+import net.jqwik.api.ForAll;
+import net.jqwik.api.Label;
+import net.jqwik.api.Property;
+import net.jqwik.api.Provide;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
 import weft.controller.testing.TestFabrics;
@@ -93,5 +100,216 @@ class DiscoveryTest {
                 "switch s2 (dpid 0000000000000101) is configured but not connected",
                 "link s1:2-z:3 was found by LLDP but is not configured",
                 "host h1 is configured as 10.0.0.1 at s1:1 but was seen as 10.0.0.1 at s1:3");
+    }
+
+    private static final long A = 0x100;
+    private static final long B = 0x101;
+
+    private static FirstPacket.Sighting seen(String mac, String ip) {
+        return new FirstPacket.Sighting(mac, ip);
+    }
+
+    private static Host only(Discovery d) {
+        List<Host> hosts = d.topology(EMPTY).hosts();
+        assertThat(hosts).hasSize(1);
+        return hosts.get(0);
+    }
+
+    private static final Topology EMPTY = new Topology("", List.of(), List.of(), List.of());
+
+    @Test
+    @DisplayName("version advances on every change and only then: a repeated LLDP frame or packet teaches nothing")
+    void versionCountsChanges() {
+        Discovery d = new Discovery();
+        assertThat(d.version()).isZero();
+        d.switchSeen(A, Set.of(1, 2));
+        d.switchSeen(A, Set.of(1, 2));
+        assertThat(d.version()).isEqualTo(1);
+        assertThat(d.lldp(A, 2, new Lldp.Origin(B, 3))).isTrue();
+        assertThat(d.lldp(A, 2, new Lldp.Origin(B, 3))).isFalse();
+        assertThat(d.version()).isEqualTo(2);
+        assertThat(d.hostPacket(A, 1, seen("02:00:00:00:00:01", "10.0.0.1"))).isTrue();
+        assertThat(d.hostPacket(A, 1, seen("02:00:00:00:00:01", "10.0.0.1"))).isFalse();
+        assertThat(d.version()).isEqualTo(3);
+        d.portDown(A, 1);
+        assertThat(d.version()).as("a host port going down changes no link").isEqualTo(3);
+        assertThat(d.portDown(A, 2)).isTrue();
+        assertThat(d.portDown(A, 2)).as("the other end reports the same link down").isFalse();
+        d.switchGone(B);
+        assertThat(d.version()).as("the link went with the port; B was never seen").isEqualTo(4);
+    }
+
+    @Test
+    @DisplayName("host learning: not on LLDP ports, not from 0.0.0.0; LLDP later on a host port withdraws the "
+            + "host back to its previous port")
+    void hostsAreNotLearnedOnSwitchPorts() {
+        Discovery d = new Discovery();
+        d.switchSeen(A, Set.of(1, 2, 3));
+        d.switchSeen(B, Set.of(1, 2, 3));
+        d.lldp(B, 3, new Lldp.Origin(A, 2));
+        assertThat(d.isSwitchPort(A, 2)).as("the sending port too").isTrue();
+        assertThat(d.hostPacket(A, 2, seen("02:00:00:00:00:01", "10.0.0.1"))).isFalse();
+        assertThat(d.hostPacket(B, 3, seen("02:00:00:00:00:01", "10.0.0.1"))).isFalse();
+        assertThat(d.hostPacket(A, 1, seen("02:00:00:00:00:01", "0.0.0.0"))).as("ARP probe").isFalse();
+        d.hostPacket(A, 1, seen("02:00:00:00:00:01", "10.0.0.1"));
+        d.hostPacket(B, 1, seen("02:00:00:00:00:01", "10.0.0.1"));
+        assertThat(only(d).switchId()).as("seen on a transit port before its link was known")
+                .isEqualTo(Discovery.switchName(B));
+        d.lldp(B, 1, new Lldp.Origin(A, 3));
+        assertThat(only(d)).isEqualTo(new Host("mac-020000000001", "02:00:00:00:00:01", "10.0.0.1",
+                Discovery.switchName(A), 1, 1.0));
+        d.lldp(A, 1, new Lldp.Origin(B, 2));
+        assertThat(d.topology(EMPTY).hosts()).as("no earlier host port to return to").isEmpty();
+        d.portDown(A, 1);
+        assertThat(d.isSwitchPort(A, 1)).as("a port that went down may be recabled to a host").isFalse();
+        d.hostPacket(A, 1, seen("02:00:00:00:00:01", "10.0.0.1"));
+        assertThat(only(d).port()).isEqualTo(1);
+    }
+
+    @Test
+    @DisplayName("host moves: the same MAC on another host port moves the host, its registered id stays; one host "
+            + "per port and per IP")
+    void hostMoves() {
+        Discovery d = new Discovery();
+        d.switchSeen(A, Set.of(1, 2, 3));
+        d.switchSeen(B, Set.of(1, 2, 3));
+        assertThat(d.hostRegistered("h1", "02:00:00:00:00:01", "10.0.0.1", A, 1)).isTrue();
+        long before = d.version();
+        assertThat(d.hostPacket(B, 2, seen("02:00:00:00:00:01", "10.0.0.1"))).isTrue();
+        assertThat(d.version()).isGreaterThan(before);
+        assertThat(only(d)).isEqualTo(new Host("h1", "02:00:00:00:00:01", "10.0.0.1", Discovery.switchName(B), 2,
+                1.0));
+        d.hostPacket(B, 2, seen("02:00:00:00:00:07", "10.0.0.7"));
+        assertThat(only(d).mac()).as("a new MAC on the port replaces the host there").isEqualTo("02:00:00:00:00:07");
+        d.hostPacket(A, 3, seen("02:00:00:00:00:08", "10.0.0.7"));
+        assertThat(only(d)).as("a new MAC with a known IP replaces the host that had it")
+                .extracting(Host::mac, Host::port).containsExactly("02:00:00:00:00:08", 3);
+        d.hostRegistered("h8", "02:00:00:00:00:18", "10.0.0.18", B, 1);
+        assertThat(d.topology(EMPTY).hosts()).extracting(Host::id).containsExactly("h8", "mac-020000000008");
+        d.hostRegistered("h8", "02:00:00:00:00:28", "10.0.0.28", B, 1);
+        assertThat(d.topology(EMPTY).hosts()).as("h8 registered again with a new NIC").extracting(Host::mac)
+                .containsExactly("02:00:00:00:00:28", "02:00:00:00:00:08");
+        d.lldp(A, 2, new Lldp.Origin(B, 3));
+        assertThatThrownBy(() -> d.hostRegistered("h2", "02:00:00:00:00:02", "10.0.0.2", A, 2))
+                .hasMessageContaining("registered at port 2 of switch dpid-0000000000000100, which is a switch "
+                        + "link");
+    }
+
+    @Test
+    @DisplayName("speeds from curr_speed (kbit/s): a link runs at its slower end, a host at its port's speed; "
+            + "unknown speeds fall back to the naming topology, then 1 Gbit/s; ports grow to what is used")
+    void speedsAndPorts() {
+        Discovery d = new Discovery();
+        d.switchSeenWithSpeeds(A, java.util.Map.of(1, 25_000_000L, 2, 100_000_000L));
+        d.switchSeenWithSpeeds(B, java.util.Map.of(3, 40_000_000L, 1, 0L));
+        d.lldp(B, 3, new Lldp.Origin(A, 2));
+        d.lldp(A, 2, new Lldp.Origin(B, 3));
+        d.lldp(B, 5, new Lldp.Origin(A, 4));
+        d.lldp(A, 4, new Lldp.Origin(B, 5));
+        d.hostPacket(A, 1, seen("02:00:00:00:00:01", "10.0.0.1"));
+        d.hostPacket(B, 1, seen("02:00:00:00:00:02", "10.0.0.2"));
+        Topology naming = new Topology("n", List.of(new Switch("x", A, 4), new Switch("y", B, 5)),
+                List.of(new Host("h2", "02:00:00:00:00:02", "10.0.0.2", "y", 1, 2.5)),
+                List.of(new Link("x", 4, "y", 5, 7.0)));
+        Topology t = d.topology(naming);
+        assertThat(t.links()).containsExactly(new Link("x", 2, "y", 3, 40.0), new Link("x", 4, "y", 5, 7.0));
+        assertThat(t.hosts()).extracting(Host::id, Host::gbps).containsExactly(
+                org.assertj.core.groups.Tuple.tuple("h2", 2.5), org.assertj.core.groups.Tuple.tuple("mac-020000000001",
+                        25.0));
+        assertThat(d.topology(EMPTY).links()).contains(new Link(Discovery.switchName(A), 4, Discovery.switchName(B),
+                5, 1.0));
+        assertThat(d.topology(EMPTY).switches()).extracting(Switch::ports).containsExactly(4, 5);
+    }
+
+    @Provide
+    Arbitrary<List<List<Integer>>> events() {
+        return Arbitraries.integers().between(0, 4).list().ofSize(6).list().ofMinSize(1).ofMaxSize(60);
+    }
+
+    @Property(tries = 300, seed = "20261126")
+    @Label("property: any sequence of switch, cable (both LLDP directions), one-way LLDP, packet, registration, "
+            + "port and switch-loss events on 3 switches gives a valid topology with no host on a switch port")
+    void anyEventsGiveAValidTopology(@ForAll("events") List<List<Integer>> events) {
+        long[] dpids = {A, B, 0x102};
+        Discovery d = new Discovery();
+        for (List<Integer> e : events) {
+            long dpid = dpids[e.get(1) % 3];
+            int port = 1 + e.get(2);
+            long other = dpids[e.get(3) % 3];
+            int n = e.get(5);
+            String mac = String.format("02:00:00:00:00:%02x", e.get(4));
+            switch (e.get(0)) {
+                case 0 -> d.switchSeen(dpid, Set.of(1, 2, 3, 4, 5));
+                case 1 -> {
+                    d.lldp(dpid, port, new Lldp.Origin(other, 1 + e.get(4)));
+                    d.lldp(other, 1 + e.get(4), new Lldp.Origin(dpid, port));
+                }
+                case 2 -> d.hostPacket(dpid, port, seen(mac, "10.0.0." + (1 + n)));
+                case 3 -> {
+                    try {
+                        d.hostRegistered("h" + n, mac, "10.0.0." + (1 + e.get(3)), dpid, port);
+                    } catch (IllegalArgumentException x) {
+                        assertThat(d.isSwitchPort(dpid, port)).as("only a switch port refuses a registration")
+                                .isTrue();
+                    }
+                }
+                default -> {
+                    if (n < 2) {
+                        d.portDown(dpid, port);
+                    } else if (n == 2) {
+                        d.switchGone(dpid);
+                    } else {
+                        d.lldp(dpid, port, new Lldp.Origin(other, 1 + e.get(4)));
+                    }
+                }
+            }
+            Topology t = d.topology(EMPTY);
+            for (Host h : t.hosts()) {
+                assertThat(d.isSwitchPort(t.requireSwitch(h.switchId()).dpid(), h.port()))
+                        .as("host %s sits on a port that carried LLDP", h).isFalse();
+            }
+        }
+    }
+
+    @Test
+    @DisplayName("what the model cannot hold is left out: a loop cable on one switch, a second link on a port, "
+            + "a host id taken by another host")
+    void leftOut() {
+        Discovery d = new Discovery();
+        d.switchSeen(A, Set.of(1, 2, 3));
+        d.switchSeen(B, Set.of(1, 2, 3));
+        d.switchSeen(0x102, Set.of(1, 2, 3));
+        d.lldp(A, 1, new Lldp.Origin(A, 2));
+        d.lldp(A, 2, new Lldp.Origin(A, 1));
+        for (long far : new long[] {B, 0x102}) {
+            d.lldp(far, 1, new Lldp.Origin(A, 3));
+            d.lldp(A, 3, new Lldp.Origin(far, 1));
+        }
+        assertThat(d.topology(EMPTY).links()).containsExactly(new Link(Discovery.switchName(A), 3,
+                Discovery.switchName(B), 1, 1.0));
+        d.hostRegistered("h1", "02:00:00:00:00:01", "10.0.0.1", B, 2);
+        Topology naming = new Topology("n", List.of(), List.of(), List.of());
+        assertThat(d.topology(naming).hosts()).hasSize(1);
+    }
+
+    @Test
+    @DisplayName("namedByDpid names a file's fabric as discovery does without a naming file")
+    void namedByDpid() {
+        Topology ring = TestFabrics.ring(3);
+        Discovery d = new Discovery();
+        for (Switch s : ring.switches()) {
+            d.switchSeen(s.dpid(), Set.of(1, 2, 3));
+        }
+        for (Link l : ring.links()) {
+            long a = ring.requireSwitch(l.a()).dpid();
+            long b = ring.requireSwitch(l.b()).dpid();
+            d.lldp(b, l.bPort(), new Lldp.Origin(a, l.aPort()));
+            d.lldp(a, l.aPort(), new Lldp.Origin(b, l.bPort()));
+        }
+        for (Host h : ring.hosts()) {
+            d.hostPacket(ring.requireSwitch(h.switchId()).dpid(), h.port(), seen(h.mac(), h.ip()));
+        }
+        assertThat(TopologyComparison.differences(Discovery.namedByDpid(ring), d.topology(EMPTY), true)).isEmpty();
+        assertThat(TopologyComparison.differences(ring, d.topology(EMPTY), true)).isNotEmpty();
     }
 }

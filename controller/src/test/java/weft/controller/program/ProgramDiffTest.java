@@ -16,6 +16,7 @@ import org.projectfloodlight.openflow.protocol.OFMessage;
 import org.projectfloodlight.openflow.protocol.match.MatchField;
 import org.projectfloodlight.openflow.types.EthType;
 import org.projectfloodlight.openflow.types.OFGroup;
+import org.projectfloodlight.openflow.types.OFPort;
 import org.projectfloodlight.openflow.types.U64;
 import weft.controller.testing.BfsRoutes;
 import weft.controller.testing.TestFabrics;
@@ -54,6 +55,23 @@ class ProgramDiffTest {
         assertThat(d.last()).singleElement().isEqualTo(FlowMods13.lldpToController());
         assertThat(d.cleanup()).isEmpty();
         assertThat(d.size()).isEqualTo(LEAF.flows().size() + LEAF.groups().size());
+    }
+
+    @Test
+    @DisplayName("a stale learning entry (its port turned out to carry a link) goes in the first phase, before "
+            + "routes send traffic over that port; other stale entries wait for the cleanup")
+    void staleLearningFirst() {
+        OFFlowAdd learn = FlowMods13.flow(FlowClass.LEARN, 0, FlowMods13.F.buildMatch()
+                .setExact(MatchField.IN_PORT, OFPort.of(7)).build(), List.of(FlowMods13.toController()));
+        List<OFFlowAdd> installed = new ArrayList<>(LEAF.flows());
+        installed.add(learn);
+        installed.add(FlowMods13.tableMissToController());
+        ProgramDiff d = ProgramDiff.of(LEAF, asInstalled(installed), groupsInstalled(LEAF.groups()));
+        assertThat(d.first()).singleElement().isEqualTo(FlowMods13.deleteStrict(0, learn.getPriority(),
+                learn.getMatch(), FlowClass.LEARN.cookie()));
+        assertThat(d.last()).isEmpty();
+        assertThat(d.cleanup()).singleElement().isEqualTo(FlowMods13.deleteStrict(0, 0,
+                FlowMods13.F.buildMatch().build(), FlowClass.TABLE_MISS.cookie()));
     }
 
     @Test

@@ -14,6 +14,7 @@ import org.junit.jupiter.api.Test;
 import org.projectfloodlight.openflow.protocol.OFFlowAdd;
 import org.projectfloodlight.openflow.protocol.OFGroupAdd;
 import org.projectfloodlight.openflow.protocol.OFMessage;
+import org.projectfloodlight.openflow.protocol.match.MatchField;
 import weft.controller.testing.BfsRoutes;
 import weft.controller.testing.BfsRoutes.Mode;
 import weft.controller.testing.FlowTableModel;
@@ -25,6 +26,8 @@ import weft.model.routing.ForwardingEntry;
 import weft.model.routing.PairLayer;
 import weft.model.routing.RoutingResult;
 import weft.model.topology.Host;
+import weft.model.topology.Link;
+import weft.model.topology.Switch;
 import weft.model.topology.Topology;
 
 class RouteCompilerTest {
@@ -205,6 +208,41 @@ class RouteCompilerTest {
         RoutingResult r = new RoutingResult("x", 1, List.of(), List.of(ForwardingEntry.of("s9", "s1", 0, 2)), true);
         assertThatThrownBy(() -> RouteCompiler.compile(t, r, RouteCompiler.Options.defaults()))
                 .hasMessageContaining("forwarding[0] names switch s9");
+    }
+
+    @Test
+    @DisplayName("learning entries: in_port to the controller on exactly the ports with neither link nor host, "
+            + "above delivery and routes; every pair still delivered")
+    void learningEntries() {
+        Topology t = new Topology("spare", List.of(new Switch("s1", 1, 5),
+                new Switch("s2", 2, 3)),
+                List.of(new Host("h1", "02:00:00:00:00:01", "10.0.0.1", "s1", 1, 1.0),
+                        new Host("h2", "02:00:00:00:00:02", "10.0.0.2", "s2", 1, 1.0)),
+                List.of(new Link("s1", 2, "s2", 3, 1.0)));
+        FabricProgram p = RouteCompiler.compile(t, BfsRoutes.route(t, Mode.MIN_HOP, 1),
+                new RouteCompiler.Options(true, true, true));
+        assertThat(p.bySwitch().get("s1").flows(FlowClass.LEARN))
+                .extracting(f -> f.getMatch().get(MatchField.IN_PORT)
+                        .getPortNumber()).containsExactlyInAnyOrder(3, 4, 5);
+        assertThat(p.bySwitch().get("s2").flows(FlowClass.LEARN)).singleElement().satisfies(f -> {
+            assertThat(f.getPriority()).isGreaterThan(FlowClass.LOCAL.basePriority())
+                    .isGreaterThan(FlowClass.FORWARD.basePriority() + FlowClass.IN_PORT_BONUS + FlowClass.PATH_BONUS)
+                    .isLessThan(FlowClass.LLDP.basePriority());
+            assertThat(f.getInstructions()).containsExactly(FlowMods13.F.instructions().applyActions(
+                    List.of(FlowMods13.toController())));
+        });
+        assertThat(RouteCompiler.compile(t, BfsRoutes.route(t, Mode.MIN_HOP, 1), new RouteCompiler.Options(true,
+                true)).bySwitch().get("s1").flows(FlowClass.LEARN)).as("only on request").isEmpty();
+        assertAllPairsDelivered(t, install(t, p));
+    }
+
+    @Test
+    @DisplayName("discovery-only program: LLDP and table-miss, no routes, no groups")
+    void discoveryOnly() {
+        SwitchProgram sp = RouteCompiler.discoveryOnly(new Switch("s9", 9, 4),
+                new RouteCompiler.Options(true, true, true));
+        assertThat(sp.flows()).containsExactly(FlowMods13.lldpToController(), FlowMods13.tableMissToController());
+        assertThat(sp.groups()).isEmpty();
     }
 
     @Test

@@ -1,0 +1,58 @@
+package weft.controller.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import org.junit.jupiter.api.DisplayName;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import picocli.CommandLine;
+import weft.controller.testing.TestFabrics;
+import weft.model.topology.io.TopologyJson;
+
+/** The usage errors of {@code weft controller run}; none of these starts a controller. */
+class ControllerCommandTest {
+    @TempDir
+    Path dir;
+
+    private final StringWriter err = new StringWriter();
+
+    private int run(String... args) {
+        CommandLine cmd = new CommandLine(new ControllerCommand());
+        cmd.setErr(new PrintWriter(err, true));
+        return cmd.execute(args);
+    }
+
+    @Test
+    @DisplayName("exactly one of --topo and --discover; --names only with --discover")
+    void topoOrDiscover() throws Exception {
+        assertThat(run("run")).isEqualTo(CliFailure.USAGE);
+        assertThat(err.toString()).contains("exactly one of --topo FILE and --discover is required, got neither");
+        Path topo = dir.resolve("ring.json");
+        Files.writeString(topo, TopologyJson.write(TestFabrics.ring(3)));
+        assertThat(run("run", "--topo", topo.toString(), "--discover")).isEqualTo(CliFailure.USAGE);
+        assertThat(err.toString()).contains("got both");
+        assertThat(run("run", "--topo", topo.toString(), "--names", topo.toString())).isEqualTo(CliFailure.USAGE);
+        assertThat(err.toString()).contains("--names " + topo + " names a discovered fabric; it needs --discover");
+        assertThat(run("run", "--discover", "--settle", "soon")).isEqualTo(CliFailure.USAGE);
+        assertThat(err.toString()).contains("--settle must be a duration such as 2s or 500ms, got soon");
+        assertThat(run("run", "--discover", "--names", dir.resolve("missing.json").toString()))
+                .isEqualTo(CliFailure.INPUT);
+        assertThat(err.toString()).contains("missing.json");
+    }
+
+    @Test
+    @DisplayName("durations: seconds and milliseconds, fractions allowed; anything else names the option")
+    void durations() {
+        assertThat(ControllerCommand.duration("--settle", "2s")).isEqualTo(Duration.ofSeconds(2));
+        assertThat(ControllerCommand.duration("--settle", "1.5s")).isEqualTo(Duration.ofMillis(1500));
+        assertThat(ControllerCommand.duration("--settle", "250ms")).isEqualTo(Duration.ofMillis(250));
+        assertThatThrownBy(() -> ControllerCommand.duration("--settle", "-1s")).isInstanceOf(CliFailure.class)
+                .hasMessage("--settle must be a duration such as 2s or 500ms, got -1s");
+    }
+}
