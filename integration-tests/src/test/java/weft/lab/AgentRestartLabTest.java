@@ -25,20 +25,25 @@ import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestInstance;
 import org.junit.jupiter.api.TestMethodOrder;
+import weft.controller.cli.ControllerCommand;
 import weft.model.protocol.ControlCodec;
 import weft.model.protocol.ControlMessage;
+import weft.model.topology.Host;
+import weft.model.topology.Switch;
+import weft.model.topology.Topology;
+import weft.model.topology.io.TopologyJson;
 
 /**
  * Issue 5, "killing and restarting the controller or the agent loses no accepted application data and ends in the
- * same rates", with real processes: agents in three namespaces on a userspace OVS bridge, the registry
- * ({@link RegistryProcess}: the registry {@code weft controller run --agents-listen} embeds) as its own process,
- * and a reliable stream ({@code weft agent stream}) from h1 to h2. During
+ * same rates", with real processes: agents in three namespaces on a userspace OVS bridge, the controller
+ * ({@code weft controller run --agents-listen}, the bridge's OpenFlow controller and the agents' registry) as its
+ * own process, and a reliable stream ({@code weft agent stream}) from h1 to h2. During
  * each transfer one process is killed with {@code kill -9} by PID and started again: the sending agent, the
  * receiving agent, the controller. Each time the receiving application must get all messages exactly once, in
  * order and intact, and afterwards h1 -> h2 must still run at the controller's rate.
  *
  * <p>Fabric (names start with {@code wd}, deleted by name afterwards): bridge {@code wdb1}, hosts {@code wdh1..wdh3}
- * (10.78.0.1-3) on ports 1-3 with explicit L2 entries, internal port {@code wdctl} (10.78.0.254) for the registry.
+ * (10.78.0.1-3) on ports 1-3 with explicit L2 entries, internal port {@code wdctl} (10.78.0.254) for the controller.
  * Results: {@code target/lab/AgentRestartLabTest/results.txt}.
  */
 @Tag("lab")
@@ -47,14 +52,15 @@ import weft.model.protocol.ControlMessage;
 class AgentRestartLabTest {
     private static final String TOKEN = "durable-token";
     private static final int CTL_PORT = 6793;
+    private static final int OF_PORT = 6794;
     private static final double MBPS = 10;
     private static final int MESSAGES = 2500; // 2000 B each: about 4.3 s at 10 Mbit/s (IP level)
     private static final Path OUT = Path.of("target", "lab", "AgentRestartLabTest");
     private final ObjectMapper json = new ObjectMapper();
     private final List<Process> started = new ArrayList<>();
     private final Process[] agentOf = new Process[4];
-    private Process registry;
-    private int registryRuns;
+    private Process controller;
+    private int controllerRuns;
     private String classpath;
 
     private static String sh(String command) throws IOException, InterruptedException {
@@ -108,6 +114,8 @@ class AgentRestartLabTest {
             sh("sysctl -qw net.core.rmem_default=" + rmemDefault);
         }
         sh("ip addr add 10.78.0.254/24 dev wdctl && ip link set wdctl up");
+        // connecting a controller flushes the bridge's flow table, so before the test's own (foreign) entries
+        sh("ovs-vsctl set-controller wdb1 tcp:127.0.0.1:" + OF_PORT);
         String of = "ovs-ofctl -O OpenFlow13 add-flow wdb1 ";
         for (int i = 1; i <= 3; i++) {
             sh(of + "priority=100,dl_dst=02:00:00:00:7d:0" + i + ",actions=output:" + i);
@@ -115,7 +123,7 @@ class AgentRestartLabTest {
         sh(of + "priority=100,dl_dst=02:00:00:00:7d:fe,actions=output:20");
         sh(of + "priority=90,dl_dst=ff:ff:ff:ff:ff:ff,actions=output:1,output:2,output:3,output:20");
         classpath = System.getProperty("surefire.test.class.path", System.getProperty("java.class.path"));
-        startRegistry();
+        startController();
         for (int i = 1; i <= 3; i++) {
             startAgent(i);
         }
@@ -149,12 +157,26 @@ class AgentRestartLabTest {
         return p;
     }
 
-    private void startRegistry() throws Exception {
-        registryRuns++;
-        registry = start(List.of("java", "-Xmx128m", "-cp", classpath, RegistryProcess.class.getName(),
-                String.valueOf(CTL_PORT), TOKEN), "agentlink-" + registryRuns + ".log");
-        int run = registryRuns;
-        await("the registry to listen", () -> log("agentlink-" + run + ".log").contains("listening"), 60);
+    /**
+     * Starts {@code weft controller run} on the bridge's topology with the embedded agent registry; the bridge is
+     * its OpenFlow switch, so a killed controller leaves a programmed switch behind, as in a real fabric.
+     */
+    private void startController() throws Exception {
+        controllerRuns++;
+        List<Host> hosts = new ArrayList<>();
+        for (int i = 1; i <= 3; i++) {
+            hosts.add(new Host("h" + i, "02:00:00:00:7d:0" + i, "10.78.0." + i, "s1", i, 1.0));
+        }
+        Path topo = OUT.resolve("topology.json");
+        Files.writeString(topo, TopologyJson.write(new Topology("wd", List.of(new Switch("s1", 0x7d01L, 20)), hosts,
+                List.of())), StandardCharsets.UTF_8);
+        controller = start(List.of("java", "-Xmx192m", "-cp", classpath, ControllerCommand.class.getName(), "run",
+                "--topo", topo.toString(), "--engine", "updown", "--listen", "127.0.0.1:" + OF_PORT,
+                "--agents-listen", "0.0.0.0:" + CTL_PORT, "--agent-token", TOKEN),
+                "controller-" + controllerRuns + ".log");
+        int run = controllerRuns;
+        await("the controller's agent registry to listen", () -> log("controller-" + run + ".log")
+                .contains("agent registry listening"), 60);
     }
 
     private final int[] agentRuns = new int[4];
@@ -307,12 +329,12 @@ class AgentRestartLabTest {
     @Order(3)
     void theControllerKilledMidTransferLosesNothingAndTheRatesEndTheSame() throws Exception {
         streamSurvives("kill -9 controller", () -> {
-            kill9(registry);
+            kill9(controller);
             Thread.sleep(1000); // the agents run a second on their last rates alone
-            startRegistry();
+            startController();
         });
-        int run = registryRuns;
-        await("the new registry to adopt h1 -> h2 from h1's report", () -> log("agentlink-" + run + ".log")
+        int run = controllerRuns;
+        await("the new controller to adopt h1 -> h2 from h1's report", () -> log("controller-" + run + ".log")
                 .contains("adopted rate h1 -> h2 = " + (long) (MBPS * 1e6)), 30);
         rateIsStill("after the controller restart");
     }
