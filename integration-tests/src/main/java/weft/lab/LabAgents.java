@@ -60,6 +60,12 @@ public record LabAgents(int registryPort, String token, List<Agent> agents) {
      */
     public static LabAgents start(OvsLab lab, int registryPort, String token, String java, String classpath,
                                   Predicate<String> registered) throws IOException {
+        return start(lab, registryPort, token, java, classpath, registered, List.of());
+    }
+
+    /** As {@link #start(OvsLab, int, String, String, String, Predicate)}, with more {@code weft agent run} options. */
+    public static LabAgents start(OvsLab lab, int registryPort, String token, String java, String classpath,
+                                  Predicate<String> registered, List<String> agentOptions) throws IOException {
         Path dir = LabState.dir(lab.name());
         List<Agent> agents = new ArrayList<>();
         List<Process> processes = new ArrayList<>();
@@ -69,9 +75,11 @@ public record LabAgents(int registryPort, String token, List<Agent> agents) {
             String controller = link.rootIp() + ":" + registryPort;
             Path log = dir.resolve("agent-" + h.id() + ".log");
             Files.deleteIfExists(log); // a previous lab of this name leaves its logs; the waits read them
-            Process p = lab.spawn(h.id(), log, java, "-Xmx128m", "-cp", classpath, AgentCommand.class.getName(),
-                    "run", "--host", h.id(), "--ip", h.ip(), "--mac", h.mac(),
-                    "--attachment", h.switchId() + ":" + h.port(), "--controller", controller, "--token", token);
+            List<String> cmd = new ArrayList<>(List.of(java, "-Xmx128m", "-cp", classpath,
+                    AgentCommand.class.getName(), "run", "--host", h.id(), "--ip", h.ip(), "--mac", h.mac(),
+                    "--attachment", h.switchId() + ":" + h.port(), "--controller", controller, "--token", token));
+            cmd.addAll(agentOptions);
+            Process p = lab.spawn(h.id(), log, cmd.toArray(String[]::new));
             agents.add(new Agent(h, link, p.pid(), controller));
             processes.add(p);
             logs.add(log);

@@ -138,7 +138,7 @@ public final class DataPath implements AutoCloseable {
                         tagTos.putIfAbsent(p.tag(), p.dscp() == null ? 0 : p.dscp() << 2);
                     }
                     sender.ensureTags(tags);
-                    voqs.configure(v, r.dst(), dst, r.tenant(), tags, r.policy());
+                    voqs.configure(v, r.dst(), dst, r.tenant(), tags, r.policy(), r.manual());
                     for (var p : r.paths()) {
                         int[] links = p.links().stream().mapToInt(Integer::intValue).toArray();
                         injector.policy(r.policy()).setPathLinks(v.index(), p.id(), links);
@@ -171,7 +171,7 @@ public final class DataPath implements AutoCloseable {
                 if (v != null) {
                     out.add(new VoqReport(v.dstHost(), v.backlogBytes(), v.sentPackets(), v.sentBytes(),
                             v.droppedPackets(), v.bucket().rateBitsPerSecond(),
-                            v.dst().getAddress().getHostAddress()));
+                            v.dst().getAddress().getHostAddress(), v.policy(), v.manual()));
                 }
             }
             f.complete(out);

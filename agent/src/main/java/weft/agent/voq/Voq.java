@@ -24,6 +24,7 @@ public final class Voq {
     private int tenant;
     private int[] tags = new int[0];
     private String policy = "sd";
+    private boolean manual;
     private int head;
     private int size;
     private long bytes;
@@ -106,12 +107,18 @@ public final class Voq {
         }
     }
 
-    void configure(String dstHost, InetSocketAddress dst, int tenant, int[] tags, String policy) {
+    void configure(String dstHost, InetSocketAddress dst, int tenant, int[] tags, String policy, boolean manual) {
         this.dstHost = dstHost;
         this.dst = dst;
         this.tenant = tenant;
         this.tags = tags.clone();
         this.policy = policy;
+        this.manual = manual;
+    }
+
+    /** Whether the controller said this VOQ's rate was set by hand (reported back after a controller restart). */
+    public boolean manual() {
+        return manual;
     }
 
     public int index() {

@@ -52,8 +52,9 @@ public final class VoqTable {
     }
 
     /** Sets the route facts of a VOQ (from the controller). */
-    public void configure(Voq v, String dstHost, InetSocketAddress dst, int tenant, int[] tags, String policy) {
-        v.configure(dstHost, dst, tenant, tags, policy);
+    public void configure(Voq v, String dstHost, InetSocketAddress dst, int tenant, int[] tags, String policy,
+                          boolean manual) {
+        v.configure(dstHost, dst, tenant, tags, policy, manual);
     }
 
     /** The VOQ at dense index {@code i}, or null. */

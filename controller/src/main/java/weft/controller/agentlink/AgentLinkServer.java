@@ -43,10 +43,10 @@ import weft.model.protocol.VoqReport;
  * loses its rate (its flow ended) is pushed at 0 bit/s, so VOQs the controller never named are left alone.
  *
  * <p>Decision (restart safety): the controller keeps rates in memory only; after a controller restart an agent's
- * first report carries the rates it is still enforcing, and, without an allocator, the registry adopts them as
- * hand-set rates for pairs it has no rate for, so a restarted controller ends in the same rates without a database
- * (with an allocator the flows' next report recomputes the same rates). Rates set while an agent is away are
- * pushed when it registers.
+ * first report carries the rates it is still enforcing, each with its policy and whether it was set by hand, and
+ * the registry adopts as hand-set the rates it has none for: all of them without an allocator, the hand-set ones
+ * with one (the flows' next report recomputes the allocated ones). So a restarted controller ends in the same
+ * rates without a database. Rates set while an agent is away are pushed when it registers.
  *
  * <p>Threading: every state change runs on the server's single event loop; public methods hop onto it.
  */
@@ -299,7 +299,7 @@ public final class AgentLinkServer implements AutoCloseable {
             }
             Manual m = hand.get(dst);
             out.put(dst, new DestinationRate(dst, d.ip(), d.dataPort(), m != null ? m.bitsPerSecond() : alloc.get(dst),
-                    m != null ? m.policy() : "sd", paths.paths(src, dst), 0));
+                    m != null ? m.policy() : "sd", paths.paths(src, dst), 0, m != null));
         }
         return out;
     }
@@ -408,14 +408,13 @@ public final class AgentLinkServer implements AutoCloseable {
         private void onReport(ControlMessage.Report r) {
             reports.put(host, r.voqs());
             reportTimes.put(host, System.currentTimeMillis());
-            if (allocatorOrNull != null) {
-                return;
-            }
             boolean adopted = false;
             for (VoqReport v : r.voqs()) {
                 Map<String, Manual> mine = manual.computeIfAbsent(host, k -> new ConcurrentHashMap<>());
-                if (!mine.containsKey(v.dst()) && agents.containsKey(v.dst()) && v.bitsPerSecond() > 0) {
-                    mine.put(v.dst(), new Manual(v.bitsPerSecond(), "sd", "adopted"));
+                if (!mine.containsKey(v.dst()) && agents.containsKey(v.dst()) && v.bitsPerSecond() > 0
+                        && (allocatorOrNull == null || v.manual())) {
+                    mine.put(v.dst(), new Manual(v.bitsPerSecond(), v.policy() == null ? "sd" : v.policy(),
+                            "adopted"));
                     adopted = true;
                     LOG.info("adopted rate {} -> {} = {} bit/s from the agent's report", host, v.dst(),
                             v.bitsPerSecond());

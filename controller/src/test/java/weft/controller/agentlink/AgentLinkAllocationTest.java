@@ -20,6 +20,7 @@ import weft.model.protocol.ControlCodec;
 import weft.model.protocol.ControlMessage;
 import weft.model.protocol.DestinationRate;
 import weft.model.protocol.ProtocolException;
+import weft.model.protocol.VoqReport;
 import weft.model.rate.RateAllocators;
 import weft.model.routing.RoutingResult;
 import weft.model.topology.Topology;
@@ -123,6 +124,38 @@ class AgentLinkAllocationTest {
         assertThat(server.view()).filteredOn(a -> a.host().equals("h1")).singleElement()
                 .satisfies(a -> assertThat(a.rates()).singleElement().extracting(AgentLinkServer.RateView::source)
                         .isEqualTo("manual"));
+    }
+
+    @Test
+    @DisplayName("With an allocator, a restarted registry adopts from an agent's report the rate it says was set by "
+            + "hand (with its policy) and not the allocated one, which the flows' next report recomputes")
+    void aRestartedRegistryKeepsHandSetRatesOnly() throws Exception {
+        start(new Topology[] {OnlineAllocationTest.TINY}, new RoutingResult[] {OnlineAllocationTest.ROUTES});
+        Agent h1 = new Agent("h1", "10.0.0.1");
+        new Agent("h2", "10.0.0.2");
+        new Agent("h3", "10.0.0.3");
+        server.setRate("h1", "h3", 20_000_000L, "rr");
+        assertThat(h1.rates()).singleElement().satisfies(r -> {
+            assertThat(r.bitsPerSecond()).isEqualTo(20_000_000L);
+            assertThat(r.manual()).as("pushed as hand-set").isTrue();
+        });
+
+        stop();
+        sockets.clear();
+        start(new Topology[] {OnlineAllocationTest.TINY}, new RoutingResult[] {OnlineAllocationTest.ROUTES});
+        Agent back = new Agent("h1", "10.0.0.1");
+        new Agent("h2", "10.0.0.2");
+        new Agent("h3", "10.0.0.3");
+        back.send(new ControlMessage.Report("h1", List.of(
+                new VoqReport("h3", 0, 10, 14_000, 0, 20_000_000L, "10.0.0.3", "rr", true),
+                new VoqReport("h2", 0, 10, 14_000, 0, 30_000_000L, "10.0.0.2", "sd", false))));
+        assertThat(back.rates()).singleElement().satisfies(r -> {
+            assertThat(r.dst()).isEqualTo("h3");
+            assertThat(r.bitsPerSecond()).isEqualTo(20_000_000L);
+            assertThat(r.policy()).isEqualTo("rr");
+            assertThat(r.manual()).isTrue();
+        });
+        assertThat(server.rate("h1", "h2")).as("allocated before the restart: not adopted").isEqualTo(-1L);
     }
 
     @Test

@@ -12,10 +12,21 @@ import java.util.List;
  * @param policy        path policy name (ecmp, vlb, rr, prr, srr, sd, psd, tp, mp)
  * @param paths         allowed paths; empty means one default path from the agent's data port
  * @param tenant        tenant id written into the shim header, 0..65535
+ * @param manual        the rate was set by hand ({@code weft rates set}), not by an allocator; the agent reports it
+ *                      back ({@link VoqReport#manual()}) so a restarted controller keeps it as hand-set (optional
+ *                      within version 1: false when absent; boxed so that an absent field
+ *                      reads as false)
  */
 public record DestinationRate(String dst, String dstIp, int dstPort, long bitsPerSecond, String policy,
-                              List<PathSpec> paths, int tenant) {
+                              List<PathSpec> paths, int tenant, Boolean manual) {
+    /** A rate whose origin is not said (an allocator's, or from a peer before {@code manual} existed). */
+    public DestinationRate(String dst, String dstIp, int dstPort, long bitsPerSecond, String policy,
+                           List<PathSpec> paths, int tenant) {
+        this(dst, dstIp, dstPort, bitsPerSecond, policy, paths, tenant, false);
+    }
+
     public DestinationRate {
+        manual = Boolean.TRUE.equals(manual);
         if (dst == null || dst.isBlank()) {
             throw new IllegalArgumentException("dst must be a non-empty host id");
         }

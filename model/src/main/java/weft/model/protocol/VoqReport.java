@@ -10,9 +10,22 @@ package weft.model.protocol;
  * @param droppedPackets packets dropped at the VOQ tail since the agent started
  * @param bitsPerSecond  the rate the VOQ is shaped to now
  * @param dstIp          the destination's IPv4 address (optional within version 1: null from an older agent)
+ * @param policy         the VOQ's path policy (optional within version 1: null from an older agent)
+ * @param manual         the rate was set by hand ({@link DestinationRate#manual()}); optional within version 1, false
+ *                       when absent (boxed so that an absent field reads as false)
  */
 public record VoqReport(String dst, long backlogBytes, long sentPackets, long sentBytes, long droppedPackets,
-                        long bitsPerSecond, String dstIp) {
+                        long bitsPerSecond, String dstIp, String policy, Boolean manual) {
+    public VoqReport {
+        manual = Boolean.TRUE.equals(manual);
+    }
+
+    /** A report without policy and origin (as version-1 agents before those fields sent it). */
+    public VoqReport(String dst, long backlogBytes, long sentPackets, long sentBytes, long droppedPackets,
+                     long bitsPerSecond, String dstIp) {
+        this(dst, backlogBytes, sentPackets, sentBytes, droppedPackets, bitsPerSecond, dstIp, null, false);
+    }
+
     /** A report without the destination address (as version-1 agents before {@code dstIp} sent it). */
     public VoqReport(String dst, long backlogBytes, long sentPackets, long sentBytes, long droppedPackets,
                      long bitsPerSecond) {

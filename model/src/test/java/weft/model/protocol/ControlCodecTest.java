@@ -17,8 +17,11 @@ class ControlCodecTest {
                 new ControlMessage.Register("h1", "10.0.0.1", "02:00:00:00:00:01", 7470, "s1:1", "secret"),
                 new ControlMessage.Registered("h1", 7),
                 new ControlMessage.Rates(true, List.of(r)),
+                new ControlMessage.Rates(false, List.of(new DestinationRate("h3", "10.0.0.3", 7470, 20_000_000L, "rr",
+                        List.of(), 0, true))),
                 new ControlMessage.Report("h1", List.of(new VoqReport("h2", 3000, 10, 14000, 1, 50_000_000L),
-                        new VoqReport("h3", 0, 1, 1500, 0, 0, "10.0.0.3"))),
+                        new VoqReport("h3", 0, 1, 1500, 0, 0, "10.0.0.3"),
+                        new VoqReport("h4", 0, 1, 1500, 0, 20_000_000L, "10.0.0.4", "rr", true))),
                 new ControlMessage.Flows("h1", List.of("10.0.0.3")),
                 new ControlMessage.Flows("h1", List.of("10.0.0.3", "10.0.0.4"), java.util.Map.of("10.0.0.3", 4500L)),
                 new ControlMessage.SetRate("h1", "h2", 10_000_000L, null, "secret"),
@@ -66,6 +69,12 @@ class ControlCodecTest {
                 + "\"rates\":[{\"dst\":\"h2\",\"dstIp\":\"10.0.0.2\",\"dstPort\":7470,\"bitsPerSecond\":5,\"tenant\":0,"
                 + "\"paths\":[{\"id\":0,\"tag\":40000,\"links\":[]}]}]}");
         assertThat(r.rates().get(0).paths().get(0).dscp()).isNull();
+        assertThat(r.rates().get(0).manual()).as("no manual field: not hand-set").isFalse();
+        ControlMessage.Report report = (ControlMessage.Report) codec.decode("{\"v\":1,\"type\":\"report\","
+                + "\"host\":\"h1\",\"voqs\":[{\"dst\":\"h2\",\"backlogBytes\":0,\"sentPackets\":1,"
+                + "\"sentBytes\":1500,\"droppedPackets\":0,\"bitsPerSecond\":5}]}");
+        assertThat(report.voqs().get(0).manual()).isFalse();
+        assertThat(report.voqs().get(0).policy()).isNull();
         assertThatThrownBy(() -> codec.decode("{\"v\":1,\"type\":\"rates\",\"replace\":false,"
                 + "\"rates\":[{\"dst\":\"h2\",\"dstIp\":\"10.0.0.2\",\"dstPort\":7470,\"bitsPerSecond\":5,\"tenant\":0,"
                 + "\"paths\":[{\"id\":0,\"tag\":40000,\"dscp\":64}]}]}"))
