@@ -100,7 +100,7 @@ public final class AgentPerfCommand implements Callable<Integer> {
         r.put("received_packets", packets);
         r.put("lost_packets", Math.max(0, snd.get("sent_packets").asLong() - packets));
         r.put("reordered_arrivals", rcv.get("reordered_arrivals").asLong());
-        // the receiving agent's resequencer, over all its senders
+        // the receiving agent's resequencer over all its senders, since this measurement began
         r.put("reordering_fixed", rcv.path("resequencer").path("fixed").asLong());
         r.put("resequencer_timeouts", rcv.path("resequencer").path("timeouts").asLong());
         long ooo = rcv.get("out_of_order_deliveries").asLong();

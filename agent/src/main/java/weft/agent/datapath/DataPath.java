@@ -65,6 +65,9 @@ public final class DataPath implements AutoCloseable {
     private Injector injector;
     private long reseqWake = Long.MAX_VALUE;
 
+    /** The resequencer's (timeouts, fixed) when each sender last reset its measurement (event loop only). */
+    private final java.util.Map<Integer, long[]> reseqAtReset = new java.util.HashMap<>();
+
     private record PendingQuery(Channel app, boolean reset) {
     }
 
@@ -311,11 +314,15 @@ public final class DataPath implements AutoCloseable {
             boolean reset = body.isReadable() && (body.getByte(body.readerIndex()) & 1) != 0;
             if (reset) {
                 stats.reset(src, false);
+                reseqAtReset.put(src, new long[] {reseq.timeouts(), reseq.releasedInOrderFromQueue()});
             }
             String counters = stats.json(src);
-            // this receiver's resequencer counters (all senders) travel with the per-sender counters
+            // this receiver's resequencer counters (all its senders) since this sender's measurement began travel
+            // with the per-sender counters
+            long[] base = reseqAtReset.getOrDefault(src, new long[2]);
             String withReseq = counters.substring(0, counters.length() - 1) + ",\"resequencer\":{\"timeouts\":"
-                    + reseq.timeouts() + ",\"fixed\":" + reseq.releasedInOrderFromQueue() + "}}";
+                    + (reseq.timeouts() - base[0]) + ",\"fixed\":" + (reseq.releasedInOrderFromQueue() - base[1])
+                    + "}}";
             byte[] json = (reset ? "{}" : withReseq).getBytes(StandardCharsets.UTF_8);
             sender.sendControl(pkt.sender(), src, ShimHeader.KIND_STATS_REPLY, Unpooled.wrappedBuffer(json),
                     clock.toEpoch(clock.nanoTime()));
