@@ -199,6 +199,23 @@ public final class AgentLinkServer implements AutoCloseable {
         });
     }
 
+    /**
+     * Forgets the hand-set rate of {@code src -> dst}: the pair goes back to its allocated rate (with an allocator
+     * and a reported flow) or to none, pushed as 0.
+     *
+     * @return whether there was a hand-set (or adopted) rate to forget
+     */
+    public boolean clearRate(String src, String dst) {
+        return onLoop(() -> {
+            Map<String, Manual> mine = manual.get(src);
+            boolean had = mine != null && mine.remove(dst) != null;
+            if (had) {
+                reallocate("hand-set rate cleared for " + src + " -> " + dst);
+            }
+            return had;
+        });
+    }
+
     /** Tells the registry that the routes changed: paths are recomputed and, with an allocator, rates too. */
     public void routesChanged() {
         if (group != null) {
@@ -393,6 +410,15 @@ public final class AgentLinkServer implements AutoCloseable {
         private void onSetRate(ChannelHandlerContext ctx, ControlMessage.SetRate s) {
             if (!tokenOk(s.token())) {
                 ctx.writeAndFlush(new ControlMessage.Error("set-rate " + s.src() + " -> " + s.dst() + ": bad token"));
+                return;
+            }
+            if (s.clear()) {
+                ctx.writeAndFlush(clearRate(s.src(), s.dst())
+                        ? new ControlMessage.Ok("rate " + s.src() + " -> " + s.dst() + " cleared: "
+                                + (allocatorOrNull == null ? "no rate" : "allocated by " + allocatorOrNull.allocator()
+                                .name() + " if it has a flow"))
+                        : new ControlMessage.Error("clear " + s.src() + " -> " + s.dst()
+                                + ": no rate set by hand for this pair"));
                 return;
             }
             try {

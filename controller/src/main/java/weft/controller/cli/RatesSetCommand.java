@@ -1,26 +1,36 @@
 package weft.controller.cli;
 
 import java.io.BufferedReader;
+import java.io.IOException;
 import java.io.InputStreamReader;
 import java.io.OutputStreamWriter;
 import java.io.Writer;
+import java.net.InetSocketAddress;
 import java.net.Socket;
 import java.nio.charset.StandardCharsets;
 import java.util.concurrent.Callable;
+import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import weft.model.protocol.ControlCodec;
 import weft.model.protocol.ControlMessage;
+import weft.model.protocol.ProtocolException;
 
-/** {@code weft rates set --src h1 --dst h2 --mbps 50}. */
-@Command(name = "set", mixinStandardHelpOptions = true, description = "Set the rate of src -> dst.")
+/**
+ * {@code weft rates set --src h1 --dst h2 --mbps 50} (or {@code --clear}): talks to the agent registry of a running
+ * controller ({@code weft controller run --agents-listen}) with the shared token.
+ */
+@Command(name = "set", mixinStandardHelpOptions = true,
+        description = "Set (or with --clear forget) the hand-set rate of src -> dst at a running controller.")
 public final class RatesSetCommand implements Callable<Integer> {
-    @Option(names = "--src", required = true)
+    @CommandLine.Spec
+    CommandLine.Model.CommandSpec spec;
+    @Option(names = "--src", required = true, description = "source host id")
     String src;
-    @Option(names = "--dst", required = true)
+    @Option(names = "--dst", required = true, description = "destination host id")
     String dst;
-    @Option(names = "--mbps", required = true)
-    double mbps;
+    @CommandLine.ArgGroup(exclusive = true, multiplicity = "1")
+    What what;
     @Option(names = "--policy", description = "path policy (ecmp, vlb, rr, prr, srr, sd, psd, tp, mp)")
     String policy;
     @Option(names = "--controller", defaultValue = "127.0.0.1:6700",
@@ -29,23 +39,56 @@ public final class RatesSetCommand implements Callable<Integer> {
     @Option(names = "--token", defaultValue = "${env:WEFT_TOKEN}", description = "shared token (or $WEFT_TOKEN)")
     String token;
 
+    /** Exactly one of a rate and --clear. */
+    static final class What {
+        @Option(names = "--mbps", required = true, description = "the rate in Mbit/s (>= 0)")
+        Double mbps;
+        @Option(names = "--clear", required = true, description = "forget the hand-set rate: the pair goes back to "
+                + "its allocated rate (controller run --allocate) or to none")
+        boolean clear;
+    }
+
     @Override
-    public Integer call() throws Exception {
-        int colon = controller.lastIndexOf(':');
+    public Integer call() {
+        if (token == null || token.isBlank()) {
+            return new CliFailure("no token: give --token or set WEFT_TOKEN", CliFailure.USAGE).report(spec);
+        }
+        if (what.mbps != null && !(what.mbps >= 0)) {
+            return new CliFailure("--mbps must be >= 0, got " + what.mbps, CliFailure.USAGE).report(spec);
+        }
+        InetSocketAddress at;
+        try {
+            at = ControllerCommand.address("--controller", controller);
+        } catch (CliFailure f) {
+            return f.report(spec);
+        }
         ControlCodec codec = new ControlCodec();
-        try (Socket s = new Socket(controller.substring(0, colon), Integer.parseInt(controller.substring(colon + 1)))) {
+        try (Socket s = new Socket()) {
+            s.connect(at, 5_000);
+            s.setSoTimeout(10_000);
             Writer w = new OutputStreamWriter(s.getOutputStream(), StandardCharsets.UTF_8);
-            w.write(codec.encode(new ControlMessage.SetRate(src, dst, (long) (mbps * 1e6), policy, token)) + "\n");
+            long bps = what.clear ? 0 : Math.round(what.mbps * 1e6);
+            w.write(codec.encode(new ControlMessage.SetRate(src, dst, bps, policy, token, what.clear)) + "\n");
             w.flush();
             String line = new BufferedReader(new InputStreamReader(s.getInputStream(), StandardCharsets.UTF_8))
                     .readLine();
+            if (line == null) {
+                return new CliFailure("controller at " + controller + " closed the connection without an answer",
+                        CliFailure.INPUT).report(spec);
+            }
             ControlMessage reply = codec.decode(line);
             if (reply instanceof ControlMessage.Ok ok) {
                 System.out.println(ok.detail());
                 return 0;
             }
-            System.err.println(reply instanceof ControlMessage.Error e ? e.message() : line);
-            return 1;
+            return new CliFailure(reply instanceof ControlMessage.Error e ? e.message() : line, CliFailure.INPUT)
+                    .report(spec);
+        } catch (IOException e) {
+            return new CliFailure("cannot reach the controller's agent registry at " + controller + ": "
+                    + e.getMessage(), CliFailure.INPUT).report(spec);
+        } catch (ProtocolException e) {
+            return new CliFailure("controller at " + controller + " answered something else than a control line: "
+                    + e.getMessage(), CliFailure.INPUT).report(spec);
         }
     }
 }

@@ -13,7 +13,7 @@ import java.util.List;
  * rates        controller -> agent  full or partial set of destination rates (replace = full)
  * report       agent -> controller  per-VOQ backlog and counters, periodic
  * flows        agent -> controller  every destination the agent has traffic for now (full set), with backlogs
- * set-rate     admin -> controller  set one rate by hand (weft rates set), authenticated by token
+ * set-rate     admin -> controller  set (or clear) one rate by hand (weft rates set), authenticated by token
  * ok           either               an admin request was applied
  * error        either               a line was rejected; the session continues
  * </pre>
@@ -107,8 +107,12 @@ public sealed interface ControlMessage {
         }
     }
 
-    /** Admin request: set the rate of {@code src -> dst} to {@code bitsPerSecond}, optionally with a policy. */
-    record SetRate(String src, String dst, long bitsPerSecond, String policy, String token)
+    /**
+     * Admin request: set the rate of {@code src -> dst} to {@code bitsPerSecond}, optionally with a policy; with
+     * {@code clear}, forget the hand-set rate instead (the pair goes back to its allocated rate, or to none).
+     * {@code clear} is optional within version 1 (boxed: absent reads as false).
+     */
+    record SetRate(String src, String dst, long bitsPerSecond, String policy, String token, Boolean clear)
             implements ControlMessage {
         public SetRate {
             require(src, "set-rate", "src");
@@ -116,6 +120,12 @@ public sealed interface ControlMessage {
             if (bitsPerSecond < 0) {
                 throw new IllegalArgumentException("set-rate: bitsPerSecond must be >= 0, got " + bitsPerSecond);
             }
+            clear = Boolean.TRUE.equals(clear);
+        }
+
+        /** A request that sets a rate. */
+        public SetRate(String src, String dst, long bitsPerSecond, String policy, String token) {
+            this(src, dst, bitsPerSecond, policy, token, false);
         }
 
         @Override
