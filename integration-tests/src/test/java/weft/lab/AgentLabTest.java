@@ -1,6 +1,9 @@
 package weft.lab;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static weft.lab.LabScripts.await;
+import static weft.lab.LabScripts.quiet;
+import static weft.lab.LabScripts.sh;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -20,7 +23,6 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestMethodOrder;
 import org.junit.jupiter.api.TestInstance;
 import weft.controller.agentlink.AgentLinkServer;
-import weft.controller.agentlink.PathProvider;
 import weft.model.protocol.PathSpec;
 
 /**
@@ -55,23 +57,6 @@ class AgentLabTest {
     private String classpath;
 
     // ---- fabric ----------------------------------------------------------------------------------------------
-
-    private static String sh(String command) throws IOException, InterruptedException {
-        Process p = new ProcessBuilder("sh", "-c", command).redirectErrorStream(true).start();
-        String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-        if (!p.waitFor(30, TimeUnit.SECONDS) || p.exitValue() != 0) {
-            throw new IllegalStateException("lab command failed: " + command + "\n" + out);
-        }
-        return out;
-    }
-
-    private static void quiet(String command) {
-        try {
-            new ProcessBuilder("sh", "-c", command).redirectErrorStream(true).start().waitFor(30, TimeUnit.SECONDS);
-        } catch (IOException | InterruptedException e) {
-            Thread.currentThread().interrupt();
-        }
-    }
 
     private static void teardownFabric() {
         quiet("ovs-vsctl --if-exists del-br wab1; ovs-vsctl --if-exists del-br wab2");
@@ -182,20 +167,6 @@ class AgentLabTest {
         }
         quiet("ip addr del 10.77.0.254/24 dev wactl");
         teardownFabric();
-    }
-
-    private interface Check {
-        boolean ok() throws Exception;
-    }
-
-    private static void await(String what, Check c, int seconds) throws Exception {
-        long end = System.nanoTime() + seconds * 1_000_000_000L;
-        while (!c.ok()) {
-            if (System.nanoTime() - end > 0) {
-                throw new AssertionError("timed out after " + seconds + " s waiting for " + what);
-            }
-            Thread.sleep(100);
-        }
     }
 
     // ---- measurements ----------------------------------------------------------------------------------------

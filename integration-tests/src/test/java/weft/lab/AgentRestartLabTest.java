@@ -1,6 +1,9 @@
 package weft.lab;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static weft.lab.LabScripts.await;
+import static weft.lab.LabScripts.quiet;
+import static weft.lab.LabScripts.sh;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -62,23 +65,6 @@ class AgentRestartLabTest {
     private Process controller;
     private int controllerRuns;
     private String classpath;
-
-    private static String sh(String command) throws IOException, InterruptedException {
-        Process p = new ProcessBuilder("sh", "-c", command).redirectErrorStream(true).start();
-        String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-        if (!p.waitFor(30, TimeUnit.SECONDS) || p.exitValue() != 0) {
-            throw new IllegalStateException("lab command failed: " + command + "\n" + out);
-        }
-        return out;
-    }
-
-    private static void quiet(String command) {
-        try {
-            new ProcessBuilder("sh", "-c", command).redirectErrorStream(true).start().waitFor(30, TimeUnit.SECONDS);
-        } catch (IOException | InterruptedException e) {
-            Thread.currentThread().interrupt();
-        }
-    }
 
     private static void teardownFabric() {
         quiet("ovs-vsctl --if-exists del-br wdb1");
@@ -191,20 +177,6 @@ class AgentRestartLabTest {
     private String log(String name) throws IOException {
         Path p = OUT.resolve(name);
         return Files.exists(p) ? Files.readString(p, StandardCharsets.UTF_8) : "";
-    }
-
-    private interface Check {
-        boolean ok() throws Exception;
-    }
-
-    private static void await(String what, Check c, int seconds) throws Exception {
-        long end = System.nanoTime() + seconds * 1_000_000_000L;
-        while (!c.ok()) {
-            if (System.nanoTime() - end > 0) {
-                throw new AssertionError("timed out after " + seconds + " s waiting for " + what);
-            }
-            Thread.sleep(100);
-        }
     }
 
     private static void setRate(String src, String dst, double mbps) throws Exception {
