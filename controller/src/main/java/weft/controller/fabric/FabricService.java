@@ -13,7 +13,6 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
 import org.projectfloodlight.openflow.protocol.OFErrorMsg;
 import org.projectfloodlight.openflow.protocol.OFPacketIn;
-import org.projectfloodlight.openflow.protocol.OFPortReason;
 import org.projectfloodlight.openflow.protocol.OFPortStatus;
 import org.projectfloodlight.openflow.protocol.match.MatchField;
 import org.projectfloodlight.openflow.types.OFPort;
@@ -77,6 +76,8 @@ public final class FabricService implements SwitchListener, AutoCloseable {
     private final Config config;
     /** Null when the fabric is configured; discover mode's events and settling when it is discovered. */
     private final DiscoverMode discover;
+    /** The configured fabric's events; null in discover mode. */
+    private final ConfiguredMode configured;
     private final ExecutorService worker = Executors.newSingleThreadExecutor(r -> {
         Thread t = new Thread(r, "weft-fabric");
         t.setDaemon(true);
@@ -85,8 +86,6 @@ public final class FabricService implements SwitchListener, AutoCloseable {
     private final Map<Long, String> switchByDpid = new ConcurrentHashMap<>();
     private final Map<String, SwitchSession> sessions = new ConcurrentHashMap<>();
     private final EventLog log = new EventLog();
-    /** The configured fabric's faults (unused in discover mode). */
-    private final LinkFaults faults;
     private final FabricProgrammer programmer;
     private volatile boolean closing;
     private final Discovery discovery = new Discovery();
@@ -122,7 +121,7 @@ public final class FabricService implements SwitchListener, AutoCloseable {
 
     private FabricService(Config config, Duration settle, Wiring wiring) {
         this.config = config;
-        this.faults = new LinkFaults(wiring, sessions);
+        LinkFaults faults = new LinkFaults(wiring, sessions);
         this.programmer = new FabricProgrammer(config, settle != null, settle != null
                 ? () -> discovery.topology(config.topology()) : () -> faults.remaining(config.topology()),
                 wiring, switchByDpid, sessions, log);
@@ -130,6 +129,8 @@ public final class FabricService implements SwitchListener, AutoCloseable {
         this.registrations = new HostRegistrations(config.topology(), switchByDpid, discovery);
         this.discover = settle == null ? null
                 : new DiscoverMode(settle, config.topology(), discovery, programmer, switchByDpid, sessions, log);
+        this.configured = settle != null ? null
+                : new ConfiguredMode(config.topology(), discovery, faults, programmer, switchByDpid, sessions, log);
     }
 
     /** True in discover mode: the fabric is known only from discovery. */
@@ -353,21 +354,7 @@ public final class FabricService implements SwitchListener, AutoCloseable {
             discover.switchUp(session);
             return;
         }
-        String id = switchByDpid.get(session.dpid());
-        if (id == null) {
-            event(FabricEvent.Kind.UNKNOWN_SWITCH, "dpid " + session.dpidHex() + " at " + session.remote()
-                    + " is not in topology " + config.topology().name() + "; not programmed");
-            return;
-        }
-        sessions.put(id, session);
-        discovery.switchSeen(session.dpid(), session.ports().keySet());
-        LldpBeacon.send(session);
-        event(FabricEvent.Kind.SWITCH_UP, id + " (dpid " + session.dpidHex() + ") at " + session.remote());
-        if (faults.switchUp(id, session.ports())) {
-            programmer.recomputeAndSync(id + " connected");
-        } else {
-            programmer.sync(List.of(session), id + " connected");
-        }
+        configured.switchUp(session);
     }
 
     private void onSwitchDown(SwitchSession session) {
@@ -383,8 +370,7 @@ public final class FabricService implements SwitchListener, AutoCloseable {
             discover.switchDown(id);
             return;
         }
-        faults.switchLost(id);
-        programmer.recomputeAndSync(id + " disconnected");
+        configured.switchDown(id);
     }
 
     private void onPortStatus(SwitchSession session, OFPortStatus status) {
@@ -396,23 +382,7 @@ public final class FabricService implements SwitchListener, AutoCloseable {
             discover.portStatus(session, id, status);
             return;
         }
-        int port = status.getDesc().getPortNo().getPortNumber();
-        Integer link = programmer.wiring().linkByPort().get(id + ":" + port);
-        boolean down = status.getReason() == OFPortReason.DELETE || PortStates.isDown(status.getDesc());
-        if (down) {
-            discovery.portDown(session.dpid(), port);
-        } else {
-            LldpBeacon.send(session);
-        }
-        event(down ? FabricEvent.Kind.PORT_DOWN : FabricEvent.Kind.PORT_UP, id + " port " + port
-                + (link == null ? " (not a switch link)" : " (" + describe(link) + ")"));
-        if (link == null) {
-            return;
-        }
-        boolean changed = faults.linkPort(id, link, down);
-        if (changed) {
-            programmer.recomputeAndSync("link " + describe(link) + (down ? " down" : " up"));
-        }
+        configured.portStatus(session, id, status);
     }
 
     /**
@@ -429,10 +399,6 @@ public final class FabricService implements SwitchListener, AutoCloseable {
      */
     public boolean hostRegistered(String hostId, String mac, String ip, String switchDpidOrId, int port) {
         return registrations.hostRegistered(hostId, mac, ip, switchDpidOrId, port);
-    }
-
-    private String describe(int link) {
-        return programmer.wiring().describe(link);
     }
 
     private void event(FabricEvent.Kind kind, String detail) {
