@@ -6,6 +6,14 @@
  * going down, or a switch disconnecting, recomputes routes on the remaining topology, verifies them and
  * reprograms every switch in the safe order (new entries everywhere first, ingress entries last, removals after).
  *
+ * <p>{@link weft.controller.fabric.FabricService} is the coordinator: session callbacks enqueue work on its one
+ * worker thread, which hands it to one class per concern: {@code FabricProgrammer} (recompute, verify, compile,
+ * and which switch holds which generation), {@code ThreePhaseUpdate} (read, diff, three barrier-confirmed
+ * phases), {@code ConfiguredMode} (a configured fabric's switch and port events) with {@code LinkFaults} (its
+ * failed links and lost switches), {@code DiscoverMode} (discover mode's events and when to route),
+ * {@code LldpBeacon}, {@code CountersPoller} (port, flow and meter counters, on the timer thread),
+ * {@code HostRegistrations} and {@code EventLog}.
+ *
  * <p>Sources: ARCHITECTURE "Data flow" steps 1-3 and 6; the provider/service split follows ONOS's
  * {@code TopologyManager} (see {@code shared/STYLE.md}).
  */

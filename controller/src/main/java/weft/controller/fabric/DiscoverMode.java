@@ -1,0 +1,115 @@
+package weft.controller.fabric;
+
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
+import org.projectfloodlight.openflow.protocol.OFPortReason;
+import org.projectfloodlight.openflow.protocol.OFPortStatus;
+import weft.controller.discovery.Discovery;
+import weft.controller.discovery.DiscoverySettle;
+import weft.controller.openflow.SwitchSession;
+import weft.model.topology.Switch;
+import weft.model.topology.Topology;
+
+/**
+ * The switch and port events of discover mode and when to route (worker thread, but for the timer's poll):
+ * switches are named from the naming file or by dpid and get their program (or the discovery entries) at once;
+ * routes are first computed once discovery has been quiet for the settle interval ({@link DiscoverySettle}),
+ * then again at once when a link port goes down or a switch disconnects, and after a short quiet time for news.
+ */
+final class DiscoverMode {
+    /** Later discovery changes are coalesced for at most this long (the settle interval if shorter). */
+    private static final Duration COALESCE = Duration.ofMillis(250);
+    /** How often discover mode looks at discovery's version. */
+    private static final long DISCOVERY_POLL_MS = 50;
+
+    private final DiscoverySettle settle;
+    private final AtomicBoolean discoveryPollQueued = new AtomicBoolean();
+    private final Topology naming;
+    private final Discovery discovery;
+    private final FabricProgrammer programmer;
+    private final Map<Long, String> switchByDpid;
+    private final Map<String, SwitchSession> sessions;
+    private final EventLog log;
+
+    /**
+     * @param settle       how long discovery must stay unchanged before the first routes are computed
+     * @param naming       names switches (by dpid) and hosts (by MAC); may be empty
+     * @param discovery    what LLDP, first packets and registrations taught
+     * @param programmer   routes and programs the fabric
+     * @param switchByDpid switch ids by datapath id, filled as switches connect
+     * @param sessions     connected switches by id
+     * @param log          where switch and port events are reported
+     */
+    DiscoverMode(Duration settle, Topology naming, Discovery discovery, FabricProgrammer programmer,
+                 Map<Long, String> switchByDpid, Map<String, SwitchSession> sessions, EventLog log) {
+        this.settle = new DiscoverySettle(settle, settle.compareTo(COALESCE) < 0 ? settle : COALESCE);
+        this.naming = naming;
+        this.discovery = discovery;
+        this.programmer = programmer;
+        this.switchByDpid = switchByDpid;
+        this.sessions = sessions;
+        this.log = log;
+    }
+
+    /** Looks at discovery's version every poll interval, on {@code worker} (at most one poll queued). */
+    void watch(ScheduledExecutorService timer, ExecutorService worker) {
+        timer.scheduleAtFixedRate(() -> {
+            if (discoveryPollQueued.compareAndSet(false, true)) {
+                worker.execute(this::pollDiscovery);
+            }
+        }, DISCOVERY_POLL_MS, DISCOVERY_POLL_MS, TimeUnit.MILLISECONDS);
+    }
+
+    /** A switch joins: it gets its program (or the discovery entries), then LLDP goes out of its ports. */
+    void switchUp(SwitchSession session) {
+        String id = switchByDpid.computeIfAbsent(session.dpid(), dpid -> naming.switches().stream()
+                .filter(s -> s.dpid() == dpid).map(Switch::id).findFirst().orElse(Discovery.switchName(dpid)));
+        sessions.put(id, session);
+        discovery.switchSeenWithSpeeds(session.dpid(), PortStates.speeds(session));
+        log.event(FabricEvent.Kind.SWITCH_UP, id + " (dpid " + session.dpidHex() + ") at " + session.remote()
+                + " with ports " + session.ports().keySet());
+        programmer.sync(List.of(session), id + " connected");
+        LldpBeacon.send(session);
+    }
+
+    /** Switch {@code id} disconnected (already forgotten by discovery): routed around once routes exist. */
+    void switchDown(String id) {
+        if (settle.settled()) {
+            rediscover(id + " disconnected");
+        }
+    }
+
+    /** A port changed: a link port that went down is routed around at once; one that came up sends LLDP. */
+    void portStatus(SwitchSession session, String id, OFPortStatus status) {
+        int port = status.getDesc().getPortNo().getPortNumber();
+        boolean down = status.getReason() == OFPortReason.DELETE || PortStates.isDown(status.getDesc());
+        boolean link = discovery.isSwitchPort(session.dpid(), port);
+        discovery.switchSeenWithSpeeds(session.dpid(), PortStates.speeds(session));
+        log.event(down ? FabricEvent.Kind.PORT_DOWN : FabricEvent.Kind.PORT_UP, id + " port " + port
+                + (link ? " (switch link)" : " (no switch link seen)"));
+        if (!down) {
+            LldpBeacon.send(session);
+        } else if (discovery.portDown(session.dpid(), port) && settle.settled()) {
+            rediscover("link port " + id + ":" + port + " down");
+        }
+    }
+
+    /** Routes once discovery has settled, and again whenever it has changed and been quiet a moment. */
+    private void pollDiscovery() {
+        discoveryPollQueued.set(false);
+        if (settle.due(discovery.version(), System.nanoTime())) {
+            rediscover(settle.settled() ? "discovery changed" : "discovery settled");
+        }
+    }
+
+    /** Recomputes on what is discovered now and, if that verifies, reprograms every switch in three phases. */
+    private void rediscover(String reason) {
+        settle.computed(discovery.version());
+        programmer.recomputeAndSync(reason);
+    }
+}
