@@ -77,7 +77,9 @@ public record LabAgents(int registryPort, String token, List<Agent> agents) {
             Files.deleteIfExists(log); // a previous lab of this name leaves its logs; the waits read them
             List<String> cmd = new ArrayList<>(List.of(java, "-Xmx128m", "-cp", classpath,
                     AgentCommand.class.getName(), "run", "--host", h.id(), "--ip", h.ip(), "--mac", h.mac(),
-                    "--attachment", h.switchId() + ":" + h.port(), "--controller", controller, "--token", token));
+                    // by dpid: a discovering controller knows the switches only by their datapath ids
+                    "--attachment", lab.topology().requireSwitch(h.switchId()).dpidHex() + ":" + h.port(),
+                    "--controller", controller, "--token", token));
             cmd.addAll(agentOptions);
             Process p = lab.spawn(h.id(), log, cmd.toArray(String[]::new));
             agents.add(new Agent(h, link, p.pid(), controller));

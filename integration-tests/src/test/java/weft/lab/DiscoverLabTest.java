@@ -189,8 +189,9 @@ class DiscoverLabTest {
     }
 
     @Test
-    @DisplayName("weft lab up --discover: the controller child process runs 'weft controller run --discover'; "
-            + "once up, hosts at either end of a 3-ring ping each other; weft lab down removes the lab")
+    @DisplayName("weft lab up --discover --agents: the controller child process runs 'weft controller run "
+            + "--discover' and its agents register by dpid; once up, hosts at either end of a 3-ring ping each "
+            + "other; weft lab down removes the lab")
     void labUpDiscover() throws Exception {
         Path dir = Path.of("target", "lab", "DiscoverLabTest");
         Files.createDirectories(dir);
@@ -200,9 +201,13 @@ class DiscoverLabTest {
         try {
             assertThat(new picocli.CommandLine(new LabCommand()).execute("up", "--topo", topo.toString(),
                     "--engine", "updown", "--discover", "--settle", "1s", "--name", "wdisu", "--port",
-                    String.valueOf(LabHarness.freePort()))).as("weft lab up --discover exit code").isZero();
-            assertThat(Files.readString(LabState.dir("wdisu").resolve("controller.log")))
-                    .contains("weft controller: discovering (settle 1000 ms)");
+                    String.valueOf(LabHarness.freePort()), "--agents", "--agent-port",
+                    String.valueOf(LabHarness.freePort()))).as("weft lab up --discover --agents exit code").isZero();
+            String log = Files.readString(LabState.dir("wdisu").resolve("controller.log"));
+            assertThat(log).contains("weft controller: discovering (settle 1000 ms)");
+            // the agents register with their attachment by dpid, which a discovering controller accepts
+            assertThat(log).contains("agent h1 registered", "agent h2 registered", "agent h3 registered")
+                    .doesNotContain("attachment '");
             for (String[] pair : new String[][] {{"wdisuh1", "10.0.0.3"}, {"wdisuh3", "10.0.0.1"}}) {
                 assertThat(Shell.run(Duration.ofSeconds(10), null, "ip", "netns", "exec", pair[0], "ping", "-n",
                         "-c", "1", "-W", "2", pair[1]).ok()).as("ping from %s to %s", pair[0], pair[1]).isTrue();

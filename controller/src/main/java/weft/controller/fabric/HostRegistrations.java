@@ -11,8 +11,8 @@ import weft.model.topology.Topology;
 
 /**
  * Checks a host agent's registration (host id, unicast MAC, IPv4 address, switch and port) and hands it to
- * discovery; an agent's {@code switch:port} attachment that is malformed, unknown or differs from the configured
- * topology is logged, not thrown.
+ * discovery; an agent's {@code switch:port} attachment (switch id or dpid) that is malformed, unknown or differs
+ * from the configured topology is logged, not thrown.
  */
 final class HostRegistrations {
     /** Logs as the service, so log lines read as they always have. */
@@ -62,8 +62,10 @@ final class HostRegistrations {
             LOG.warn("agent {}: attachment '{}': {}", hostId, attachment, e.getMessage());
             return;
         }
+        long at = switchDpid(attachment, sw);
         for (weft.model.topology.Host h : configured.hosts()) {
-            if (h.id().equals(hostId) && (!h.switchId().equals(sw) || h.port() != port)) {
+            Optional<Switch> expected = configured.findSwitch(h.switchId());
+            if (h.id().equals(hostId) && (expected.isEmpty() || expected.get().dpid() != at || h.port() != port)) {
                 LOG.warn("agent {} registered at {} but the topology attaches it at {}:{}", hostId, attachment,
                         h.switchId(), h.port());
             }
