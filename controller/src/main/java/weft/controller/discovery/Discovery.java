@@ -1,5 +1,6 @@
 package weft.controller.discovery;
 
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.HashMap;
@@ -10,6 +11,7 @@ import java.util.Objects;
 import java.util.Set;
 import java.util.SortedMap;
 import java.util.TreeMap;
+import java.util.function.LongSupplier;
 import weft.model.topology.Host;
 import weft.model.topology.Link;
 import weft.model.topology.Switch;
@@ -60,10 +62,23 @@ public final class Discovery {
 
     private final Map<Long, SortedMap<Integer, Long>> switches = new HashMap<>();
     private final Set<Seen> links = new HashSet<>();
+    /** When each link direction's LLDP last arrived ({@link #nanoClock} time). */
+    private final Map<Seen, Long> lastLldp = new HashMap<>();
+    private final LongSupplier nanoClock;
     private final Set<PortKey> lldpPorts = new HashSet<>();
     private final Map<String, HostSeen> hosts = new HashMap<>();
     private final Map<String, HostSeen> previous = new HashMap<>();
     private long version;
+
+    /** Discovery on the system's monotonic clock. */
+    public Discovery() {
+        this(System::nanoTime);
+    }
+
+    /** @param nanoClock monotonic nanoseconds, for when LLDP arrived (tests step it by hand) */
+    public Discovery(LongSupplier nanoClock) {
+        this.nanoClock = nanoClock;
+    }
 
     /** The switch id discovery gives a dpid no naming topology knows: {@code dpid-<16 hex digits>}. */
     public static String switchName(long dpid) {
@@ -133,6 +148,7 @@ public final class Discovery {
     public synchronized void switchGone(long dpid) {
         boolean changed = switches.remove(dpid) != null;
         changed |= links.removeIf(l -> l.fromDpid() == dpid || l.toDpid() == dpid);
+        lastLldp.keySet().retainAll(links);
         if (changed) {
             version++;
         }
@@ -147,6 +163,7 @@ public final class Discovery {
         lldpPorts.remove(new PortKey(dpid, port));
         if (links.removeIf(l -> (l.fromDpid() == dpid && l.fromPort() == port)
                 || (l.toDpid() == dpid && l.toPort() == port))) {
+            lastLldp.keySet().retainAll(links);
             version++;
             return true;
         }
@@ -160,13 +177,40 @@ public final class Discovery {
      * @return true when this direction of the link is new
      */
     public synchronized boolean lldp(long dpid, int port, Lldp.Origin origin) {
-        boolean added = links.add(new Seen(origin.dpid(), origin.port(), dpid, port));
+        Seen seen = new Seen(origin.dpid(), origin.port(), dpid, port);
+        boolean added = links.add(seen);
+        lastLldp.put(seen, nanoClock.getAsLong());
         boolean withdrawn = markSwitchPort(new PortKey(dpid, port)) | markSwitchPort(
                 new PortKey(origin.dpid(), origin.port()));
         if (added || withdrawn) {
             version++;
         }
         return added;
+    }
+
+    /**
+     * Forgets every link direction whose LLDP has not arrived for longer than {@code maxAge}: a link whose ports
+     * stay up while its frames stop (a failing cable or middlebox) is not a link any more. Its ports keep their
+     * switch-port mark, so no host is learned on them.
+     *
+     * @return the directions forgotten, as {@code dpid:port->dpid:port} (empty when nothing changed)
+     */
+    public synchronized List<String> expireLinks(Duration maxAge) {
+        long now = nanoClock.getAsLong();
+        List<String> gone = new ArrayList<>();
+        for (java.util.Iterator<Seen> it = links.iterator(); it.hasNext(); ) {
+            Seen l = it.next();
+            Long at = lastLldp.get(l);
+            if (at == null || now - at > maxAge.toNanos()) {
+                it.remove();
+                lastLldp.remove(l);
+                gone.add(String.format("%016x:%d->%016x:%d", l.fromDpid(), l.fromPort(), l.toDpid(), l.toPort()));
+            }
+        }
+        if (!gone.isEmpty()) {
+            version++;
+        }
+        return gone;
     }
 
     /** True when LLDP sent from (fromDpid, fromPort) has arrived at (toDpid, toPort) and the link is up. */

@@ -19,7 +19,8 @@ import weft.model.topology.Topology;
  * The switch and port events of discover mode and when to route (worker thread, but for the timer's poll):
  * switches are named from the naming file or by dpid and get their program (or the discovery entries) at once;
  * routes are first computed once discovery has been quiet for the settle interval ({@link DiscoverySettle}),
- * then again at once when a link port goes down or a switch disconnects, and after a short quiet time for news.
+ * then again at once when a link port goes down, a switch disconnects or a link's LLDP stops, and after a short
+ * quiet time for news.
  */
 final class DiscoverMode {
     /** Later discovery changes are coalesced for at most this long (the settle interval if shorter). */
@@ -27,7 +28,11 @@ final class DiscoverMode {
     /** How often discover mode looks at discovery's version. */
     private static final long DISCOVERY_POLL_MS = 50;
 
+    /** A link whose LLDP has not arrived for this many LLDP intervals is forgotten. */
+    static final double LLDP_MISSES = 3.5;
+
     private final DiscoverySettle settle;
+    private final Duration linkMaxAge;
     private final AtomicBoolean discoveryPollQueued = new AtomicBoolean();
     private final Topology naming;
     private final Discovery discovery;
@@ -44,10 +49,14 @@ final class DiscoverMode {
      * @param switchByDpid switch ids by datapath id, filled as switches connect
      * @param sessions     connected switches by id
      * @param log          where switch and port events are reported
+     * @param lldpInterval how often LLDP goes out of every port: a link is forgotten after
+     *                     {@value #LLDP_MISSES} intervals without its frames
      */
     DiscoverMode(Duration settle, Topology naming, Discovery discovery, FabricProgrammer programmer,
-                 Map<Long, String> switchByDpid, Map<String, SwitchSession> sessions, EventLog log) {
+                 Map<Long, String> switchByDpid, Map<String, SwitchSession> sessions, EventLog log,
+                 Duration lldpInterval) {
         this.settle = new DiscoverySettle(settle, settle.compareTo(COALESCE) < 0 ? settle : COALESCE);
+        this.linkMaxAge = Duration.ofNanos((long) (lldpInterval.toNanos() * LLDP_MISSES));
         this.naming = naming;
         this.discovery = discovery;
         this.programmer = programmer;
@@ -99,9 +108,20 @@ final class DiscoverMode {
         }
     }
 
-    /** Routes once discovery has settled, and again whenever it has changed and been quiet a moment. */
+    /**
+     * Forgets links whose LLDP stopped (routed around at once), then routes once discovery has settled, and again
+     * whenever it has changed and been quiet a moment.
+     */
     private void pollDiscovery() {
         discoveryPollQueued.set(false);
+        List<String> silent = discovery.expireLinks(linkMaxAge);
+        if (!silent.isEmpty()) {
+            log.event(FabricEvent.Kind.LINK_SILENT, "no LLDP for " + linkMaxAge.toMillis() + " ms on " + silent);
+            if (settle.settled()) {
+                rediscover("LLDP stopped on " + silent);
+                return;
+            }
+        }
         if (settle.due(discovery.version(), System.nanoTime())) {
             rediscover(settle.settled() ? "discovery changed" : "discovery settled");
         }

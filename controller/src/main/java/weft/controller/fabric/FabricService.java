@@ -128,7 +128,8 @@ public final class FabricService implements SwitchListener, AutoCloseable {
         this.poller = new CountersPoller(sessions, programmer::wiring, programmer::pairRates);
         this.registrations = new HostRegistrations(config.topology(), switchByDpid, discovery);
         this.discover = settle == null ? null
-                : new DiscoverMode(settle, config.topology(), discovery, programmer, switchByDpid, sessions, log);
+                : new DiscoverMode(settle, config.topology(), discovery, programmer, switchByDpid, sessions, log,
+                        config.lldpInterval());
         this.configured = settle != null ? null
                 : new ConfiguredMode(config.topology(), discovery, faults, programmer, switchByDpid, sessions, log);
     }

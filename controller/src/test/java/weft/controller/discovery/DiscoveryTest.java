@@ -3,6 +3,7 @@ package weft.controller.discovery;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import java.time.Duration;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Set;
@@ -137,6 +138,39 @@ class DiscoveryTest {
         assertThat(d.portDown(A, 2)).as("the other end reports the same link down").isFalse();
         d.switchGone(B);
         assertThat(d.version()).as("the link went with the port; B was never seen").isEqualTo(4);
+    }
+
+    @Test
+    @DisplayName("a link whose LLDP stops is forgotten after the maximum age, only that direction, and found again "
+            + "by its next frame; its ports stay switch ports")
+    void silentLinksExpire() {
+        long[] now = {0};
+        Discovery d = new Discovery(() -> now[0]);
+        d.switchSeen(A, Set.of(1, 2));
+        d.switchSeen(B, Set.of(1, 3));
+        d.lldp(A, 2, new Lldp.Origin(B, 3));
+        d.lldp(B, 3, new Lldp.Origin(A, 2));
+        Duration maxAge = Duration.ofMillis(3500);
+        now[0] = Duration.ofSeconds(3).toNanos();
+        d.lldp(A, 2, new Lldp.Origin(B, 3)); // B -> A keeps arriving; A -> B has stopped
+        long before = d.version();
+        assertThat(d.expireLinks(maxAge)).as("3 s of silence is within 3.5 s").isEmpty();
+        assertThat(d.version()).isEqualTo(before);
+
+        now[0] = Duration.ofMillis(3600).toNanos();
+        assertThat(d.expireLinks(maxAge)).containsExactly(String.format("%016x:2->%016x:3", A, B));
+        assertThat(d.version()).isEqualTo(before + 1);
+        assertThat(d.hasDirection(A, 2, B, 3)).isFalse();
+        assertThat(d.hasDirection(B, 3, A, 2)).isTrue();
+        assertThat(d.topology(EMPTY).links()).as("a link needs both directions").isEmpty();
+        assertThat(d.hostPacket(B, 3, seen("02:00:00:00:00:09", "10.0.0.9")))
+                .as("no host on a port that carried LLDP").isFalse();
+
+        d.lldp(B, 3, new Lldp.Origin(A, 2));
+        assertThat(d.topology(EMPTY).links()).hasSize(1);
+        now[0] = Duration.ofSeconds(10).toNanos();
+        assertThat(d.expireLinks(maxAge)).hasSize(2);
+        assertThat(d.expireLinks(maxAge)).as("nothing left to expire").isEmpty();
     }
 
     @Test
