@@ -84,10 +84,7 @@ class DiscoverLabTest {
             for (Host h : lab.topology().hosts()) {
                 lab.exec(h.id(), Duration.ofSeconds(5), "ping", "-c", "1", "-W", "1", "192.0.2.1");
             }
-            await("the REST topology equals the lab's, hosts included", Duration.ofSeconds(20),
-                    () -> TopologyComparison.differences(expected, restTopology(api), true).isEmpty()
-                            && controller.fabric().isConverged(),
-                    () -> TopologyComparison.differences(expected, restTopology(api), true));
+            awaitTopology("the REST topology equals the lab's, hosts included", expected, api, controller);
             assertThat(TopologyComparison.differences(expected, restTopology(api), true)).isEmpty();
             assertVerifies(controller, dir, "routes.txt");
             assertThat(Reachability.pingAll(lab, Duration.ofSeconds(1))).as("ping failures").isEmpty();
@@ -98,10 +95,7 @@ class DiscoverLabTest {
             Thread.sleep(300);
             Shell.check("ip", "link", "set", lab.interfaceOf(cut.a(), cut.aPort()), "down");
             Topology withoutCut = Discovery.namedByDpid(withoutLink(lab.topology(), cut));
-            await("link " + cut + " routed around", Duration.ofSeconds(20),
-                    () -> TopologyComparison.differences(withoutCut, restTopology(api), true).isEmpty()
-                            && controller.fabric().isConverged(),
-                    () -> TopologyComparison.differences(withoutCut, restTopology(api), true));
+            awaitTopology("link " + cut + " routed around", withoutCut, api, controller);
             Thread.sleep(300);
             Probe.Result linkDown = acrossCut.stop();
             assertThat(linkDown.received()).as("probe across the link failure: %s", linkDown).isPositive();
@@ -122,11 +116,8 @@ class DiscoverLabTest {
                     "add-port", lab.bridgeOf(target.id()), cable, "--", "set", "interface", cable,
                     "ofport_request=" + MOVED_TO_PORT);
             Topology moved = Discovery.namedByDpid(movedHost(withoutLink(lab.topology(), cut), mover, target));
-            await("host " + mover.id() + " moved to " + target.id() + ":" + MOVED_TO_PORT + " (its probe's "
-                    + "packets meet the learning entry there)", Duration.ofSeconds(20),
-                    () -> TopologyComparison.differences(moved, restTopology(api), true).isEmpty()
-                            && controller.fabric().isConverged(),
-                    () -> TopologyComparison.differences(moved, restTopology(api), true));
+            awaitTopology("host " + mover.id() + " moved to " + target.id() + ":" + MOVED_TO_PORT + " (its probe's "
+                    + "packets meet the learning entry there)", moved, api, controller);
             Thread.sleep(300);
             Probe.Result move = fromMover.stop();
             assertThat(move.received()).as("probe across the move: %s", move).isPositive();
@@ -143,10 +134,7 @@ class DiscoverLabTest {
             // The cut link comes back: LLDP finds it again and the routes use it.
             Shell.check("ip", "link", "set", lab.interfaceOf(cut.a(), cut.aPort()), "up");
             Topology whole = Discovery.namedByDpid(movedHost(lab.topology(), mover, target));
-            await("link " + cut + " found again", Duration.ofSeconds(20),
-                    () -> TopologyComparison.differences(whole, restTopology(api), true).isEmpty()
-                            && controller.fabric().isConverged(),
-                    () -> TopologyComparison.differences(whole, restTopology(api), true));
+            awaitTopology("link " + cut + " found again", whole, api, controller);
             assertVerifies(controller, dir, "routes-after-link-up.txt");
             assertThat(Reachability.pingAll(built, Duration.ofSeconds(1))).as("ping failures after the link came "
                     + "back").isEmpty();
@@ -156,19 +144,13 @@ class DiscoverLabTest {
             String bridge = lab.bridgeOf(cut.b());
             String silence = "priority=65001,in_port=" + cut.bPort() + ",dl_type=0x88cc";
             Shell.check("ovs-ofctl", "-O", "OpenFlow13", "add-flow", bridge, silence + ",actions=drop");
-            await("silent link " + cut + " aged out and routed around", Duration.ofSeconds(20),
-                    () -> TopologyComparison.differences(moved, restTopology(api), true).isEmpty()
-                            && controller.fabric().isConverged(),
-                    () -> TopologyComparison.differences(moved, restTopology(api), true));
+            awaitTopology("silent link " + cut + " aged out and routed around", moved, api, controller);
             assertThat(controller.fabric().events()).anyMatch(e -> e.kind() == FabricEvent.Kind.LINK_SILENT);
             assertVerifies(controller, dir, "routes-after-link-silent.txt");
             assertThat(Reachability.pingAll(built, Duration.ofSeconds(1))).as("ping failures after the link went "
                     + "silent").isEmpty();
             Shell.check("ovs-ofctl", "-O", "OpenFlow13", "del-flows", "--strict", bridge, silence);
-            await("link " + cut + " heard again", Duration.ofSeconds(20),
-                    () -> TopologyComparison.differences(whole, restTopology(api), true).isEmpty()
-                            && controller.fabric().isConverged(),
-                    () -> TopologyComparison.differences(whole, restTopology(api), true));
+            awaitTopology("link " + cut + " heard again", whole, api, controller);
         } finally {
             List<String> evidence = new ArrayList<>();
             controller.fabric().events().forEach(e -> evidence.add(e.toString()));
@@ -279,6 +261,14 @@ class DiscoverLabTest {
 
     private static Topology withoutLink(Topology t, Link cut) {
         return t.withoutLink(t.links().indexOf(cut));
+    }
+
+    /** Waits up to 20 s until the REST topology equals {@code expected} and the fabric has converged. */
+    private static void awaitTopology(String what, Topology expected, RestApi api, WeftController controller)
+            throws InterruptedException {
+        await(what, Duration.ofSeconds(20), () -> TopologyComparison.differences(expected, restTopology(api), true)
+                .isEmpty() && controller.fabric().isConverged(),
+                () -> TopologyComparison.differences(expected, restTopology(api), true));
     }
 
     private static void await(String what, Duration timeout, BooleanSupplier done, Supplier<Object> state)
