@@ -194,8 +194,8 @@ public final class LabCommand implements Runnable {
                 long logStart = Files.exists(log) ? Files.size(log) : 0; // the log is appended to
                 String java = ProcessHandle.current().info().command().orElse("java");
                 String classpath = System.getProperty("java.class.path");
-                List<String> cmd = new ArrayList<>(List.of(java, "-cp", classpath, ControllerCommand.class.getName(), "run",
-                        "--topo", topoFile.toString(), "--engine", fabric.engine,
+                List<String> cmd = new ArrayList<>(List.of(java, "-cp", classpath, ControllerCommand.class.getName(),
+                        "run", "--topo", topoFile.toString(), "--engine", fabric.engine,
                         "--listen", "127.0.0.1:" + fabric.port));
                 if (fabric.discover) {
                     cmd.subList(cmd.indexOf("--topo"), cmd.indexOf("--topo") + 2).clear();

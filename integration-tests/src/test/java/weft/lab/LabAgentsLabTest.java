@@ -43,7 +43,8 @@ class LabAgentsLabTest {
         String controllerPort = String.valueOf(LabHarness.freePort());
         try {
             String upOut = capture(() -> assertThat(new CommandLine(new LabCommand()).execute("up", "--topo",
-                    topo.toString(), "--engine", "updown", "--name", NAME, "--port", controllerPort, "--agents", "--agent-port", String.valueOf(agentPort)))
+                    topo.toString(), "--engine", "updown", "--name", NAME, "--port", controllerPort, "--agents",
+                    "--agent-port", String.valueOf(agentPort)))
                     .as("weft lab up --agents exit code").isZero());
             Files.writeString(dir.resolve("up.txt"), upOut, StandardCharsets.UTF_8);
             for (String h : hosts) {

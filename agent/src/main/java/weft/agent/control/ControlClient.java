@@ -22,8 +22,9 @@ import weft.model.protocol.VoqReport;
 /**
  * Keeps one session to the controller: connects, registers, applies the rates it is sent, reports VOQ counters
  * every {@code reportMillis}, reports its flows ({@link ActiveFlows}) within {@value #FLOW_CHECK_MS} ms of a
- * destination appearing or ending and with every report, and reconnects with exponential back-off (100 ms doubling to 5 s, reset after a
- * successful registration) when the session ends. The data path keeps its last rates while disconnected.
+ * destination appearing or ending and with every report, and reconnects with exponential back-off (100 ms doubling
+ * to 5 s, reset after a successful registration) when the session ends. The data path keeps its last rates while
+ * disconnected.
  */
 public final class ControlClient implements AutoCloseable {
     /** Where the controller's rates go and where the reports come from (the agent). */

@@ -25,6 +25,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 import weft.agent.reseq.HybridResequencer;
 import weft.agent.shaping.InjectionScheduler;
 import weft.agent.voq.Voq;
@@ -39,6 +41,8 @@ import weft.model.protocol.VoqReport;
  * the data-path loop.
  */
 public final class DataPath implements AutoCloseable {
+    private static final Logger LOG = LoggerFactory.getLogger(DataPath.class);
+
     /** Socket buffer of a local API connection, both ends: 256 KiB (10 ms at 200 Mbit/s). */
     public static final int LOCAL_SOCKET_BUFFER = 256 << 10;
     private final DataPathConfig config;
@@ -66,7 +70,7 @@ public final class DataPath implements AutoCloseable {
     private long reseqWake = Long.MAX_VALUE;
 
     /** The resequencer's (timeouts, fixed) when each sender last reset its measurement (event loop only). */
-    private final java.util.Map<Integer, long[]> reseqAtReset = new java.util.HashMap<>();
+    private final Map<Integer, long[]> reseqAtReset = new HashMap<>();
 
     private record PendingQuery(Channel app, boolean reset) {
     }
@@ -149,7 +153,7 @@ public final class DataPath implements AutoCloseable {
                     injector.setRate(v, r.bitsPerSecond(), now);
                     named.add(v);
                 } catch (UnknownHostException | RuntimeException e) {
-                    org.slf4j.LoggerFactory.getLogger(DataPath.class).warn("rates: dst {}: {}", r.dst(), e.getMessage());
+                    LOG.warn("rates: dst {}: {}", r.dst(), e.getMessage());
                 }
             }
             if (replace) {
@@ -447,8 +451,7 @@ public final class DataPath implements AutoCloseable {
         @Override
         public void exceptionCaught(ChannelHandlerContext ctx, Throwable cause) {
             // an application that went away mid-write (broken pipe, reset): drop its connection
-            org.slf4j.LoggerFactory.getLogger(DataPath.class).debug("local api {}: {}", ctx.channel().remoteAddress(),
-                    cause.toString());
+            LOG.debug("local api {}: {}", ctx.channel().remoteAddress(), cause.toString());
             ctx.close();
         }
 

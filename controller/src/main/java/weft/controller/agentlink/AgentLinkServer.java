@@ -425,7 +425,8 @@ public final class AgentLinkServer implements AutoCloseable {
                 setRate(s.src(), s.dst(), s.bitsPerSecond(), s.policy());
                 boolean live = sessions.containsKey(s.src());
                 ctx.writeAndFlush(new ControlMessage.Ok("rate " + s.src() + " -> " + s.dst() + " = "
-                        + s.bitsPerSecond() + " bit/s " + (live ? "pushed" : "stored; " + s.src() + " is not connected")));
+                        + s.bitsPerSecond() + " bit/s "
+                        + (live ? "pushed" : "stored; " + s.src() + " is not connected")));
             } catch (IllegalArgumentException e) {
                 ctx.writeAndFlush(new ControlMessage.Error(e.getMessage()));
             }

@@ -117,8 +117,8 @@ public final class ControllerCommand implements Runnable {
                 + "dependency cycle")
         boolean allowDeadlock;
 
-        @Option(names = "--rates", description = "weft-pair-rates/1 file (with --topo): per (source host, destination host) "
-                + "rates, enforced by OpenFlow meters at the source's switch (see docs/openflow.md)")
+        @Option(names = "--rates", description = "weft-pair-rates/1 file (with --topo): per (source host, "
+                + "destination host) rates, enforced by OpenFlow meters at the source's switch (see docs/openflow.md)")
         File rates;
 
         @Option(names = "--rest", description = "serve the REST API (GET /api/topology, /api/routes, "

@@ -89,7 +89,7 @@ public final class WeftController implements AutoCloseable {
         return start(c, PairRates.none(), agentsOrNull);
     }
 
-    /** As {@link #start(Config, Agents)}, with rated pairs enforced by meters (see {@link #start(Config, PairRates)}). */
+    /** As {@link #start(Config, Agents)}, with rated pairs enforced by meters ({@link #start(Config, PairRates)}). */
     public static WeftController start(Config c, PairRates rates, Agents agentsOrNull) {
         return withAgents(start(c, rates), agentsOrNull);
     }

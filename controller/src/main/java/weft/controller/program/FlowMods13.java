@@ -30,8 +30,8 @@ import org.projectfloodlight.openflow.types.VlanPcp;
 import weft.controller.openflow.SwitchSession;
 
 /**
- * Pure OpenFlow 1.3 message builders, after Faucet's {@code valve_of.py}: every flow-mod, group-mod, meter-mod and packet-out
- * Weft sends is built here, with xid 0 (the session assigns xids).
+ * Pure OpenFlow 1.3 message builders, after Faucet's {@code valve_of.py}: every flow-mod, group-mod, meter-mod and
+ * packet-out Weft sends is built here, with xid 0 (the session assigns xids).
  */
 public final class FlowMods13 {
     /** The OpenFlow 1.3 factory. */
