@@ -13,8 +13,8 @@ import weft.model.topology.Topology;
  * turns are lost on any topology; then forwarding tables over the permitted turns. It is the Ethernet baseline LASH
  * is measured against, also spread over n layers with the same turns ("TBTPnVL", e.g. TBTP3VL).
  *
- * <p>Seed 002 §2.1.4 ("Turn Based Tree Prohibition", L364-370) and §3.3.5 (L876: TBTPnVL uses as many layers as
- * LASH, the traffic spread over them). Steps, numbered as the thesis describes them:
+ * <p>Seed 002 §2.1.4 ("Turn Based Tree Prohibition", after De Pellegrini et al., docs/sources.md) and §3.3.5
+ * (TBTPnVL uses as many layers as LASH, the traffic spread over them). Steps, numbered as the thesis describes them:
  * <ol>
  *   <li>Spanning tree: the 802.1D tree of {@link SpanningTree} (root: {@code --root} or the lowest bridge id).</li>
  *   <li>For every switch S_i with a non-tree link left, the candidate sets over the links still present:

@@ -13,7 +13,7 @@ import weft.model.topology.SwitchGraph;
  * least-loaded channel wins. A switch forwards on (input port, destination): one entry for any input port (what
  * its own hosts use) and one per input port whose choice differs.
  *
- * <p>Seed 002 §3.2.2 (L743: tables on input port and destination; L776: "minimises the deviation of link weight",
+ * <p>Seed 002 §3.2.2 (tables on input port and destination), §3.2.3 ("minimises the deviation of link weight",
  * ref [59]) and §2.1.4 (TBTP: "a deadlock free routing table can now be constructed by only using turns considered
  * legal").
  *

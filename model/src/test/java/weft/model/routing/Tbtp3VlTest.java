@@ -30,7 +30,7 @@ class Tbtp3VlTest extends RoutingEngineContract {
     }
 
     @Test
-    @DisplayName("Seed 002 §3.3.5 (L876): TBTP3VL keeps TBTP's turns and paths in each of 3 layers")
+    @DisplayName("Seed 002 §3.3.5: TBTP3VL keeps TBTP's turns and paths in each of 3 layers")
     void sameEntriesInEveryLayer() {
         Topology t = Fabrics.torus(4, 8);
         RoutingResult one = new Tbtp(1).compute(t, RoutingOptions.defaults());
