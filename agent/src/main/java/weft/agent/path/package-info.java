@@ -4,8 +4,7 @@
  * A chosen path index maps to the tag that the controller's forwarding entries follow (see
  * {@code weft.model.protocol.PathSpec}).
  *
- * <p>Source: seed 004 §3.1-3.2 and App. A.3.8; digest {@code research/seed-004-haitjema-thesis.md} §2.2-2.4 and test
- * vectors TV-2. Paths are dense indexes {@code 0..paths-1}; all state is preallocated arrays, so choosing a path
- * allocates nothing.
+ * <p>Source: seed 004 §3.1-3.2 and App. A.3.8. Paths are dense indexes {@code 0..paths-1}; all state is preallocated
+ * arrays, so choosing a path allocates nothing.
  */
 package weft.agent.path;

@@ -9,8 +9,8 @@ import weft.agent.shaping.TokenBucket;
  * allowed paths (as UDP source-port tags) and its counters. Owned by the data-path thread.
  *
  * <p>Source: seed 004 §4.1 (VOQs per destination server, tail drop when full). Decision: the sequence number and
- * timestamp are stamped when a packet leaves the VOQ, not when it enters (digest seed 004 §3.4 item 5), so VOQ
- * waiting time does not inflate the resequencer's delay variation.
+ * timestamp are stamped when a packet leaves the VOQ, not when it enters (App. A's layer order), so VOQ waiting time
+ * does not inflate the resequencer's delay variation.
  */
 public final class Voq {
     private final int index;
