@@ -70,12 +70,17 @@ public final class RestApi implements AutoCloseable {
         }
     }
 
+    /** The OpenAPI description of every endpoint (docs/openapi.yaml, packaged into the jar). */
+    static final String OPENAPI = openApi();
+
     private final RestServer server;
+    private final RestRouter router;
     private final FabricService fabric;
 
     private RestApi(Config config, FabricService fabric, AgentLinkServer agentsOrNull) {
         this.fabric = fabric;
-        RestRouter router = new RestRouter()
+        this.router = new RestRouter()
+                .get("/api/openapi.yaml", r -> RestResponse.text(200, "application/yaml", OPENAPI))
                 .get("/api/agents", r -> json(agentsOrNull == null ? List.of() : agentsOrNull.view()))
                 .get("/api/topology", r -> json(new TopologyView(TopologyJson.write(fabric.currentTopology()),
                         fabric.discoveryDifferences(false))))
@@ -110,6 +115,22 @@ public final class RestApi implements AutoCloseable {
     /** The bound port. */
     public int port() {
         return server.port();
+    }
+
+    /** Every endpoint served. */
+    public List<RestEndpoint> endpoints() {
+        return router.endpoints();
+    }
+
+    private static String openApi() {
+        try (java.io.InputStream in = RestApi.class.getResourceAsStream("openapi.yaml")) {
+            if (in == null) {
+                throw new IllegalStateException("openapi.yaml is missing from the controller jar");
+            }
+            return new String(in.readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
+        } catch (java.io.IOException e) {
+            throw new java.io.UncheckedIOException(e);
+        }
     }
 
     private static RestResponse json(Object value) {
