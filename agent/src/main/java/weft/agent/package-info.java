@@ -4,6 +4,7 @@
  * wires (token buckets, Periodic Selection, path policies, resequencer) are the model's {@code weft.model.host}
  * classes, the same ones the simulator runs.
  *
- * <p>Sources: seed 004 ch. 3-4 and App. A, seed 000 ch. 5 and seed 003 §6 (Periodic Selection).
+ * <p>Sources: seed 004 ch. 3-4 and App. A, seed 000 ch. 5 and seed 003 §6 (Periodic Selection); full references and
+ * Weft's decisions in docs/sources.md.
  */
 package weft.agent;

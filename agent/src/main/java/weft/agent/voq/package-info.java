@@ -3,6 +3,7 @@
  * each with the destination agent's UDP address; the queues release the buffers they drop or still hold at
  * shutdown.
  *
- * <p>Source: seed 004 §4.1 (one VOQ per destination server, tail drop when full).
+ * <p>Source: seed 004 §4.1 (one VOQ per destination server, below the network layer; tail drop when full) and
+ * §4.5.3 (per-VOQ pacing).
  */
 package weft.agent.voq;

@@ -10,25 +10,26 @@ import weft.model.topology.Topology;
  * Segment-based routing (SR): deadlock freedom in one layer by one bidirectional turn restriction per segment,
  * then forwarding tables on (input port, destination) that obey the restrictions, balanced over channels.
  *
- * <p>Seed 002 §3.2 (L601-784); digest {@code research/seed-002-reinemo-thesis.md} §2. Steps:
+ * <p>Seed 002 §3.2. Steps:
  * <ol>
- *   <li>Segmentation ({@link Segmentation}), with the digest's fixes to Fig. 3.7.</li>
- *   <li>Restriction placement (§3.2.1, L731): a starting segment is restricted between its two links at one of its
- *       switches other than the starting switch (a restriction there can close a cycle across sub-nets, digest
- *       E6); a regular segment at one of its new switches; a unitary segment X-Y at X, between the link and every
+ *   <li>Segmentation ({@link Segmentation}), with the fixes to Fig. 3.7 listed in docs/sources.md.</li>
+ *   <li>Restriction placement (§3.2.1): a starting segment is restricted between its two links at one of its
+ *       switches other than the starting switch (a restriction there can close a cycle across sub-nets, as the
+ *       test hand-computed from §3.2.1 shows); a regular segment at one of its new switches; a unitary segment X-Y
+ *       at X, between the link and every
  *       other link of X (no transit over the link through X). Bridges are not restricted.</li>
- *   <li>Routing tables (§3.2.2, L743 and L776): per destination, a breadth-first search over channels through
+ *   <li>Routing tables (§3.2.2-3.2.3): per destination, a breadth-first search over channels through
  *       allowed turns (no U-turns) gives each channel's remaining distance; every pair takes a shortest allowed
  *       path, and where a switch has a choice the least-loaded channel wins ("minimises the deviation of link
  *       weight", ref [59]). A switch forwards on (input port, destination): one entry for any input port (what its
  *       own hosts use) and one per input port whose choice differs.</li>
  * </ol>
  *
- * <p>Decision: the restricted switch of a segment is the middle one of its allowed switches; with
- * {@code randomize} the seed picks it, as the thesis's evaluation did (L776).
+ * <p>Decision: the restricted switch of a segment is the middle one of its allowed switches; with {@code randomize} the
+ * seed picks it, as the thesis's evaluation did (§3.2.3).
  *
- * <p>Decision: {@code find} orders links by the distance of their far end to the visited part of the sub-net
- * (L776), which favours short segments; ties by link index.
+ * <p>Decision: {@code find} orders links by the distance of their far end to the visited part of the sub-net (§3.2.3),
+ * which favours short segments; ties by link index.
  */
 final class SegmentBasedRouting implements RoutingEngine {
     private final Segmentation.LinkOrder linkOrder;

@@ -4,7 +4,7 @@ package weft.model.host.path;
  * ECMP as seed 004 models it: {@code path = hash(src, dst) mod p}, one fixed path per server pair.
  *
  * <p>Source: seed 004 §3.1 and App. A.3.8 ("randomly hashes flows to paths based on their source and destination
- * address"); digest §2.2. The hash is the 64-bit finaliser of SplitMix64, so pairs spread uniformly.
+ * address"). The hash is the 64-bit finaliser of SplitMix64, so pairs spread uniformly.
  */
 final class EcmpHash implements PathPolicy {
     private final long srcKey;

@@ -4,10 +4,10 @@ package weft.model.host.path;
  * Multi-Phase: one counter for every link this server's traffic can load; a packet to {@code d} takes the path
  * whose links carry the fewest bytes in total (the most credit summed over the links of {@code path(p, d)}).
  *
- * <p>Source: seed 004 §3.2.3 (digest §2.4, including the 3-level FatTree link set: stage 1 per aggregation index,
- * stage 2 per core, stage 3 per (pod, core), stage 4 per (pod, edge, aggregation index)). The link ids of each
- * (destination, path) come from the controller ({@code PathSpec.links}); a path with no links known counts as one
- * private link, which makes MP reduce to Sorted-Deficit. Ties go to the lower path index.
+ * <p>Source: seed 004 §3.2.3 (the 3-level FatTree link set, hand-derived from the topology of §2.1: stage 1 per
+ * aggregation index, stage 2 per core, stage 3 per (pod, core), stage 4 per (pod, edge, aggregation index)). The link
+ * ids of each (destination, path) come from the controller ({@code PathSpec.links}); a path with no links known counts
+ * as one private link, which makes MP reduce to Sorted-Deficit. Ties go to the lower path index.
  */
 final class MultiPhase implements PathPolicy {
     private static final int[] NONE = new int[0];

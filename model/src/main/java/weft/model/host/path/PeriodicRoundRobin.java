@@ -6,8 +6,8 @@ import java.util.random.RandomGenerator;
  * P-RR: at the start of each round of {@code p} packets a fresh random permutation is drawn and one packet is sent
  * on each path in that order.
  *
- * <p>Source: seed 004 §3.2.1 (digest §2.4). Its worst case is the last path of one round equal to the first of the
- * next, so a path can be used twice in a row, which is why RR slightly beats it.
+ * <p>Source: seed 004 §3.2.1. Its worst case is the last path of one round equal to the first of the next, so a path
+ * can be used twice in a row, which is why RR slightly beats it.
  */
 final class PeriodicRoundRobin implements PathPolicy {
     private final int[] order;

@@ -5,8 +5,8 @@ import java.util.random.RandomGenerator;
 /**
  * Round-robin: the path list is permuted at random once at start, then packet {@code i} takes {@code list[i mod p]}.
  *
- * <p>Source: seed 004 §3.2.1 (digest §2.4, test vector TV-2). With fewer paths allowed for a destination than the
- * list holds, the entries at or beyond that count are skipped.
+ * <p>Source: seed 004 §3.2.1. With fewer paths allowed for a destination than the list holds, the entries at or beyond
+ * that count are skipped.
  */
 final class RoundRobin implements PathPolicy {
     private final int[] order;

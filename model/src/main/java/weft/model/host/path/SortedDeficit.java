@@ -6,10 +6,10 @@ import java.util.random.RandomGenerator;
  * Sorted-Deficit: the SRR counters, but every packet takes the path with the most credit; when all counters are
  * negative the quantum is added to each and, for P-SD, the tie-break order is permuted at random.
  *
- * <p>Source: seed 004 §3.2.2 (digest §2.4, TV-2: with sizes 1500, 84, ... on paths A, B the choices are
- * A B B A A B B A). Executable restatement (digest §2.4): adding one quantum to every counter never changes the
- * argmax, so the path with most credit is the path with the fewest bytes sent by this server; ties follow the
- * current list order. Counters are bytes sent, rebased by their minimum when it passes one MTU so they stay bounded.
+ * <p>Source: seed 004 §3.2.2 (hand-computed from its rule: with sizes 1500, 84, ... on paths A, B the choices are A B B
+ * A A B B A). Restated: adding one quantum to every counter never changes the argmax, so the path with most credit is
+ * the path with the fewest bytes sent by this server; ties follow the current list order. Counters are bytes sent,
+ * rebased by their minimum when it passes one MTU so they stay bounded.
  */
 final class SortedDeficit implements PathPolicy {
     private static final long REBASE = 1 << 20;

@@ -5,7 +5,7 @@ package weft.model.host.path;
  * counter of the path it takes; the same path is kept until its counter goes negative, then the next path with a
  * counter >= 0 is taken; when every counter is negative, a quantum is added to each (as often as needed).
  *
- * <p>Source: seed 004 §3.2.2 (digest §2.4, test vector TV-2 with quantum 1500: A B A B B A B A, final counters
+ * <p>Source: seed 004 §3.2.2 (hand-computed from its rule with quantum 1500: A B A B B A B A, final counters
  * 1332/1332). The thesis found the smallest quantum (1 B) best; the default here is 1500 B, one MTU.
  */
 final class SurplusRoundRobin implements PathPolicy {

@@ -1,12 +1,12 @@
 package weft.model.host.path;
 
 /**
- * Two-Phase: Sorted-Deficit counters per path shared by all destinations plus a separate list per destination;
- * the packet takes the path maximising {@code global[path] + dest[d][path]} credit, i.e. (digest §2.4) minimising
+ * Two-Phase: Sorted-Deficit counters per path shared by all destinations plus a separate list per destination; the
+ * packet takes the path maximising {@code global[path] + dest[d][path]} credit, i.e. minimising
  * {@code bytesGlobal[path] + bytesToDest[d][path]}; ties go to the lower path index.
  *
- * <p>Source: seed 004 §3.2.3, Fig. 3.9 (digest §2.4, TV-2: two paths X, Y, packets alternating D1, D2, all
- * 1500 B give D1→X, D2→Y, D1→Y, D2→X, ...). It balances the second-half links towards each destination without
+ * <p>Source: seed 004 §3.2.3, Fig. 3.9 (hand-computed from its rule: two paths X, Y, packets alternating D1, D2,
+ * all 1500 B give D1→X, D2→Y, D1→Y, D2→X, ...). It balances the second-half links towards each destination without
  * knowing the topology.
  */
 final class TwoPhase implements PathPolicy {

@@ -5,8 +5,8 @@ import java.util.random.RandomGenerator;
 /**
  * Valiant load balancing: every packet independently takes a path chosen uniformly at random.
  *
- * <p>Source: seed 004 §3.1.4 and §3.2 (digest §2.3): traffic-pattern independent, balanced over long time scales,
- * imbalanced over short ones (up to p² packets on one path in a round of p intervals).
+ * <p>Source: seed 004 §3.1.4 and §3.2: traffic-pattern independent, balanced over long time scales, imbalanced over
+ * short ones (up to p² packets on one path in a round of p intervals).
  */
 final class Vlb implements PathPolicy {
     private final RandomGenerator random;

@@ -7,18 +7,17 @@ import weft.model.host.voq.IntSlotMap;
  * with no added delay; any other packet waits in a queue ordered by sender timestamp until the gap fills or the
  * queue head has waited its age threshold, when the ESN skips to the head's sequence number.
  *
- * <p>Source: seed 004 §3.4.3 and the simulator rule of §3.4.4; digest {@code research/seed-004-haitjema-thesis.md}
- * §3.3 (restated algorithm) with the steps {@code onArrival}, {@code releaseInOrder}, {@code armTimer},
- * {@code onTimer}. The age threshold is adaptive: {@code maxDelay} is the largest {@code arrival - senderTimestamp}
- * seen from that sender (it includes the unknown constant clock offset, so no clock synchronisation is needed) and
- * never decreases; a head times out at {@code head.ts + maxDelay}. A restarted sender (sequence back at 0) re-syncs
- * by that timeout (property 5 of the thesis).
+ * <p>Source: seed 004 §3.4.3 and the simulator rule of §3.4.4, restated as the steps {@code onArrival},
+ * {@code releaseInOrder}, {@code armTimer}, {@code onTimer}. The age threshold is adaptive: {@code maxDelay} is the
+ * largest {@code arrival - senderTimestamp} seen from that sender (it includes the unknown constant clock offset, so no
+ * clock synchronisation is needed) and never decreases; a head times out at {@code head.ts + maxDelay}. A restarted
+ * sender (sequence back at 0) re-syncs by that timeout (property 5 of the thesis).
  *
- * <p>Decision, late packets (digest §3.4 item 1), chosen by {@link LateMode}:
+ * <p>Decision, late packets (the thesis is silent; docs/sources.md), chosen by {@link LateMode}:
  * <ul>
  *   <li>{@link LateMode#FAITHFUL}: the literal thesis rule. A packet whose slot was already skipped is queued, its
  *       timer fires at once, the ESN rolls back to it, and the next in-order packets wait a full age threshold
- *       (TV-8b). Kept for reproduction.</li>
+ *       (hand-computed from the rule of §3.4.3). Kept for reproduction.</li>
  *   <li>{@link LateMode#DELIVER_LATE} (the agent's default): a packet behind the ESN (serial arithmetic over 32
  *       bits, RFC 1982) whose timestamp is not newer than the last released packet is delivered at once, flagged
  *       out of order, and the ESN stays. Its data is not lost and in-order traffic is not held back. A packet behind
@@ -239,7 +238,7 @@ public final class HybridResequencer<P> {
         return best;
     }
 
-    /** Forgets senders with an empty queue and no arrival for {@code idle} (digest §3.4 item 2). */
+    /** Forgets senders with an empty queue and no arrival for {@code idle} (the thesis leaves the timeout open). */
     public void evictIdle(long now, long idle) {
         for (int s = 0; s < esn.length; s++) {
             if (slots.used(s) && qEnd[s] == qStart[s] && now - lastArrival[s] > idle) {

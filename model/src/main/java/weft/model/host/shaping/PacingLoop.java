@@ -4,11 +4,12 @@ package weft.model.host.shaping;
  * The injector's decision loop, kept apart from sockets and threads: it takes every decision that has fallen due
  * by the wall-clock time of a wake-up, each at the time it was due, and says when the next one falls due.
  *
- * <p>Source: digest seed 004 §10.3 (an event-loop pacer with nanoTime deadlines that releases all due packets per
- * wake-up). Decision: a host thread wakes up late (timer slack, scheduling); if the scheduler and the token buckets
- * were asked at the late wall-clock time, a bucket of one or two MTUs would already be full and the tokens of the
- * rest of the delay would be thrown away, so the rate would fall with the host's load. Here the late decisions are
- * taken at their due times, so lateness costs no rate, and only two kinds of time are lost:
+ * <p>Source: seed 004 §4.5.3 (each VOQ paced by {@code next = last + len/rate}; a real implementation must trade timer
+ * precision for overhead), realised as an event-loop pacer with nanoTime deadlines that releases all due packets per
+ * wake-up. Decision: a host thread wakes up late (timer slack, scheduling); if the scheduler and the token buckets were
+ * asked at the late wall-clock time, a bucket of one or two MTUs would already be full and the tokens of the rest of
+ * the delay would be thrown away, so the rate would fall with the host's load. Here the late decisions are taken at
+ * their due times, so lateness costs no rate, and only two kinds of time are lost:
  * <ul>
  *   <li>a slot in which no flow may send (nothing queued, bucket not conforming, rate 0), as Periodic Selection
  *       prescribes (seed 000 §5.2.1 rule 3): the scheduler sees it in decision time and restarts its period;</li>

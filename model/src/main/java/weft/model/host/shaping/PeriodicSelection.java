@@ -4,8 +4,7 @@ package weft.model.host.shaping;
  * Periodic Selection: the source injects exactly one packet every {@code d_p/R} and chooses it, just before
  * transmission, from the flow with the least {@code D(f)/r(f)}.
  *
- * <p>Source: seed 000 §5.2.1, Fig. 5.1 and seed 003 §6 (an adapted Shaped Virtual Clock); digests
- * {@code research/seed-000-zdornov-thesis.md} §4.2 and {@code research/seed-003-systor.md} §4.3. The paper's rules:
+ * <p>Source: seed 000 §5.2.1, Fig. 5.1 and seed 003 §6 (an adapted Shaped Virtual Clock). The paper's rules:
  * <ol>
  *   <li>one packet every {@code d_p/R}, {@code R = Σ r(f)}: the aggregate is periodic and burst-free;</li>
  *   <li>the packet comes from {@code argmin D(f)/r(f)}, with no per-flow eligibility test;</li>
@@ -17,9 +16,9 @@ package weft.model.host.shaping;
  *
  * <p>Decisions the paper leaves open:
  * <ul>
- *   <li>Tie-break: the lowest flow index (as the digests' test vectors).</li>
- *   <li>{@code R} is the sum of the rates of the flows that are backlogged at selection time (seed 003 digest
- *       §4.3: "R = Σ of active flows' rates"), so an idle VOQ does not slow the others' clock.</li>
+ *   <li>Tie-break: the lowest flow index (the papers leave it open; the hand-computed test vectors use it).</li>
+ *   <li>{@code R} is the sum of the rates of the flows that are backlogged at selection time (seed 003 §6 says
+ *       "according to the aggregate rate of all their flows"), so an idle VOQ does not slow the others' clock.</li>
  *   <li>{@code D(f)/r(f)} is kept as a virtual finish time that advances by {@code bytes·8/r(f)} per packet,
  *       which equals {@code D/r} while the rate is constant and stays meaningful when the rate changes. A flow
  *       that becomes backlogged again is lifted to the least finish time of the flows that stayed backlogged,

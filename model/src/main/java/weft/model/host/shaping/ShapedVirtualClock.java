@@ -5,10 +5,9 @@ package weft.model.host.shaping;
  * send from the flow with the least {@code D(f)/r(f)} among the eligible flows, a flow being eligible once
  * {@code d_p/r(f)} has passed since its last packet; wait if none is eligible.
  *
- * <p>Source: seed 000 §2.3 and §5.2 (digest {@code research/seed-000-zdornov-thesis.md} §4.1), seed 003 §6 (digest
- * {@code research/seed-003-systor.md} §4.2). It prevents per-flow bursts but allows aggregate bursts: several
- * eligible flows go back to back. Kept as an option for comparison; {@link PeriodicSelection} is the default.
- * Tie-break: lowest flow index.
+ * <p>Source: seed 000 §2.3 and §5.2, seed 003 §6 (after Stiliadis and Varma, INFOCOM 1997: docs/sources.md). It
+ * prevents per-flow bursts but allows aggregate bursts: several eligible flows go back to back. Kept as an option for
+ * comparison; {@link PeriodicSelection} is the default. Tie-break: lowest flow index.
  */
 public final class ShapedVirtualClock extends RatedScheduler {
     private static final long NANOS_PER_SECOND = 1_000_000_000L;

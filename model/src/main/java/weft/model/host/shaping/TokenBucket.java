@@ -4,15 +4,14 @@ package weft.model.host.shaping;
  * A token bucket with exact integer arithmetic: tokens accrue at {@code rate} bit/s up to {@code depth} bytes and
  * a packet of {@code n} bytes may leave when the bucket holds at least {@code n} bytes of tokens.
  *
- * <p>Source: seed 004 §4.5.3 paces each VOQ by {@code next = last + len/rate}; digest
- * {@code research/seed-004-haitjema-thesis.md} §10.3 turns that into a bucket whose depth is about one MTU on the
- * wire (1538 B) and at most a few MTUs, because deeper buckets make the departure process "loose" (bursty).
- * Tokens are kept in bit-nanoseconds (bits x 10^9) so that {@code rate x elapsedNanos} adds exactly, with no
- * rounding drift over long runs.
+ * <p>Source: seed 004 §4.5.3 paces each VOQ by {@code next = last + len/rate}; Weft turns that into a bucket whose
+ * depth is about one MTU on the wire (1538 B) and at most a few MTUs, because deeper buckets make the departure process
+ * "loose" (bursty, §3.3.1, Fig. 3.10). Decisions in docs/sources.md. Tokens are kept in bit-nanoseconds (bits x 10^9)
+ * so that {@code rate x elapsedNanos} adds exactly, with no rounding drift over long runs.
  *
- * <p>Decision: a rate change first settles the tokens earned at the old rate up to {@code nowNanos}, then applies
- * the new rate from then on; the bucket is never refilled retroactively (digest §10.3). Deadlines are compared as
- * {@code a - b <= 0} so {@link System#nanoTime()} wrap is harmless. Not thread-safe: one owner thread.
+ * <p>Decision: a rate change first settles the tokens earned at the old rate up to {@code nowNanos}, then applies the
+ * new rate from then on; the bucket is never refilled retroactively. Deadlines are compared as {@code a - b <= 0} so
+ * {@link System#nanoTime()} wrap is harmless. Not thread-safe: one owner thread.
  */
 public final class TokenBucket {
     private static final long NANOS_PER_SECOND = 1_000_000_000L;

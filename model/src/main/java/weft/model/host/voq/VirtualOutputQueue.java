@@ -8,9 +8,9 @@ import weft.model.host.shaping.TokenBucket;
  * sequence counter and its counters. The agent holds Netty buffers in it, a simulator its own packet records; the
  * queue never looks inside a handle.
  *
- * <p>Source: seed 004 §4.1 (VOQs per destination server, tail drop when full). Decision: the sequence number is
- * taken when a packet leaves the VOQ ({@link #stampSent}), not when it enters (seed 004 §3.4.3: the resequencer
- * measures delay from the send timestamp), so VOQ waiting time does not inflate the resequencer's delay variation.
+ * <p>Source: seed 004 §4.1 (VOQs per destination server, tail drop when full). Decision: the sequence number (and
+ * the sender's timestamp) is taken when a packet leaves the VOQ ({@link #stampSent}), not when it enters (App. A's
+ * layer order), so VOQ waiting time does not inflate the resequencer's delay variation.
  * Preallocated ring, no allocation per packet; one owner thread.
  *
  * @param <P> the packet handle

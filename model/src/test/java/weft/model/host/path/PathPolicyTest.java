@@ -15,7 +15,7 @@ import org.junit.jupiter.api.Test;
 class PathPolicyTest {
     private static final int[] TV2_SIZES = {1500, 84, 1500, 84, 1500, 84, 1500, 84};
 
-    /** Runs {@code policy} over the TV-2 packet sizes to one destination with two paths A, B. */
+    /** Runs {@code policy} over packet sizes 1500, 84, 1500, 84, ... to one destination with two paths A, B. */
     private static String tv2(PathPolicy policy, long[] bytes) {
         StringBuilder sb = new StringBuilder();
         for (int size : TV2_SIZES) {
@@ -27,7 +27,8 @@ class PathPolicyTest {
     }
 
     @Test
-    @DisplayName("Seed 004 §3.2.1 (digest TV-2): RR over A, B gives A B A B A B A B, bytes A = 6000, B = 336")
+    @DisplayName("Seed 004 §3.2.1 (hand-computed from its rule): RR over A, B gives A B A B A B A B, bytes A = 6000, "
+            + "B = 336")
     void roundRobinTv2() {
         long[] bytes = new long[2];
         assertThat(tv2(new RoundRobin(new int[] {0, 1}), bytes)).isEqualTo("ABABABAB");
@@ -35,7 +36,7 @@ class PathPolicyTest {
     }
 
     @Test
-    @DisplayName("Seed 004 §3.2.2 (digest TV-2): SD with quantum 1 gives A B B A A B B A, 3168 B each")
+    @DisplayName("Seed 004 §3.2.2 (hand-computed from its rule): SD with quantum 1 gives A B B A A B B A, 3168 B each")
     void sortedDeficitTv2() {
         long[] bytes = new long[2];
         assertThat(tv2(new SortedDeficit(2, null), bytes)).isEqualTo("ABBAABBA");
@@ -43,7 +44,8 @@ class PathPolicyTest {
     }
 
     @Test
-    @DisplayName("Seed 004 §3.2.2 (digest TV-2): SRR with quantum 1500 gives A B A B B A B A, counters 1332/1332")
+    @DisplayName("Seed 004 §3.2.2 (hand-computed from its rule): SRR with quantum 1500 gives A B A B B A B A, "
+            + "counters 1332/1332")
     void surplusRoundRobinTv2() {
         long[] bytes = new long[2];
         SurplusRoundRobin srr = new SurplusRoundRobin(2, 1500);
@@ -54,7 +56,8 @@ class PathPolicyTest {
     }
 
     @Test
-    @DisplayName("Seed 004 Fig. 3.9 (digest TV-2): TP alternates each destination's path: X Y Y X X Y Y X")
+    @DisplayName("Seed 004 §3.2.3, Fig. 3.9 (hand-computed from its rule): TP alternates each destination's path: "
+            + "X Y Y X X Y Y X")
     void twoPhaseTv2() {
         TwoPhase tp = new TwoPhase(2, 2);
         StringBuilder sb = new StringBuilder();

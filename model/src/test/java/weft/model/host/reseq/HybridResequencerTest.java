@@ -38,7 +38,7 @@ class HybridResequencerTest {
         r.onTimer(now);
     }
 
-    /** TV-8 arrivals (µs); receiver clock = sender clock + 1000; #3 lost. */
+    /** A trace hand-computed from the rule of seed 004 §3.4.3 (µs); receiver clock = sender clock + 1000; #3 lost. */
     private void tv8(HybridResequencer<String> r) {
         arrive(r, 1020, 0, 0);
         arrive(r, 1035, 2, 20);
@@ -56,7 +56,7 @@ class HybridResequencerTest {
     }
 
     @Test
-    @DisplayName("Seed 004 §3.4 (digest TV-8): normal trace, #3 lost, #4-#6 released by the timer at 1080")
+    @DisplayName("Seed 004 §3.4.3 (hand-computed from its rule): #3 lost, #4-#6 released by the timer at 1080")
     void tv8Normal() {
         HybridResequencer<String> r = reseq(LateMode.FAITHFUL, 1040);
         tv8(r);
@@ -70,7 +70,8 @@ class HybridResequencerTest {
     }
 
     @Test
-    @DisplayName("Seed 004 §3.4 (digest TV-8b): FAITHFUL late #3 rolls the ESN back; #7 then waits until 1125")
+    @DisplayName("Seed 004 §3.4.3 (hand-computed from its rule): FAITHFUL late #3 rolls the ESN back; #7 then waits "
+            + "until 1125")
     void tv8bFaithfulLatePacket() {
         HybridResequencer<String> r = reseq(LateMode.FAITHFUL, 1040);
         tv8(r);
@@ -80,7 +81,7 @@ class HybridResequencerTest {
         assertThat(out).containsExactly(new Out(3, 1085, true));
         assertThat(r.expected(1)).isEqualTo(4);
         clock = 1085;
-        r.onArrival(1, 7, 70, 1085, "p7"); // 1085.5 in the digest: any time before 1125
+        r.onArrival(1, 7, 70, 1085, "p7"); // any time before 1125
         tick(r, 1124);
         assertThat(out).hasSize(1);
         tick(r, 1125);
@@ -88,7 +89,7 @@ class HybridResequencerTest {
     }
 
     @Test
-    @DisplayName("Decision (digest §3.4 item 1): DELIVER_LATE hands late #3 up at once and keeps ESN 7 for #7")
+    @DisplayName("Decision (docs/sources.md): DELIVER_LATE hands late #3 up at once and keeps ESN 7 for #7")
     void tv8bDeliverLate() {
         HybridResequencer<String> r = reseq(LateMode.DELIVER_LATE, 1040);
         tv8(r);
@@ -101,7 +102,8 @@ class HybridResequencerTest {
     }
 
     @Test
-    @DisplayName("Seed 004 §3.4 property 5 (digest TV-8c): a sender restart at seq 0 re-syncs at 6040")
+    @DisplayName("Seed 004 §3.4.3 property 5 (hand-computed from its rule): a sender restart at seq 0 re-syncs at "
+            + "6040")
     void tv8cSenderRestart() {
         for (LateMode mode : LateMode.values()) {
             out.clear();

@@ -39,7 +39,8 @@ class PeriodicSelectionTest {
     }
 
     @Test
-    @DisplayName("Seed 000 §5.2.1 (digest E9): r = (1/2, 1/4, 1/8), picks A B C A A B A, gaps 8/7, period 7 in 8")
+    @DisplayName("Seed 000 §5.2.1 (hand-computed from its rule): r = (1/2, 1/4, 1/8), picks A B C A A B A, gaps 8/7, "
+            + "period 7 in 8")
     void thesisE9Schedule() {
         PeriodicSelection ps = new PeriodicSelection(3);
         ps.setRate(0, 4_000_000L);
@@ -56,7 +57,8 @@ class PeriodicSelectionTest {
     }
 
     @Test
-    @DisplayName("Seed 003 §6 (digest §7 bonus): r = (1/2, 1/4, 1/4), slot 1, A B C A | A B C A, D = (6, 3, 3)")
+    @DisplayName("Seed 003 §6 (hand-computed from its rule): r = (1/2, 1/4, 1/4), slot 1, A B C A | A B C A, "
+            + "D = (6, 3, 3)")
     void systorEqualAggregate() {
         PeriodicSelection ps = new PeriodicSelection(3);
         ps.setRate(0, 4_000_000L);
@@ -70,7 +72,8 @@ class PeriodicSelectionTest {
     }
 
     @Test
-    @DisplayName("Seed 003 §6 (digest §7 bonus): r = (1/3, 1/6), slot 2, A B A | A B A, D = (6, 3) at t = 18")
+    @DisplayName("Seed 003 §6 (hand-computed from its rule): r = (1/3, 1/6), slot 2, A B A | A B A, D = (6, 3) at "
+            + "t = 18")
     void systorTwoFlowsSlotTwo() {
         PeriodicSelection exact = new PeriodicSelection(2);
         exact.setRate(0, 2_000_000L); // the same ratio with line 6 Mbit/s: d_p/R = 8000/3e6 s

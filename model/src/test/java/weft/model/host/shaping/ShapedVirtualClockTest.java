@@ -7,7 +7,8 @@ import org.junit.jupiter.api.Test;
 
 class ShapedVirtualClockTest {
     @Test
-    @DisplayName("Seed 003 §6 (digest §7 bonus): r = (1/3, 1/6) under SVC sends A and B back to back at t = 0, 1")
+    @DisplayName("Seed 003 §6 (hand-computed from the SVC rule): r = (1/3, 1/6) sends A and B back to back at "
+            + "t = 0, 1")
     void svcAllowsAnAggregateBurst() {
         // line 6 Mbit/s, d_p = 750 B: one unit (d_p at line rate) is 1 ms
         long unit = 1_000_000L;

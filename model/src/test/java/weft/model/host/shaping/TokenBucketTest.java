@@ -12,7 +12,7 @@ import org.junit.jupiter.api.Test;
 
 class TokenBucketTest {
     @Test
-    @DisplayName("Seed 004 §4.5.3 / digest §10.3 + TV-9: a 1-MTU bucket at 1 Gbit/s spaces 1538 B frames 12.304 µs")
+    @DisplayName("Seed 004 §4.5.3 (hand-computed): a 1-MTU bucket at 1 Gbit/s spaces 1538 B frames 12.304 µs")
     void oneMtuBucketPacesAtLenOverRate() {
         TokenBucket b = new TokenBucket(1_000_000_000L, 1538, 0);
         assertThat(b.tryConsume(1538, 0)).isTrue();
@@ -24,7 +24,7 @@ class TokenBucketTest {
     }
 
     @Test
-    @DisplayName("Seed 004 TV-9: at 1 Gbit/s a 1 ms interval carries 125,000 B = 81.3 frames of 1538 B")
+    @DisplayName("Seed 004 §4.5.3: at 1 Gbit/s a 1 ms interval carries 125,000 B = 81.3 frames of 1538 B")
     void oneMillisecondCarriesEightyOneFrames() {
         TokenBucket b = new TokenBucket(1_000_000_000L, 1538, 0);
         b.tryConsume(1538, 0); // start empty
