@@ -12,7 +12,7 @@ import java.util.random.RandomGenerator;
 
 /**
  * A host's CRP source in the paper's distributed protocol: one flow queue per destination; each flow is segmented
- * ({@link Segmentation}), each segment requests a reservation, sends speculatively until its grant or a NACK, then
+ * ({@link SegmentPlan}), each segment requests a reservation, sends speculatively until its grant or a NACK, then
  * sends what is left at the granted time; retries re-request after the wait their cause calls for.
  *
  * <p>Seed 001 §2.4 (grants and retries, the two waits), §2.5 (segments, {@code ε}, speculative packets, their ACKs
@@ -118,7 +118,7 @@ public final class CrpSource implements CrpNode {
         if (destination == host) {
             throw new IllegalArgumentException("crp source " + host + ": flow " + flow + " to itself");
         }
-        Segmentation plan = Segmentation.of(units, params);
+        SegmentPlan plan = SegmentPlan.of(units, params);
         ArrayDeque<Entry> q = queues.computeIfAbsent(destination, d -> new ArrayDeque<>());
         int index = 0;
         for (long data : plan.segments()) {

@@ -21,7 +21,7 @@
  *   <li>time for the live form: {@link weft.model.crp.ClockOffset} (an SNTP exchange's offset and error bound),
  *       {@link weft.model.crp.SlotSync} (global slots on a local clock, tolerance and guard time) and
  *       {@link weft.model.crp.SlotBudget} (a VOQ's per-slot budget paced inside each slot);</li>
- *   <li>{@link weft.model.crp.CrpParameters} (Table 1), {@link weft.model.crp.Segmentation} ({@code N_min},
+ *   <li>{@link weft.model.crp.CrpParameters} (Table 1), {@link weft.model.crp.SegmentPlan} ({@code N_min},
  *       {@code N_max}, §2.5).</li>
  * </ul>
  *

@@ -15,8 +15,8 @@ import java.util.List;
  * @param segments   data units of each reserving segment, in order (sizes before {@code ε})
  * @param unreserved data units sent without a reservation
  */
-public record Segmentation(List<Long> segments, long unreserved) {
-    public Segmentation {
+public record SegmentPlan(List<Long> segments, long unreserved) {
+    public SegmentPlan {
         segments = List.copyOf(segments);
         if (unreserved < 0) {
             throw new IllegalArgumentException("segmentation: unreserved " + unreserved + " is negative");
@@ -24,12 +24,12 @@ public record Segmentation(List<Long> segments, long unreserved) {
     }
 
     /** Segments a flow of {@code units} data units under {@code p}'s {@code N_min} and {@code N_max}. */
-    public static Segmentation of(long units, CrpParameters p) {
+    public static SegmentPlan of(long units, CrpParameters p) {
         if (units <= 0) {
             throw new IllegalArgumentException("segmentation: flow of " + units + " units, expected > 0");
         }
         if (units < p.minUnits()) {
-            return new Segmentation(List.of(), units);
+            return new SegmentPlan(List.of(), units);
         }
         List<Long> out = new ArrayList<>();
         long left = units;
@@ -41,6 +41,6 @@ public record Segmentation(List<Long> segments, long unreserved) {
             out.add(left);
             left = 0;
         }
-        return new Segmentation(out, left);
+        return new SegmentPlan(out, left);
     }
 }
