@@ -50,15 +50,15 @@ class RoutesJsonTest {
 
     @ParameterizedTest
     @CsvSource(delimiter = '|', value = {
-        "[1,2]|r.json: expected a JSON object with \"format\": \"weft-routes/1\"",
-        "{\"format\": \"weft-topology/1\"}|r.json: format: is \"weft-topology/1\" (expected \"weft-routes/1\")",
-        "{\"format\": \"weft-routes/1\", \"layers\": 1}|r.json: engine: missing (expected a string)",
+        "[1,2]|r.json: (root): expected a JSON object with \"format\": \"weft-routes/1\", got an array",
+        "{\"format\": \"weft-topology/1\"}|r.json: format: string \"weft-topology/1\" is not supported (expected \"weft-routes/1\")",
+        "{\"format\": \"weft-routes/1\", \"layers\": 1}|r.json: engine: missing field (expected a non-empty string)",
         "{\"format\": \"weft-routes/1\", \"engine\": \"x\", \"layers\": 0}|r.json: layers: is 0 (expected >= 1)",
         "{\"format\": \"weft-routes/1\", \"engine\": \"x\", \"layers\": 1, \"forwarding\": []}"
-                + "|r.json: layer_of: missing (expected an array)",
+                + "|r.json: layer_of: missing field (expected an array)",
         "{\"format\": \"weft-routes/1\", \"engine\": \"x\", \"layers\": 1, \"layer_of\": [], \"forwarding\": [],"
-                + " \"colour\": 1}|r.json: colour: unknown field (expected one of [engine, format, forwarding,"
-                + " layer_of, layers, paths, promises_shortest, stats])",
+                + " \"colour\": 1}|r.json: colour: unknown field (known: format, engine, layers, promises_shortest,"
+                + " layer_of, forwarding, paths, stats)",
         "{\"format\": \"weft-routes/1\", \"engine\": \"x\", \"layers\": 2, \"layer_of\": [{\"src\": \"s1\","
                 + " \"dst\": \"s2\", \"layer\": 2}], \"forwarding\": []}"
                 + "|r.json: layer_of[0].layer: is 2 (expected 0..1, \"layers\" is 2)",
@@ -67,10 +67,10 @@ class RoutesJsonTest {
                 + "|r.json: forwarding[0].out_ports: is empty (expected at least one port)",
         "{\"format\": \"weft-routes/1\", \"engine\": \"x\", \"layers\": 1, \"layer_of\": [], \"forwarding\":"
                 + " [{\"switch\": \"s1\", \"dst\": \"s2\", \"layer\": 0, \"out_ports\": [2, \"x\"]}]}"
-                + "|r.json: forwarding[0].out_ports[1]: is \"x\" (expected a port number >= 1)",
+                + "|r.json: forwarding[0].out_ports[1]: expected a port number >= 1, got string \"x\"",
         "{\"format\": \"weft-routes/1\", \"engine\": \"x\", \"layers\": 1, \"layer_of\": [], \"forwarding\":"
                 + " [{\"switch\": \"s1\", \"layer\": 0, \"out_ports\": [2]}]}"
-                + "|r.json: forwarding[0].dst: missing (expected a string)",
+                + "|r.json: forwarding[0].dst: missing field (expected a non-empty string)",
     })
     void badInputNamesTheLocation(String json, String message) {
         assertThatThrownBy(() -> RoutesJson.read("r.json", json))
