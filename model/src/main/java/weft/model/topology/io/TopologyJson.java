@@ -46,7 +46,7 @@ public final class TopologyJson {
     public static final String FORMAT = "weft-topology/1";
 
     /** The longest topology text read, in characters. */
-    public static final long MAX_CHARS = 64L << 20;
+    public static final long MAX_CHARS = 32L << 20;
     /** The most switches a topology may have. */
     public static final int MAX_SWITCHES = 65_536;
     /** The most hosts a topology may have. */

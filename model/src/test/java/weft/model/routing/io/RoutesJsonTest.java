@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import java.util.List;
 import java.util.Map;
 
+import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
@@ -83,5 +84,21 @@ class RoutesJsonTest {
         assertThatThrownBy(() -> RoutesJson.read("r.json", "{\n  \"format\": ,\n}"))
                 .isInstanceOf(RoutesFormatException.class)
                 .hasMessageStartingWith("r.json: line 2, column 13: not valid JSON: ");
+    }
+
+    @Test
+    @DisplayName("A routes file with two \"layers\" keys is refused, not read as the last one (7 layers)")
+    void duplicateKeysAreRefused() {
+        String twoLayers = """
+                {"format": "weft-routes/1", "engine": "lash", "layers": 1, "layers": 7,
+                 "layer_of": [{"src": "s1", "dst": "s7", "layer": 0}],
+                 "forwarding": [{"switch": "s3", "dst": "s7", "layer": 0, "out_ports": [4]}]}""";
+        assertThatThrownBy(() -> RoutesJson.read("r.json", twoLayers))
+                .isInstanceOf(RoutesFormatException.class)
+                .hasMessage("r.json: line 1, column 68: not valid JSON: Duplicate field 'layers'");
+        assertThatThrownBy(() -> RoutesJson.read("r.json", """
+                {"format": "weft-routes/1", "engine": "x", "layers": 1, "layer_of": [],
+                 "forwarding": [{"switch": "s3", "dst": "s7", "dst": "s8", "layer": 0, "out_ports": [4]}]}"""))
+                .hasMessageContaining("Duplicate field 'dst'");
     }
 }
