@@ -6,12 +6,12 @@ import java.util.HashMap;
 import java.util.Map;
 import java.util.SplittableRandom;
 import java.util.concurrent.TimeUnit;
-import weft.agent.path.PathPolicy;
-import weft.agent.shaping.Backlog;
-import weft.agent.shaping.InjectionScheduler;
-import weft.agent.shaping.PacingLoop;
 import weft.agent.voq.Voq;
 import weft.agent.voq.VoqTable;
+import weft.model.host.path.PathPolicy;
+import weft.model.host.shaping.Backlog;
+import weft.model.host.shaping.InjectionScheduler;
+import weft.model.host.shaping.PacingLoop;
 
 /**
  * Drains the VOQs onto the wire: at each decision point the scheduler (Periodic Selection by default) picks a VOQ

@@ -11,7 +11,7 @@ import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
-import weft.agent.reseq.HybridResequencer;
+import weft.model.host.reseq.HybridResequencer;
 import weft.model.protocol.DestinationRate;
 import weft.model.protocol.PathSpec;
 

@@ -423,10 +423,14 @@ public final class SwitchSession extends ChannelInboundHandlerAdapter {
             return;
         }
         unsolicitedErrors.incrementAndGet();
-        LOG.warn("{}: unsolicited error xid {}: {}", this, error.getXid(), error);
-        if (state == State.WAIT_HELLO) {
+        if (state != State.READY) {
+            // Decision: a peer that reports an error before the handshake is done is not a switch Weft can
+            // program; it is closed, not heard, so it cannot fill the fabric's event log (one log line each).
+            LOG.warn("{}: error before the handshake finished (state {}), closing: {}", this, state, error);
             ctx.close();
+            return;
         }
+        LOG.debug("{}: unsolicited error xid {}: {}", this, error.getXid(), error);
         listener.unsolicitedError(this, error);
     }
 
