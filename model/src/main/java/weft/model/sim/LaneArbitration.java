@@ -104,6 +104,32 @@ public record LaneArbitration(List<Entry> high, List<Entry> low, int limitOfHigh
         return new LaneArbitration(high, low, limit);
     }
 
+    /** The arbitration in the form {@link #parse} reads. */
+    public String spec() {
+        if (isRoundRobin()) {
+            return "rr";
+        }
+        List<String> parts = new ArrayList<>();
+        if (!high.isEmpty()) {
+            parts.add("high=" + table(high));
+        }
+        if (!low.isEmpty()) {
+            parts.add("low=" + table(low));
+        }
+        if (limitOfHighPriority != UNLIMITED) {
+            parts.add("limit=" + limitOfHighPriority);
+        }
+        return String.join(";", parts);
+    }
+
+    private static String table(List<Entry> t) {
+        List<String> out = new ArrayList<>();
+        for (Entry e : t) {
+            out.add(e.lane() + ":" + e.weight());
+        }
+        return String.join(",", out);
+    }
+
     private static List<Entry> entries(String spec, String list) {
         List<Entry> out = new ArrayList<>();
         for (String e : list.split(",")) {
