@@ -129,10 +129,9 @@ public final class SimCommand implements Callable<Integer> {
             description = "open-loop arrivals: bernoulli|poisson|periodic (default: ${DEFAULT-VALUE})")
     private String arrivals;
 
-    @Option(names = "--duration-us", paramLabel = "T", defaultValue = "100",
-            description = "measured time (open loop), or time limit after warm-up (flows) (default: "
-                    + "${DEFAULT-VALUE})")
-    private double durationUs;
+    @Option(names = "--duration-us", paramLabel = "T",
+            description = "measured time (open loop, default 100), or time limit (flows, default 1000000)")
+    private Double durationUs;
 
     @Option(names = "--warmup-us", paramLabel = "W", defaultValue = "10",
             description = "open loop: time before measurement starts (default: ${DEFAULT-VALUE})")
@@ -285,7 +284,9 @@ public final class SimCommand implements Callable<Integer> {
             throw new CliFailure("--packet-bytes, --buffer-packets, --buffer-flits, --phases and --source-queue must"
                     + " be >= 1, --flit-bytes and --vcs >= 0", CliFailure.USAGE);
         }
-        if (!(durationUs > 0) || !(warmupUs >= 0) || !(routerDelayNs >= 0) || !(hostLatencyNs >= 0)
+        boolean flows = traffic.startsWith("flows:");
+        double duration = durationUs != null ? durationUs : flows ? 1e6 : 100;
+        if (!(duration > 0) || !(warmupUs >= 0) || !(routerDelayNs >= 0) || !(hostLatencyNs >= 0)
                 || !(barrierUs >= 0) || (deadlockUs != null && !(deadlockUs > 0))) {
             throw new CliFailure("--duration-us and --deadlock-us must be > 0; --warmup-us, --router-delay-ns, "
                     + "--host-latency-ns and --barrier-us >= 0", CliFailure.USAGE);
@@ -301,7 +302,8 @@ public final class SimCommand implements Callable<Integer> {
                     .withRouterDelayPs(Math.round(routerDelayNs * 1000))
                     .withHostLatencyPs(Math.round(hostLatencyNs * 1000))
                     .withArrivals(choice("--arrivals", arrivals, SimConfig.Arrivals.values()))
-                    .withDurationPs(Math.round(durationUs * 1e6)).withWarmupPs(Math.round(warmupUs * 1e6))
+                    .withDurationPs(Math.round(duration * 1e6))
+                    .withWarmupPs(flows ? 0 : Math.round(warmupUs * 1e6))
                     .withDrain(drain).withSeed(seed).withSourceQueuePackets(sourceQueue)
                     .withDeadlockPs(deadlockUs == null ? 0 : Math.round(deadlockUs * 1e6));
         } catch (IllegalArgumentException e) {
@@ -397,7 +399,7 @@ public final class SimCommand implements Callable<Integer> {
                 c.infiniteSpeedup() ? "infinite (" + c.outputOrder() + ")" : "1 (" + c.allocator() + ")",
                 c.bufferBytes(), c.routerDelayPs() / 1000.0, w instanceof Workload.OpenLoop
                         ? String.format(Locale.ROOT, "%.0f us measured after %.0f us", c.durationPs() / 1e6,
-                        c.warmupPs() / 1e6) : "phases, limit " + (c.warmupPs() + c.durationPs()) / 1e6 + " us");
+                        c.warmupPs() / 1e6) : String.format(Locale.ROOT, "phases, time limit %.0f us", (c.warmupPs() + c.durationPs()) / 1e6));
         out.printf("%-8s %4s %5s %8s %8s %8s %11s %11s %11s %10s %7s  %s%n", "routes", "vcs", "load", "offered",
                 "accepted", "min", "lat mean ns", "lat p99 ns", "lat max ns", "delivered", "dropped", "result");
     }

@@ -44,6 +44,11 @@ abstract class FlowControl {
         throw new IllegalStateException(getClass().getSimpleName() + " sends no pause frames");
     }
 
+    /** Pause frames sent (PFC only). */
+    long pauseFrames() {
+        return 0;
+    }
+
     /** Flits dropped because a lossless buffer overflowed (PFC headroom too small); always 0 for credits. */
     long overflows() {
         return 0;

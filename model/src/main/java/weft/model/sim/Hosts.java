@@ -130,6 +130,7 @@ final class Hosts {
         p.flags[f] = Flits.HEAD | Flits.TAIL | (measured ? Flits.MEASURED : 0);
         p.created[f] = now;
         p.pending[f] = config.flitsOf(bytes);
+        engine.stats.onMade(f);
         return f;
     }
 
@@ -240,7 +241,6 @@ final class Hosts {
         backlog[qi] -= flits.packetBytes[f];
         flits.injected[f] = now;
         policy.sent(q, flits.packetBytes[f], now);
-        engine.stats.onInject(f, now);
         if (!engine.flitMode) {
             engine.transmit(c, f, vc, -1, now);
             return;

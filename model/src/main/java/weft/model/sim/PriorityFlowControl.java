@@ -23,6 +23,7 @@ final class PriorityFlowControl extends FlowControl {
     private final long xon;
     private final int vcs;
     private long overflows;
+    private long pauses;
 
     PriorityFlowControl(Fabric fabric, Buffers buffers, EventQueue events, long xoff, long xon) {
         super(fabric, buffers, events);
@@ -51,6 +52,7 @@ final class PriorityFlowControl extends FlowControl {
         }
         if (!xoffSent[b] && buffers.occupancy[b] >= xoff) {
             xoffSent[b] = true;
+            pauses++;
             signal(c, vc, 1, now);
         }
         return true;
@@ -73,6 +75,11 @@ final class PriorityFlowControl extends FlowControl {
     @Override
     void onPause(int c, int vc, boolean pause) {
         paused[c * vcs + vc] = pause;
+    }
+
+    @Override
+    long pauseFrames() {
+        return pauses;
     }
 
     @Override

@@ -18,6 +18,7 @@ import java.util.List;
  * @param refusedPackets      open-loop packets a full source queue refused
  * @param deliveredPackets    packets delivered (in the whole run)
  * @param droppedPackets      packets dropped (lossy buffers, PFC overflow): 0 under credits
+ * @param pauseFrames         PFC pause frames sent (0 for other flow control)
  * @param undeliveredMeasured packets created in the window and not delivered by the end
  * @param deadlock            the deadlock that stopped the run, or null
  * @param stopReason          why the run ended
@@ -31,7 +32,7 @@ import java.util.List;
  */
 public record SimResult(String workload, double load, double offered, double accepted, double acceptedMin,
                         Latency latencyNs, Latency networkLatencyNs, long generatedPackets, long refusedPackets,
-                        long deliveredPackets, long droppedPackets, long undeliveredMeasured,
+                        long deliveredPackets, long droppedPackets, long pauseFrames, long undeliveredMeasured,
                         DeadlockReport deadlock, String stopReason, long simulatedPs, long events, long flitHops,
                         List<HostLoad> hosts, List<ChannelLoad> channels, List<FlowRate> flows,
                         List<PhaseTime> phases) {

@@ -243,7 +243,8 @@ public final class Simulator {
         boolean open = phases == null;
         return new SimResult(workload.name(), load, open ? sumOffered / fabric.hosts : Double.NaN,
                 sumAccepted / fabric.hosts, minAccepted, s.latency.summaryNs(), s.networkLatency.summaryNs(),
-                s.generated, s.refused, s.delivered, s.dropped, s.measuredMade - s.measuredDelivered, e.deadlock,
+                s.generated, s.refused, s.delivered, s.dropped, e.flowControl.pauseFrames(),
+                s.measuredMade - s.measuredDelivered, e.deadlock,
                 e.stopReason, now, e.events.popped(), e.flitHops, hosts, s.channels(now),
                 open ? List.of() : phases.flowRates(now, null), open ? List.of() : phases.phaseTimes);
     }

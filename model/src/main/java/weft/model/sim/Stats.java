@@ -70,7 +70,8 @@ final class Stats {
         }
     }
 
-    void onInject(int f, long now) {
+    /** A packet was made at its host (open loop: accepted into the queue; flows: cut from the backlog). */
+    void onMade(int f) {
         if ((flits.flags[f] & Flits.MEASURED) != 0) {
             measuredMade++;
         }

@@ -31,13 +31,13 @@ public final class TrafficPatterns {
                 case "bitcomp" -> noArgument(spec, parts, new BitComplement(hosts));
                 case "alltoall" -> noArgument(spec, parts, new AllToAll(hosts));
                 case "hotspot" -> new HotSpot(hosts, Double.parseDouble(argument(spec, parts, 1)),
-                        parts.length > 2 ? Integer.parseInt(parts[2]) : 0);
-                case "incast" -> new Incast(hosts, Integer.parseInt(argument(spec, parts, 1)));
-                case "perms" -> new Permutations(hosts, Integer.parseInt(argument(spec, parts, 1)), seed);
+                        parts.length > 2 ? integer(spec, parts[2]) : 0);
+                case "incast" -> new Incast(hosts, integer(spec, argument(spec, parts, 1)));
+                case "perms" -> new Permutations(hosts, integer(spec, argument(spec, parts, 1)), seed);
                 default -> throw new IllegalArgumentException("unknown traffic '" + spec + "'; known: " + NAMES);
             };
         } catch (NumberFormatException e) {
-            throw new IllegalArgumentException("traffic '" + spec + "': " + e.getMessage() + " is not a number");
+            throw new IllegalArgumentException("traffic '" + spec + "': the argument is not a number");
         }
     }
 
@@ -46,6 +46,14 @@ public final class TrafficPatterns {
             throw new IllegalArgumentException("traffic '" + spec + "': " + parts[0] + " takes no argument");
         }
         return p;
+    }
+
+    private static int integer(String spec, String text) {
+        try {
+            return Integer.parseInt(text.trim());
+        } catch (NumberFormatException e) {
+            throw new IllegalArgumentException("traffic '" + spec + "': '" + text + "' is not a whole number");
+        }
     }
 
     private static String argument(String spec, String[] parts, int i) {

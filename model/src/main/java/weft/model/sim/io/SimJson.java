@@ -97,6 +97,7 @@ public final class SimJson {
         o.put("refused_packets", r.refusedPackets());
         o.put("delivered_packets", r.deliveredPackets());
         o.put("dropped_packets", r.droppedPackets());
+        o.put("pause_frames", r.pauseFrames());
         o.put("undelivered_measured_packets", r.undeliveredMeasured());
         DeadlockReport d = r.deadlock();
         if (d == null) {
