@@ -259,7 +259,8 @@ public final class SimCommand implements Callable<Integer> {
         if (routes != null) {
             RoutingResult r;
             try {
-                r = RoutesJson.read(routes.toString(), TopologyFiles.readText(routes)).result();
+                r = RoutesJson.read(routes.toString(), TopologyFiles.readText(routes, RoutesJson.MAX_CHARS,
+                        "a " + RoutesJson.FORMAT + " file")).result();
             } catch (IllegalArgumentException e) {
                 throw new CliFailure(e.getMessage(), CliFailure.INPUT);
             }
@@ -348,7 +349,8 @@ public final class SimCommand implements Callable<Integer> {
             Path file = Path.of(traffic.substring("flows:".length()));
             List<Flow> flows;
             try {
-                flows = FlowsJson.read(file.toString(), TopologyFiles.readText(file));
+                flows = FlowsJson.read(file.toString(), TopologyFiles.readText(file, FlowsJson.MAX_CHARS,
+                        "a " + FlowsJson.FORMAT + " file"));
             } catch (IllegalArgumentException e) {
                 throw new CliFailure(e.getMessage(), CliFailure.INPUT);
             }
