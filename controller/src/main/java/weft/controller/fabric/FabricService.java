@@ -73,6 +73,9 @@ public final class FabricService implements SwitchListener, AutoCloseable {
                          Duration lldpInterval, Duration statsInterval) {
     }
 
+    /** How long a connection holding a dpid has to answer an echo when a second connection claims the dpid. */
+    static final Duration DUPLICATE_PROBE = Duration.ofSeconds(1);
+
     private final Config config;
     /** Null when the fabric is configured; discover mode's events and settling when it is discovered. */
     private final DiscoverMode discover;
@@ -331,7 +334,7 @@ public final class FabricService implements SwitchListener, AutoCloseable {
     @Override
     public void packetIn(SwitchSession session, OFPacketIn packetIn) {
         OFPort in = packetIn.getMatch().get(MatchField.IN_PORT);
-        if (in == null) {
+        if (in == null || refused(session)) {
             return;
         }
         byte[] frame = packetIn.getData();
@@ -357,11 +360,54 @@ public final class FabricService implements SwitchListener, AutoCloseable {
     // ---- worker --------------------------------------------------------------------------------------------
 
     private void onSwitchUp(SwitchSession session) {
+        if (session.state() != SwitchSession.State.READY) {
+            return;
+        }
+        Optional<SwitchSession> held = sessions.values().stream()
+                .filter(s -> s != session && s.dpid() == session.dpid() && s.state() == SwitchSession.State.READY)
+                .findFirst();
+        if (held.isPresent()) {
+            held.get().echo(DUPLICATE_PROBE).whenComplete((ok, failure) -> worker.execute(() ->
+                    duplicate(held.get(), session, failure == null)));
+            return;
+        }
         if (discovering()) {
             discover.switchUp(session);
             return;
         }
         configured.switchUp(session);
+    }
+
+    /**
+     * A second connection claims the datapath id of a connected switch. Decision: the connection that holds the
+     * dpid keeps it while it answers an ECHO_REQUEST within {@link #DUPLICATE_PROBE}; the newcomer is closed and
+     * both addresses are reported. A holder that does not answer is taken for a dead connection of a switch that
+     * reconnected: it is closed and the newcomer takes its place. Either way the switch is never marked down while
+     * a live connection holds it (ONOS also refuses the second connection of a dpid; Ryu replaces the first).
+     */
+    private void duplicate(SwitchSession held, SwitchSession newcomer, boolean heldAnswered) {
+        if (newcomer.state() != SwitchSession.State.READY) {
+            return;
+        }
+        if (heldAnswered && held.state() == SwitchSession.State.READY) {
+            event(FabricEvent.Kind.DUPLICATE_DPID, "dpid " + newcomer.dpidHex() + " from " + newcomer.remote()
+                    + " refused: already connected from " + held.remote() + ", which answers echo");
+            newcomer.close();
+            return;
+        }
+        event(FabricEvent.Kind.DUPLICATE_DPID, "dpid " + held.dpidHex() + " at " + held.remote()
+                + " did not answer echo within " + DUPLICATE_PROBE.toMillis() + " ms; replaced by the connection from "
+                + newcomer.remote());
+        sessions.values().remove(held);
+        held.close();
+        onSwitchUp(newcomer);
+    }
+
+    /** True when another connection holds this session's datapath id: its messages are not the switch's. */
+    private boolean refused(SwitchSession session) {
+        String id = switchByDpid.get(session.dpid());
+        SwitchSession holder = id == null ? null : sessions.get(id);
+        return holder != null && holder != session;
     }
 
     private void onSwitchDown(SwitchSession session) {
@@ -382,7 +428,7 @@ public final class FabricService implements SwitchListener, AutoCloseable {
 
     private void onPortStatus(SwitchSession session, OFPortStatus status) {
         String id = switchByDpid.get(session.dpid());
-        if (id == null) {
+        if (id == null || refused(session)) {
             return;
         }
         if (discovering()) {
