@@ -89,6 +89,7 @@ public final class FabricService implements SwitchListener, AutoCloseable {
     private final Map<Long, String> switchByDpid = new ConcurrentHashMap<>();
     private final Map<String, SwitchSession> sessions = new ConcurrentHashMap<>();
     private final EventLog log = new EventLog();
+    private final Observers observers = new Observers();
     private final FabricProgrammer programmer;
     private volatile boolean closing;
     private final Discovery discovery = new Discovery();
@@ -127,7 +128,7 @@ public final class FabricService implements SwitchListener, AutoCloseable {
         LinkFaults faults = new LinkFaults(wiring, sessions);
         this.programmer = new FabricProgrammer(config, settle != null, settle != null
                 ? () -> discovery.topology(config.topology()) : () -> faults.remaining(config.topology()),
-                wiring, switchByDpid, sessions, log);
+                wiring, switchByDpid, sessions, log, observers);
         this.poller = new CountersPoller(sessions, programmer::wiring, programmer::pairRates);
         this.registrations = new HostRegistrations(config.topology(), switchByDpid, discovery);
         this.discover = settle == null ? null
@@ -135,6 +136,41 @@ public final class FabricService implements SwitchListener, AutoCloseable {
                         config.lldpInterval());
         this.configured = settle != null ? null
                 : new ConfiguredMode(config.topology(), discovery, faults, programmer, switchByDpid, sessions, log);
+    }
+
+    /** Forwards to every observer added with {@link #addObserver}. */
+    private static final class Observers implements FabricObserver {
+        private final List<FabricObserver> all = new java.util.concurrent.CopyOnWriteArrayList<>();
+
+        @Override
+        public void routesComputed(long computeNanos, long verifyNanos) {
+            all.forEach(o -> o.routesComputed(computeNanos, verifyNanos));
+        }
+
+        @Override
+        public void routesFailed() {
+            all.forEach(FabricObserver::routesFailed);
+        }
+
+        @Override
+        public void updatePhase(String phase, long nanos, int messages) {
+            all.forEach(o -> o.updatePhase(phase, nanos, messages));
+        }
+
+        @Override
+        public void update(long nanos, boolean ok) {
+            all.forEach(o -> o.update(nanos, ok));
+        }
+
+        @Override
+        public void transaction(weft.controller.openflow.TransactionResult result) {
+            all.forEach(o -> o.transaction(result));
+        }
+    }
+
+    /** Adds an observer of route computations, updates and transactions (metrics). */
+    public void addObserver(FabricObserver observer) {
+        observers.all.add(observer);
     }
 
     /** True in discover mode: the fabric is known only from discovery. */
