@@ -1,6 +1,6 @@
 package weft.model.admission;
 
-import weft.model.rate.RoutedPaths;
+import weft.model.routing.RoutedPaths;
 import weft.model.routing.RoutingResult;
 import weft.model.topology.SwitchGraph;
 import weft.model.topology.Topology;
@@ -21,10 +21,11 @@ public final class FabricLinks {
 
     /**
      * @param routes the result whose forwarding entries carry the flows (walked as the switches would)
+     * @throws IllegalArgumentException naming the first malformed entry of the routes
      */
     public FabricLinks(Topology topology, RoutingResult routes) {
         this.topology = topology;
-        this.routes = new RoutedPaths(topology, routes, "routes of " + routes.engine());
+        this.routes = RoutedPaths.of(topology, routes, RoutedPaths.BrokenWalk.FAIL, "routes of " + routes.engine());
     }
 
     /** Link names, by channel: {@code "s1:3->s2:1"}. */
