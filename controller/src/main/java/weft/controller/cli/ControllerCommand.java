@@ -13,6 +13,8 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import weft.controller.fabric.DeadlockVerification;
 import weft.controller.fabric.WeftController;
+import weft.controller.ha.HaOptions;
+import weft.controller.ha.Member;
 import weft.controller.openflow.SessionConfig;
 import weft.controller.program.PairRates;
 import weft.controller.program.PairRatesException;
@@ -147,11 +149,25 @@ public final class ControllerCommand implements Runnable {
                 + "which wins for its pair either way")
         String allocate;
 
+        @Option(names = "--ha", description = "run as one controller of a cluster coordinated by ZooKeeper: "
+                + "zk://HOST:PORT[,HOST:PORT...]/PATH (every controller of the fabric names the same PATH); one is "
+                + "master, the others standbys (see docs/failover.md)")
+        String ha;
+
+        @Option(names = "--node-id", description = "with --ha: this controller's id, unique in the cluster")
+        String nodeId;
+
+        @Option(names = "--ha-session-timeout", defaultValue = "4s", description = "with --ha: ZooKeeper session "
+                + "timeout, how long a dead master keeps the leadership (default: ${DEFAULT-VALUE}; the server "
+                + "bounds it to 2-20 ticks)")
+        String haSessionTimeout;
+
         @Override
         public Integer call() throws InterruptedException {
             Topology t;
             Duration settleTime;
             WeftController.Agents agents;
+            HaOptions haOptions;
             try {
                 if ((topo == null) == !discover) {
                     throw new CliFailure("exactly one of --topo FILE and --discover is required"
@@ -171,6 +187,7 @@ public final class ControllerCommand implements Runnable {
                         : TopologyFiles.read(names.toPath()) : TopologyFiles.read(topo.toPath());
                 RoutingEngines.byName(engine);
                 agents = agents();
+                haOptions = haOptions();
             } catch (CliFailure f) {
                 return f.report(spec);
             } catch (IllegalArgumentException e) {
@@ -187,7 +204,7 @@ public final class ControllerCommand implements Runnable {
                     return new CliFailure(e.getMessage(), CliFailure.INPUT).report(spec);
                 }
             }
-            WeftController c = start(t, settleTime, pairRates, agents);
+            WeftController c = start(t, settleTime, pairRates, agents, haOptions);
             if (c == null) {
                 return CliFailure.INPUT;
             }
@@ -201,6 +218,11 @@ public final class ControllerCommand implements Runnable {
                         tlsCert == null ? "" : " (TLS)",
                         pairRates.rates().isEmpty() ? "" : ", " + pairRates.rates().size() + " rated pairs");
             }
+            if (c.cluster() != null) {
+                weft.controller.ha.ClusterView v = c.cluster().view();
+                System.out.printf("cluster %s: node %s, %s at epoch %d, master %s%n", ha, nodeId, v.role(), v.epoch(),
+                        v.master() == null ? "not known yet" : v.master().id());
+            }
             if (c.agents() != null) {
                 System.out.printf("agent registry listening on %s:%d%s, rates %s%n", agents.listen().getHostString(),
                         c.agents().port(), agentTlsCert == null ? "" : " (TLS)",
@@ -210,7 +232,7 @@ public final class ControllerCommand implements Runnable {
             RestApi api = null;
             if (rest != null) {
                 try {
-                    api = RestApi.start(address("--rest", rest), c.fabric(), c.agents());
+                    api = RestApi.start(address("--rest", rest), c.fabric(), c.agents(), c.cluster());
                     System.out.printf("REST API on http://%s:%d/api/%n", address("--rest", rest).getHostString(),
                             api.port());
                 } catch (IOException | CliFailure e) {
@@ -264,14 +286,33 @@ public final class ControllerCommand implements Runnable {
                     agentTlsKey, allocate == null ? null : RateAllocators.byName(allocate));
         }
 
+        /** The cluster options, or null without {@code --ha}. */
+        private HaOptions haOptions() {
+            if (ha == null) {
+                if (nodeId != null) {
+                    throw new CliFailure("--node-id needs --ha zk://HOST:PORT/PATH", CliFailure.USAGE);
+                }
+                return null;
+            }
+            if (nodeId == null) {
+                throw new CliFailure("--ha needs --node-id ID (unique in the cluster)", CliFailure.USAGE);
+            }
+            return HaOptions.parse(ha, nodeId, duration("--ha-session-timeout", haSessionTimeout),
+                    new Member(nodeId, listen, agentsListen, rest));
+        }
+
         /** Starts the controller, or reports why it cannot (unroutable fabric, port in use) and returns null. */
         private WeftController start(Topology t, Duration settleTime, PairRates pairRates,
-                                     WeftController.Agents agents) {
+                                     WeftController.Agents agents, HaOptions haOrNull) {
             try {
                 WeftController.Config config = new WeftController.Config(t, RoutingEngines.byName(engine),
                         RoutingOptions.defaults().withMaxLayers(maxLayers), new RouteCompiler.Options(true,
                         tableMiss), new DeadlockVerification(allowDeadlock), address("--listen", listen), tlsCert,
                         tlsKey, SessionConfig.defaults());
+                if (haOrNull != null) {
+                    return discover ? WeftController.startDiscovering(config, settleTime, agents, haOrNull)
+                            : WeftController.start(config, pairRates, agents, haOrNull);
+                }
                 return discover ? WeftController.startDiscovering(config, settleTime, agents)
                         : WeftController.start(config, pairRates, agents);
             } catch (RuntimeException e) {

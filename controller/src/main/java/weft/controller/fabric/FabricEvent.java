@@ -11,7 +11,7 @@ public record FabricEvent(long atMillis, Kind kind, String detail) {
     /** Event kinds. */
     public enum Kind {
         SWITCH_UP, SWITCH_DOWN, UNKNOWN_SWITCH, PORT_DOWN, PORT_UP, LINK_SILENT, ROUTES, PROGRAMMED, OPENFLOW_ERROR,
-        FAILURE
+        FAILURE, ROLE
     }
 
     @Override

@@ -7,6 +7,9 @@ import io.netty.handler.ssl.SslContext;
 import io.netty.handler.ssl.SslContextBuilder;
 import weft.controller.agentlink.AgentLinkServer;
 import weft.controller.agentlink.FabricPaths;
+import weft.controller.ha.HaOptions;
+import weft.controller.ha.Mastership;
+import weft.controller.ha.ZkCluster;
 import weft.controller.openflow.OfServer;
 import weft.controller.openflow.SessionConfig;
 import weft.controller.program.PairRates;
@@ -74,6 +77,7 @@ public final class WeftController implements AutoCloseable {
     private final FabricService fabric;
     private final OfServer server;
     private AgentLinkServer agents;
+    private ZkCluster cluster;
 
     private WeftController(FabricService fabric, OfServer server) {
         this.fabric = fabric;
@@ -97,6 +101,51 @@ public final class WeftController implements AutoCloseable {
     /** {@link #startDiscovering(Config, Duration)} and, with {@code agentsOrNull}, the agent registry. */
     public static WeftController startDiscovering(Config c, Duration settle, Agents agentsOrNull) {
         return withAgents(startDiscovering(c, settle), agentsOrNull);
+    }
+
+    /**
+     * As {@link #start(Config, PairRates, Agents)}, as one controller of a cluster ({@code --ha}): it joins the
+     * election before it listens, so every switch hears its role first; see {@link ClusterMember}.
+     */
+    public static WeftController start(Config c, PairRates rates, Agents agentsOrNull, HaOptions ha) {
+        FabricService fabric = new FabricService(new FabricService.Config(c.topology(), c.engine(), c.routing(),
+                c.compile(), c.verifier(), Duration.ofSeconds(30), Duration.ofSeconds(5), Duration.ofSeconds(1)));
+        fabric.setPairRates(rates);
+        return clustered(c, fabric, agentsOrNull, ha);
+    }
+
+    /** As {@link #startDiscovering(Config, Duration, Agents)}, as one controller of a cluster ({@code --ha}). */
+    public static WeftController startDiscovering(Config c, Duration settle, Agents agentsOrNull, HaOptions ha) {
+        return clustered(c, new FabricService(new FabricService.Config(c.topology(), c.engine(), c.routing(),
+                c.compile(), c.verifier(), Duration.ofSeconds(30), Duration.ofSeconds(1), Duration.ofSeconds(1)),
+                settle), agentsOrNull, ha);
+    }
+
+    private static WeftController clustered(Config c, FabricService fabric, Agents agentsOrNull, HaOptions ha) {
+        fabric.roleChanged(Mastership.Role.STANDBY, 0); // until the cluster says otherwise: writes nothing
+        ClusterMember member = new ClusterMember(ZkCluster.create(ha), fabric,
+                ha.sessionTimeout().plusSeconds(2));
+        try {
+            member.join();
+        } catch (RuntimeException e) {
+            fabric.close();
+            throw e;
+        }
+        WeftController controller;
+        try {
+            controller = withAgents(listen(c, fabric), agentsOrNull);
+        } catch (RuntimeException e) {
+            member.close();
+            throw e;
+        }
+        controller.cluster = member.cluster();
+        member.agents(controller.agents);
+        return controller;
+    }
+
+    /** The cluster this controller is a member of, or null without {@code --ha}. */
+    public ZkCluster cluster() {
+        return cluster;
     }
 
     private static WeftController withAgents(WeftController controller, Agents agentsOrNull) {
@@ -185,6 +234,9 @@ public final class WeftController implements AutoCloseable {
 
     @Override
     public void close() {
+        if (cluster != null) {
+            cluster.close();
+        }
         if (agents != null) {
             agents.close();
         }

@@ -61,6 +61,7 @@ public final class RestApi implements AutoCloseable {
 
     private final HttpServer server;
     private final FabricService fabric;
+    private weft.controller.ha.ZkCluster cluster;
 
     private RestApi(HttpServer server, FabricService fabric) {
         this.server = server;
@@ -78,7 +79,20 @@ public final class RestApi implements AutoCloseable {
      */
     public static RestApi start(InetSocketAddress address, FabricService fabric,
                                 weft.controller.agentlink.AgentLinkServer agentsOrNull) throws IOException {
+        return start(address, fabric, agentsOrNull, null);
+    }
+
+    /**
+     * Starts serving, with {@code GET /api/cluster} (this node, its role, the master, the epoch and the members)
+     * for a controller of a cluster; a standby answers every write with 503 naming the master.
+     */
+    public static RestApi start(InetSocketAddress address, FabricService fabric,
+                                weft.controller.agentlink.AgentLinkServer agentsOrNull,
+                                weft.controller.ha.ZkCluster clusterOrNull) throws IOException {
         RestApi api = new RestApi(HttpServer.create(address, 16), fabric);
+        api.cluster = clusterOrNull;
+        api.route("/api/cluster", () -> clusterOrNull == null ? Map.of("ha", false, "role", "MASTER")
+                : clusterOrNull.view());
         api.route("/api/agents", () -> agentsOrNull == null ? List.of() : agentsOrNull.view());
         api.route("/api/topology", () -> new TopologyView(TopologyJson.write(fabric.currentTopology()),
                 fabric.discoveryDifferences(false)));
@@ -126,6 +140,10 @@ public final class RestApi implements AutoCloseable {
                     send(exchange, 404, Map.of("error", "no resource " + exchange.getRequestURI().getPath()));
                 } else if (method.equals("GET")) {
                     send(exchange, 200, ratesWithCounters());
+                } else if (method.equals("PUT") && cluster != null && !cluster.mastership().mayWrite()) {
+                    weft.controller.ha.NotMasterException e = cluster.notMaster("PUT " + path);
+                    send(exchange, 503, Map.of("error", e.getMessage(), "master",
+                            e.master() == null ? "" : e.master()));
                 } else if (method.equals("PUT")) {
                     String body = new String(exchange.getRequestBody().readAllBytes(), StandardCharsets.UTF_8);
                     PairRates rates;
