@@ -19,9 +19,9 @@ import weft.model.protocol.ProtocolException;
  * answered with an {@link ControlMessage.Error} naming the problem, skipped, and the session continues (STYLE §7).
  * Replies are written from the channel's tail ({@code ctx.channel()}) so that they pass through this codec's encoder.
  *
- * <p>Decision: {@code weft.controller.agentlink.ControlLineCodec} is the same shell on the other end of the channel. The two modules
- * share only {@code model}, which stays free of Netty (ARCHITECTURE.md), so the 40 lines of Netty glue live in
- * both; the protocol itself ({@link ControlCodec}) exists once.
+ * <p>Decision: {@code weft.controller.agentlink.ControlLineCodec} is the same shell on the other end of the channel.
+ * The two modules share only {@code model}, which stays free of Netty, so the 40 lines of Netty glue live in both; the
+ * protocol itself ({@link ControlCodec}) exists once.
  */
 public final class ControlLineCodec extends MessageToMessageCodec<String, ControlMessage> {
     private final ControlCodec codec = new ControlCodec();

@@ -281,8 +281,14 @@ public final class FabricService implements SwitchListener, AutoCloseable {
         return Map.copyOf(sessions);
     }
 
+    /** The most recent events, oldest first (at most {@link EventLog#DEFAULT_CAPACITY}). */
     public List<FabricEvent> events() {
         return log.events();
+    }
+
+    /** The event log: the recent events, counts by kind and live subscription. */
+    public EventLog eventLog() {
+        return log;
     }
 
     /** Errors switches reported for Weft's messages since start; a healthy fabric has none. */

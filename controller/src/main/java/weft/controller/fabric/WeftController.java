@@ -3,8 +3,8 @@ package weft.controller.fabric;
 import java.io.File;
 import java.net.InetSocketAddress;
 import java.time.Duration;
+import io.netty.handler.ssl.ClientAuth;
 import io.netty.handler.ssl.SslContext;
-import io.netty.handler.ssl.SslContextBuilder;
 import weft.controller.agentlink.AgentLinkServer;
 import weft.controller.agentlink.FabricPaths;
 import weft.controller.ha.HaOptions;
@@ -17,6 +17,8 @@ import weft.controller.program.RouteCompiler;
 import weft.model.rate.RateAllocator;
 import weft.model.routing.RoutingEngine;
 import weft.model.routing.RoutingOptions;
+import weft.controller.tls.TlsContexts;
+import weft.controller.tls.TlsFiles;
 import weft.model.topology.Topology;
 
 /**
@@ -33,30 +35,24 @@ public final class WeftController implements AutoCloseable {
      * @param compile  what to install besides routes
      * @param verifier checks each result before it is programmed
      * @param listen   OpenFlow listen address (port 0 picks a free port)
-     * @param tlsCert  PEM certificate chain for TLS, or null for plain TCP
-     * @param tlsKey   PKCS#8 PEM private key for TLS, or null
+     * @param tlsOrNull certificate, key and optional CA for TLS (with a CA every switch must present a
+     *                  certificate it signed), or null for plain TCP
      * @param session  switch session timers
      */
     public record Config(Topology topology, RoutingEngine engine, RoutingOptions routing,
                          RouteCompiler.Options compile, RouteVerifier verifier, InetSocketAddress listen,
-                         File tlsCert, File tlsKey, SessionConfig session) {
-        public Config {
-            if ((tlsCert == null) != (tlsKey == null)) {
-                throw new IllegalArgumentException("TLS needs both a certificate and a key, got cert " + tlsCert
-                        + " and key " + tlsKey);
-            }
-        }
+                         TlsFiles tlsOrNull, SessionConfig session) {
 
         /** Plain TCP, default options and timers. */
         public static Config of(Topology topology, RoutingEngine engine, RouteVerifier verifier,
                                 InetSocketAddress listen) {
             return new Config(topology, engine, RoutingOptions.defaults(), RouteCompiler.Options.defaults(),
-                    verifier, listen, null, null, SessionConfig.defaults());
+                    verifier, listen, null, SessionConfig.defaults());
         }
     }
 
     /**
-     * The embedded agent registry (issue 5).
+     * The embedded agent registry.
      *
      * @param listen          agent listen address
      * @param token           shared token agents and {@code weft rates set} present
@@ -154,8 +150,9 @@ public final class WeftController implements AutoCloseable {
         }
         FabricService fabric = controller.fabric;
         try {
-            SslContext ssl = agentsOrNull.tlsCert() == null ? null
-                    : SslContextBuilder.forServer(agentsOrNull.tlsCert(), agentsOrNull.tlsKey()).build();
+            SslContext ssl = agentsOrNull.tlsCert() == null ? null : TlsContexts.server(TlsFiles.server(
+                    "--agent-tls", agentsOrNull.tlsCert().toPath(), agentsOrNull.tlsKey().toPath(), null),
+                    ClientAuth.REQUIRE);
             AgentLinkServer.Allocator alloc = agentsOrNull.allocatorOrNull() == null ? null
                     : new AgentLinkServer.Allocator(agentsOrNull.allocatorOrNull(), fabric::currentTopology,
                     fabric::routes);
@@ -164,14 +161,16 @@ public final class WeftController implements AutoCloseable {
                     r -> fabric.hostRegistered(r.host(), r.mac(), r.ip(), r.attachment())).start();
             fabric.addRoutesListener(controller.agents::routesChanged);
             return controller;
-        } catch (javax.net.ssl.SSLException | RuntimeException e) {
-            controller.close();
-            throw new IllegalArgumentException("agent registry on " + agentsOrNull.listen() + ": " + e.getMessage(),
-                    e);
         } catch (InterruptedException e) {
             controller.close();
             Thread.currentThread().interrupt();
             throw new IllegalStateException("interrupted while starting the agent registry", e);
+        } catch (Exception e) {
+            // Netty rethrows the bind's checked exception (BindException: address in use) undeclared.
+            controller.close();
+            throw new IllegalArgumentException("agent registry on " + agentsOrNull.listen().getHostString() + ":"
+                    + agentsOrNull.listen().getPort() + ": " + (e.getMessage() == null
+                    ? e.getClass().getSimpleName() : e.getMessage()), e);
         }
     }
 
@@ -213,9 +212,9 @@ public final class WeftController implements AutoCloseable {
     private static WeftController listen(Config c, FabricService fabric) {
         fabric.start();
         try {
-            OfServer server = c.tlsCert() == null
+            OfServer server = c.tlsOrNull() == null
                     ? OfServer.plain(c.listen(), c.session(), fabric)
-                    : OfServer.tls(c.listen(), c.tlsCert(), c.tlsKey(), c.session(), fabric);
+                    : OfServer.tls(c.listen(), c.tlsOrNull(), c.session(), fabric);
             return new WeftController(fabric, server);
         } catch (RuntimeException e) {
             fabric.close();

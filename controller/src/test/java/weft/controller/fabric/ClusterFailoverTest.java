@@ -29,6 +29,7 @@ import weft.controller.openflow.SessionConfig;
 import weft.controller.program.PairRates;
 import weft.controller.program.RouteCompiler;
 import weft.controller.rest.RestApi;
+import weft.controller.rest.RestAuth;
 import weft.controller.testing.TestFabrics;
 import weft.model.protocol.ControlCodec;
 import weft.model.protocol.ControlMessage;
@@ -68,7 +69,7 @@ class ClusterFailoverTest {
         Topology t = TestFabrics.ring(4);
         WeftController.Config config = new WeftController.Config(t, RoutingEngines.byName("updown"),
                 RoutingOptions.defaults(), RouteCompiler.Options.defaults(), new DeadlockVerification(false),
-                new InetSocketAddress("127.0.0.1", 0), null, null, SessionConfig.defaults());
+                new InetSocketAddress("127.0.0.1", 0), null, SessionConfig.defaults());
         WeftController.Agents agents = new WeftController.Agents(new InetSocketAddress("127.0.0.1", 0), TOKEN, null,
                 null, null);
         HaOptions ha = HaOptions.parse("zk://" + zk.getConnectString() + "/weft", id, Duration.ofMillis(1500),
@@ -142,12 +143,13 @@ class ClusterFailoverTest {
             assertThat(refused).isInstanceOfSatisfying(ControlMessage.Error.class, e -> assertThat(e.message())
                     .startsWith("set-rate h1 -> h2: agent registry: refused by c2, a standby; the master is c1"));
         }
-        try (RestApi standbyRest = RestApi.start(new InetSocketAddress("127.0.0.1", 0), c2.fabric(), c2.agents(),
-                c2.cluster())) {
+        String restToken = "cluster-rest-token-0123";
+        try (RestApi standbyRest = RestApi.start(RestApi.Config.plain(new InetSocketAddress("127.0.0.1", 0),
+                RestAuth.of(restToken, false, false)), c2.fabric(), c2.agents(), c2.cluster())) {
             HttpClient http = HttpClient.newHttpClient();
             HttpResponse<String> put = http.send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:"
-                    + standbyRest.port() + "/api/rates")).PUT(HttpRequest.BodyPublishers.ofString("{}")).build(),
-                    HttpResponse.BodyHandlers.ofString());
+                    + standbyRest.port() + "/api/rates")).header("Authorization", "Bearer " + restToken)
+                    .PUT(HttpRequest.BodyPublishers.ofString("{}")).build(), HttpResponse.BodyHandlers.ofString());
             assertThat(put.statusCode()).isEqualTo(503);
             assertThat(put.body()).contains("PUT /api/rates: refused by c2, a standby; the master is c1");
             String cluster = http.send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + standbyRest.port()
