@@ -66,6 +66,7 @@ import weft.model.topology.io.TopologyJson;
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 class HaLabTest {
     private static final String TOKEN = "ha-lab-token";
+    private static final String REST_TOKEN = "ha-lab-rest-token-0123456789";
     private static final int ZK_PORT = 2191;
     private static final int SESSION_MS = 2000;
     private static final int[] OF_PORT = {0, 6801, 6802, 6803};
@@ -167,6 +168,8 @@ class HaLabTest {
         for (int i = 1; i <= 3; i++) {
             hosts.add(new Host("h" + i, "02:00:00:00:7e:0" + i, "10.79.0." + i, "s1", i, 1.0));
         }
+        Path restToken = OUT.resolve("rest-token");
+        Files.writeString(restToken, REST_TOKEN + "\n", StandardCharsets.UTF_8);
         Path topo = OUT.resolve("topology.json");
         Files.writeString(topo, TopologyJson.write(new Topology("wh", List.of(new Switch("s1", 0x7e01L, 20)), hosts,
                 List.of())), StandardCharsets.UTF_8);
@@ -174,7 +177,8 @@ class HaLabTest {
         controller[c] = start(List.of("java", "-Xmx192m", "-cp", classpath, ControllerCommand.class.getName(),
                 "run", "--topo", topo.toString(), "--engine", "updown", "--listen", "127.0.0.1:" + OF_PORT[c],
                 "--agents-listen", "0.0.0.0:" + AGENT_PORT[c], "--agent-token", TOKEN,
-                "--rest", "127.0.0.1:" + REST_PORT[c], "--ha", "zk://127.0.0.1:" + ZK_PORT + "/weft-halab",
+                "--rest", "127.0.0.1:" + REST_PORT[c], "--rest-token-file", restToken.toString(),
+                "--ha", "zk://127.0.0.1:" + ZK_PORT + "/weft-halab",
                 "--node-id", "c" + c, "--ha-session-timeout", SESSION_MS + "ms"), log);
         await("c" + c + "'s REST API", () -> read(log).contains("REST API on"), 60);
     }
@@ -303,8 +307,8 @@ class HaLabTest {
         assertThat(refused).contains("\"type\":\"error\"").contains("the master is c" + old);
         assertThat(setRate(old, "h1", "h2", MBPS)).contains("\"type\":\"ok\"");
         HttpResponse<String> put = http.send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:"
-                + REST_PORT[standbys[1]] + "/api/rates")).PUT(HttpRequest.BodyPublishers.ofString("{}")).build(),
-                HttpResponse.BodyHandlers.ofString());
+                + REST_PORT[standbys[1]] + "/api/rates")).header("Authorization", "Bearer " + REST_TOKEN)
+                .PUT(HttpRequest.BodyPublishers.ofString("{}")).build(), HttpResponse.BodyHandlers.ofString());
         result("PUT /api/rates on standby c" + standbys[1] + ": " + put.statusCode() + " " + put.body());
         assertThat(put.statusCode()).isEqualTo(503);
         assertThat(put.body()).contains("the master is c" + old);
@@ -379,7 +383,8 @@ class HaLabTest {
             }
             return false;
         }, 30);
-        result("h1 -> h2 on c" + newMaster + ": " + (long) (MBPS * 1e6) + " bit/s, source manual (the cluster's state)");
+        result("h1 -> h2 on c" + newMaster + ": " + (long) (MBPS * 1e6)
+                + " bit/s, source manual (the cluster's state)");
         Process perf = new ProcessBuilder("ip", "netns", "exec", "whh1", "java", "-Xmx128m", "-cp", classpath,
                 "weft.agent.cli.AgentCommand", "perf", "--to", "10.79.0.2", "--seconds", "3", "--json")
                 .redirectError(ProcessBuilder.Redirect.DISCARD).start();
