@@ -17,6 +17,7 @@ import weft.controller.fabric.DeadlockVerification;
 import weft.controller.fabric.WeftController;
 import weft.controller.ha.HaOptions;
 import weft.controller.ha.Member;
+import weft.controller.metrics.WeftMetrics;
 import weft.controller.openflow.SessionConfig;
 import weft.controller.program.PairRates;
 import weft.controller.program.PairRatesException;
@@ -256,9 +257,15 @@ public final class ControllerCommand implements Runnable {
                     return new CliFailure(e.getMessage(), CliFailure.INPUT).report(spec);
                 }
             }
-            WeftController c = start(t, settleTime, pairRates, agents, haOptions);
+            WeftMetrics metrics = new WeftMetrics();
+            WeftController c = start(t, settleTime, pairRates, agents, metrics, haOptions);
             if (c == null) {
+                metrics.close();
                 return CliFailure.INPUT;
+            }
+            metrics.bind(c.fabric());
+            if (c.agents() != null) {
+                metrics.agents(c.agents());
             }
             if (discover) {
                 System.out.printf("weft controller: discovering (settle %d ms%s), engine %s, listening on %s:%d%s%n",
@@ -284,7 +291,7 @@ public final class ControllerCommand implements Runnable {
             RestApi api = null;
             if (restConfig != null) {
                 try {
-                    api = RestApi.start(restConfig, c.fabric(), c.agents(), c.cluster());
+                    api = RestApi.start(restConfig, c.fabric(), c.agents(), metrics, c.cluster());
                 } catch (IllegalArgumentException e) {
                     c.close();
                     return new CliFailure("--rest " + rest + ": " + e.getMessage(), CliFailure.INPUT).report(spec);
@@ -404,7 +411,7 @@ public final class ControllerCommand implements Runnable {
 
         /** Starts the controller, or reports why it cannot (unroutable fabric, port in use) and returns null. */
         private WeftController start(Topology t, Duration settleTime, PairRates pairRates,
-                                     WeftController.Agents agents, HaOptions haOrNull) {
+                                     WeftController.Agents agents, WeftMetrics metrics, HaOptions haOrNull) {
             try {
                 WeftController.Config config = new WeftController.Config(t, RoutingEngines.byName(engine),
                         RoutingOptions.defaults().withMaxLayers(maxLayers), new RouteCompiler.Options(true,
@@ -413,11 +420,11 @@ public final class ControllerCommand implements Runnable {
                                 : TlsFiles.server("--tls", path(tlsCert), path(tlsKey), path(tlsCa)),
                         SessionConfig.defaults());
                 if (haOrNull != null) {
-                    return discover ? WeftController.startDiscovering(config, settleTime, agents, haOrNull)
-                            : WeftController.start(config, pairRates, agents, haOrNull);
+                    return discover ? WeftController.startDiscovering(config, settleTime, agents, metrics, haOrNull)
+                            : WeftController.start(config, pairRates, agents, metrics, haOrNull);
                 }
-                return discover ? WeftController.startDiscovering(config, settleTime, agents)
-                        : WeftController.start(config, pairRates, agents);
+                return discover ? WeftController.startDiscovering(config, settleTime, agents, metrics)
+                        : WeftController.start(config, pairRates, agents, metrics);
             } catch (RuntimeException e) {
                 // the OpenFlow or agent port in use, an unroutable fabric: one line naming what failed
                 new CliFailure(e.getMessage(), CliFailure.INPUT).report(spec);

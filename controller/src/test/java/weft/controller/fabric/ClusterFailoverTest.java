@@ -25,6 +25,7 @@ import org.junit.jupiter.api.Test;
 import weft.controller.ha.HaOptions;
 import weft.controller.ha.Mastership;
 import weft.controller.ha.Member;
+import weft.controller.metrics.WeftMetrics;
 import weft.controller.openflow.SessionConfig;
 import weft.controller.program.PairRates;
 import weft.controller.program.RouteCompiler;
@@ -74,7 +75,7 @@ class ClusterFailoverTest {
                 null, null);
         HaOptions ha = HaOptions.parse("zk://" + zk.getConnectString() + "/weft", id, Duration.ofMillis(1500),
                 new Member(id, "127.0.0.1:0", "127.0.0.1:0", null));
-        return WeftController.start(config, PairRates.none(), agents, ha);
+        return WeftController.start(config, PairRates.none(), agents, null, ha);
     }
 
     private static void await(String what, BooleanSupplier condition) throws InterruptedException {
@@ -144,8 +145,9 @@ class ClusterFailoverTest {
                     .startsWith("set-rate h1 -> h2: agent registry: refused by c2, a standby; the master is c1"));
         }
         String restToken = "cluster-rest-token-0123";
-        try (RestApi standbyRest = RestApi.start(RestApi.Config.plain(new InetSocketAddress("127.0.0.1", 0),
-                RestAuth.of(restToken, false, false)), c2.fabric(), c2.agents(), c2.cluster())) {
+        try (WeftMetrics metrics = new WeftMetrics().bind(c2.fabric());
+             RestApi standbyRest = RestApi.start(RestApi.Config.plain(new InetSocketAddress("127.0.0.1", 0),
+                     RestAuth.of(restToken, false, false)), c2.fabric(), c2.agents(), metrics, c2.cluster())) {
             HttpClient http = HttpClient.newHttpClient();
             HttpResponse<String> put = http.send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:"
                     + standbyRest.port() + "/api/rates")).header("Authorization", "Bearer " + restToken)
