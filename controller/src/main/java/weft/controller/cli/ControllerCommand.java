@@ -15,6 +15,7 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import weft.controller.fabric.DeadlockVerification;
 import weft.controller.fabric.WeftController;
+import weft.controller.metrics.WeftMetrics;
 import weft.controller.openflow.SessionConfig;
 import weft.controller.program.PairRates;
 import weft.controller.program.PairRatesException;
@@ -239,9 +240,15 @@ public final class ControllerCommand implements Runnable {
                     return new CliFailure(e.getMessage(), CliFailure.INPUT).report(spec);
                 }
             }
-            WeftController c = start(t, settleTime, pairRates, agents);
+            WeftMetrics metrics = new WeftMetrics();
+            WeftController c = start(t, settleTime, pairRates, agents, metrics);
             if (c == null) {
+                metrics.close();
                 return CliFailure.INPUT;
+            }
+            metrics.bind(c.fabric());
+            if (c.agents() != null) {
+                metrics.agents(c.agents());
             }
             if (discover) {
                 System.out.printf("weft controller: discovering (settle %d ms%s), engine %s, listening on %s:%d%s%n",
@@ -262,7 +269,7 @@ public final class ControllerCommand implements Runnable {
             RestApi api = null;
             if (restConfig != null) {
                 try {
-                    api = RestApi.start(restConfig, c.fabric(), c.agents());
+                    api = RestApi.start(restConfig, c.fabric(), c.agents(), metrics);
                 } catch (IllegalArgumentException e) {
                     c.close();
                     return new CliFailure("--rest " + rest + ": " + e.getMessage(), CliFailure.INPUT).report(spec);
@@ -367,7 +374,7 @@ public final class ControllerCommand implements Runnable {
 
         /** Starts the controller, or reports why it cannot (unroutable fabric, port in use) and returns null. */
         private WeftController start(Topology t, Duration settleTime, PairRates pairRates,
-                                     WeftController.Agents agents) {
+                                     WeftController.Agents agents, WeftMetrics metrics) {
             try {
                 WeftController.Config config = new WeftController.Config(t, RoutingEngines.byName(engine),
                         RoutingOptions.defaults().withMaxLayers(maxLayers), new RouteCompiler.Options(true,
@@ -375,8 +382,8 @@ public final class ControllerCommand implements Runnable {
                         tlsCert == null && tlsKey == null ? null
                                 : TlsFiles.server("--tls", path(tlsCert), path(tlsKey), path(tlsCa)),
                         SessionConfig.defaults());
-                return discover ? WeftController.startDiscovering(config, settleTime, agents)
-                        : WeftController.start(config, pairRates, agents);
+                return discover ? WeftController.startDiscovering(config, settleTime, agents, metrics)
+                        : WeftController.start(config, pairRates, agents, metrics);
             } catch (RuntimeException e) {
                 // the OpenFlow or agent port in use, an unroutable fabric: one line naming what failed
                 new CliFailure(e.getMessage(), CliFailure.INPUT).report(spec);

@@ -90,9 +90,23 @@ public final class WeftController implements AutoCloseable {
         return withAgents(start(c, rates), agentsOrNull);
     }
 
+    /**
+     * As {@link #start(Config, PairRates, Agents)}, with {@code observer} hearing every route computation and
+     * update from the first one on (the controller's metrics).
+     */
+    public static WeftController start(Config c, PairRates rates, Agents agentsOrNull, FabricObserver observer) {
+        return withAgents(listen(c, configured(c, rates), observer), agentsOrNull);
+    }
+
     /** {@link #startDiscovering(Config, Duration)} and, with {@code agentsOrNull}, the agent registry. */
     public static WeftController startDiscovering(Config c, Duration settle, Agents agentsOrNull) {
         return withAgents(startDiscovering(c, settle), agentsOrNull);
+    }
+
+    /** As {@link #startDiscovering(Config, Duration, Agents)}, with an observer from the start. */
+    public static WeftController startDiscovering(Config c, Duration settle, Agents agentsOrNull,
+                                                  FabricObserver observer) {
+        return withAgents(listen(c, discovering(c, settle), observer), agentsOrNull);
     }
 
     private static WeftController withAgents(WeftController controller, Agents agentsOrNull) {
@@ -143,10 +157,14 @@ public final class WeftController implements AutoCloseable {
      * @param rates a pair-rate table validated against {@code c.topology()}
      */
     public static WeftController start(Config c, PairRates rates) {
+        return listen(c, configured(c, rates), null);
+    }
+
+    private static FabricService configured(Config c, PairRates rates) {
         FabricService fabric = new FabricService(new FabricService.Config(c.topology(), c.engine(), c.routing(),
                 c.compile(), c.verifier(), Duration.ofSeconds(30), Duration.ofSeconds(5), Duration.ofSeconds(1)));
         fabric.setPairRates(rates);
-        return listen(c, fabric);
+        return fabric;
     }
 
     /**
@@ -155,12 +173,18 @@ public final class WeftController implements AutoCloseable {
      * been unchanged for {@code settle}. LLDP goes out every second.
      */
     public static WeftController startDiscovering(Config c, Duration settle) {
-        return listen(c, new FabricService(new FabricService.Config(c.topology(), c.engine(), c.routing(),
-                c.compile(), c.verifier(), Duration.ofSeconds(30), Duration.ofSeconds(1), Duration.ofSeconds(1)),
-                settle));
+        return listen(c, discovering(c, settle), null);
     }
 
-    private static WeftController listen(Config c, FabricService fabric) {
+    private static FabricService discovering(Config c, Duration settle) {
+        return new FabricService(new FabricService.Config(c.topology(), c.engine(), c.routing(), c.compile(),
+                c.verifier(), Duration.ofSeconds(30), Duration.ofSeconds(1), Duration.ofSeconds(1)), settle);
+    }
+
+    private static WeftController listen(Config c, FabricService fabric, FabricObserver observerOrNull) {
+        if (observerOrNull != null) {
+            fabric.addObserver(observerOrNull);
+        }
         fabric.start();
         try {
             OfServer server = c.tlsOrNull() == null
