@@ -76,10 +76,4 @@ public record ReservationOptions(long slotNanos, int cells, long headroomPpm, lo
     public long windowNanos() {
         return cells * slotNanos;
     }
-
-    /** A copy with other sizes. */
-    public ReservationOptions withSizes(long min, long max) {
-        return new ReservationOptions(slotNanos, cells, headroomPpm, epsilonPpm, rttNanos, min, max, outstanding,
-                maxLivePerPair, retryNanos, toleranceNanos, marked, sntpPort);
-    }
 }
