@@ -33,6 +33,7 @@ public final class ControlCodec {
             Map.entry("set-rate", ControlMessage.SetRate.class),
             Map.entry("ok", ControlMessage.Ok.class),
             Map.entry("error", ControlMessage.Error.class),
+            Map.entry("not-master", ControlMessage.NotMaster.class),
             Map.entry("crp", ControlMessage.Crp.class),
             Map.entry("reserve", ControlMessage.Reserve.class),
             Map.entry("grant", ControlMessage.Grant.class),

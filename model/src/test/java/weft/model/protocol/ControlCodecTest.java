@@ -27,6 +27,8 @@ class ControlCodecTest {
                 new ControlMessage.SetRate("h1", "h2", 10_000_000L, null, "secret"),
                 new ControlMessage.Ok("set"),
                 new ControlMessage.Error("bad"),
+                new ControlMessage.NotMaster("c2", "10.0.0.254:6700", "c1 is a standby"),
+                new ControlMessage.NotMaster(null, null, "election running"),
                 new ControlMessage.Crp(100_000, 32, 30_000, 121_000, 2, 10_000, 6653),
                 new ControlMessage.Crp(10_000_000, 32, 4_000, 29_000, 2, 1_000_000, null),
                 new ControlMessage.Reserve(1, "10.0.0.9", 29_000, null),
