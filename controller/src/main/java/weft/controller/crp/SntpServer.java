@@ -123,8 +123,8 @@ public final class SntpServer implements AutoCloseable {
             reply.setReceiveTimeStamp(received);
             reply.setTransmitTime(ntp(clock.getAsLong()));
             byte[] out = reply.getDatagramPacket().getData();
-            ctx.writeAndFlush(new DatagramPacket(Unpooled.wrappedBuffer(out, 0, 48), in.sender()));
             answered.incrementAndGet();
+            ctx.writeAndFlush(new DatagramPacket(Unpooled.wrappedBuffer(out, 0, 48), in.sender()));
         }
     }
 
