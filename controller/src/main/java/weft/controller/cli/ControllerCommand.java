@@ -264,6 +264,9 @@ public final class ControllerCommand implements Runnable {
                 return CliFailure.INPUT;
             }
             metrics.bind(c.fabric());
+            if (c.cluster() != null) {
+                weft.controller.ha.ClusterMetrics.bind(metrics.registry(), c.cluster());
+            }
             if (c.agents() != null) {
                 metrics.agents(c.agents());
             }
