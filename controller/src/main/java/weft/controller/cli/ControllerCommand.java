@@ -16,6 +16,8 @@ import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import weft.controller.fabric.DeadlockVerification;
 import weft.controller.fabric.WeftController;
+import weft.controller.ha.HaOptions;
+import weft.controller.ha.Member;
 import weft.controller.metrics.WeftMetrics;
 import weft.controller.openflow.SessionConfig;
 import weft.controller.program.PairRates;
@@ -188,11 +190,25 @@ public final class ControllerCommand implements Runnable {
                 + "which wins for its pair either way")
         String allocate;
 
+        @Option(names = "--ha", description = "run as one controller of a cluster coordinated by ZooKeeper: "
+                + "zk://HOST:PORT[,HOST:PORT...]/PATH (every controller of the fabric names the same PATH); one is "
+                + "master, the others standbys (see docs/failover.md)")
+        String ha;
+
+        @Option(names = "--node-id", description = "with --ha: this controller's id, unique in the cluster")
+        String nodeId;
+
+        @Option(names = "--ha-session-timeout", defaultValue = "4s", description = "with --ha: ZooKeeper session "
+                + "timeout, how long a dead master keeps the leadership (default: ${DEFAULT-VALUE}; the server "
+                + "bounds it to 2-20 ticks)")
+        String haSessionTimeout;
+
         @Override
         public Integer call() throws InterruptedException {
             Topology t;
             Duration settleTime;
             WeftController.Agents agents;
+            HaOptions haOptions;
             RestApi.Config restConfig;
             try {
                 if ((topo == null) == !discover) {
@@ -219,6 +235,7 @@ public final class ControllerCommand implements Runnable {
                             + "for over TLS)", CliFailure.USAGE);
                 }
                 agents = agents();
+                haOptions = haOptions();
                 restConfig = restConfig();
             } catch (CliFailure f) {
                 return f.report(spec);
@@ -237,7 +254,7 @@ public final class ControllerCommand implements Runnable {
                 }
             }
             WeftMetrics metrics = new WeftMetrics();
-            WeftController c = start(t, settleTime, pairRates, agents, metrics);
+            WeftController c = start(t, settleTime, pairRates, agents, metrics, haOptions);
             if (c == null) {
                 metrics.close();
                 return CliFailure.INPUT;
@@ -256,6 +273,11 @@ public final class ControllerCommand implements Runnable {
                         tlsCert == null ? "" : " (TLS)",
                         pairRates.rates().isEmpty() ? "" : ", " + pairRates.rates().size() + " rated pairs");
             }
+            if (c.cluster() != null) {
+                weft.controller.ha.ClusterView v = c.cluster().view();
+                System.out.printf("cluster %s: node %s, %s at epoch %d, master %s%n", ha, nodeId, v.role(), v.epoch(),
+                        v.master() == null ? "not known yet" : v.master().id());
+            }
             if (c.agents() != null) {
                 System.out.printf("agent registry listening on %s:%d%s, rates %s%n", agents.listen().getHostString(),
                         c.agents().port(), agentTlsCert == null ? "" : " (TLS)",
@@ -265,7 +287,7 @@ public final class ControllerCommand implements Runnable {
             RestApi api = null;
             if (restConfig != null) {
                 try {
-                    api = RestApi.start(restConfig, c.fabric(), c.agents(), metrics);
+                    api = RestApi.start(restConfig, c.fabric(), c.agents(), metrics, c.cluster());
                 } catch (IllegalArgumentException e) {
                     c.close();
                     return new CliFailure("--rest " + rest + ": " + e.getMessage(), CliFailure.INPUT).report(spec);
@@ -368,9 +390,24 @@ public final class ControllerCommand implements Runnable {
                     agentTlsKey, allocate == null ? null : RateAllocators.byName(allocate));
         }
 
+        /** The cluster options, or null without {@code --ha}. */
+        private HaOptions haOptions() {
+            if (ha == null) {
+                if (nodeId != null) {
+                    throw new CliFailure("--node-id needs --ha zk://HOST:PORT/PATH", CliFailure.USAGE);
+                }
+                return null;
+            }
+            if (nodeId == null) {
+                throw new CliFailure("--ha needs --node-id ID (unique in the cluster)", CliFailure.USAGE);
+            }
+            return HaOptions.parse(ha, nodeId, duration("--ha-session-timeout", haSessionTimeout),
+                    new Member(nodeId, listen, agentsListen, rest));
+        }
+
         /** Starts the controller, or reports why it cannot (unroutable fabric, port in use) and returns null. */
         private WeftController start(Topology t, Duration settleTime, PairRates pairRates,
-                                     WeftController.Agents agents, WeftMetrics metrics) {
+                                     WeftController.Agents agents, WeftMetrics metrics, HaOptions haOrNull) {
             try {
                 WeftController.Config config = new WeftController.Config(t, routing.chain(), routing.options(),
                         new RouteCompiler.Options(true, tableMiss), new DeadlockVerification(allowDeadlock),
@@ -378,6 +415,10 @@ public final class ControllerCommand implements Runnable {
                         tlsCert == null && tlsKey == null ? null
                                 : TlsFiles.server("--tls", path(tlsCert), path(tlsKey), path(tlsCa)),
                         SessionConfig.defaults());
+                if (haOrNull != null) {
+                    return discover ? WeftController.startDiscovering(config, settleTime, agents, metrics, haOrNull)
+                            : WeftController.start(config, pairRates, agents, metrics, haOrNull);
+                }
                 return discover ? WeftController.startDiscovering(config, settleTime, agents, metrics)
                         : WeftController.start(config, pairRates, agents, metrics);
             } catch (RuntimeException e) {

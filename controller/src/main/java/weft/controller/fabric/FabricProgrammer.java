@@ -41,6 +41,7 @@ final class FabricProgrammer {
     private final Map<String, SwitchSession> sessions;
     private final EventLog log;
     private final ThreePhaseUpdate update;
+    private final java.util.function.BooleanSupplier mayWrite;
     private final FabricObserver observer;
     private final Map<String, Integer> programmedGeneration = new ConcurrentHashMap<>();
     private final List<Runnable> routeListeners = new CopyOnWriteArrayList<>();
@@ -62,10 +63,13 @@ final class FabricProgrammer {
      * @param sessions     connected switches by id
      * @param log          where routes, updates and failures are reported
      * @param observer     hears computation and update times
+     * @param mayWrite     false while this controller is a cluster's standby: routes are still computed, nothing is
+     *                     sent to a switch
      */
     FabricProgrammer(FabricService.Config config, boolean discovering, Supplier<Topology> fabricNow, Wiring wiring,
                      Map<Long, String> switchByDpid, Map<String, SwitchSession> sessions, EventLog log,
-                     FabricObserver observer) {
+                     FabricObserver observer, java.util.function.BooleanSupplier mayWrite) {
+        this.mayWrite = mayWrite;
         this.config = config;
         this.discovering = discovering;
         this.fabricNow = fabricNow;
@@ -155,6 +159,9 @@ final class FabricProgrammer {
 
     /** Reconciles the given switches with the current program: read, diff, three barrier-confirmed phases. */
     void sync(Collection<SwitchSession> targets, String reason) {
+        if (!mayWrite.getAsBoolean()) {
+            return;
+        }
         FabricProgram p = program;
         int gen = generation;
         long t0 = System.nanoTime();
@@ -178,6 +185,11 @@ final class FabricProgrammer {
             observer.update(System.nanoTime() - t0, false);
             log.event(FabricEvent.Kind.FAILURE, reason + ": programming failed: " + e.getMessage());
         }
+    }
+
+    /** False while this controller is a standby: it sends switches nothing (no entries, no LLDP). */
+    boolean mayWrite() {
+        return mayWrite.getAsBoolean();
     }
 
     /** Recomputes and, if that verifies, reprograms every connected switch. */
