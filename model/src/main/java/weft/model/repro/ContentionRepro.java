@@ -12,6 +12,7 @@ import weft.model.topology.Topology;
 import weft.model.topology.generate.EnrichedKaryNTree;
 import weft.model.topology.generate.GeneratorOptions;
 import weft.model.topology.generate.KaryNTree;
+import weft.model.traffic.FluidWorkloads;
 
 /**
  * Seed 000 §6.2 (Figs. 6.2 and 6.4), seed 003 §4.2 (Fig. 5): per-flow contention of random permutations on a k-ary
@@ -85,7 +86,7 @@ final class ContentionRepro implements Reproduction {
         int tail = 0;
         int[][] histogram = new int[2][hosts + 1];
         for (int run = 0; run < runs; run++) {
-            int[][] flows = FlowSets.permutations(hosts, 1, rnd, null);
+            int[][] flows = FluidWorkloads.permutation(hosts, rnd);
             Contention[] c = {
                 onPlain.routeIndexed(flows, false).contention(),
                 onPlain.routeIndexed(flows, true).contention(),

@@ -22,6 +22,7 @@ import weft.model.topology.generate.EnrichedKaryNTree;
 import weft.model.topology.generate.GeneratorOptions;
 import weft.model.topology.generate.KaryNTree;
 import weft.model.traffic.Flow;
+import weft.model.traffic.FluidWorkloads;
 
 /**
  * Seed 000's fluid (calculated) rate results on the k-ary n-tree, static D-mod-k on the plain tree against adaptive
@@ -116,7 +117,7 @@ final class FluidRepro implements Reproduction {
         for (int p = 1; p <= maxPermutations; p++) {
             double[] w = new double[2];
             for (int run = 0; run < runs; run++) {
-                int[][] flows = FlowSets.permutations(hosts, p, rnd, null);
+                int[][] flows = FluidWorkloads.superposedPermutations(hosts, p, rnd);
                 w[0] += Saa.maxLinkWeight(problem(false, flows, null), Arithmetic.DOUBLE);
                 w[1] += Saa.maxLinkWeight(problem(true, flows, null), Arithmetic.DOUBLE);
             }
@@ -137,7 +138,7 @@ final class FluidRepro implements Reproduction {
         for (int m = 1; m <= maxFlows; m++) {
             double[] r = new double[3];
             for (int run = 0; run < runs; run++) {
-                int[][] flows = FlowSets.randomDestinations(hosts, m, false, rnd);
+                int[][] flows = FluidWorkloads.randomDestinations(hosts, m, rnd);
                 r[0] += mean(new Ffa().allocate(problem(false, flows, null)));
                 RateProblem adaptive = problem(true, flows, null);
                 r[1] += mean(new Ffa().allocate(adaptive));
@@ -154,7 +155,7 @@ final class FluidRepro implements Reproduction {
         int appSize = hosts / apps;
         double[] a = new double[6];
         for (int run = 0; run < runs; run++) {
-            int[][] flows = FlowSets.applications(hosts, apps, appSize, frag, rnd);
+            int[][] flows = FluidWorkloads.applications(hosts, apps, appSize, frag, rnd);
             String[] appNames = new String[flows.length];
             for (int i = 0; i < flows.length; i++) {
                 appNames[i] = "a" + flows[i][2];

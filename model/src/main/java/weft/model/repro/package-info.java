@@ -4,8 +4,8 @@
  * {@link weft.model.repro.Band} its quick-size figure must fall in) and its {@link weft.model.repro.Parameter}s at the
  * paper's and the quick size; a run returns a {@link weft.model.repro.ReproResult} whose claims compute whether they
  * hold. {@link weft.model.repro.Reproductions} is the registry by name ({@code weft repro NAME}); {@code .io} writes
- * {@code weft-repro/1}, the printed report and the README's table. {@link weft.model.repro.FlowSets} makes the random
- * flow sets of seed 000 ch. 6.
+ * {@code weft-repro/1}, the printed report and the README's table. The random flow sets of seed 000 ch. 6 come from
+ * {@link weft.model.traffic.FluidWorkloads}.
  *
  * <p>Reproductions here: {@code contention} (seed 000 §6.2), {@code fluid} (seed 000 §6.3-6.5, calculated rates).
  * Setup, assumptions, tolerances, run times and results: docs/reproductions.md.
