@@ -41,12 +41,15 @@ public final class RestServer implements AutoCloseable {
     /** Failed authentications an address may make at once, and how fast that allowance refills. */
     private static final int AUTH_BURST = 5;
     private static final long AUTH_REFILL_NANOS = TimeUnit.SECONDS.toNanos(2);
+    /** Event streams open at once (each holds a connection and a subscription). */
+    static final int MAX_STREAMS = 32;
 
     private final EventLoopGroup boss = new NioEventLoopGroup(1);
     private final EventLoopGroup loops = new NioEventLoopGroup(2);
     private final ThreadPoolExecutor workers;
     private final Channel serverChannel;
     private final AtomicInteger open = new AtomicInteger();
+    private final AtomicInteger streams = new AtomicInteger();
     private final AtomicLong refusedConnections = new AtomicLong();
 
     /**
@@ -106,7 +109,8 @@ public final class RestServer implements AutoCloseable {
                             p.addLast("http", new HttpServerCodec(MAX_INITIAL_LINE, MAX_HEADERS, 8192));
                             p.addLast("auth", gate);
                             p.addLast("body", new HttpObjectAggregator(limits.maxBodyBytes(), true));
-                            p.addLast("dispatch", new Dispatcher(router, workers, timeouts, gate, meters));
+                            p.addLast("dispatch", new Dispatcher(router, workers, timeouts, gate, meters, streams,
+                                    MAX_STREAMS));
                         }
                     }).bind(address).syncUninterruptibly().channel();
         } catch (Exception e) {
