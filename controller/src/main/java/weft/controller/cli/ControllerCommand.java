@@ -101,6 +101,14 @@ public final class ControllerCommand implements Runnable {
         @CommandLine.Spec
         CommandLine.Model.CommandSpec spec;
 
+        @Option(names = "--config", description = "weft-controller/1 file (YAML or JSON) holding any of these "
+                + "options by name without the dashes; options on the command line win")
+        File config;
+
+        @Option(names = "--check", description = "check the options, the configuration file and every file they "
+                + "name (topology, rates, TLS, tokens), print what would run, and exit without listening")
+        boolean check;
+
         @Option(names = "--topo", description = "weft-topology/1 file (dpids as the switches report them); "
                 + "exactly one of --topo and --discover")
         File topo;
@@ -200,6 +208,9 @@ public final class ControllerCommand implements Runnable {
             WeftController.Agents agents;
             RestApi.Config restConfig;
             try {
+                if (config != null) {
+                    ControllerConfigFile.apply(config.toPath(), spec, List.of("--config", "--check"));
+                }
                 if ((topo == null) == !discover) {
                     throw new CliFailure("exactly one of --topo FILE and --discover is required"
                             + (discover ? ", got both" : ", got neither"), CliFailure.USAGE);
@@ -239,6 +250,26 @@ public final class ControllerCommand implements Runnable {
                 } catch (PairRatesException e) {
                     return new CliFailure(e.getMessage(), CliFailure.INPUT).report(spec);
                 }
+            }
+            if (check) {
+                try {
+                    if (tlsCert != null || tlsKey != null) {
+                        TlsContexts.server(TlsFiles.server("--tls", path(tlsCert), path(tlsKey), path(tlsCa)),
+                                ClientAuth.REQUIRE);
+                    }
+                    if (agentTlsCert != null) {
+                        TlsContexts.server(TlsFiles.server("--agent-tls", path(agentTlsCert), path(agentTlsKey),
+                                null), ClientAuth.REQUIRE);
+                    }
+                } catch (IllegalArgumentException e) {
+                    return new CliFailure(e.getMessage(), CliFailure.INPUT).report(spec);
+                }
+                spec.commandLine().getOut().printf("weft controller: configuration OK (%s, engine %s%s%s)%n",
+                        discover ? "discover mode" : t.name() + ", " + t.switches().size() + " switches", engine,
+                        restConfig == null ? "" : ", REST on " + rest, agents == null ? ""
+                                : ", agents on " + agentsListen);
+                spec.commandLine().getOut().flush();
+                return 0;
             }
             WeftMetrics metrics = new WeftMetrics();
             WeftController c = start(t, settleTime, pairRates, agents, metrics);

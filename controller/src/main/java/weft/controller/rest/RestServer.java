@@ -1,5 +1,6 @@
 package weft.controller.rest;
 
+import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.Gauge;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
@@ -83,6 +84,8 @@ public final class RestServer implements AutoCloseable {
         AuthFailures failures = new AuthFailures(AUTH_BURST, AUTH_REFILL_NANOS, 4096);
         Gauge.builder("weft.rest.connections", open, AtomicInteger::get).description("Open REST connections")
                 .register(meters);
+        Counter.builder("weft.rest.auth.failures").description("REST requests refused for missing or wrong "
+                + "credentials").register(meters);
         try {
             serverChannel = new ServerBootstrap().group(boss, loops).channel(NioServerSocketChannel.class)
                     .childOption(ChannelOption.TCP_NODELAY, true)
