@@ -43,7 +43,7 @@ function layout(fabric, width, height) {
   ids.forEach((id, i) => pos.set(id, {
     x: width / 2 + Math.cos(2 * Math.PI * i / n) * width / 3,
     y: height / 2 + Math.sin(2 * Math.PI * i / n) * height / 3 }));
-  const k = Math.sqrt(width * height / n) * 0.6;
+  const k = Math.sqrt(width * height / n) * 0.75;
   const edges = fabric.links.filter(l => pos.has(l.a) && pos.has(l.b));
   for (let it = 0, temp = width / 8; it < 300; it++, temp *= 0.985) {
     const disp = new Map(ids.map(id => [id, { x: 0, y: 0 }]));
