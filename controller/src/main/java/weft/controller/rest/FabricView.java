@@ -11,7 +11,6 @@ import weft.controller.fabric.LinkCounters;
 import weft.controller.openflow.SwitchSession;
 import weft.model.routing.PairLayer;
 import weft.model.routing.RoutingResult;
-import weft.model.routing.io.RoutedPaths;
 import weft.model.routing.io.RoutesDocument;
 import weft.model.topology.Host;
 import weft.model.topology.Link;
@@ -135,7 +134,7 @@ public record FabricView(String name, String mode, String engine, int layers, bo
         }
         List<PathLine> lines = new ArrayList<>();
         RoutingResult only = new RoutingResult(r.engine(), r.layers(), pair, r.forwarding(), r.promisesShortest());
-        for (RoutesDocument.RoutedPath p : RoutedPaths.of(t, only)) {
+        for (RoutesDocument.RoutedPath p : RoutesDocument.pathsOf(t, only)) {
             List<String> ids = new ArrayList<>();
             for (int i = 1; i < p.switches().size(); i++) {
                 ids.add(linkBetween(t, p.switches().get(i - 1), p.switches().get(i)));
