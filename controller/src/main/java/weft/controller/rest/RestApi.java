@@ -112,9 +112,9 @@ public final class RestApi implements AutoCloseable {
                 .get("/api/fabric", r -> json(FabricView.of(fabric)))
                 .get("/api/path", this::path)
                 .stream("/api/events/stream", this::events)
-                .get("/", r -> DASHBOARD.get("index.html"))
-                .get("/dashboard.js", r -> DASHBOARD.get("dashboard.js"))
-                .get("/dashboard.css", r -> DASHBOARD.get("dashboard.css"))
+                .asset("/", r -> DASHBOARD.get("index.html"))
+                .asset("/dashboard.js", r -> DASHBOARD.get("dashboard.js"))
+                .asset("/dashboard.css", r -> DASHBOARD.get("dashboard.css"))
                 .add(new RestEndpoint("PUT", "/api/rates", this::putRates));
         this.server = new RestServer(config.address(), config.sslOrNull(), config.auth(), config.limits(), router,
                 metrics.registry());

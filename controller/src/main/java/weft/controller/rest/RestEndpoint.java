@@ -9,17 +9,23 @@ package weft.controller.rest;
  * @param handler computes the answer (on a REST worker thread; it may block up to its own timeout); null for a
  *                stream
  * @param stream  opens an event stream (on the connection's event loop; it must not block), or null
+ * @param asset   true for a file that holds no fabric data (the dashboard's page, script and style sheet): served
+ *                without credentials even when reads need them, so a browser can load the page and then send
+ *                the token with its requests for data
  */
-public record RestEndpoint(String method, String path, Handler handler, StreamHandler stream) {
+public record RestEndpoint(String method, String path, Handler handler, StreamHandler stream, boolean asset) {
     public RestEndpoint {
         if ((handler == null) == (stream == null)) {
             throw new IllegalArgumentException(method + " " + path + ": exactly one of handler and stream");
+        }
+        if (asset && (mutating(method) || stream != null)) {
+            throw new IllegalArgumentException(method + " " + path + ": an asset is a GET answer");
         }
     }
 
     /** An endpoint with an answer. */
     public RestEndpoint(String method, String path, Handler handler) {
-        this(method, path, handler, null);
+        this(method, path, handler, null, false);
     }
 
     /** Computes an answer. */

@@ -29,7 +29,12 @@ public final class RestRouter {
 
     /** {@link #add} of a {@code GET path} event stream. */
     public RestRouter stream(String path, RestEndpoint.StreamHandler stream) {
-        return add(new RestEndpoint("GET", path, null, stream));
+        return add(new RestEndpoint("GET", path, null, stream, false));
+    }
+
+    /** {@link #add} of a {@code GET path} asset, served without credentials ({@link RestEndpoint#asset()}). */
+    public RestRouter asset(String path, RestEndpoint.Handler handler) {
+        return add(new RestEndpoint("GET", path, handler, null, true));
     }
 
     /** The endpoint of a method and path, or null. */

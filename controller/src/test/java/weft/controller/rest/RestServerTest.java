@@ -168,9 +168,12 @@ class RestServerTest {
                 .anySatisfy(m -> assertThat(m).contains("PUT /echo from 127.0.0.1 refused: no credentials"))
                 .anySatisfy(m -> assertThat(m).contains("PUT /echo from 127.0.0.1 refused: wrong bearer token"));
 
-        RestServer reads = server(RestAuth.of(TOKEN, false, true), fast(), router());
+        RestServer reads = server(RestAuth.of(TOKEN, false, true), fast(), router()
+                .asset("/page", r -> RestResponse.text(200, "text/html", "<p>no data</p>")));
         assertThat(call(reads.port(), "GET", "/ping", null, null).statusCode()).isEqualTo(401);
         assertThat(call(reads.port(), "GET", "/ping", null, TOKEN).body()).contains("pong token");
+        assertThat(call(reads.port(), "GET", "/page", null, null).statusCode()).as("an asset needs no token")
+                .isEqualTo(200);
     }
 
     @Test
