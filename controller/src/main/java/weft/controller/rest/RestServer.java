@@ -13,7 +13,6 @@ import io.netty.channel.EventLoopGroup;
 import io.netty.channel.nio.NioEventLoopGroup;
 import io.netty.channel.socket.SocketChannel;
 import io.netty.channel.socket.nio.NioServerSocketChannel;
-import io.netty.handler.codec.http.HttpObjectAggregator;
 import io.netty.handler.codec.http.HttpServerCodec;
 import io.netty.handler.ssl.SslContext;
 import java.net.InetSocketAddress;
@@ -33,7 +32,7 @@ import org.slf4j.LoggerFactory;
  * the request headers before the body is read ({@link AuthGate}).
  *
  * <p>Pipeline, in order: TLS, {@link ConnectionTimeouts}, {@link HttpServerCodec}, {@link AuthGate},
- * {@link HttpObjectAggregator}, {@link Dispatcher}.
+ * {@link BodyLimit}, {@link Dispatcher}.
  */
 public final class RestServer implements AutoCloseable {
     private static final Logger LOG = LoggerFactory.getLogger(RestServer.class);
@@ -111,7 +110,7 @@ public final class RestServer implements AutoCloseable {
                             p.addLast("timeouts", timeouts);
                             p.addLast("http", new HttpServerCodec(MAX_INITIAL_LINE, MAX_HEADERS, 8192));
                             p.addLast("auth", gate);
-                            p.addLast("body", new HttpObjectAggregator(limits.maxBodyBytes(), true));
+                            p.addLast("body", new BodyLimit(limits.maxBodyBytes()));
                             p.addLast("dispatch", new Dispatcher(router, workers, timeouts, gate, meters, streams,
                                     MAX_STREAMS));
                         }
