@@ -45,8 +45,8 @@ class ControllerConfigFileTest {
         assertThat(run.topo.toPath()).isEqualTo(dir.resolve("fabric.json").toAbsolutePath());
         assertThat(run.engine).as("the command line wins").isEqualTo("updown");
         assertThat(run.listen).isEqualTo("0.0.0.0:6653");
-        assertThat(run.rest).isEqualTo("127.0.0.1:8080");
-        assertThat(run.restTokenFile.toPath()).isEqualTo(Path.of("/etc/weft/rest.token"));
+        assertThat(run.restOptions.rest).isEqualTo("127.0.0.1:8080");
+        assertThat(run.restOptions.restTokenFile.toPath()).isEqualTo(Path.of("/etc/weft/rest.token"));
         assertThat(run.maxLayers).isEqualTo(6);
         assertThat(run.tableMiss).isTrue();
         assertThat(run.allowDeadlock).isFalse();
