@@ -21,6 +21,7 @@ weft_install_prereqs() {
     command -v chromedriver >/dev/null 2>&1 || need+=(chromium-driver)
     # The unit files' check (systemd-analyze verify).
     command -v systemd-analyze >/dev/null 2>&1 || need+=(systemd)
+    [ -r /usr/share/java/zookeeper.jar ] || need+=(zookeeper)  # weft-zookeeper: the HA lab tests' server
     if [ "${#need[@]}" -gt 0 ]; then
         echo "weft: installing ${need[*]}"
         apt-get update -qq

@@ -43,11 +43,11 @@ class ControllerConfigFileTest {
                 """);
         ControllerCommand.Run run = parsed(yaml, "--engine", "updown");
         assertThat(run.topo.toPath()).isEqualTo(dir.resolve("fabric.json").toAbsolutePath());
-        assertThat(run.engine).as("the command line wins").isEqualTo("updown");
+        assertThat(run.routing.engine).as("the command line wins").isEqualTo("updown");
         assertThat(run.listen).isEqualTo("0.0.0.0:6653");
         assertThat(run.restOptions.rest).isEqualTo("127.0.0.1:8080");
         assertThat(run.restOptions.restTokenFile.toPath()).isEqualTo(Path.of("/etc/weft/rest.token"));
-        assertThat(run.maxLayers).isEqualTo(6);
+        assertThat(run.routing.maxLayers).isEqualTo(6);
         assertThat(run.tableMiss).isTrue();
         assertThat(run.allowDeadlock).isFalse();
 
@@ -56,7 +56,7 @@ class ControllerConfigFileTest {
         ControllerCommand.Run fromJson = parsed(json);
         assertThat(fromJson.discover).isTrue();
         assertThat(fromJson.settle).isEqualTo("500ms");
-        assertThat(fromJson.engine).as("default kept").isEqualTo("updown");
+        assertThat(fromJson.routing.engine).as("default kept").isEqualTo("updown");
     }
 
     @Test
