@@ -46,7 +46,7 @@ import weft.model.protocol.PathSpec;
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 @TestMethodOrder(MethodOrderer.OrderAnnotation.class)
 class AgentLabTest {
-    private static final String TOKEN = "lab-token";
+    private static final String TOKEN = "lab-token-7f3a9c2e51d4b8";
     private static final int CTL_PORT = 6791;
     private static final int OVS_PORT_RCVBUF = 4 << 20;
     private static final Path OUT = Path.of("target", "lab", "AgentLabTest");

@@ -53,7 +53,7 @@ import weft.model.topology.io.TopologyJson;
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 @TestMethodOrder(MethodOrderer.OrderAnnotation.class)
 class AgentRestartLabTest {
-    private static final String TOKEN = "durable-token";
+    private static final String TOKEN = "durable-token-4b9e1f7a3c";
     private static final int CTL_PORT = 6793;
     private static final int OF_PORT = 6794;
     private static final double MBPS = 10;

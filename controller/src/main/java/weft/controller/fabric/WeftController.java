@@ -3,9 +3,14 @@ package weft.controller.fabric;
 import java.io.File;
 import java.net.InetSocketAddress;
 import java.time.Duration;
+import java.util.List;
 import io.netty.handler.ssl.SslContext;
 import io.netty.handler.ssl.SslContextBuilder;
+import weft.controller.agentlink.AgentLinkLimits;
 import weft.controller.agentlink.AgentLinkServer;
+import weft.controller.agentlink.AgentRegistry;
+import weft.controller.agentlink.AgentToken;
+import weft.controller.agentlink.RegistrationCheck;
 import weft.controller.agentlink.FabricPaths;
 import weft.controller.openflow.OfServer;
 import weft.controller.openflow.SessionConfig;
@@ -60,14 +65,22 @@ public final class WeftController implements AutoCloseable {
      * @param tlsCert         PEM certificate chain for TLS, or null for plain TCP
      * @param tlsKey          PKCS#8 PEM private key for TLS, or null
      * @param allocatorOrNull allocator for the flows agents report, or null for hand-set rates only
+     * @param subnets         CIDR subnets agents' addresses must lie in ({@code --agent-subnet}); empty for any
      */
     public record Agents(InetSocketAddress listen, String token, File tlsCert, File tlsKey,
-                         RateAllocator allocatorOrNull) {
+                         RateAllocator allocatorOrNull, List<String> subnets) {
         public Agents {
             if ((tlsCert == null) != (tlsKey == null)) {
                 throw new IllegalArgumentException("agent TLS needs both a certificate and a key, got cert "
                         + tlsCert + " and key " + tlsKey);
             }
+            subnets = List.copyOf(subnets);
+        }
+
+        /** Agents at any address. */
+        public Agents(InetSocketAddress listen, String token, File tlsCert, File tlsKey,
+                      RateAllocator allocatorOrNull) {
+            this(listen, token, tlsCert, tlsKey, allocatorOrNull, List.of());
         }
     }
 
@@ -107,12 +120,17 @@ public final class WeftController implements AutoCloseable {
         try {
             SslContext ssl = agentsOrNull.tlsCert() == null ? null
                     : SslContextBuilder.forServer(agentsOrNull.tlsCert(), agentsOrNull.tlsKey()).build();
-            AgentLinkServer.Allocator alloc = agentsOrNull.allocatorOrNull() == null ? null
-                    : new AgentLinkServer.Allocator(agentsOrNull.allocatorOrNull(), fabric::currentTopology,
+            AgentRegistry.Allocator alloc = agentsOrNull.allocatorOrNull() == null ? null
+                    : new AgentRegistry.Allocator(agentsOrNull.allocatorOrNull(), fabric::currentTopology,
                     fabric::routes);
-            controller.agents = new AgentLinkServer(agentsOrNull.listen(), agentsOrNull.token(), ssl,
+            AgentLinkLimits limits = AgentLinkLimits.defaults();
+            AgentRegistry registry = new AgentRegistry(AgentToken.of(agentsOrNull.token(), "agent token"),
                     FabricPaths.provider(fabric::currentTopology, fabric::routes), alloc,
-                    r -> fabric.hostRegistered(r.host(), r.mac(), r.ip(), r.attachment())).start();
+                    RegistrationCheck.syntax(agentsOrNull.subnets(), r -> fabric.registrationProblem(r.host(),
+                            r.ip())),
+                    r -> fabric.hostRegistered(r.host(), r.mac(), r.ip(), r.attachment()), limits);
+            controller.agents = new AgentLinkServer(agentsOrNull.listen(), ssl, registry, limits, System::nanoTime)
+                    .start();
             fabric.addRoutesListener(controller.agents::routesChanged);
             return controller;
         } catch (javax.net.ssl.SSLException | RuntimeException e) {

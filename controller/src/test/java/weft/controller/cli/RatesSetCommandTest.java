@@ -22,6 +22,7 @@ import weft.model.protocol.ControlMessage;
 
 /** {@code weft rates set} against a real agent registry: set, clear, and every way a request can be refused. */
 class RatesSetCommandTest {
+    private static final String TOKEN = "5e6f1c2a9b7d4e3f8a1b";
     private AgentLinkServer server;
     private Socket h1;
     private Socket h2;
@@ -29,7 +30,7 @@ class RatesSetCommandTest {
 
     @BeforeEach
     void start() throws Exception {
-        server = new AgentLinkServer(0, "tok", null, PathProvider.NONE).start();
+        server = new AgentLinkServer(0, TOKEN, null, PathProvider.NONE).start();
         h1 = register("h1", "10.0.0.1");
         h2 = register("h2", "10.0.0.2");
     }
@@ -39,7 +40,7 @@ class RatesSetCommandTest {
         Socket s = new Socket();
         s.connect(new InetSocketAddress("127.0.0.1", server.port()), 2_000);
         Writer w = new OutputStreamWriter(s.getOutputStream(), StandardCharsets.UTF_8);
-        w.write(new ControlCodec().encode(new ControlMessage.Register(host, ip, null, 7470, null, "tok")) + "\n");
+        w.write(new ControlCodec().encode(new ControlMessage.Register(host, ip, null, 7470, null, TOKEN)) + "\n");
         w.flush();
         assertThat(new BufferedReader(new InputStreamReader(s.getInputStream(), StandardCharsets.UTF_8)).readLine())
                 .contains("registered");
@@ -60,7 +61,7 @@ class RatesSetCommandTest {
     }
 
     private String[] to(String... more) {
-        String[] base = {"--controller", "127.0.0.1:" + server.port(), "--token", "tok", "--src", "h1", "--dst", "h2"};
+        String[] base = {"--controller", "127.0.0.1:" + server.port(), "--token", TOKEN, "--src", "h1", "--dst", "h2"};
         String[] all = new String[base.length + more.length];
         System.arraycopy(base, 0, all, 0, base.length);
         System.arraycopy(more, 0, all, base.length, more.length);
@@ -86,10 +87,10 @@ class RatesSetCommandTest {
         assertThat(run("--controller", "127.0.0.1:" + server.port(), "--token", "wrong", "--src", "h1", "--dst",
                 "h2", "--mbps", "5")).isEqualTo(CliFailure.INPUT);
         assertThat(err.toString()).contains("set-rate h1 -> h2: bad token");
-        assertThat(run("--controller", "localhost", "--token", "tok", "--src", "h1", "--dst", "h2", "--mbps", "5"))
+        assertThat(run("--controller", "localhost", "--token", TOKEN, "--src", "h1", "--dst", "h2", "--mbps", "5"))
                 .isEqualTo(CliFailure.USAGE);
         assertThat(err.toString()).contains("--controller must be HOST:PORT, got localhost");
-        assertThat(run("--controller", "127.0.0.1:" + server.port(), "--token", "tok", "--src", "h1", "--dst", "h9",
+        assertThat(run("--controller", "127.0.0.1:" + server.port(), "--token", TOKEN, "--src", "h1", "--dst", "h9",
                 "--mbps", "5")).isEqualTo(CliFailure.INPUT);
         assertThat(err.toString()).contains("unknown destination host 'h9'");
     }

@@ -26,7 +26,7 @@ import weft.model.protocol.VoqReport;
  * controller on the same port adopts the rate from the agents' reports.
  */
 class ControllerRestartStreamTest {
-    private static final String TOKEN = "restart";
+    private static final String TOKEN = "restart-token-6a1f8e3c5b";
     private static final int DATA_PORT = 38470;
     private static final int MESSAGES = 1500;
     private AgentLinkServer server;
