@@ -3,8 +3,10 @@ package weft.agent.cli;
 import io.netty.handler.ssl.SslContext;
 import io.netty.handler.ssl.SslContextBuilder;
 import java.io.File;
+import java.io.IOException;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
+import java.nio.file.Files;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -23,6 +25,9 @@ import weft.model.protocol.PathSpec;
 /** {@code weft agent run}: starts one host agent and runs until stopped (SIGTERM or SIGINT). */
 @Command(name = "run", mixinStandardHelpOptions = true, description = "Run a host agent until stopped.")
 public final class AgentRunCommand implements Callable<Integer> {
+    /** The environment variable holding the agent token when no {@code --token-file} is given. */
+    static final String TOKEN_ENV = "WEFT_AGENT_TOKEN";
+
     @Option(names = "--host", required = true, description = "host id, e.g. h1")
     String host;
     @Option(names = "--ip", required = true, description = "IPv4 address of this host's data path")
@@ -38,8 +43,9 @@ public final class AgentRunCommand implements Callable<Integer> {
     int localPort;
     @Option(names = "--controller", description = "controller agent-link address host:port")
     String controller;
-    @Option(names = "--token", defaultValue = "${env:WEFT_TOKEN}", description = "shared token (or $WEFT_TOKEN)")
-    String token;
+    @Option(names = "--token-file", description = "file holding the controller's agent token (default: the "
+            + "environment variable " + TOKEN_ENV + "; never on the command line, where ps shows it)")
+    File tokenFile;
     @Option(names = "--tls-ca", description = "PEM file of the CA that signed the controller's certificate (enables TLS)")
     File tlsCa;
     @Option(names = "--scheduler", defaultValue = "ps", description = "ps (Periodic Selection) or svc")
@@ -67,6 +73,19 @@ public final class AgentRunCommand implements Callable<Integer> {
     @Option(names = "--tc-link-mbps", defaultValue = "1000", description = "link rate for the tc root class")
     long tcLinkMbps;
 
+    /** The token from {@code --token-file} or {@value #TOKEN_ENV}. */
+    private String token() throws IOException {
+        if (tokenFile != null) {
+            return Files.readString(tokenFile.toPath()).strip();
+        }
+        String env = System.getenv(TOKEN_ENV);
+        if (env == null || env.isBlank()) {
+            throw new IllegalArgumentException("--controller needs the agent token: --token-file FILE or the "
+                    + "environment variable " + TOKEN_ENV);
+        }
+        return env.strip();
+    }
+
     @Override
     public Integer call() throws Exception {
         DataPathConfig config = DataPathConfig.defaults(InetAddress.getByName(ip)).withPorts(dataPort, localPort)
@@ -87,7 +106,8 @@ public final class AgentRunCommand implements Callable<Integer> {
         if (tc != null) {
             System.err.println("tc probe on " + tcDev + ": " + tc.probe());
         }
-        ControlMessage.Register register = new ControlMessage.Register(host, ip, mac, dataPort, attachment, token);
+        ControlMessage.Register register = new ControlMessage.Register(host, ip, mac, dataPort, attachment,
+                ctl == null ? null : token());
         WeftAgent agent = new WeftAgent(config, ctl, ssl, register, tc).start();
         if (!staticRates.isEmpty()) {
             List<PathSpec> paths = new ArrayList<>();

@@ -1,6 +1,7 @@
 package weft.controller.cli;
 
 import java.io.BufferedReader;
+import java.io.File;
 import java.io.IOException;
 import java.io.InputStreamReader;
 import java.io.OutputStreamWriter;
@@ -8,6 +9,7 @@ import java.io.Writer;
 import java.net.InetSocketAddress;
 import java.net.Socket;
 import java.nio.charset.StandardCharsets;
+import java.util.Map;
 import java.util.concurrent.Callable;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
@@ -18,7 +20,8 @@ import weft.model.protocol.ProtocolException;
 
 /**
  * {@code weft rates set --src h1 --dst h2 --mbps 50} (or {@code --clear}): talks to the agent registry of a running
- * controller ({@code weft controller run --agents-listen}) with the shared token.
+ * controller ({@code weft controller run --agents-listen}) with the shared token, read from {@code --token-file} or
+ * {@value AgentTokenSource#ENV}.
  */
 @Command(name = "set", mixinStandardHelpOptions = true,
         description = "Set (or with --clear forget) the hand-set rate of src -> dst at a running controller.")
@@ -36,8 +39,11 @@ public final class RatesSetCommand implements Callable<Integer> {
     @Option(names = "--controller", defaultValue = "127.0.0.1:6700",
             description = "agent-link address (default ${DEFAULT-VALUE})")
     String controller;
-    @Option(names = "--token", defaultValue = "${env:WEFT_TOKEN}", description = "shared token (or $WEFT_TOKEN)")
-    String token;
+    @Option(names = "--token-file", description = "file holding the agent token (default: the environment "
+            + "variable " + AgentTokenSource.ENV + "; never on the command line, where ps shows it)")
+    File tokenFile;
+    /** The environment the token may come from (tests set their own). */
+    Map<String, String> env = System.getenv();
 
     /** Exactly one of a rate and --clear. */
     static final class What {
@@ -50,8 +56,11 @@ public final class RatesSetCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        if (token == null || token.isBlank()) {
-            return new CliFailure("no token: give --token or set WEFT_TOKEN", CliFailure.USAGE).report(spec);
+        String token;
+        try {
+            token = AgentTokenSource.read("--token-file", tokenFile, env, spec.commandLine().getErr());
+        } catch (CliFailure f) {
+            return f.report(spec);
         }
         if (what.mbps != null && !(what.mbps >= 0)) {
             return new CliFailure("--mbps must be >= 0, got " + what.mbps, CliFailure.USAGE).report(spec);
