@@ -18,13 +18,13 @@ import org.openjdk.jmh.annotations.TearDown;
 import org.openjdk.jmh.annotations.Warmup;
 import org.openjdk.jmh.infra.Blackhole;
 import weft.agent.datapath.ShimHeader;
-import weft.agent.path.PathPolicy;
-import weft.agent.reseq.HybridResequencer;
-import weft.agent.shaping.Backlog;
-import weft.agent.shaping.PeriodicSelection;
-import weft.agent.shaping.TokenBucket;
 import weft.agent.voq.Voq;
 import weft.agent.voq.VoqTable;
+import weft.model.host.path.PathPolicy;
+import weft.model.host.reseq.HybridResequencer;
+import weft.model.host.shaping.Backlog;
+import weft.model.host.shaping.PeriodicSelection;
+import weft.model.host.shaping.TokenBucket;
 
 /**
  * The agent's per-packet operations, one benchmark each, to be run with {@code -prof gc}: the time per packet

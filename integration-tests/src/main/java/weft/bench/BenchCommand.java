@@ -19,10 +19,11 @@ import weft.model.topology.generate.Torus;
 import weft.model.topology.Topology;
 
 /**
- * {@code weft bench routing}: compute time (wall and CPU of the computing thread, best of 3 runs up to 256
- * switches, one run above), allocated memory and layers of LASH, SR and Up*&#47;Down* on the fabrics of issue 6,
- * each result checked by the independent verifier, with OpenSM's LASH under ibsim in the same table
- * ({@code --opensm}; its time is LASH's own, from OpenSM's log, up to its tables or its failure).
+ * {@code weft bench routing}: compute time (wall and CPU of the computing thread, best of 3 runs up to 256 switches,
+ * one run above), allocated memory and layers of LASH, SR and Up*&#47;Down* on random fabrics of 16-1024 switches
+ * (degree 4 and 8), tori 4x8, 8x8, 16x16 and the 16-ary 3-tree, each result checked by the independent verifier, with
+ * OpenSM's LASH under ibsim in the same table ({@code --opensm}; its time is LASH's own, from OpenSM's log, up to its
+ * tables or its failure).
  */
 @Command(name = "bench", description = "Benchmarks that compare Weft side by side with a peer.",
         subcommands = {BenchCommand.Routing.class, AgentBench.class, ProgramBenchCommand.class})
@@ -32,7 +33,7 @@ public final class BenchCommand implements Runnable {
         new picocli.CommandLine(this).usage(System.out);
     }
 
-    /** The routing table of issue 6. */
+    /** The routing table: layers, time and memory per engine and fabric. */
     @Command(name = "routing", mixinStandardHelpOptions = true,
             description = "Layers, compute time and memory of LASH, SR, Up*/Down* (and OpenSM's LASH).")
     static final class Routing implements Callable<Integer> {
@@ -41,7 +42,7 @@ public final class BenchCommand implements Runnable {
         List<String> engines;
 
         @Option(names = "--fabrics", split = ",", description = "Fabrics: random-N-dK, torus-WxH, K-ary-N-tree "
-                + "(default: the issue 6 set).")
+                + "(default: random 16-1024 switches of degree 4 and 8, tori 4x8, 8x8, 16x16, 16-ary-3-tree).")
         List<String> fabrics;
 
         @Option(names = "--opensm", description = "Also run OpenSM's LASH under ibsim on fabrics of at most "

@@ -12,8 +12,8 @@ import weft.model.traffic.Flow;
 
 /**
  * The workload of seed 000's fluid experiments on a k-ary n-tree: {@code p} superposed random permutations of the
- * hosts, routed by host-level D-mod-k (digest {@code research/seed-000-zdornov-thesis.md} §2.8), as the thesis
- * routes; the switch-level routes of {@code weft-routes/1} cannot express it (a leaf's hosts share its entries).
+ * hosts, routed by host-level D-mod-k (seed 000 §6.1), as the thesis routes; the switch-level routes of
+ * {@code weft-routes/1} cannot express it (a leaf's hosts share its entries).
  */
 public final class FatTreeWorkload {
     private FatTreeWorkload() {

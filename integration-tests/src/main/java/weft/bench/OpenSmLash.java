@@ -12,11 +12,11 @@ import weft.model.topology.Topology;
 import weft.model.topology.io.IbnetdiscoverFormat;
 
 /**
- * Runs OpenSM's LASH on a topology with no hardware: ibsim simulates the fabric from a net file and OpenSM talks to
- * it through {@code libumad2sim}; the layer count and the routing time come from OpenSM's log. The procedure is
- * {@code research/anchors.md} §1.4: {@code opensm -o -R lash,no_fallback -Q}, stopped after a timeout or as soon
- * as the log shows the verdict, because a failing engine makes {@code -o} re-sweep forever. ibsim and OpenSM are
- * started and stopped by this class, through their process handles.
+ * Runs OpenSM's LASH on a topology with no hardware: ibsim simulates the fabric from a net file and OpenSM talks to it
+ * through {@code libumad2sim}; the layer count and the routing time come from OpenSM's log. The procedure is that of
+ * docs/sources.md §4: {@code opensm -o -R lash,no_fallback -Q}, stopped after a timeout or as soon as the log shows the
+ * verdict, because a failing engine makes {@code -o} re-sweep forever. ibsim and OpenSM are started and stopped by this
+ * class, through their process handles.
  */
 final class OpenSmLash {
     static final String UMAD2SIM = "/usr/lib/x86_64-linux-gnu/umad2sim/libumad2sim.so";

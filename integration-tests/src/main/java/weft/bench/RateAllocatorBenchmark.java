@@ -26,8 +26,8 @@ import weft.model.traffic.Flow;
 
 /**
  * FFA, AFA and SAA (doubles) on the 16-ary 3-tree (4096 hosts, 768 switches) with 1, 4 and 16 superposed random
- * permutations routed by D-mod-k: up to 65,536 flows. Issue 4 target: FFA on 65,536 flows under 200 ms on the
- * 2-core build machine. The problem is built once per trial; only the allocation is timed.
+ * permutations routed by D-mod-k: up to 65,536 flows. Target: FFA on 65,536 flows under 200 ms on the 2-core build
+ * machine. The problem is built once per trial; only the allocation is timed.
  */
 @State(Scope.Benchmark)
 @BenchmarkMode(Mode.AverageTime)

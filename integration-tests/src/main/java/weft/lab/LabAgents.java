@@ -15,9 +15,9 @@ import weft.agent.cli.AgentCommand;
 import weft.model.topology.Host;
 
 /**
- * The host agents of a lab (issue 5): one {@code weft agent run} per host namespace, each reaching the agent
- * registry embedded in the lab's controller ({@code weft controller run --agents-listen}) over its host's
- * {@link OvsLab.AgentLink}. Every process is recorded in the lab's state, so {@code weft lab down} stops it by PID.
+ * The host agents of a lab: one {@code weft agent run} per host namespace, each reaching the agent registry embedded in
+ * the lab's controller ({@code weft controller run --agents-listen}) over its host's {@link OvsLab.AgentLink}. Every
+ * process is recorded in the lab's state, so {@code weft lab down} stops it by PID.
  *
  * @param registryPort the registry's TCP port (it listens on every root-namespace address)
  * @param token        the shared token, also in {@code <lab dir>/agent-token}

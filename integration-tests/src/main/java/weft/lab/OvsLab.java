@@ -21,10 +21,10 @@ import weft.model.topology.Topology;
  * with veth pairs whose switch-side ends carry the topology's port numbers.
  *
  * <p>Names, from lab name {@code N}: bridge of switch {@code i} (1-based, topology order) {@code Nb<i>}; its port
- * {@code p} {@code Nb<i>p<p>}; namespace of host {@code j} {@code Nh<j>}, whose interface is {@code eth0}; the
- * optional agent link of host {@code j} {@code Na<j>} (see {@link #addAgentLink}).
- * Datapath ids come from the lab's own range (see {@link #dpid}), never 1..n, so a Mininet run or another lab on
- * the same OVS cannot collide (feasibility notes §2).
+ * {@code p} {@code Nb<i>p<p>}; namespace of host {@code j} {@code Nh<j>}, whose interface is {@code eth0}; the optional
+ * agent link of host {@code j} {@code Na<j>} (see {@link #addAgentLink}). Datapath ids come from the lab's own range
+ * (see {@link #dpid}), never 1..n, so a Mininet run or another lab on the same OVS cannot collide (OVS does not stop
+ * two bridges sharing a dpid: docs/sources.md §5).
  */
 public final class OvsLab implements AutoCloseable {
     private static final Logger LOG = LoggerFactory.getLogger(OvsLab.class);
@@ -173,7 +173,7 @@ public final class OvsLab implements AutoCloseable {
                 "ofport_request=" + port));
     }
 
-    /** tc HTB on a switch-side port: one class, the emulated link rate (feasibility notes §4). */
+    /** tc HTB on a switch-side port: one class, the emulated link rate (docs/sources.md §5). */
     private void shape(String dev, double gbps) {
         String rate = String.format(Locale.ROOT, "%.3fmbit", gbps * config.mbitPerGbps());
         Shell.check("tc", "qdisc", "add", "dev", dev, "root", "handle", "1:", "htb", "default", "10");

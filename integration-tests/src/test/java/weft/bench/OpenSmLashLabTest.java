@@ -13,12 +13,12 @@ import weft.model.topology.Topology;
 import weft.model.topology.generate.GeneratorOptions;
 import weft.model.topology.generate.Ring;
 
-/** OpenSM's LASH under ibsim next to Weft's on the same fabric (research/anchors.md §1.4). */
+/** OpenSM's LASH under ibsim next to Weft's on the same fabric (docs/sources.md §4). */
 @Tag("lab")
 class OpenSmLashLabTest {
     @Test
-    @DisplayName("anchors.md §1.4: OpenSM's LASH needs 3-4 layers on an 8-switch ring (3 measured there, 4 in the "
-            + "calibration's emulation; it depends on cabling); Weft's LASH needs 2, the optimum")
+    @DisplayName("Reference run (docs/sources.md §4): OpenSM's LASH needs 3-4 layers on an 8-switch ring (3 under "
+            + "ibsim, 4 in the calibration's emulation; it depends on cabling); Weft's LASH needs 2, the optimum")
     void ringOfEight() throws Exception {
         assumeTrue(OpenSmLash.installed(), "opensm, ibsim-utils and libumad2sim are needed");
         Topology ring = Ring.generate(8, GeneratorOptions.defaults().withHosts(1));

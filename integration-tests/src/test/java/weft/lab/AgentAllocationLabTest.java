@@ -29,10 +29,10 @@ import weft.model.topology.Switch;
 import weft.model.topology.Topology;
 
 /**
- * Issue 5, rates from the allocators for the flows the agents report: a controller with the embedded registry and
- * {@code --allocate maxmin}, real OVS, one agent per host namespace, no rate set by hand. h1 sends to h2 and h3 at
- * once through its agent ({@code weft agent perf}); the agent reports both flows, the controller allocates them over
- * the routes and capacities and pushes the rates, and the receivers see those rates delivered.
+ * Rates from the allocators for the flows the agents report: a controller with the embedded registry and
+ * {@code --allocate maxmin}, real OVS, one agent per host namespace, no rate set by hand. h1 sends to h2 and h3 at once
+ * through its agent ({@code weft agent perf}); the agent reports both flows, the controller allocates them over the
+ * routes and capacities and pushes the rates, and the receivers see those rates delivered.
  *
  * <p>Fabric: s1 (h1 on port 1) joined to s2 (h2, h3 on ports 1, 2) by two parallel links, routed by ECMP (a SELECT
  * group over both). h1's access link is 20 Mbit/s in the topology (scaled down so that the userspace OVS of this

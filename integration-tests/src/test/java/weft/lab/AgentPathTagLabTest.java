@@ -31,10 +31,10 @@ import weft.model.topology.generate.GeneratorOptions;
 import weft.model.topology.generate.KaryNTree;
 
 /**
- * Issue 5, path tags on the wire: under VLB (seed 004 §2.3) the controller pushes with a rate one path per root
- * switch, each with its DSCP tag; the agent writes that DSCP on the packets of the path's source port, and the
- * source leaf's DSCP-tagged entries (compiled by {@code RouteCompiler}) count the packets of both paths. The
- * resequencer puts the sprayed packets back in order.
+ * Path tags on the wire: under VLB (seed 004 §3.1.4) the controller pushes with a rate one path per root switch, each
+ * with its DSCP tag; the agent writes that DSCP on the packets of the path's source port, and the source leaf's
+ * DSCP-tagged entries (compiled by {@code RouteCompiler}) count the packets of both paths. The resequencer puts the
+ * sprayed packets back in order.
  *
  * <p>Fabric: a 2-ary 2-tree (two leaves, two roots), one host per leaf, lab {@code wapt}. Rate 5 Mbit/s by hand,
  * round-robin policy, so both tags carry about half the packets.

@@ -37,13 +37,13 @@ import weft.model.topology.Topology;
 import weft.model.topology.io.TopologyJson;
 
 /**
- * Issue 5, "killing and restarting the controller or the agent loses no accepted application data and ends in the
- * same rates", with real processes: agents in three namespaces on a userspace OVS bridge, the controller
- * ({@code weft controller run --agents-listen}, the bridge's OpenFlow controller and the agents' registry) as its
- * own process, and a reliable stream ({@code weft agent stream}) from h1 to h2. During
- * each transfer one process is killed with {@code kill -9} by PID and started again: the sending agent, the
- * receiving agent, the controller. Each time the receiving application must get all messages exactly once, in
- * order and intact, and afterwards h1 -> h2 must still run at the controller's rate.
+ * "Killing and restarting the controller or the agent loses no accepted application data and ends in the same rates",
+ * with real processes: agents in three namespaces on a userspace OVS bridge, the controller
+ * ({@code weft controller run --agents-listen}, the bridge's OpenFlow controller and the agents' registry) as its own
+ * process, and a reliable stream ({@code weft agent stream}) from h1 to h2. During each transfer one process is killed
+ * with {@code kill -9} by PID and started again: the sending agent, the receiving agent, the controller. Each time the
+ * receiving application must get all messages exactly once, in order and intact, and afterwards h1 -> h2 must still run
+ * at the controller's rate.
  *
  * <p>Fabric (names start with {@code wd}, deleted by name afterwards): bridge {@code wdb1}, hosts {@code wdh1..wdh3}
  * (10.78.0.1-3) on ports 1-3 with explicit L2 entries, internal port {@code wdctl} (10.78.0.254) for the controller.

@@ -39,9 +39,9 @@ import weft.model.topology.generate.RandomIrregular;
 import weft.model.topology.io.TopologyJson;
 
 /**
- * Discover mode on real OVS (issue 3): the controller is given no topology, only a listen address; the lab builds
- * a random irregular fabric of 6 switches (seed 11) and the controller must find it, route it and keep it routed
- * through a link failure and a host move. A second case runs {@code weft lab run --discover --check}.
+ * Discover mode on real OVS: the controller is given no topology, only a listen address; the lab builds a random
+ * irregular fabric of 6 switches (seed 11) and the controller must find it, route it and keep it routed through a link
+ * failure and a host move. A second case runs {@code weft lab run --discover --check}.
  */
 @Tag("lab")
 class DiscoverLabTest {

@@ -19,8 +19,8 @@ import weft.model.topology.Topology;
 import weft.model.topology.io.TopologyJson;
 
 /**
- * {@code weft lab up --agents} (issue 5): a 3-switch ring whose three host namespaces each run an agent that
- * registers with the lab's agent registry over its link-local veth; {@code weft lab down} leaves nothing behind.
+ * {@code weft lab up --agents}: a 3-switch ring whose three host namespaces each run an agent that registers with the
+ * lab's agent registry over its link-local veth; {@code weft lab down} leaves nothing behind.
  */
 @Tag("lab")
 class LabAgentsLabTest {

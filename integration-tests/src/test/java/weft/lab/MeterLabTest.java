@@ -29,10 +29,10 @@ import weft.controller.rest.RestApi;
 import weft.model.topology.Switch;
 
 /**
- * Per-pair rates on real OVS (issue 3): a 4-switch ring under LASH, pair h1 -> h3 rated, h2 -> h4 not. Rates are
- * checked on iperf3's UDP payload: the meter counts Ethernet frames, so with 1400-byte datagrams (1442-byte frames:
- * 8 UDP + 20 IPv4 + 14 Ethernet) a meter rate {@code r} delivers {@code r·1400/1442} of payload, plus at most the
- * burst over the run.
+ * Per-pair rates on real OVS: a 4-switch ring under LASH, pair h1 -> h3 rated, h2 -> h4 not. Rates are checked on
+ * iperf3's UDP payload: the meter counts Ethernet frames, so with 1400-byte datagrams (1442-byte frames: 8 UDP + 20
+ * IPv4 + 14 Ethernet) a meter rate {@code r} delivers {@code r·1400/1442} of payload, plus at most the burst over the
+ * run.
  */
 @Tag("lab")
 class MeterLabTest {

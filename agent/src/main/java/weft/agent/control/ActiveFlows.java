@@ -9,10 +9,10 @@ import weft.model.protocol.ControlMessage;
 import weft.model.protocol.VoqReport;
 
 /**
- * The destinations an agent has traffic for, read off its VOQ counters: a VOQ is active while it holds data or
- * its sent-bytes counter moved within the last {@code idleNanos}. The controller allocates rates to exactly this
- * set (seed 004 §4.1: the hosts tell the scheduler which VOQs are backlogged; seed 000 §8 of its digest: rates
- * are computed centrally for the flows that exist).
+ * The destinations an agent has traffic for, read off its VOQ counters: a VOQ is active while it holds data or its
+ * sent-bytes counter moved within the last {@code idleNanos}. The controller allocates rates to exactly this set (seed
+ * 004 §4.1: the hosts tell the scheduler which VOQs are backlogged; Weft computes the rates of seed 000 §4.2-4.3
+ * centrally, for the flows that exist: docs/sources.md).
  *
  * <p>Decision: a flow ends after an idle time rather than the moment its VOQ empties, because a paced VOQ empties
  * between two application writes many times a second; an idle time of a few reports keeps the controller from

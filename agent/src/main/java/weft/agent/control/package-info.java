@@ -3,7 +3,7 @@
  * rates and paths pushed per destination, periodic VOQ reports, reconnection with back-off while the data path keeps
  * its last rates.
  *
- * <p>Source: seed 004 §4.1 and digest {@code research/seed-004-haitjema-thesis.md} §10.2 (hosts receive rates per
- * VOQ and report backlogs); the messages are {@code weft.model.protocol}.
+ * <p>Source: seed 004 §4.1-4.2 (hosts receive rates per VOQ and report backlogs; Weft's mapping onto a controller and
+ * agents is in docs/sources.md); the messages are {@code weft.model.protocol}.
  */
 package weft.agent.control;

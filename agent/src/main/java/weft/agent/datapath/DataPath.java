@@ -27,10 +27,10 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
-import weft.agent.reseq.HybridResequencer;
-import weft.agent.shaping.InjectionScheduler;
 import weft.agent.voq.Voq;
 import weft.agent.voq.VoqTable;
+import weft.model.host.reseq.HybridResequencer;
+import weft.model.host.shaping.InjectionScheduler;
 import weft.model.protocol.DestinationRate;
 import weft.model.protocol.VoqReport;
 

@@ -1,7 +1,7 @@
 package weft.agent.datapath;
 
 import java.net.InetAddress;
-import weft.agent.reseq.HybridResequencer.LateMode;
+import weft.model.host.reseq.HybridResequencer.LateMode;
 
 /**
  * Settings of one agent's data path.

@@ -9,9 +9,10 @@ import java.util.function.IntFunction;
 import weft.agent.voq.Voq;
 
 /**
- * Sends shim-framed datagrams, choosing the UDP socket by path tag: each tag is a UDP source port, bound on the
- * agent's address, which the controller's forwarding entries follow (digest seed 004 §10.1: the host stamps a path
- * tag). Path tags not bound yet fall back to the data-port socket. Runs on the data-path thread only.
+ * Sends shim-framed datagrams, choosing the UDP socket by path tag: each tag is a UDP source port, bound on the agent's
+ * address, which the controller's forwarding entries follow (seed 004 App. A.2.1: the server chooses the path; Weft's
+ * path tag: docs/sources.md). Path tags not bound yet fall back to the data-port socket. Runs on the data-path thread
+ * only.
  */
 final class DataSender {
     private final Channel dataChannel;

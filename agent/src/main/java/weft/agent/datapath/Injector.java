@@ -6,27 +6,26 @@ import java.util.HashMap;
 import java.util.Map;
 import java.util.SplittableRandom;
 import java.util.concurrent.TimeUnit;
-import weft.agent.path.PathPolicy;
-import weft.agent.shaping.Backlog;
-import weft.agent.shaping.InjectionScheduler;
-import weft.agent.shaping.PacingLoop;
 import weft.agent.voq.Voq;
 import weft.agent.voq.VoqTable;
+import weft.model.host.path.PathPolicy;
+import weft.model.host.shaping.Backlog;
+import weft.model.host.shaping.InjectionScheduler;
+import weft.model.host.shaping.PacingLoop;
 
 /**
  * Drains the VOQs onto the wire: at each decision point the scheduler (Periodic Selection by default) picks a VOQ
  * whose head packet is within its token bucket, the VOQ's path policy picks a path, the packet is stamped with the
  * VOQ's next sequence number and the send time, and goes out over the path's tag socket.
  *
- * <p>Source: digest seed 004 §10.2 (egress pipeline: VOQ, pacer, resequencer stamp, load balancer, NIC) and §10.3
- * (event-loop pacer with nanoTime deadlines and batch release of due packets, not a coarse wheel timer); seed 000
- * §5.2 (Periodic Selection). A VOQ's rate is charged for the IP packet it puts on the wire
+ * <p>Source: seed 004 App. A and §4.5.3, with Weft's egress pipeline (VOQ, pacer, resequencer stamp, load balancer,
+ * NIC) and event-loop pacer (nanoTime deadlines and batch release of due packets, not a coarse wheel timer) described
+ * in docs/sources.md; seed 000 §5.2 (Periodic Selection). A VOQ's rate is charged for the IP packet it puts on the wire
  * ({@link #wireBytes}), so a controller rate in bit/s is a rate of IP traffic.
  *
- * <p>Decision on timing: decisions are taken at their due times by a {@link PacingLoop} (seed 004 digest §10.3:
- * nanoTime deadlines, batch release of due packets), so late wake-ups of this thread do not lower the rate; up to
- * {@link #CATCH_UP_NANOS} of lateness is made up. The shim timestamp is the real send time, so delays measured at
- * the receiver are true.
+ * <p>Decision on timing: decisions are taken at their due times by a {@link PacingLoop} (nanoTime deadlines, batch
+ * release of due packets), so late wake-ups of this thread do not lower the rate; up to {@link #CATCH_UP_NANOS} of
+ * lateness is made up. The shim timestamp is the real send time, so delays measured at the receiver are true.
  *
  * <p>The loop re-arms itself with {@code EventLoop.schedule} (timerfd on epoll, nanosecond resolution) when the
  * next decision is at least {@link #SPIN_NANOS} away, and re-queues itself at once when it is closer.

@@ -1,6 +1,6 @@
 package weft.agent.datapath;
 
-import weft.agent.voq.IntSlotMap;
+import weft.model.host.voq.IntSlotMap;
 
 /**
  * Per-sender receive counters kept by the receiving agent, independent of the resequencer so that reordering is

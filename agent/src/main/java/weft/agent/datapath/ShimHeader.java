@@ -25,11 +25,11 @@ import io.netty.buffer.ByteBuf;
  * +---------------+---------------+-------------------------------+
  * |                  payload (payload length bytes)               | 28
  * </pre>
- * All fields big-endian. {@code kind} 0 is application data (resequenced); 1 and 2 are a statistics request and
- * reply between agents (not resequenced, digest seed 004 §3.4 item 5); 3 is a fragment of a reliable stream
- * message (resequenced like data; its payload starts with a {@link StreamFragment} header) and 4 a stream's
- * cumulative acknowledgement from the receiving agent back to the sending one (payload: stream id (8), next
- * expected message number (8), flags (1); not resequenced).
+ * All fields big-endian. {@code kind} 0 is application data (resequenced); 1 and 2 are a statistics request and reply
+ * between agents (not resequenced: control packets bypass the VOQs, seed 004 §4.3.1); 3 is a fragment of a reliable
+ * stream message (resequenced like data; its payload starts with a {@link StreamFragment} header) and 4 a stream's
+ * cumulative acknowledgement from the receiving agent back to the sending one (payload: stream id (8), next expected
+ * message number (8), flags (1); not resequenced).
  *
  * <p>Versions: version 2 added kinds 3 and 4. A version-1 datagram (kinds 0-2) is still accepted; a version-1
  * datagram of kind 3 or 4 is {@link Problem#UNKNOWN_KIND}, and any other version {@link Problem#UNKNOWN_VERSION}.

@@ -3,14 +3,14 @@
  * the path policy, the receiver that resequences, and the local socket through which applications send and
  * receive.
  *
- * <p>Sources: seed 004 App. A (scheduling layer, then resequencing layer, then link layer; 8 bytes of sequence
- * number and timestamp per packet) and §10.2 of its digest (egress pipeline: classify into the VOQ, pace, stamp,
- * choose the path tag, send); seed 000 §5.2 (Periodic Selection injection). One event-loop thread owns all of it;
- * the per-packet path does no logging, boxing or streams.
+ * <p>Sources: seed 004 App. A (scheduling layer, then resequencing layer, then link layer; 8 bytes of sequence number
+ * and timestamp per packet), arranged as Weft's egress pipeline (classify into the VOQ, pace, stamp, choose the path
+ * tag, send: docs/sources.md); seed 000 §5.2 (Periodic Selection injection). One event-loop thread owns all of it; the
+ * per-packet path does no logging, boxing or streams.
  *
  * <p>Reliable streams ({@link weft.agent.datapath.StreamSender}, {@link weft.agent.datapath.StreamReceiver},
- * {@link weft.agent.datapath.StreamFragment}): end-to-end delivery between client libraries, numbered messages,
- * a bounded replay buffer and cumulative acknowledgements relayed by the agents, so that no accepted application
- * data is lost when an agent or the controller is killed and restarted (issue 5).
+ * {@link weft.agent.datapath.StreamFragment}): end-to-end delivery between client libraries, numbered messages, a
+ * bounded replay buffer and cumulative acknowledgements relayed by the agents, so that no accepted application data is
+ * lost when an agent or the controller is killed and restarted.
  */
 package weft.agent.datapath;

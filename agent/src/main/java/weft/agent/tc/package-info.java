@@ -3,7 +3,7 @@
  * destination at the controller's rate with a u32 filter on the destination address, changes rates in place and
  * removes its qdisc on exit; it probes which qdiscs and classifiers the kernel has.
  *
- * <p>Source: digest {@code research/seed-004-haitjema-thesis.md} §10.3 (token-bucket pacing per VOQ) mapped onto HTB
- * classes; facts about this kernel in {@code research/openflow-ovs-feasibility.md} §4 (htb, tbf, u32 only).
+ * <p>Source: seed 004 §4.5.3 (pacing per VOQ), as Weft's token buckets mapped onto HTB classes; the qdiscs this kernel
+ * offers (htb, tbf, u32 only) are listed in docs/sources.md §5.
  */
 package weft.agent.tc;

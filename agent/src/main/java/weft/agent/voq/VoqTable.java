@@ -1,23 +1,20 @@
 package weft.agent.voq;
 
 import java.net.InetSocketAddress;
-import weft.agent.shaping.TokenBucket;
+import weft.model.host.shaping.TokenBucket;
 
 /**
- * The VOQs of one agent, dense indexes {@code 0..capacity-1} looked up by destination agent id (its IPv4 address
- * as an int) without boxing. VOQs are created on first use and live as long as the agent.
+ * The VOQs of one agent: the model's {@link weft.model.host.voq.VoqTable} of {@link Voq}s, looked up by destination
+ * agent id (its IPv4 address as an int), each created on first use with the agent's queue sizes and bucket depth.
  */
 public final class VoqTable {
-    private final Voq[] voqs;
-    private final IntSlotMap index;
+    private final weft.model.host.voq.VoqTable<Voq> voqs;
     private final int capacityPackets;
     private final long capacityBytes;
     private final int bucketDepthBytes;
-    private int count;
 
     public VoqTable(int maxDestinations, int capacityPackets, long capacityBytes, int bucketDepthBytes) {
-        this.voqs = new Voq[maxDestinations];
-        this.index = new IntSlotMap(maxDestinations);
+        this.voqs = new weft.model.host.voq.VoqTable<>(maxDestinations);
         this.capacityPackets = capacityPackets;
         this.capacityBytes = capacityBytes;
         this.bucketDepthBytes = bucketDepthBytes;
@@ -25,8 +22,7 @@ public final class VoqTable {
 
     /** The VOQ towards {@code dstId}, or null. */
     public Voq get(int dstId) {
-        int s = index.get(dstId);
-        return s < 0 ? null : voqs[s];
+        return voqs.get(dstId);
     }
 
     /**
@@ -35,20 +31,16 @@ public final class VoqTable {
      * @throws IllegalStateException when all {@code maxDestinations} VOQs exist
      */
     public Voq getOrCreate(int dstId, InetSocketAddress dst, long initialRate, long nowNanos) {
-        int s = index.get(dstId);
-        if (s >= 0) {
-            return voqs[s];
+        Voq v = voqs.get(dstId);
+        if (v != null) {
+            return v;
         }
-        s = index.put(dstId);
-        if (s < 0) {
-            throw new IllegalStateException("voq table: all " + voqs.length + " destinations in use, cannot add "
+        if (voqs.size() == voqs.capacity()) {
+            throw new IllegalStateException("voq table: all " + voqs.capacity() + " destinations in use, cannot add "
                     + dst + " (--max-destinations)");
         }
-        Voq v = new Voq(s, dstId, dst, capacityPackets, capacityBytes,
-                new TokenBucket(initialRate, bucketDepthBytes, nowNanos));
-        voqs[s] = v;
-        count = Math.max(count, s + 1);
-        return v;
+        return voqs.getOrCreate(dstId, (index, id) -> new Voq(index, id, dst, capacityPackets, capacityBytes,
+                new TokenBucket(initialRate, bucketDepthBytes, nowNanos)));
     }
 
     /** Sets the route facts of a VOQ (from the controller). */
@@ -59,15 +51,15 @@ public final class VoqTable {
 
     /** The VOQ at dense index {@code i}, or null. */
     public Voq at(int i) {
-        return voqs[i];
+        return voqs.at(i);
     }
 
     /** One past the highest index in use. */
     public int span() {
-        return count;
+        return voqs.span();
     }
 
     public int capacity() {
-        return voqs.length;
+        return voqs.capacity();
     }
 }

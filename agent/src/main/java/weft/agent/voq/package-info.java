@@ -1,8 +1,9 @@
 /**
- * Virtual output queues: one bounded queue per destination host, with its token bucket, path set and counters.
+ * The agent's virtual output queues: the model's {@code weft.model.host.voq} queues holding Netty payload buffers,
+ * each with the destination agent's UDP address; the queues release the buffers they drop or still hold at
+ * shutdown.
  *
- * <p>Source: seed 004 §4.1 (digest {@code research/seed-004-haitjema-thesis.md} §4.1 and §10.2-10.3): outgoing
- * packets are steered into VOQs, one per destination server, below the network layer; congestion is moved out of
- * the fabric into these queues, which tail-drop when full.
+ * <p>Source: seed 004 §4.1 (one VOQ per destination server, below the network layer; tail drop when full) and
+ * §4.5.3 (per-VOQ pacing).
  */
 package weft.agent.voq;

@@ -12,7 +12,7 @@ import java.util.List;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
-import weft.agent.reseq.HybridResequencer;
+import weft.model.host.reseq.HybridResequencer;
 import weft.model.protocol.DestinationRate;
 import weft.model.protocol.PathSpec;
 

@@ -11,15 +11,14 @@ import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
-import weft.agent.reseq.HybridResequencer;
+import weft.model.host.reseq.HybridResequencer;
 import weft.model.protocol.DestinationRate;
 import weft.model.protocol.PathSpec;
 
 /**
- * Issue 5, "killing and restarting the agent loses no accepted application data": two agents on 127.0.0.1 and
- * 127.0.0.2 with real sockets; one of them is closed abruptly mid-stream (its VOQ, resequencer and application
- * connections vanish) and a new one started on the same ports; the receiving application must get every message
- * exactly once and in order.
+ * "Killing and restarting the agent loses no accepted application data": two agents on 127.0.0.1 and 127.0.0.2 with
+ * real sockets; one of them is closed abruptly mid-stream (its VOQ, resequencer and application connections vanish) and
+ * a new one started on the same ports; the receiving application must get every message exactly once and in order.
  */
 class StreamRestartTest {
     private static final int DATA_PORT = 18570;

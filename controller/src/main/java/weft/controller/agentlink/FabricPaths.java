@@ -24,9 +24,9 @@ import weft.model.topology.Topology;
  * port beats one for any port, and within those an entry for the packet's DSCP path tag beats the untagged
  * default, which is the entry without a tag or else the lowest tag), and forks at every port group.
  *
- * <p>Source: seed 004 §2 (ECMP, VLB, host-chosen paths) and digest {@code research/seed-004-haitjema-thesis.md}
- * §10.1 ("the host picks the intermediate switch and stamps a path tag, and the controller installs
- * deterministic per-tag forwarding").
+ * <p>Source: seed 004 §3.1-3.2 and App. A.2.1 (ECMP, VLB, host-chosen paths), mapped as Weft does in docs/sources.md
+ * ("the host picks the intermediate switch and stamps a path tag, and the controller installs deterministic per-tag
+ * forwarding").
  * <ul>
  *   <li>Path-tagged routes (VLB, MP-LASH): every DSCP value {@code p} that the pair's {@code layer_of} or the
  *       entries towards the destination name is one path with {@code dscp = p}; the layer is the one the ingress

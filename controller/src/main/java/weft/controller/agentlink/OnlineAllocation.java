@@ -20,10 +20,11 @@ import weft.model.traffic.Flow;
  * Rates for the flows the agents report, from one of the model's allocators over the fabric's current routes and
  * link capacities; pairs with a rate set by hand keep it and take their share of capacity off first.
  *
- * <p>Source: seed 000 §8 of its digest (rates computed centrally for the flows that exist, realised at the
- * source) and seed 004 §4.1-4.2 (hosts report backlogs, the scheduler answers with rates). The allocators are
- * {@code weft.model.rate} (seed 000 ch. 4: SAA, SAA-M, FFA, AFA; seed 004 ch. 4: max-min, backlog-proportional);
- * a flow's path is the routed one ({@link RoutedPaths}: the first port of an ECMP group, the lowest path tag).
+ * <p>Source: seed 000 §4.2.2 and §4.3.2 (the central FFA and AFA, here run by the controller for the flows that exist
+ * and realised at the source: docs/sources.md) and seed 004 §4.1-4.2 (hosts report backlogs, the scheduler answers with
+ * rates). The allocators are {@code weft.model.rate} (seed 000 ch. 4: SAA, SAA-M, FFA, AFA; seed 004 ch. 4: max-min,
+ * backlog-proportional); a flow's path is the routed one ({@link RoutedPaths}: the first port of an ECMP group, the
+ * lowest path tag).
  * <ul>
  *   <li>Decision (demand): an agent's application writes as fast as its VOQ takes data, so no flow has a finite
  *       request; every demand is unlimited and the backlog the agent reports is the flow's size {@code d_f} (SAA,

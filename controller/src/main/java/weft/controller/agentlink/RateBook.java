@@ -23,7 +23,7 @@ import weft.model.topology.Topology;
  * {@link #reallocate} computes what each source should hold and pushes the difference. Same thread and same time
  * as the registry; it holds no session, only the registry's map of which host is connected on which session.
  *
- * <p>Seed 000 §4 and §8 (rates computed centrally for the flows that exist, realised at the source) and seed 004
+ * <p>Seed 000 §4.2-4.3 (rates computed centrally for the flows that exist, realised at the source) and seed 004
  * §4.1-4.2 (hosts report backlogs, the controller answers with rates and paths).
  */
 final class RateBook {

@@ -6,8 +6,8 @@
  * ({@link weft.controller.agentlink.OnlineAllocation}), and an admin request to set a rate by hand
  * ({@code weft rates set}), which wins for its pair.
  *
- * <p>Source: seed 004 §4.1 and digest {@code research/seed-004-haitjema-thesis.md} §10 (the controller distributes
- * rates and path tags to hosts; hosts report backlogs); seed 000 §8 of its digest (rates computed centrally,
- * realised at the source). Messages are {@code weft.model.protocol}.
+ * <p>Source: seed 004 §4.1-4.2 (hosts report backlogs and receive rates; here the controller distributes rates and path
+ * tags); seed 000 §4.2-4.3 (rates computed centrally, realised at the source). Weft's mapping of both onto a controller
+ * and agents: docs/sources.md. Messages are {@code weft.model.protocol}.
  */
 package weft.controller.agentlink;

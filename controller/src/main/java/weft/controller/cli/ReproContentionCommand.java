@@ -20,14 +20,14 @@ import weft.model.topology.generate.GeneratorOptions;
 import weft.model.topology.generate.KaryNTree;
 
 /**
- * {@code weft repro contention}: seed 000 §6.2 (Fig. 6.2, 6.4; digest {@code research/seed-000-zdornov-thesis.md}
- * §5.2, claims C4-C5): per-flow contention of random permutations on a k-ary n-tree, static D-mod-k on the plain
+ * {@code weft repro contention}: seed 000 §6.2 (Figs. 6.2 and 6.4: adaptive ascent alone does not help; the enriched
+ * tree halves the maximum): per-flow contention of random permutations on a k-ary n-tree, static D-mod-k on the plain
  * tree against adaptive flow routing (ForcedDir descent) on the enriched tree.
  *
- * <p>Method (digest §5.9): a random permutation of the hosts, fixed points dropped; flows set up one at a time in
- * random order; a flow's contention is the most flows on any link it uses (host links included); per run the
- * maximum and the mean over flows; the table shows the mean over runs of both. The thesis reports about -50% on the
- * maximum and more than -20% on the mean for width 2.
+ * <p>Method (as the reference re-simulation in docs/sources.md §4): a random permutation of the hosts, fixed points
+ * dropped; flows set up one at a time in random order; a flow's contention is the most flows on any link it uses (host
+ * links included); per run the maximum and the mean over flows; the table shows the mean over runs of both. The thesis
+ * reports about -50% on the maximum and more than -20% on the mean for width 2.
  */
 @Command(name = "contention", mixinStandardHelpOptions = true,
         description = "Seed 000 contention: D-mod-k on the k-ary n-tree vs adaptive routing on the enriched tree.")

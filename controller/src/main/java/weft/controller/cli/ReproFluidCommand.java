@@ -27,21 +27,21 @@ import weft.model.topology.generate.KaryNTree;
 import weft.model.traffic.Flow;
 
 /**
- * {@code weft repro fluid}: seed 000's fluid rate results on the k-ary n-tree (§6.3-6.5; digest
- * {@code research/seed-000-zdornov-thesis.md} §5.3-5.5, claims C9-C11 and C15), static D-mod-k on the plain tree
- * against adaptive flow routing (ForcedDir) on the enriched tree, with unit link capacities:
+ * {@code weft repro fluid}: seed 000's fluid rate results on the k-ary n-tree (§6.3-6.5, Theorem 4.1.1 and Figs. 6.7,
+ * 6.8, 6.10), static D-mod-k on the plain tree against adaptive flow routing (ForcedDir) on the enriched tree, with
+ * unit link capacities:
  * <ol>
  *   <li>single application: {@code p} superposed random permutations of unit size; SAA completion time = max link
  *       weight {@code W} (Theorem 4.1.1);</li>
  *   <li>independent flows: every host sends {@code U[1, max_flows]} flows to random hosts; mean FFA rate, and the
- *       mean SAA-M rate (C11: SAA-M+AR = FFA+AR in mean);</li>
+ *       mean SAA-M rate (Fig. 6.8: SAA-M+AR = FFA+AR in mean);</li>
  *   <li>multiple applications: 32 applications of 128 hosts, built from groups of {@code 128/frag} neighbouring
  *       hosts, each a superposition of {@code U[1,5]} random permutations of its hosts; mean application rate under
  *       AFA and under FFA ({@code r̄(a) = min} over its flows).</li>
  * </ol>
- * The thesis compares against uncontrolled packet-level runs (NC), which a fluid model cannot produce; its
- * "up to +43% (FFA+AR)" and "+110% (AFA+AR)" are against NC, so this table reports static-vs-adaptive ratios and
- * quotes the thesis figures beside them. Flows are set up in random order (digest §7.2 item 2).
+ * The thesis compares against uncontrolled packet-level runs (NC), which a fluid model cannot produce; its "up to +43%
+ * (FFA+AR)" and "+110% (AFA+AR)" are against NC, so this table reports static-vs-adaptive ratios and quotes the thesis
+ * figures beside them. Flows are set up in random order (the thesis leaves the order open).
  */
 @Command(name = "fluid", mixinStandardHelpOptions = true,
         description = "Seed 000 fluid rates: SAA completion, FFA/AFA mean rates, D-mod-k vs adaptive routing.")
@@ -100,10 +100,10 @@ public final class ReproFluidCommand implements Callable<Integer> {
                     tree.n, hosts, tree.hops, tree.width, runs, seed);
             SplittableRandom rnd = new SplittableRandom(seed);
 
-            out.println("1. Single application: SAA completion time W (unit flows; thesis re-simulation in digest"
-                    + " §5.9)");
-            out.printf("%4s %12s %12s %9s %18s%n", "p", "W static", "W adaptive", "change", "digest §5.9");
-            String[] digest = {"6.1 -> 3.0", "8.6 -> 4.75", "10.5 -> 6.0", "12.9 -> 7.25", "14.4 -> 8.9"};
+            out.println("1. Single application: SAA completion time W (unit flows; reference re-simulation: "
+                    + "docs/sources.md §4)");
+            out.printf("%4s %12s %12s %9s %18s%n", "p", "W static", "W adaptive", "change", "re-simulation");
+            String[] reference = {"6.1 -> 3.0", "8.6 -> 4.75", "10.5 -> 6.0", "12.9 -> 7.25", "14.4 -> 8.9"};
             for (int p = 1; p <= maxPermutations; p++) {
                 double[] w = new double[2];
                 for (int run = 0; run < runs; run++) {
@@ -114,9 +114,10 @@ public final class ReproFluidCommand implements Callable<Integer> {
                             weft.model.rate.Arithmetic.DOUBLE);
                 }
                 out.printf(Locale.ROOT, "%4d %12.2f %12.2f %8.1f%% %18s%n", p, w[0] / runs, w[1] / runs,
-                        100 * (w[1] / w[0] - 1), p <= digest.length ? digest[p - 1] : "");
+                        100 * (w[1] / w[0] - 1), p <= reference.length ? reference[p - 1] : "");
             }
-            out.println("   thesis: SAA+AR up to 50% shorter phase than NC; 1 permutation: SAA+AR = 1/2 SAA (C10)");
+            out.println("   thesis: SAA+AR up to 50% shorter phase than NC; 1 permutation: SAA+AR = 1/2 SAA "
+                    + "(Fig. 6.7)");
 
             out.println();
             out.println("2. Independent flows: mean rate (fraction of line rate)");
@@ -134,7 +135,7 @@ public final class ReproFluidCommand implements Callable<Integer> {
                 out.printf(Locale.ROOT, "%9d %11.4f %13.4f %8.1f%% %15.4f%n", m, r[0] / runs, r[1] / runs,
                         100 * (r[1] / r[0] - 1), r[2] / runs);
             }
-            out.println("   thesis: FFA+AR up to +43% mean rate against NC; SAA-M+AR = FFA+AR in mean (C11)");
+            out.println("   thesis: FFA+AR up to +43% mean rate against NC; SAA-M+AR = FFA+AR in mean (Fig. 6.8)");
 
             out.println();
             int apps = hosts / 128 > 0 ? hosts / 128 : 1;
@@ -159,7 +160,7 @@ public final class ReproFluidCommand implements Callable<Integer> {
                     100 * (a[1] / a[0] - 1));
             out.printf(Locale.ROOT, "%13s %11.4f %13.4f %8.1f%%%n", "FFA (min/app)", a[2] / runs, a[3] / runs,
                     100 * (a[3] / a[2] - 1));
-            out.println("   thesis: AFA+AR up to +110% mean application rate against NC (C15)");
+            out.println("   thesis: AFA+AR up to +110% mean application rate against NC (Fig. 6.10)");
             out.printf(Locale.ROOT, "%n(%.1f s)%n", (System.nanoTime() - start) / 1e9);
             out.flush();
             return 0;

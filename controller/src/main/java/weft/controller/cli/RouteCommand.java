@@ -33,7 +33,7 @@ import weft.model.topology.Topology;
 @Command(name = "route", mixinStandardHelpOptions = true,
         description = "Compute deadlock-free routes for a fabric and verify them.",
         subcommands = {RouteVerifyCommand.class},
-        footer = {"", "Engines: minhop, updown, dor, dmodk, lash, mplash, sr, ecmp, vlb.",
+        footer = {"", "Engines: minhop, updown, dor, dmodk, lash, mplash, sr, ecmp, vlb, stp, tbtp, tbtp3vl.",
             "Exit status: 0 routed and verified; 1 invalid input or no engine could route;",
             "2 usage error; 3 routes written but the verifier found a problem",
             "(e.g. minhop or ecmp on a torus is not deadlock-free)."})
@@ -63,7 +63,8 @@ public final class RouteCommand implements Callable<Integer> {
             description = "randomise the engine's orders with this seed (default: deterministic)")
     private Long seed;
 
-    @Option(names = "--root", paramLabel = "SW", description = "Up*/Down* root switch (default: most central)")
+    @Option(names = "--root", paramLabel = "SW", description = "Up*/Down* root switch (default: most central); "
+            + "spanning-tree root for stp and tbtp (default: lowest datapath id)")
     private String root;
 
     @Option(names = "--symmetric", description = "LASH: put (s,d) and (d,s) in one layer (costs layers)")

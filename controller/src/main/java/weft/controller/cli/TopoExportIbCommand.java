@@ -12,7 +12,7 @@ import weft.model.topology.io.IbnetdiscoverFormat;
 
 /**
  * {@code weft topo export-ib FILE -o FILE.net}: writes the fabric as an ibsim net file, so that OpenSM can route the
- * same fabric under ibsim (digest {@code research/anchors.md} §1.4).
+ * same fabric under ibsim (docs/lash.md, docs/sources.md §4).
  */
 @Command(name = "export-ib", mixinStandardHelpOptions = true,
         description = "Write a topology as an ibsim net file (Switch/Hca records) for OpenSM under ibsim.",

@@ -22,7 +22,7 @@ import weft.model.topology.Topology;
  * links reported by LLDP, hosts by their first packets or by agent registration. Thread-safe; every change that
  * alters {@link #topology(Topology)} advances {@link #version()}, which {@link DiscoverySettle} watches.
  *
- * <p>Host learning keeps switch ports apart from host ports (issue 3):
+ * <p>Host learning keeps switch ports apart from host ports:
  * <ul>
  *   <li>a packet that arrives on a port that has carried LLDP (either end of a discovered link) is never taken
  *       for a host;</li>

@@ -16,8 +16,8 @@ import weft.controller.program.PairRate;
 import weft.controller.program.PairRates;
 
 /**
- * Counters of one rated pair's meter, read by a meter statistics request (research digest §1c: OVS's userspace
- * datapath counts what enters a meter and, per band, what its DROP band dropped).
+ * Counters of one rated pair's meter, read by a meter statistics request (OVS's userspace datapath counts what enters a
+ * meter and, per band, what its DROP band dropped: docs/sources.md §5).
  *
  * @param switchId       the source's switch, where the meter is
  * @param meterId        the meter

@@ -58,7 +58,7 @@ public final class WeftController implements AutoCloseable {
     }
 
     /**
-     * The embedded agent registry (issue 5).
+     * The embedded agent registry.
      *
      * @param listen          agent listen address
      * @param token           shared token agents and {@code weft rates set} present

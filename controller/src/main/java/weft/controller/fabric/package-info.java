@@ -14,7 +14,7 @@
  * {@code LldpBeacon}, {@code CountersPoller} (port, flow and meter counters, on the timer thread),
  * {@code HostRegistrations} and {@code EventLog}.
  *
- * <p>Sources: ARCHITECTURE "Data flow" steps 1-3 and 6; the provider/service split follows ONOS's
- * {@code TopologyManager} (see {@code shared/STYLE.md}).
+ * <p>Sources: the data flow of the README (topology, routes, verification, programming); the provider/service split
+ * follows ONOS's {@code TopologyManager} (docs/sources.md).
  */
 package weft.controller.fabric;

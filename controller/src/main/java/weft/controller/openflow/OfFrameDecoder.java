@@ -22,13 +22,13 @@ import org.projectfloodlight.openflow.protocol.OFMessageReader;
  * +----------------------------------------------------------------------+
  * </pre>
  *
- * <p>Outputs {@link OFMessage}s and, for frames it skips, {@link OfFrameError} values. A frame is handed to
- * openflowj's generic reader as a slice of exactly {@code length} bytes: the reader throws {@code OFParseError}
- * for unknown types and {@code IllegalArgumentException} for unknown versions (feasibility notes §1), and such
- * a frame is skipped whole. A frame longer than {@code maxFrameLength} is discarded unread, across reads if
- * need be. Decision: a length below 8 leaves no way to find the next frame, so the decoder reports
- * {@link OfFrameError.Kind#BAD_LENGTH}, drops everything buffered and closes the connection; the switch
- * reconnects (Netty's {@code LengthFieldBasedFrameDecoder} fails such a stream the same way).
+ * <p>Outputs {@link OFMessage}s and, for frames it skips, {@link OfFrameError} values. A frame is handed to openflowj's
+ * generic reader as a slice of exactly {@code length} bytes: the reader throws {@code OFParseError} for unknown types
+ * and {@code IllegalArgumentException} for unknown versions (docs/sources.md §5), and such a frame is skipped whole. A
+ * frame longer than {@code maxFrameLength} is discarded unread, across reads if need be. Decision: a length below 8
+ * leaves no way to find the next frame, so the decoder reports {@link OfFrameError.Kind#BAD_LENGTH}, drops everything
+ * buffered and closes the connection; the switch reconnects (Netty's {@code LengthFieldBasedFrameDecoder} fails such a
+ * stream the same way).
  */
 public final class OfFrameDecoder extends ByteToMessageDecoder {
     /** Size of the fixed OpenFlow header. */

@@ -69,8 +69,8 @@ public final class OfServer implements AutoCloseable {
     }
 
     /**
-     * Loads openflowj's classes once: the first HELLO-to-FEATURES_REPLY on a cold JVM took about 460 ms,
-     * later ones about 1 ms (feasibility notes §1).
+     * Loads openflowj's classes once: the first HELLO-to-FEATURES_REPLY on a cold JVM took about 460 ms, later ones
+     * about 1 ms (docs/sources.md §5).
      */
     private static void warmUp() {
         OFFactories.getFactory(OFVersion.OF_13).buildFlowAdd().build();

@@ -45,11 +45,11 @@ import org.slf4j.LoggerFactory;
  * One switch connection: the OpenFlow 1.3 handshake as an enum state machine, ECHO keepalive, xid-matched
  * requests with timeouts, multipart accumulation, barrier-confirmed transactions and the port table.
  *
- * <p>Handshake (OpenFlow 1.3.5 §6.3.1, feasibility notes §1): on connect send HELLO with a version bitmap
- * naming 1.3 only; on the switch's HELLO check that 1.3 is common (its bitmap, or its header version when it
- * sends none) or answer HELLO_FAILED/INCOMPATIBLE and close; send FEATURES_REQUEST; on FEATURES_REPLY send
- * SET_CONFIG (miss_send_len 0xffff: whole packets to the controller) and a port-description multipart request;
- * when it completes the session is {@link State#READY} and the listener hears {@code switchReady}.
+ * <p>Handshake (OpenFlow 1.3.5 §6.3.1): on connect send HELLO with a version bitmap naming 1.3 only; on the switch's
+ * HELLO check that 1.3 is common (its bitmap, or its header version when it sends none) or answer
+ * HELLO_FAILED/INCOMPATIBLE and close; send FEATURES_REQUEST; on FEATURES_REPLY send SET_CONFIG (miss_send_len 0xffff:
+ * whole packets to the controller) and a port-description multipart request; when it completes the session is
+ * {@link State#READY} and the listener hears {@code switchReady}.
  *
  * <p>Threading: inbound messages and timers run on the channel's event loop. The request methods may be called
  * from any thread; they register the xid before writing, so a fast reply is never lost.

@@ -65,8 +65,8 @@ public final class FlowMods13 {
     }
 
     /**
-     * A flow entry of the given class whose packets first pass meter {@code meterId} (OpenFlow 1.3: the meter is
-     * an instruction that precedes apply-actions; research digest §1c).
+     * A flow entry of the given class whose packets first pass meter {@code meterId} (OpenFlow 1.3: the meter is an
+     * instruction that precedes apply-actions).
      */
     public static OFFlowAdd meteredFlow(FlowClass cls, int bonus, Match match, List<OFAction> actions,
                                         long meterId) {
@@ -82,8 +82,8 @@ public final class FlowMods13 {
     }
 
     /**
-     * Adds a meter that drops what exceeds {@code rateKbps} with a burst of {@code burstKbits}: flags
-     * KBPS|BURST|STATS and one DROP band, the only band OVS's userspace datapath offers (research digest §1c).
+     * Adds a meter that drops what exceeds {@code rateKbps} with a burst of {@code burstKbits}: flags KBPS|BURST|STATS
+     * and one DROP band, the only band OVS's userspace datapath offers (docs/sources.md §5).
      */
     public static OFMeterMod meterAdd(long meterId, long rateKbps, long burstKbits) {
         return meter(OFMeterModCommand.ADD, meterId, rateKbps, burstKbits);

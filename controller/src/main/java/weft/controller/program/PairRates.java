@@ -22,10 +22,10 @@ import weft.model.topology.Topology;
  * them) are accepted and ignored. Every host must be in the topology, a pair must not repeat, a source must not
  * be its own destination, and rates must be positive.
  *
- * <p>Burst rule (Decision): unless given, the burst is 100 ms at the rate, and at least ten 1500-byte frames
- * (120 kbit). 100 ms is what the feasibility digest (§1c) measured with (10 Mbit/s, 1000 kbit: 9.90 Mbit/s of
- * 50 offered); with 50 ms an 8 Mbit/s meter under-delivered by 5% on the loaded build machine, whose senders
- * stall and then burst. A 5 s measurement overshoots the rate by at most 2%.
+ * <p>Burst rule (Decision): unless given, the burst is 100 ms at the rate, and at least ten 1500-byte frames (120
+ * kbit). 100 ms is what the OVS meter measurement used (docs/sources.md §5: 10 Mbit/s, 1000 kbit: 9.90 Mbit/s of 50
+ * offered); with 50 ms an 8 Mbit/s meter under-delivered by 5% on the loaded build machine, whose senders stall and
+ * then burst. A 5 s measurement overshoots the rate by at most 2%.
  *
  * <p>Meter ids (Decision): {@code 0x57000000 + k·H + j}, where {@code H} is the number of hosts of the
  * configured topology, {@code k} the source's position among the hosts of its switch and {@code j} the

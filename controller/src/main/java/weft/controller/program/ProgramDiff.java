@@ -21,9 +21,9 @@ import org.projectfloodlight.openflow.protocol.instruction.OFInstruction;
 import org.projectfloodlight.openflow.protocol.instruction.OFInstructionApplyActions;
 
 /**
- * What must change on one switch to go from its installed state to a {@link SwitchProgram}, split into the three
- * phases of a safe update (ARCHITECTURE "Programming"): new and changed groups and non-ingress entries first,
- * ingress (and controller) entries only after every switch confirmed the first phase, and removals last.
+ * What must change on one switch to go from its installed state to a {@link SwitchProgram}, split into the three phases
+ * of a safe update (the README's data flow): new and changed groups and non-ingress entries first, ingress (and
+ * controller) entries only after every switch confirmed the first phase, and removals last.
  *
  * <p>Reconciliation rules: an installed entry equals a desired one when table, priority, match, cookie and
  * instructions are equal; a flow-add replaces an entry with the same table, priority and match in place; an

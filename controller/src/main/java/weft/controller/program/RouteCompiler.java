@@ -58,14 +58,14 @@ import weft.model.topology.Topology;
  * set it, TCP included, and rather than the VLAN VID because this kernel cannot tag (no 8021q) and the PCP already
  * carries the layer. Packets with a DSCP that names no path, and ARP, follow the lowest path.
  *
- * <p>Rated pairs ({@link PairRates}): for every rated (source host, destination host) pair, the source's switch
- * gets one {@link FlowClass#RATED} entry per IPv4 entry the pair's packets would otherwise hit there (the
- * INGRESS entries of a layered result, the FORWARD entries of a destination engine, the LOCAL entry when both
- * hosts share the switch, and their path-tag variants). Each copy adds {@code in_port} and {@code ipv4_src} of
- * the source to the match, keeps the original's bonus (a path tag still beats the default), passes the pair's
- * meter, and applies the original's actions unchanged (the same PCP push, output or group). ARP is not metered:
- * a saturated meter must not starve address resolution. The meter drops what exceeds the rate (one DROP band,
- * KBPS, BURST, STATS; research digest §1c). Unrated pairs are untouched.
+ * <p>Rated pairs ({@link PairRates}): for every rated (source host, destination host) pair, the source's switch gets
+ * one {@link FlowClass#RATED} entry per IPv4 entry the pair's packets would otherwise hit there (the INGRESS entries of
+ * a layered result, the FORWARD entries of a destination engine, the LOCAL entry when both hosts share the switch, and
+ * their path-tag variants). Each copy adds {@code in_port} and {@code ipv4_src} of the source to the match, keeps the
+ * original's bonus (a path tag still beats the default), passes the pair's meter, and applies the original's actions
+ * unchanged (the same PCP push, output or group). ARP is not metered: a saturated meter must not starve address
+ * resolution. The meter drops what exceeds the rate (one DROP band, KBPS, BURST, STATS; docs/sources.md §5). Unrated
+ * pairs are untouched.
  *
  * <p>Group ids: a group is named by its port set; when every port is below 32 the id is the port bitmap, so the
  * same port set keeps the same id across recomputations and an update never rewrites a group in place.
@@ -386,8 +386,8 @@ public final class RouteCompiler {
     }
 
     /**
-     * The match of one entry; OXM prerequisites are always present (OVS rejects a PCP without a VID and a DSCP
-     * without eth_type IPv4, asynchronously: feasibility notes §1a).
+     * The match of one entry; OXM prerequisites are always present (OVS rejects a PCP without a VID and a DSCP without
+     * eth_type IPv4, asynchronously: docs/sources.md §5).
      *
      * @param vid -1 for no VLAN match, 0 for untagged, else the VID
      */

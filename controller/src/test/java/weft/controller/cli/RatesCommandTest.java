@@ -47,8 +47,9 @@ class RatesCommandTest {
     }
 
     /**
-     * Seed 000 Fig. 1.1 on Ethernet: f1-f4 enter sw1 from h1-h4 and cross sw1->sw2 (10 Gbit/s); f1, f2 go to d1
-     * and f3, f4 to d2; f5, f6 enter sw2 from h5, h6 and go to d2. Every rate is 10/4 = 2.5 Gbit/s (digest E1).
+     * Seed 000 Fig. 1.1 on Ethernet: f1-f4 enter sw1 from h1-h4 and cross sw1->sw2 (10 Gbit/s); f1, f2 go to d1 and f3,
+     * f4 to d2; f5, f6 enter sw2 from h5, h6 and go to d2. Every rate is 10/4 = 2.5 Gbit/s (§1.3: the controlled rates
+     * are 1/4 of a link each).
      */
     @BeforeEach
     void files() throws IOException {

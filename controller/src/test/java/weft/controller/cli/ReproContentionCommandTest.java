@@ -18,7 +18,8 @@ class ReproContentionCommandTest {
         String text = out.toString();
         assertThat(text).contains("4-ary 3-tree (64 hosts), 20 random permutations", "D-mod-k, plain tree",
                 "adaptive, enriched tree width 2, ForcedDir(8)", "thesis (Fig. 6.4, width >= 2)");
-        // The enriched adaptive row must improve on D-mod-k (digest §5.9: k=4, n=3 gives 3.05 -> 2.0, 1.81 -> 1.12).
+        // The enriched adaptive row must improve on D-mod-k (reference re-simulation, docs/sources.md §4: k=4, n=3
+        // gives 3.05 -> 2.0, 1.81 -> 1.12).
         String change = text.lines().filter(l -> l.startsWith("enriched adaptive vs D-mod-k")).findFirst()
                 .orElseThrow();
         assertThat(change).matches(".*-\\d+\\.\\d% +-\\d+\\.\\d%");

@@ -33,7 +33,7 @@ class TopoCommandTest {
     }
 
     @Test
-    void generatesTheIssueExamples() {
+    void generatesTheReadmeExamples() {
         assertThat(run("generate", "kary-ntree", "--k", "16", "--n", "3", "-o", file("t.json"))).isZero();
         assertThat(out.toString()).contains("768 switches, 4096 hosts, 8192 links");
         Topology tree = TopologyFiles.read(dir.resolve("t.json"));

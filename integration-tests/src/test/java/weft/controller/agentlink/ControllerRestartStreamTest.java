@@ -20,10 +20,10 @@ import weft.model.protocol.ControlMessage;
 import weft.model.protocol.VoqReport;
 
 /**
- * Issue 5, "killing and restarting the controller loses no accepted application data and ends in the same rates",
- * on loopback with the real registry and two real agents: a reliable stream runs h1 -> h2 at the controller's
- * rate; the controller dies mid-stream; the agents keep the last rate and the stream completes without it; a new
- * controller on the same port adopts the rate from the agents' reports.
+ * "Killing and restarting the controller loses no accepted application data and ends in the same rates", on loopback
+ * with the real registry and two real agents: a reliable stream runs h1 -> h2 at the controller's rate; the controller
+ * dies mid-stream; the agents keep the last rate and the stream completes without it; a new controller on the same port
+ * adopts the rate from the agents' reports.
  */
 class ControllerRestartStreamTest {
     private static final String TOKEN = "restart-token-6a1f8e3c5b";

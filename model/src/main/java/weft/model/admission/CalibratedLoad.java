@@ -8,7 +8,7 @@ import java.util.Map;
  * {@code Σ L_i + P < CL} for the flow's priority group (high or low), where {@code CL} is that group's calibrated
  * saturation load. It ignores where the load goes, so it guarantees nothing on a hot spot.
  *
- * <p>Seed 002 §5 (CL, eq. 5.1); digest {@code research/seed-002-reinemo-thesis.md} §6, E9.
+ * <p>Seed 002 §5.2.1 (CL, eq. 5.1).
  */
 public final class CalibratedLoad implements AdmissionControl {
     private final int highLevels;

@@ -11,8 +11,8 @@ import java.util.Set;
  * {@code t·R̄(t) + P·t − S̄(t+D) + α·sqrt(t²σ²(t) + Ψ²(t+D)) < 0} and {@code R̄(T) + P < C}. It targets a delay
  * bound {@code D}, not bandwidth: no guarantees.
  *
- * <p>Seed 002 §5 (EB, eqs. 5.5-5.7); digest {@code research/seed-002-reinemo-thesis.md} §6, E9. Decision: the limit
- * {@code lim R̄(t)} of eq. 5.7 is estimated by the longest measured interval {@code R̄(T)}.
+ * <p>Seed 002 §5.3.1 (EB, eqs. 5.5-5.7). Decision: the limit {@code lim R̄(t)} of eq. 5.7 is estimated by the longest
+ * measured interval {@code R̄(T)}.
  */
 public final class EgressBased implements AdmissionControl {
     /**

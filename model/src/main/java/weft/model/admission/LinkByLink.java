@@ -9,7 +9,7 @@ import java.util.Map;
  * service level's share of the link's effective bandwidth ("simple sum"). It guarantees bandwidth per SL: the
  * admitted peak rates of an SL never reach its share on any link.
  *
- * <p>Seed 002 §5 (LL, eqs. 5.3-5.4); digest {@code research/seed-002-reinemo-thesis.md} §6, E9 (strict "<").
+ * <p>Seed 002 §5.2.2 (LL, eqs. 5.2-5.4; strict "<").
  */
 public final class LinkByLink implements AdmissionControl {
     private final String[] linkNames;

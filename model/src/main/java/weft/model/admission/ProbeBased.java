@@ -10,8 +10,8 @@ import java.util.Set;
  * below the admitted traffic, so a path that carries them without queueing has spare bandwidth: PB guarantees
  * bandwidth at class and flow level.
  *
- * <p>Seed 002 §5 (PB, eqs. 5.8-5.9; 6 probes per flow); digest {@code research/seed-002-reinemo-thesis.md} §6, E9.
- * The probes themselves are sent by the host agents; this class holds the decision rule and the admitted set.
+ * <p>Seed 002 §5.3.2 (PB, eqs. 5.8-5.9; 6 probes per flow). The probes themselves are sent by the host agents; this
+ * class holds the decision rule and the admitted set.
  */
 public final class ProbeBased implements AdmissionControl {
     /** The thesis's probe count per flow. */

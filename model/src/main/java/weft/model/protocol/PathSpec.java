@@ -7,8 +7,8 @@ import java.util.List;
  *
  * @param id    dense path index {@code 0..paths-1}, also written into the data shim header
  * @param tag   what the controller's forwarding entries follow for this path: the UDP source port the agent sends
- *              from (1024..65535); digest seed 004 §10.1 "the host picks the intermediate switch and stamps a path
- *              tag"
+ *              from (1024..65535); the host picks the intermediate switch and stamps a path tag (seed 004
+ *              App. A.2.1; docs/sources.md)
  * @param links dense ids of the links the path loads: channels of the switch graph ({@code 2i} = link i a->b,
  *              {@code 2i+1} = b->a), in path order (used only by the Multi-Phase policy; may be empty, and is empty
  *              when the switches' hash rather than the tag picks the path)

@@ -5,8 +5,8 @@ package weft.model.rate;
  * FFA with line 4 replaced: when any flow of an application meets a saturated link, every flow of that
  * application freezes at the current level, so all flows of {@code a} end with the same {@code r̄(a)}.
  *
- * <p>Seed 000 §4.3.2 (Theorem 4.3.1) and Alg. 4.12, corrected as in digest §7.1 item 2 ({@code c_l ← c_l − Δ̄·W_l}).
- * The result is not maximal (digest §3.7): leftover capacity is deliberately not redistributed.
+ * <p>Seed 000 §4.3.2 (Theorem 4.3.1) and Alg. 4.12, with line 6.1 read as {@code c_l ← c_l − Δ̄·W_l} (erratum:
+ * docs/sources.md). The result is not maximal (§4.3.2): leftover capacity is deliberately not redistributed.
  * {@link Allocation#iterations()} counts Alg. 4.12's passes that found a finite {@code Δ̄}.
  */
 public final class Afa implements RateAllocator {

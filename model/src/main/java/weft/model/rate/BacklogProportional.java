@@ -7,13 +7,13 @@ package weft.model.rate;
  * weights and requests as caps this is weighted water-filling on {@code q/b}; with all backlogs 1 it is
  * max-min.
  *
- * <p>Seed 004 §4.3 and §5 (BP clears an initial backlog in the optimal {@code ⌈β(B)⌉} intervals, Eq. 5.15);
- * corrected as in digest {@code research/seed-004-haitjema-thesis.md} §9: line 10 calls
- * {@code BklgProp(Q_l, B_l, u_l)} with the current unused capacity, and BKLGPROP removes {@code b_ij} from
- * {@code b_l}. Links whose remaining backlog is 0 have ratio +∞. Per-VOQ minimum rates and the Eq. 4.2 deduction
- * through {@link VoqBudget}. Decision: ties between links go to the lowest link index (TV-5: either order gives
- * the same rates). Correction [project]: requests below the proportional share are fixed first (see the loop);
- * Alg. 3 as printed over-commits links when some {@code q_ij < b_ij·u_l/b_l}.
+ * <p>Seed 004 §4.3 and §5 (BP clears an initial backlog in the optimal {@code ⌈β(B)⌉} intervals, Eq. 5.15); corrected
+ * as listed in docs/sources.md: line 10 calls {@code BklgProp(Q_l, B_l, u_l)} with the current unused capacity, and
+ * BKLGPROP removes {@code b_ij} from {@code b_l}. Links whose remaining backlog is 0 have ratio +∞. Per-VOQ minimum
+ * rates and the Eq. 4.2 deduction through {@link VoqBudget}. Decision: ties between links go to the lowest link index
+ * (hand-computed from Alg. 3 on the three-host Virtual Switch of §4.2.2: either order gives the same rates). Correction
+ * [project]: requests below the proportional share are fixed first (see the loop); Alg. 3 as printed over-commits links
+ * when some {@code q_ij < b_ij·u_l/b_l}.
  */
 public final class BacklogProportional implements RateAllocator {
     private final VoqBudget budget;

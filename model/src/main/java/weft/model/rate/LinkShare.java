@@ -38,11 +38,10 @@ public final class LinkShare {
     }
 
     /**
-     * Seed 004 BKLGPROP, corrected: shares of capacity {@code c} for requests {@code q} and backlogs {@code b}.
-     * Every remaining flow gets {@code b_ij / b_l · u_l}; a flow whose request is smaller is capped at its request
-     * and leaves, taking its backlog out of {@code b_l} (erratum, line 15: {@code b_l ← b_l − b_ij}, not
-     * {@code − s_ijl}; digest {@code research/seed-004-haitjema-thesis.md} §9 item 1, TV-4). Repeat until a pass
-     * caps nobody. With every {@code b = 1} this is the max-min share.
+     * Seed 004 BKLGPROP, corrected: shares of capacity {@code c} for requests {@code q} and backlogs {@code b}. Every
+     * remaining flow gets {@code b_ij / b_l · u_l}; a flow whose request is smaller is capped at its request and
+     * leaves, taking its backlog out of {@code b_l} (erratum, line 15: {@code b_l ← b_l − b_ij}, not {@code − s_ijl};
+     * docs/sources.md). Repeat until a pass caps nobody. With every {@code b = 1} this is the max-min share.
      */
     public static <N> N[] bklgProp(Arithmetic<N> a, N[] q, N[] b, N c) {
         int n = q.length;

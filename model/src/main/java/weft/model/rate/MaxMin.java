@@ -5,10 +5,9 @@ package weft.model.rate;
  * path-minimum share {@code min(q, min_{l∈P} u_l/|Q_l|)} is smallest, fix its rate, and take it out of every link
  * on its path. Requests are the flows' demands ({@code null}/infinite: unlimited).
  *
- * <p>Seed 004 §4.3, Alg. 1-2 (Alg. 2's lost indentation restored as in digest
- * {@code research/seed-004-haitjema-thesis.md} §4.3: one flow per outer iteration); per-VOQ minimum rates and the
- * control-overhead deduction of Eq. 4.2 through {@link VoqBudget}. Decision: ties go to the lowest flow index
- * (the rates do not depend on it). O(|F|²·|P|): the literal algorithm, kept for fidelity; {@link Ffa} with unit
+ * <p>Seed 004 §4.2.5, Alg. 1-2 (Alg. 2's lost indentation restored: one flow per outer iteration); per-VOQ minimum
+ * rates and the control-overhead deduction of Eq. 4.2 through {@link VoqBudget}. Decision: ties go to the lowest flow
+ * index (the rates do not depend on it). O(|F|²·|P|): the literal algorithm, kept for fidelity; {@link Ffa} with unit
  * weights computes the same rates in O(Σ|P| log |L|), which the property tests check.
  */
 public final class MaxMin implements RateAllocator {

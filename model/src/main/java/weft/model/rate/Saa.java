@@ -5,8 +5,7 @@ package weft.model.rate;
  * {@code W_f = max_{l∈L_f} W_l}. With {@code w_f = d_f} (the flow's size in bits) every flow completes by
  * {@code W}, the minimum possible phase completion time (Theorem 4.1.1).
  *
- * <p>Seed 000 §4.1.1-4.1.2, Alg. 4.1; seed 003 §5, eqs. 1-4 and Theorem 1; digest
- * {@code research/seed-003-systor.md} §3 and §7 (TV1-TV5). The distributed protocol is
+ * <p>Seed 000 §4.1.1-4.1.2, Alg. 4.1; seed 003 §5, eqs. 1-4 and Theorem 1. The distributed protocol is
  * {@code weft.model.rate.distributed.SaaProtocol}. SAA is feasible but not maximal.
  */
 public final class Saa implements RateAllocator {

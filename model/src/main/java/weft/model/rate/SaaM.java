@@ -4,12 +4,12 @@ package weft.model.rate;
  * SAA-M: SAA plus greedy maximal claiming. Every flow starts at its SAA rate {@code w_f / W_f}; then, one flow at a
  * time in claim order, a flow reserves and claims all of {@code c_u}, the smallest free capacity on its path. The
  * result satisfies the SAA requirement and is maximal (every flow crosses a saturated link), but, unlike FFA, it
- * "boosts high rates at the expense of medium ones" (digest E7).
+ * "boosts high rates at the expense of medium ones" (§6.4).
  *
- * <p>Seed 000 §4.1.3, Alg. 4.3-4.4 (lines 4.1-4.2: reservation of all of {@code c_u}, "all or nothing"). Central
- * form of the distributed protocol once every reservation succeeds in turn. Decision: the claim order is the
- * flow order of the problem unless another order is given; in the network it is decided by which reservation
- * arrives first, so E7 has two valid outcomes, one per order.
+ * <p>Seed 000 §4.1.3, Alg. 4.3-4.4 (lines 4.1-4.2: reservation of all of {@code c_u}, "all or nothing"). Central form
+ * of the distributed protocol once every reservation succeeds in turn. Decision: the claim order is the flow order of
+ * the problem unless another order is given; in the network it is decided by which reservation arrives first, so a link
+ * shared by two claimants has two valid outcomes, one per order.
  */
 public final class SaaM implements RateAllocator {
     private final int[] claimOrder;

@@ -6,8 +6,8 @@ package weft.model.rate;
  * guaranteed minimum rate {@code r_min} (§4.5), so the allocatable capacity is
  * {@code c_l = C − |F_l|·(2M/T + r_min)} and every VOQ's rate is {@code r_min} plus its share.
  *
- * <p>Seed 004 §4.3-4.5, Eq. 4.2; digest {@code research/seed-004-haitjema-thesis.md} §4.5 (84-byte control frames,
- * T = 1 ms: 1.344 Mbit/s per flow; r_min = 10 Mbit/s in the thesis).
+ * <p>Seed 004 §4.3-4.4, Eq. 4.2 (84-byte control frames, T = 1 ms: 1.344 Mbit/s per flow; r_min = 10 Mbit/s in the
+ * thesis's §4.4.2).
  *
  * @param controlBytes    control packet size M on the wire, bytes ({@code >= 0})
  * @param intervalSeconds scheduling interval T, seconds ({@code > 0})

@@ -11,10 +11,9 @@
  *       corrected, with per-VOQ minimum rates and the Eq. 4.2 overhead deduction ({@link weft.model.rate.VoqBudget}).</li>
  * </ul>
  *
- * <p>Every allocator computes in an {@link weft.model.rate.Arithmetic}: exact {@link weft.model.rate.Rational}s for
- * the paper vectors, doubles in production. {@link weft.model.rate.FabricProblem} turns a topology, routes and
- * flows into the dense {@link weft.model.rate.RateProblem}. Distributed forms: {@code weft.model.rate.distributed}.
- * Digests: {@code research/seed-000-zdornov-thesis.md} §3, {@code seed-003-systor.md} §3,
- * {@code seed-004-haitjema-thesis.md} §4-5.
+ * <p>Every allocator computes in an {@link weft.model.rate.Arithmetic}: exact {@link weft.model.rate.Rational}s for the
+ * paper vectors, doubles in production. {@link weft.model.rate.FabricProblem} turns a topology, routes and flows into
+ * the dense {@link weft.model.rate.RateProblem}. Distributed forms: {@code weft.model.rate.distributed}. Errata and
+ * decisions: docs/sources.md.
  */
 package weft.model.rate;

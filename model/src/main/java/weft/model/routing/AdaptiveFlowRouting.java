@@ -13,9 +13,8 @@ import weft.model.topology.Topology;
  * Adaptive flow routing on (enriched) k-ary n-trees: each flow is routed once, at setup, hop by hop, by the number
  * of flows already on each output port; D-mod-k gives the default port, which wins ties.
  *
- * <p>Source: seed 000 ch. 3 (route setup packet {@code p_s}, port selector with the default port's static
- * priority, Fig. 3.2 horizontal moves) and §6.2 (modified k-ary n-tree, ForcedDir(i)); digest
- * {@code research/seed-000-zdornov-thesis.md} §2.3, §2.7, §2.8, E10, E11.
+ * <p>Source: seed 000 ch. 3 (route setup packet {@code p_s}, port selector with the default port's static priority,
+ * Fig. 3.2 horizontal moves) and §6.2 (modified k-ary n-tree, ForcedDir(i)).
  * <ol>
  *   <li>Ascent: while the switch is not above the destination leaf, take the up port with the fewest flows; the
  *       D-mod-k port ({@link DModK#hostPath}) wins ties, then the lowest port.</li>
@@ -25,10 +24,10 @@ import weft.model.topology.Topology;
  *       the down port, and at most {@code maxHorizontalHops} times at this level; otherwise go down.</li>
  *   <li>Each chosen port's counter is incremented as the flow passes (sequential setup, unlimited route cache).</li>
  * </ol>
- * Decisions (digest §7.2): flows are set up in the order given; ties among alternative ports go to the lowest
- * port; the horizontal hop limit is per level; a horizontal move is allowed at the nearest common ancestor level
- * right after the ascent. Paths are up, then horizontal-and-down in one direction per level: acyclic channel
- * dependencies, so deadlock-free (seed 000 §6.2).
+ * Decisions (the thesis leaves them open; docs/sources.md): flows are set up in the order given; ties among alternative
+ * ports go to the lowest port; the horizontal hop limit is per level; a horizontal move is allowed at the nearest
+ * common ancestor level right after the ascent. Paths are up, then horizontal-and-down in one direction per level:
+ * acyclic channel dependencies, so deadlock-free (seed 000 §6.2).
  */
 public final class AdaptiveFlowRouting {
     /** The thesis's default horizontal hop limit, ForcedDir(8). */

@@ -4,10 +4,10 @@ package weft.model.routing;
  * The worst-case number of packets a packet may wait for when back-pressure spreads along its path in a lossless
  * network with one virtual lane per port and one-packet input buffers, and the latency bound that follows.
  *
- * <p>Source: seed 002 §4.2 (worst-case back-pressure bound): {@code P = sum_{sw=1..n} (Q-2)^sw} with Q the links
- * per switch (entry and exit links excluded by the {@code -2}) and n the switches on the path; {@code L = T * P}
- * with T the transmission time of a packet. Digest {@code research/seed-002-reinemo-thesis.md} §5 and worked
- * example E10. Decision: lives with routing because it bounds what a route of n switches can cost.
+ * <p>Source: seed 002 §4.2 (worst-case back-pressure bound): {@code P = sum_{sw=1..n} (Q-2)^sw} with Q the links per
+ * switch (entry and exit links excluded by the {@code -2}) and n the switches on the path; {@code L = T * P} with T the
+ * transmission time of a packet (seed 002 §4.3.4, eqs. 4.1-4.3). Decision: lives with routing because it bounds what a
+ * route of n switches can cost.
  */
 public final class BackPressureBound {
     private BackPressureBound() {

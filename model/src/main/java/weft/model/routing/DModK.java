@@ -8,14 +8,13 @@ import weft.model.topology.Topology;
  * level j is d's digit j, so every path to d ends in the same descent and destinations never share a descending
  * link; the descent is the unique one.
  *
- * <p>Source: seed 000 §6.1 (the static baseline, ref. [15] Gómez et al.); digest
- * {@code research/seed-000-zdornov-thesis.md} §2.8: the up-port at the i-th upward hop toward host d is
- * {@code floor(d / k^i) mod k}, i.e. moving up to level j sets digit j of the switch label to digit j+1 of d.
- * Decision: Weft forwards on the destination switch (all hosts of a leaf share its entries), so the engine uses the
- * leaf's own label: moving up to level j sets digit j to the leaf's digit j; the descent from the nearest common
- * ancestor then runs straight down the switches labelled like the leaf. {@link #hostPath} gives the host-level
- * D-mod-k path of the thesis, which the contention reproduction uses. Up*&#47;down* paths in a tree are
- * deadlock-free; paths are shortest.
+ * <p>Source: seed 000 §6.1 (the static baseline, ref. [15] Gómez et al., whose formula the thesis does not print;
+ * docs/sources.md): the up-port at the i-th upward hop toward host d is {@code floor(d / k^i) mod k}, i.e. moving up to
+ * level j sets digit j of the switch label to digit j+1 of d. Decision: Weft forwards on the destination switch (all
+ * hosts of a leaf share its entries), so the engine uses the leaf's own label: moving up to level j sets digit j to the
+ * leaf's digit j; the descent from the nearest common ancestor then runs straight down the switches labelled like the
+ * leaf. {@link #hostPath} gives the host-level D-mod-k path of the thesis, which the contention reproduction uses.
+ * Up*&#47;down* paths in a tree are deadlock-free; paths are shortest.
  */
 final class DModK implements RoutingEngine {
     @Override

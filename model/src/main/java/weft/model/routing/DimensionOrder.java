@@ -9,10 +9,9 @@ import weft.model.topology.Topology;
  * Dimension-order routing for meshes and tori: correct dimension 0 fully, then dimension 1, and so on; on a torus
  * each dimension goes the shorter way round (the plus direction on a tie).
  *
- * <p>Source: seed 002 §2.1.4 (DOR, the reference for regular meshes; tori need wrap handling); digest
- * {@code research/seed-002-reinemo-thesis.md} §3. Dimension order alone is deadlock-free on a mesh: a packet only
- * turns from a lower to a higher dimension, so any cycle of dependencies would stay in one row, where a mesh has
- * none.
+ * <p>Source: seed 002 §2.1.4 (DOR, the reference for regular meshes; tori need wrap handling). Dimension order alone is
+ * deadlock-free on a mesh: a packet only turns from a lower to a higher dimension, so any cycle of dependencies would
+ * stay in one row, where a mesh has none.
  * <ul>
  *   <li>Grid coordinates come from the port scheme of {@code weft.model.topology.generate.Grid}: after a switch's
  *       host ports {@code 1..h}, port {@code h+1+2i} leads to the minus and {@code h+2+2i} to the plus neighbour in

@@ -10,10 +10,10 @@ import weft.model.topology.Topology;
  * Equal-cost multipath: at every switch, every next hop on a shortest path toward the destination, as one port group
  * (an OpenFlow SELECT group; the switch hashes each flow onto one port).
  *
- * <p>Source: seed 004 §2.2 (ECMP, oblivious flow-level routing: the hash of a flow's header picks one of the
- * equal-cost paths); digest {@code research/seed-004-haitjema-thesis.md} §2.2 and §10.1. One layer. All shortest
- * paths are used, so the layer is deadlock-free only where shortest paths are, as on trees (up then down); on a
- * ring or torus the verifier reports the cycle.
+ * <p>Source: seed 004 §2.2.2 and §3.1.2 (ECMP, oblivious flow-level routing: the hash of a flow's header picks one of
+ * the equal-cost paths; here an OpenFlow SELECT group, docs/sources.md). One layer. All shortest paths are used, so the
+ * layer is deadlock-free only where shortest paths are, as on trees (up then down); on a ring or torus the verifier
+ * reports the cycle.
  */
 final class Ecmp implements RoutingEngine {
     @Override

@@ -12,8 +12,7 @@ import weft.model.topology.Topology;
 /**
  * A k-ary n-tree (plain or enriched with horizontal links) recognised from the switch graph, for the tree engines.
  *
- * <p>Source: seed 000 §6.1-6.2; digest {@code research/seed-000-zdornov-thesis.md} §2.8 (Petrini–Vanneschi
- * labelling {@code <w,l>}, logical nodes, horizontal links).
+ * <p>Source: seed 000 §6.1-6.2 (Petrini–Vanneschi labelling {@code <w,l>}, logical nodes, horizontal links).
  * <ul>
  *   <li>Leaves are the switches with hosts; a switch's level is {@code n-1} minus its hop distance to the nearest
  *       leaf (0 = roots). A channel is up, down or horizontal by the levels of its ends.</li>

@@ -11,8 +11,8 @@ import weft.model.topology.Topology;
  * LASH, layered shortest-path routing: one shortest path per ordered switch pair, each pair in the first layer
  * (virtual channel, 802.1Q PCP) whose channel dependency graph stays acyclic with the path added.
  *
- * <p>Seed 002 §3.3 (L786-896); digest {@code research/seed-002-reinemo-thesis.md} §1; path choice and pair order
- * from {@code research/lash-calibration.md} strategy (3). Steps, as numbered in the thesis:
+ * <p>Seed 002 §3.3.1; path choice and pair order from the LASH calibration's strategy (3) (docs/sources.md §4). Steps,
+ * as numbered in the thesis:
  * <ol>
  *   <li>Step 1: no pair has a layer; no layer has routes.</li>
  *   <li>Step 2: take the next pair (s, d) and assign it to the first layer where a shortest path fits (step 2.2).
@@ -61,7 +61,7 @@ final class Lash implements RoutingEngine {
     enum PathChoice {
         /** Any shortest path that fits the layer (the default, calibration strategy 3). */
         ANY_SHORTEST,
-        /** The digest's test-vector R: at every switch the first productive channel in port order (§1.5, §8). */
+        /** The R of the hand-computed tests: at every switch the first productive channel in port order. */
         FIXED_FIRST_PORT
     }
 
@@ -69,7 +69,7 @@ final class Lash implements RoutingEngine {
     enum PairOrder {
         /** By destination, then source nearest first (the default). */
         DESTINATION_MAJOR,
-        /** By source, then destination: the lexicographic order of the digest's test vectors (§8). */
+        /** By source, then destination: the lexicographic order of the hand-computed tests. */
         SOURCE_MAJOR
     }
 

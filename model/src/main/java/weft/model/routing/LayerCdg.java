@@ -11,10 +11,9 @@ import weft.model.topology.SwitchGraph;
  * paths use the dependency) so paths can be removed again; removing an edge never invalidates the order.
  * Dependencies found to close a cycle are remembered while the layer only grows ({@link #add(int, int, boolean)}).
  *
- * <p>Seed 002 §3.3 step 2.2 ("does not close a cycle in the layer's dependency graph"); digest
- * {@code research/seed-002-reinemo-thesis.md} §1.3; {@code research/lash-calibration.md} method note 1.
- * D. J. Pearce and P. H. J. Kelly, "A dynamic topological sort algorithm for directed acyclic graphs",
- * ACM JEA 11 (2006).
+ * <p>Seed 002 §3.3.1 step 2.2 ("does not close a cycle in the layer's dependency graph"); the LASH calibration
+ * (docs/sources.md §4). D. J. Pearce and P. H. J. Kelly, "A dynamic topological sort algorithm for directed acyclic
+ * graphs", ACM JEA 11 (2006).
  *
  * <p>Vertices are the directed channels of a {@link SwitchGraph}. A dependency {@code x -> y} needs
  * {@code dst(x) == src(y)}; it is stored in slot {@code base[x] + k} where {@code k} is the index of {@code y}

@@ -5,9 +5,8 @@ package weft.model.routing;
  * out class-major, so lane = class x layersPerClass + layer. Ethernet has 8 lanes (802.1Q PCPs, with per-priority
  * pause), InfiniBand 15 data VLs (VL15 is management).
  *
- * <p>Seed 002 §3.3 (L850: "2 classes x 3 layers = 6 priorities") and §4 (L993: 5 classes x 3 layers = 15 VLs);
- * digest {@code research/seed-002-reinemo-thesis.md} §1.8. Decision: the thesis gives no index layout; class-major
- * keeps each class's layers contiguous, as the digest recommends.
+ * <p>Seed 002 §3.3.4 ("2 classes x 3 layers = 6 priorities") and §4.2.3 (5 classes x 3 layers = 15 VLs). Decision: the
+ * thesis gives no index layout; class-major keeps each class's layers contiguous.
  *
  * @param layersPerClass routing layers every class uses
  * @param classes        QoS classes
@@ -58,7 +57,7 @@ public record LayerLayout(int layersPerClass, int classes, int lanes) {
         return qosClass * layersPerClass + layer;
     }
 
-    /** Lanes left unused by the layout (for example for an STP island or management, seed 002 L859-867). */
+    /** Lanes left unused by the layout (for example for an STP island or management, seed 002 §3.3.4). */
     public int spareLanes() {
         return lanes - layersPerClass * classes;
     }

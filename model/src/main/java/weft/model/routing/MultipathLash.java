@@ -10,8 +10,7 @@ import weft.model.topology.Topology;
  * MP-LASH, source-adaptive LASH: every switch pair gets several shortest paths, each in its own layer, and the
  * source picks among them (per flow or per packet); switches still forward on (destination, layer).
  *
- * <p>Seed 002 §3.3 (L894-896: "all shortest paths are allowed, each path gets its own address, and the source
- * chooses among them"); digest {@code research/seed-002-reinemo-thesis.md} §1.7. Steps:
+ * <p>Seed 002 §3.3.6 (source adaptivity: "all shortest-paths are allowed" and each path gets its own address). Steps:
  * <ol>
  *   <li>LASH steps 1-3 ({@link Lash}): each pair's first path, first-fit, destination-major.</li>
  *   <li>For every further layer, in order, every pair not yet in it tries to join it on a shortest path that

@@ -6,10 +6,10 @@ package weft.model.routing;
  * Layers are only deadlock-free on a lossless fabric, so every port carrying LASH layers needs this headroom per
  * priority (per-priority pause, seed 002 §3.3.2).
  *
- * <p>Source: seed 002 §3.1.1-3.1.2, Eq. 3.1-3.3 and Table 3.1; digest {@code research/seed-002-reinemo-thesis.md}
- * §4 and worked example E11. Eq. 3.1: {@code F >= F_on + t_rt*b/L_f >= F_off + t_rt*b/L_f >= 2*t_rt*b/L_f}; with
- * {@code F_on = F_off} and {@code t_rt*b} = the Table 3.1 allotments rounded up to whole maximum frames, the buffer
- * is twice the trigger. Decision: lives with routing because the layers it protects are routing's.
+ * <p>Source: seed 002 §3.1.1-3.1.2, Eq. 3.1-3.3 and Table 3.1. Eq. 3.1:
+ * {@code F >= F_on + t_rt*b/L_f >= F_off + t_rt*b/L_f >= 2*t_rt*b/L_f}; with {@code F_on = F_off} and {@code t_rt*b} =
+ * the Table 3.1 allotments rounded up to whole maximum frames, the buffer is twice the trigger. Decision: lives with
+ * routing because the layers it protects are routing's.
  *
  * @param frameInTransitBits  frame already being sent when pause is decided
  * @param frameOnReceiveBits  frame already being sent when the pause frame is decoded

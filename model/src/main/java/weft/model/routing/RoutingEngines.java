@@ -23,6 +23,9 @@ public final class RoutingEngines {
         ENGINES.put("lash", Lash::new);
         ENGINES.put("mplash", MultipathLash::new);
         ENGINES.put("sr", SegmentBasedRouting::new);
+        ENGINES.put("stp", SpanningTree::new);
+        ENGINES.put("tbtp", () -> new Tbtp(1));
+        ENGINES.put("tbtp3vl", () -> new Tbtp(3));
     }
 
     private RoutingEngines() {

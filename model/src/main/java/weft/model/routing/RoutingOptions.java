@@ -10,7 +10,8 @@ package weft.model.routing;
  * @param symmetric LASH: put (s,d) and (d,s) in the same layer, as OpenSM does (costs layers)
  * @param balance   LASH: run the balancing step that evens out paths per layer
  * @param fallback  LASH: when the budget is exceeded, route the remaining pairs Up*&#47;Down* in the last layer
- * @param root      Up*&#47;Down*: root switch id, or null to choose the most central switch
+ * @param root      Up*&#47;Down*: root switch id, or null to choose the most central switch; spanning tree
+ *                  ({@code stp}, {@code tbtp}): root bridge id, or null for the lowest datapath id
  */
 public record RoutingOptions(int maxLayers, int classes, long seed, boolean randomize, boolean symmetric,
                              boolean balance, boolean fallback, String root) {

@@ -10,25 +10,26 @@ import weft.model.topology.Topology;
  * Segment-based routing (SR): deadlock freedom in one layer by one bidirectional turn restriction per segment,
  * then forwarding tables on (input port, destination) that obey the restrictions, balanced over channels.
  *
- * <p>Seed 002 §3.2 (L601-784); digest {@code research/seed-002-reinemo-thesis.md} §2. Steps:
+ * <p>Seed 002 §3.2. Steps:
  * <ol>
- *   <li>Segmentation ({@link Segmentation}), with the digest's fixes to Fig. 3.7.</li>
- *   <li>Restriction placement (§3.2.1, L731): a starting segment is restricted between its two links at one of its
- *       switches other than the starting switch (a restriction there can close a cycle across sub-nets, digest
- *       E6); a regular segment at one of its new switches; a unitary segment X-Y at X, between the link and every
+ *   <li>Segmentation ({@link Segmentation}), with the fixes to Fig. 3.7 listed in docs/sources.md.</li>
+ *   <li>Restriction placement (§3.2.1): a starting segment is restricted between its two links at one of its
+ *       switches other than the starting switch (a restriction there can close a cycle across sub-nets, as the
+ *       test hand-computed from §3.2.1 shows); a regular segment at one of its new switches; a unitary segment X-Y
+ *       at X, between the link and every
  *       other link of X (no transit over the link through X). Bridges are not restricted.</li>
- *   <li>Routing tables (§3.2.2, L743 and L776): per destination, a breadth-first search over channels through
+ *   <li>Routing tables (§3.2.2-3.2.3): per destination, a breadth-first search over channels through
  *       allowed turns (no U-turns) gives each channel's remaining distance; every pair takes a shortest allowed
  *       path, and where a switch has a choice the least-loaded channel wins ("minimises the deviation of link
  *       weight", ref [59]). A switch forwards on (input port, destination): one entry for any input port (what its
- *       own hosts use) and one per input port whose choice differs.</li>
+ *       own hosts use) and one per input port whose choice differs ({@link TurnTables}, shared with TBTP).</li>
  * </ol>
  *
- * <p>Decision: the restricted switch of a segment is the middle one of its allowed switches; with
- * {@code randomize} the seed picks it, as the thesis's evaluation did (L776).
+ * <p>Decision: the restricted switch of a segment is the middle one of its allowed switches; with {@code randomize} the
+ * seed picks it, as the thesis's evaluation did (§3.2.3).
  *
- * <p>Decision: {@code find} orders links by the distance of their far end to the visited part of the sub-net
- * (L776), which favours short segments; ties by link index.
+ * <p>Decision: {@code find} orders links by the distance of their far end to the visited part of the sub-net (§3.2.3),
+ * which favours short segments; ties by link index.
  */
 final class SegmentBasedRouting implements RoutingEngine {
     private final Segmentation.LinkOrder linkOrder;
@@ -109,123 +110,12 @@ final class SegmentBasedRouting implements RoutingEngine {
         SwitchGraph g = topology.graph();
         Pairs pairs = Pairs.of(name(), topology, true, options.withSeed(options.seed(), false));
         Restrictions r = restrict(g, options);
-        int n = g.switchCount();
-        int m = g.channelCount();
-        int[] posInOut = LayerCdg.slotLayout(g)[1];
-        int[] load = new int[m];
-        int[] remaining = new int[m];
-        int[] choice = new int[m];
-        int[] sourceChoice = new int[n];
-        List<ForwardingEntry> forwarding = new ArrayList<>();
+        // Step 3 (§3.2.2): tables on (input port, destination) over the allowed turns, balanced over channels.
+        TurnTables.Tables tables = TurnTables.build(name(), "segment", g, pairs, r.forbidden(), false);
         List<PairLayer> layerOf = new ArrayList<>(pairs.size());
-        int[] dests = pairs.destinations();
-        int p = 0;
-        for (int d : dests) {
-            allowedDistances(g, r.forbidden(), posInOut, d, remaining);
-            java.util.Arrays.fill(choice, -1);
-            java.util.Arrays.fill(sourceChoice, -1);
-            for (; p < pairs.size() && pairs.dst(p) == d; p++) {
-                int s = pairs.src(p);
-                int c = sourceChoice[s];
-                if (c < 0) {
-                    c = leastLoaded(g, r.forbidden(), posInOut, -1, s, remaining, load);
-                    if (c < 0) {
-                        throw new RoutingFailure(name() + ": no allowed path from " + g.switchId(s) + " to "
-                                + g.switchId(d) + " under the segment restrictions");
-                    }
-                    sourceChoice[s] = c;
-                }
-                load[c]++;
-                while (g.dst(c) != d) {
-                    if (choice[c] < 0) {
-                        choice[c] = leastLoaded(g, r.forbidden(), posInOut, c, g.dst(c), remaining, load);
-                    }
-                    c = choice[c];
-                    load[c]++;
-                }
-            }
-            emitEntries(g, d, sourceChoice, choice, forwarding);
-        }
         for (int q : pairs.sourceMajor()) {
             layerOf.add(new PairLayer(g.switchId(pairs.src(q)), g.switchId(pairs.dst(q)), 0));
         }
-        return new RoutingResult(name(), 1, layerOf, forwarding, false);
-    }
-
-    /** Remaining hops to d after each channel, over allowed turns; MAX_VALUE where d cannot be reached. */
-    private static void allowedDistances(SwitchGraph g, boolean[][] forbidden, int[] posInOut, int d, int[] dist) {
-        java.util.Arrays.fill(dist, Integer.MAX_VALUE);
-        int[] queue = new int[g.channelCount()];
-        int tail = 0;
-        for (int c : g.in(d)) {
-            dist[c] = 0;
-            queue[tail++] = c;
-        }
-        for (int head = 0; head < tail; head++) {
-            int c = queue[head];
-            int u = g.src(c);
-            int deg = g.degree(u);
-            for (int pin : g.in(u)) {
-                if (pin == SwitchGraph.reverse(c) || dist[pin] != Integer.MAX_VALUE
-                        || forbidden[u][posInOut[SwitchGraph.reverse(pin)] * deg + posInOut[c]]) {
-                    continue;
-                }
-                dist[pin] = dist[c] + 1;
-                queue[tail++] = pin;
-            }
-        }
-    }
-
-    /** The least-loaded allowed channel out of u on a shortest allowed way to d (cin -1: u is the source). */
-    private static int leastLoaded(SwitchGraph g, boolean[][] forbidden, int[] posInOut, int cin, int u,
-                                   int[] remaining, int[] load) {
-        int deg = g.degree(u);
-        int best = -1;
-        int want = cin < 0 ? Integer.MAX_VALUE : remaining[cin] - 1;
-        if (cin < 0) {
-            for (int c : g.out(u)) {
-                want = Math.min(want, remaining[c]);
-            }
-            if (want == Integer.MAX_VALUE) {
-                return -1;
-            }
-        }
-        for (int c : g.out(u)) {
-            if (remaining[c] != want || (cin >= 0 && (c == SwitchGraph.reverse(cin)
-                    || forbidden[u][posInOut[SwitchGraph.reverse(cin)] * deg + posInOut[c]]))) {
-                continue;
-            }
-            if (best < 0 || load[c] < load[best]) {
-                best = c;
-            }
-        }
-        return best;
-    }
-
-    /** One entry per switch for any input port, and one per input port whose choice differs from it. */
-    private static void emitEntries(SwitchGraph g, int d, int[] sourceChoice, int[] choice,
-                                    List<ForwardingEntry> forwarding) {
-        String dst = g.switchId(d);
-        for (int u = 0; u < g.switchCount(); u++) {
-            if (u == d) {
-                continue;
-            }
-            int any = sourceChoice[u];
-            for (int cin : g.in(u)) {
-                if (any < 0 && choice[cin] >= 0) {
-                    any = choice[cin];
-                }
-            }
-            if (any < 0) {
-                continue;
-            }
-            forwarding.add(ForwardingEntry.of(g.switchId(u), dst, 0, g.srcPort(any)));
-            for (int cin : g.in(u)) {
-                if (choice[cin] >= 0 && choice[cin] != any) {
-                    forwarding.add(new ForwardingEntry(g.switchId(u), dst, 0, g.dstPort(cin), null,
-                            List.of(g.srcPort(choice[cin]))));
-                }
-            }
-        }
+        return new RoutingResult(name(), 1, layerOf, tables.forwarding(), false);
     }
 }

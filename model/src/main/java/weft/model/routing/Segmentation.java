@@ -12,10 +12,9 @@ import weft.model.topology.SwitchGraph;
  * sub-nets.
  *
  * <p>Seed 002 §3.2.1, Fig. 3.7 ({@code compute_segments}, {@code find}, {@code next_visited},
- * {@code next_not_visited}); digest {@code research/seed-002-reinemo-thesis.md} §2.2 with its fixes to the printed
- * pseudocode: {@code next_visited} skips terminal switches; a nil from {@code next_not_visited} ends the run; a
- * switch that joins a segment joins the sub-net; {@code find} never re-enters a temporarily visited switch (guard
- * a) and never recurses into another sub-net (guard b).
+ * {@code next_not_visited}), with these fixes to the printed pseudocode: {@code next_visited} skips terminal switches;
+ * a nil from {@code next_not_visited} ends the run; a switch that joins a segment joins the sub-net; {@code find} never
+ * re-enters a temporarily visited switch (guard a) and never recurses into another sub-net (guard b).
  */
 final class Segmentation {
     /** The three segment kinds of §3.2.1. */
@@ -23,12 +22,12 @@ final class Segmentation {
 
     /** How {@code find} orders the suitable links of a switch. */
     enum LinkOrder {
-        /** Ascending link index (the digest's E5 trace). */
+        /** Ascending link index (the order of the hand-computed six-switch trace in the tests). */
         BY_INDEX,
         /**
-         * Ascending hop distance from the link's far end to the nearest visited switch of the current sub-net,
-         * ties by link index: short segments, as in the thesis's evaluation (L776, "shortest distance to already
-         * visited switches").
+         * Ascending hop distance from the link's far end to the nearest visited switch of the current sub-net, ties by
+         * link index: short segments, as in the thesis's evaluation (§3.2.3, "shortest distance to already visited
+         * switches").
          */
         NEAREST_VISITED
     }
@@ -72,7 +71,7 @@ final class Segmentation {
         linkTvisited = new boolean[links];
     }
 
-    /** Runs {@code compute_segments} from the lowest-index switch (the thesis's evaluation choice, L776). */
+    /** Runs {@code compute_segments} from the lowest-index switch (the thesis's evaluation choice, §3.2.3). */
     static Segmentation compute(SwitchGraph g, LinkOrder order) {
         Segmentation s = new Segmentation(g, order);
         if (s.n > 0) {

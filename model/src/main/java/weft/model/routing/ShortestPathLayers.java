@@ -11,16 +11,15 @@ import weft.model.topology.SwitchGraph;
  * (destination, layer) has one out port per destination in each layer. This is the state LASH and MP-LASH assign
  * pairs into.
  *
- * <p>Seed 002 §3.3 step 2.2; digest {@code research/seed-002-reinemo-thesis.md} §1.3 and §1.5;
- * {@code research/lash-calibration.md} method notes 2, 4 and 5: a pair is placed by a depth-first search over the
- * shortest-path DAG from source to destination that adds each dependency with an incremental cycle check, undoes it
- * on backtrack, stops as soon as it reaches a switch already in the destination's tree (the rest of the path is
- * forced and already in the graph), tries next hops already in the tree first and then those whose channel follows
- * the layer's topological order, and memoises failures per incoming channel. A failed attempt leaves the layer
- * unchanged, and placing a pair only adds dependencies and tree hops: a path that fits the grown layer fitted it
- * before (its dependencies were a subset and the tree it meets agrees with the smaller tree), so a failure stays a
- * failure. The memo therefore stays valid for the next pairs toward the same destination in the same layer until a
- * pair is removed from the layer (or the destination changes).
+ * <p>Seed 002 §3.3.1 step 2.2, searched as in the LASH calibration (docs/sources.md §4): a pair is placed by a
+ * depth-first search over the shortest-path DAG from source to destination that adds each dependency with an
+ * incremental cycle check, undoes it on backtrack, stops as soon as it reaches a switch already in the destination's
+ * tree (the rest of the path is forced and already in the graph), tries next hops already in the tree first and then
+ * those whose channel follows the layer's topological order, and memoises failures per incoming channel. A failed
+ * attempt leaves the layer unchanged, and placing a pair only adds dependencies and tree hops: a path that fits the
+ * grown layer fitted it before (its dependencies were a subset and the tree it meets agrees with the smaller tree), so
+ * a failure stays a failure. The memo therefore stays valid for the next pairs toward the same destination in the same
+ * layer until a pair is removed from the layer (or the destination changes).
  *
  * <p>Decision: the expansion cap of the calibration (3000 per placement attempt) is kept; a pair whose search hits
  * it simply tries the next layer, so the cap costs layers, never correctness.
@@ -62,7 +61,7 @@ final class ShortestPathLayers {
     private int avoidStamp;
 
     /**
-     * @param fixedNextHop true for the thesis test-vector R (digest §1.5): at every switch the first productive
+     * @param fixedNextHop true for the R of the hand-computed tests: at every switch the first productive
      *                     channel in port order, so each pair has one candidate path; false to choose any shortest
      *                     path that fits (the calibration's winning strategy)
      */

@@ -9,8 +9,8 @@ import weft.model.topology.Topology;
  * Up*&#47;Down* routing: a breadth-first spanning tree from a root gives every link an up end, and a packet never
  * takes an up link after a down link. Deadlock-free in one layer; paths need not be shortest.
  *
- * <p>Source: seed 002 §2.1.4 (Up*&#47;Down*, steps 1-3, the benchmark for irregular fabrics and LASH's fallback
- * layer); digest {@code research/seed-002-reinemo-thesis.md} §3 and worked example E8.
+ * <p>Source: seed 002 §2.1.4 (Up*&#47;Down*, steps 1-3, the benchmark for irregular fabrics and LASH's fallback layer;
+ * after Autonet, docs/sources.md).
  * <ol>
  *   <li>Root: {@link RoutingOptions#root()}, or the most central switch (least eccentricity, then least total
  *       distance, then lowest index).</li>

@@ -11,10 +11,9 @@ import weft.model.topology.Topology;
  * sending host (its path id), then down to the destination. The controller installs deterministic per-tag entries;
  * the host picks the tag per packet (VLB, RR, SD, TP policies of the agent).
  *
- * <p>Source: seed 004 §2.3-2.4 (VLB: per packet a uniformly random intermediate switch among the p paths;
- * p = number of top-level switches); digest {@code research/seed-004-haitjema-thesis.md} §2.3 and §10.1 ("the host
- * picks the intermediate switch and stamps a path tag, and the controller installs deterministic per-tag
- * forwarding").
+ * <p>Source: seed 004 §3.1.4 and §3.2 (VLB: per packet a uniformly random intermediate switch among the p paths; p =
+ * number of top-level switches) and App. A.2.1, mapped as in docs/sources.md ("the host picks the intermediate switch
+ * and stamps a path tag, and the controller installs deterministic per-tag forwarding").
  * <ul>
  *   <li>Path id t (0..k^(n-1)-1) is the label of a root switch. Going up into level j a switch takes up port
  *       digit j of t, so t names the root reached; a switch above the destination takes the unique way down.</li>

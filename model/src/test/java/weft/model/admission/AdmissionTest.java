@@ -15,7 +15,7 @@ import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
 
 class AdmissionTest {
-    /** Table 4.1 loads per SL1..SL5 (L_total = 100); BW_link_eff = 800 Mb/s (digest E9), in Gbit/s. */
+    /** Table 4.1 loads per SL1..SL5 (L_total = 100); BW_link_eff = 800 Mb/s (an assumed value), in Gbit/s. */
     private static LinkByLink ll() {
         return new LinkByLink(new String[] {"l1", "l2"}, new double[] {0.8, 0.8}, new double[] {10, 15, 20, 25, 30});
     }
@@ -25,7 +25,7 @@ class AdmissionTest {
     }
 
     @Test
-    @DisplayName("Seed 002 eq. 5.4 (digest E9): BW_sl = 80 / 120 / 160 / 200 / 240 Mb/s for SL1..SL5")
+    @DisplayName("Seed 002 eq. 5.4 and Table 4.1 (hand-computed): BW_sl = 80 / 120 / 160 / 200 / 240 Mb/s for SL1..SL5")
     void llShares() {
         LinkByLink ll = ll();
         double[] expected = {0.080, 0.120, 0.160, 0.200, 0.240};
@@ -35,7 +35,8 @@ class AdmissionTest {
     }
 
     @Test
-    @DisplayName("Seed 002 eq. 5.3 (digest E9): SL3 P = 30 with S = 120 / 135 rejected at l2; with 125 admitted; P + S = BW rejected")
+    @DisplayName("Seed 002 eq. 5.3 (hand-computed from its rule): SL3 P = 30 with S = 120 / 135 rejected at l2; "
+            + "with 125 admitted; P + S = BW rejected")
     void llDecisions() {
         LinkByLink ll = ll();
         assertThat(ll.request(req("bg1", 2, 120, 0)).admitted()).isTrue();
@@ -55,7 +56,8 @@ class AdmissionTest {
     }
 
     @Test
-    @DisplayName("Seed 002 eq. 5.1 (digest E9): CL_high = 300, load 250: P = 40 admitted (290), then P = 20 rejected (310)")
+    @DisplayName("Seed 002 eq. 5.1 (hand-computed from its rule): CL_high = 300, load 250: P = 40 admitted (290), "
+            + "then P = 20 rejected (310)")
     void calibratedLoad() {
         CalibratedLoad cl = new CalibratedLoad(2, 0.300, 1.0);
         assertThat(cl.request(req("bg", 0, 250)).admitted()).isTrue();
@@ -67,7 +69,8 @@ class AdmissionTest {
     }
 
     @Test
-    @DisplayName("Seed 002 eqs. 5.8-5.9 (digest E9): transit {100,120,130,110,150,105}: J = 60 admits, J = 50 rejects, a refused probe rejects")
+    @DisplayName("Seed 002 eqs. 5.8-5.9 (hand-computed from their rule): transit {100,120,130,110,150,105}: J = 60 "
+            + "admits, J = 50 rejects, a refused probe rejects")
     void probeBased() {
         long[] t = {100, 120, 130, 110, 150, 105};
         ProbeBased pb = new ProbeBased();
@@ -81,7 +84,8 @@ class AdmissionTest {
     }
 
     @Test
-    @DisplayName("Seed 002 eqs. 5.5-5.7 (digest E9): conditions -2.2, -1.882, -1.658 and 1.5 + 1 < 4 admit")
+    @DisplayName("Seed 002 eqs. 5.5-5.7 (hand-computed from their rule): conditions -2.2, -1.882, -1.658 and "
+            + "1.5 + 1 < 4 admit")
     void egressBased() {
         EgressBased.Envelopes e = new EgressBased.Envelopes(new double[] {0, 2, 1.5}, new double[] {0, 0.25, 0.09},
                 new double[] {0, 3, 6, 8}, new double[] {0, 0.64, 1, 1.44}, 1, 1.0, 4.0);

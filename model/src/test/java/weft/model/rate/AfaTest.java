@@ -17,7 +17,7 @@ class AfaTest extends RateAllocatorContract {
     }
 
     @Test
-    @DisplayName("Seed 000 Fig. 2.2 (digest E2): AFA gives a1 = 1/3 (f4 freezes with X), a2 = 2/3; 2 finite passes")
+    @DisplayName("Seed 000 Fig. 2.2: AFA gives a1 = 1/3 (f4 freezes with X), a2 = 2/3; 2 finite passes")
     void e2() {
         Allocation<Rational> a = afa(PaperVectors.e2());
         assertThat(a.rates()).containsExactly(q("1/3"), q("1/3"), q("1/3"), q("1/3"), q("2/3"));
@@ -25,7 +25,8 @@ class AfaTest extends RateAllocatorContract {
     }
 
     @Test
-    @DisplayName("Seed 000 digest E3: AFA g = 11/20, h = x* = 1/4, h' = a' = z* = 1/5; Y saturated")
+    @DisplayName("Seed 000 Alg. 4.12 (hand-computed from its rule): AFA g = 11/20, h = x* = 1/4, h' = a' = z* = 1/5; "
+            + "Y saturated")
     void e3() {
         Allocation<Rational> a = afa(PaperVectors.e3());
         assertThat(a.rate("g")).isEqualTo(q("11/20"));
@@ -39,7 +40,7 @@ class AfaTest extends RateAllocatorContract {
     }
 
     @Test
-    @DisplayName("Seed 000 Fig. 4.4 (digest E5): AFA gives f1 = 3/5, f2 = 2/5, f3 = 1")
+    @DisplayName("Seed 000 Fig. 4.4: AFA gives f1 = 3/5, f2 = 2/5, f3 = 1")
     void e5() {
         Allocation<Rational> a = afa(PaperVectors.afaBound(5));
         assertThat(a.rates()).containsExactly(q("3/5"), q("2/5"), q("1"));

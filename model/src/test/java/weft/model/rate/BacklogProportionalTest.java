@@ -13,7 +13,8 @@ class BacklogProportionalTest extends RateAllocatorContract {
     }
 
     @Test
-    @DisplayName("Seed 004 BKLGPROP erratum (digest TV-4): (b, q) = (4, 4), (2, 0.5), (6, 6) on c = 10 give 3.8, 0.5, 5.7")
+    @DisplayName("Seed 004 BKLGPROP line 15 erratum (hand-computed from its rule): (b, q) = (4, 4), (2, 0.5), (6, 6) "
+            + "on c = 10 give 3.8, 0.5, 5.7")
     void tv4Erratum() {
         Rational[] s = LinkShare.bklgProp(Arithmetic.EXACT, new Rational[] {q("4"), q("1/2"), q("6")},
                 new Rational[] {q("4"), q("2"), q("6")}, q("10"));
@@ -23,7 +24,8 @@ class BacklogProportionalTest extends RateAllocatorContract {
     }
 
     @Test
-    @DisplayName("Seed 004 digest TV-4: BP mode with b = (3, 0.2) on c = 1 gives 0.9375 and 0.0625")
+    @DisplayName("Seed 004 BKLGPROP (hand-computed from its rule): BP mode with b = (3, 0.2) on c = 1 gives 0.9375 "
+            + "and 0.0625")
     void tv4BacklogMode() {
         Rational[] s = LinkShare.bklgProp(Arithmetic.EXACT, new Rational[] {q("3"), q("1/5")},
                 new Rational[] {q("3"), q("1/5")}, Rational.ONE);
@@ -31,7 +33,8 @@ class BacklogProportionalTest extends RateAllocatorContract {
     }
 
     @Test
-    @DisplayName("Seed 004 digest TV-5: BP gives r13 = 3/4, r12 = 1/4, r23 = 1/4; up1 and dn3 saturated")
+    @DisplayName("Seed 004 Alg. 3 (hand-computed on a 3-host Virtual Switch): BP gives r13 = 3/4, r12 = 1/4, "
+            + "r23 = 1/4; up1 and dn3 saturated")
     void tv5() {
         RateProblem p = PaperVectors.tv5(new double[][] {{0, 1, 3}, {0, 0, 1}, {0, 0, 0}});
         Allocation<Rational> a = new BacklogProportional().allocate(p, Arithmetic.EXACT);
@@ -44,7 +47,8 @@ class BacklogProportionalTest extends RateAllocatorContract {
     }
 
     @Test
-    @DisplayName("Seed 004 digest TV-5 four-host extension: BP gives r42 = 3/4 and keeps the other three")
+    @DisplayName("Seed 004 Alg. 3 (hand-computed on a 4-host Virtual Switch): BP gives r42 = 3/4 and keeps the other "
+            + "three")
     void tv5FourHosts() {
         RateProblem p = PaperVectors.tv5(new double[][] {{0, 1, 3, 0}, {0, 0, 1, 0}, {0, 0, 0, 0}, {0, 2, 0, 0}});
         Allocation<Rational> a = new BacklogProportional().allocate(p, Arithmetic.EXACT);
@@ -55,7 +59,7 @@ class BacklogProportionalTest extends RateAllocatorContract {
     }
 
     @Test
-    @DisplayName("Seed 004 digest TV-5 admissible case: BP gives r = b")
+    @DisplayName("Seed 004 Alg. 3 (hand-computed, admissible backlogs): BP gives r = b")
     void tv5Admissible() {
         RateProblem p = PaperVectors.tv5(new double[][] {{0, 0.3, 0.4}, {0.2, 0, 0}, {0, 0, 0}});
         assertThat(new BacklogProportional().allocate(p, Arithmetic.EXACT).rates())
@@ -63,7 +67,8 @@ class BacklogProportionalTest extends RateAllocatorContract {
     }
 
     @Test
-    @DisplayName("Seed 004 §5 (digest TV-7): B0 = [[1,1,0],[1/2,1/2,0],[1/2,1/2,0]] clears in 2 intervals by BP, 3 by max-min")
+    @DisplayName("Seed 004 §5.3.3 (the thesis's counter-example): B0 = [[1,1,0],[1/2,1/2,0],[1/2,1/2,0]] clears in "
+            + "2 intervals by BP, 3 by max-min")
     void tv7InitialBacklogSchedule() {
         Rational h = q("1/2");
         Rational[][] b0 = {{Rational.ONE, Rational.ONE, Rational.ZERO}, {h, h, Rational.ZERO},
@@ -73,7 +78,8 @@ class BacklogProportionalTest extends RateAllocatorContract {
     }
 
     @Test
-    @DisplayName("Seed 004 §5 online BP (digest TV-11): F0 = [[1,1],[1,0]], F1 = [[0,0],[0,1]]: R0, R1 = [[1/2,1/3],[1/3,2/3]], 3 intervals")
+    @DisplayName("Seed 004 §5.4.3 example, online BP (hand-computed from Eq. 5.15): F0 = [[1,1],[1,0]], "
+            + "F1 = [[0,0],[0,1]]: R0, R1 = [[1/2,1/3],[1/3,2/3]], 3 intervals")
     void tv11OnlineBacklogProportional() {
         Rational h = q("1/2");
         Rational[][] backlog = {{Rational.ONE, Rational.ONE}, {Rational.ONE, Rational.ZERO}};

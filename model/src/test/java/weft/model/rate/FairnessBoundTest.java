@@ -15,7 +15,7 @@ class FairnessBoundTest {
     }
 
     @Test
-    @DisplayName("Seed 000 Fig. 4.3 (digest E4): W = 5, FFA/SAA ratio for f1 is 9/5 = (W+1)^2/4W")
+    @DisplayName("Seed 000 Fig. 4.3, Prop. 4.4.1: W = 5, FFA/SAA ratio for f1 is 9/5 = (W+1)^2/4W")
     void e4() {
         RateProblem p = PaperVectors.saaFfaBound(5);
         Rational ratio = new Ffa().allocate(p, Arithmetic.EXACT).rate("f1")
@@ -24,7 +24,7 @@ class FairnessBoundTest {
     }
 
     @Test
-    @DisplayName("Seed 000 Fig. 4.4 (digest E5): W = 5, AFA/FFA and AFA/SAA ratios for a1 are 9/5")
+    @DisplayName("Seed 000 Fig. 4.4, Prop. 4.4.2: W = 5, AFA/FFA and AFA/SAA ratios for a1 are 9/5")
     void e5() {
         RateProblem p = PaperVectors.afaBound(5);
         Rational afa = new Afa().allocate(p, Arithmetic.EXACT).rate("f1");

@@ -16,7 +16,7 @@ import weft.model.traffic.Flow;
 /** Rates on k-ary n-trees with D-mod-k routing and superposed random permutations. */
 class FatTreeRateProperties {
     @Test
-    @DisplayName("Seed 000 §6.1 (digest E10 / C2): D-mod-k never puts two flows of one permutation on a down link")
+    @DisplayName("Seed 000 §6.1: D-mod-k never puts two flows of one permutation on a down link")
     void dModKDescentIsContentionFree() {
         Topology t = KaryNTreeFixture.tree(4, 3);
         List<Flow> flows = KaryNTreeFixture.permutations(64, 1, RandomGeneratorFactory.of("L64X128MixRandom")

@@ -17,7 +17,7 @@ class FfaTest extends RateAllocatorContract {
     }
 
     @Test
-    @DisplayName("Seed 000 Fig. 1.1 (digest E1): FFA gives every flow 1/4; B carries only 1/2")
+    @DisplayName("Seed 000 Fig. 1.1: FFA gives every flow 1/4; B carries only 1/2")
     void e1() {
         Allocation<Rational> a = ffa(PaperVectors.e1());
         assertThat(a.rates()).containsOnly(q("1/4"));
@@ -26,7 +26,7 @@ class FfaTest extends RateAllocatorContract {
     }
 
     @Test
-    @DisplayName("Seed 000 Fig. 2.2 (digest E2): FFA gives f1-f3 1/3, f4 = f5 = 1/2 in two iterations")
+    @DisplayName("Seed 000 Fig. 2.2: FFA gives f1-f3 1/3, f4 = f5 = 1/2 in two iterations")
     void e2() {
         Allocation<Rational> a = ffa(PaperVectors.e2());
         assertThat(a.rates()).containsExactly(q("1/3"), q("1/3"), q("1/3"), q("1/2"), q("1/2"));
@@ -34,7 +34,8 @@ class FfaTest extends RateAllocatorContract {
     }
 
     @Test
-    @DisplayName("Seed 000 digest E3: FFA g = h' = 3/8, h = x* = 1/4, a' = z* = 1/5 in three iterations")
+    @DisplayName("Seed 000 Alg. 4.5 (hand-computed from its rule): FFA g = h' = 3/8, h = x* = 1/4, a' = z* = 1/5 in "
+            + "three iterations")
     void e3() {
         Allocation<Rational> a = ffa(PaperVectors.e3());
         assertThat(a.rate("g")).isEqualTo(q("3/8"));
@@ -48,14 +49,15 @@ class FfaTest extends RateAllocatorContract {
     }
 
     @Test
-    @DisplayName("Seed 000 Fig. 4.3 (digest E4): weighted FFA gives (3/5, 2/5, 3/5)")
+    @DisplayName("Seed 000 Fig. 4.3: weighted FFA gives (3/5, 2/5, 3/5)")
     void e4() {
         Allocation<Rational> a = ffa(PaperVectors.saaFfaBound(5));
         assertThat(a.rates()).containsExactly(q("3/5"), q("2/5"), q("3/5"));
     }
 
     @Test
-    @DisplayName("Seed 000 digest E6: FFA gives rates (3/4, 1/4, 3/4), normalised (3/8, 1/4, 1/4)")
+    @DisplayName("Seed 000 Alg. 4.5 (hand-computed from its rule): FFA gives rates (3/4, 1/4, 3/4), normalised "
+            + "(3/8, 1/4, 1/4)")
     void e6() {
         Allocation<Rational> a = ffa(PaperVectors.e6());
         assertThat(a.rates()).containsExactly(q("3/4"), q("1/4"), q("3/4"));
@@ -63,7 +65,7 @@ class FfaTest extends RateAllocatorContract {
     }
 
     @Test
-    @DisplayName("Seed 000 digest E7: FFA gives g1 = g2 = 9/20, h = y* = 1/10")
+    @DisplayName("Seed 000 Alg. 4.5 (hand-computed from its rule): FFA gives g1 = g2 = 9/20, h = y* = 1/10")
     void e7() {
         Allocation<Rational> a = ffa(PaperVectors.e7());
         assertThat(a.rate("g1")).isEqualTo(q("9/20"));
@@ -73,7 +75,7 @@ class FfaTest extends RateAllocatorContract {
     }
 
     @Test
-    @DisplayName("Seed 000 digest E8: FFA gives (1/3, 1/3, 1/3, 2/3) with |R| = 2")
+    @DisplayName("Seed 000 Alg. 4.5 (hand-computed from its rule): FFA gives (1/3, 1/3, 1/3, 2/3) with |R| = 2")
     void e8() {
         Allocation<Rational> a = ffa(PaperVectors.e8());
         assertThat(a.rates()).containsExactly(q("1/3"), q("1/3"), q("1/3"), q("2/3"));

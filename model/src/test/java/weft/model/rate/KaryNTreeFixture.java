@@ -10,8 +10,8 @@ import weft.model.topology.generate.KaryNTree;
 import weft.model.traffic.Flow;
 
 /**
- * A k-ary n-tree ({@link KaryNTree}) with unit-capacity links, host-level D-mod-k routing (digest
- * {@code research/seed-000-zdornov-thesis.md} §2.8) and random permutation traffic, for tests.
+ * A k-ary n-tree ({@link KaryNTree}) with unit-capacity links, host-level D-mod-k routing (seed 000 §6.1) and random
+ * permutation traffic, for tests.
  */
 final class KaryNTreeFixture {
     private KaryNTreeFixture() {

@@ -15,14 +15,16 @@ class MaxMinTest extends RateAllocatorContract {
     }
 
     @Test
-    @DisplayName("Seed 004 Alg. 1 (digest TV-3): c = 10, requests (2, 3, 8, 9) share as (2, 8/3, 8/3, 8/3)")
+    @DisplayName("Seed 004 Alg. 1 (hand-computed from its rule): c = 10, requests (2, 3, 8, 9) share as "
+            + "(2, 8/3, 8/3, 8/3)")
     void tv3SingleLink() {
         Rational[] s = LinkShare.maxMin(Arithmetic.EXACT, new Rational[] {q("2"), q("3"), q("8"), q("9")}, q("10"));
         assertThat(s).containsExactly(q("2"), q("8/3"), q("8/3"), q("8/3"));
     }
 
     @Test
-    @DisplayName("Seed 004 digest TV-4: max-min via BKLGPROP with b = 1: requests (3, 0.2) on c = 1 give (0.8, 0.2)")
+    @DisplayName("Seed 004 §4.3.1 (hand-computed): max-min via BKLGPROP with b = 1: requests (3, 0.2) on c = 1 give "
+            + "(0.8, 0.2)")
     void tv4MaxMinByUnitBacklog() {
         Rational[] s = LinkShare.bklgProp(Arithmetic.EXACT, new Rational[] {q("3"), q("1/5")},
                 new Rational[] {Rational.ONE, Rational.ONE}, Rational.ONE);
@@ -30,7 +32,7 @@ class MaxMinTest extends RateAllocatorContract {
     }
 
     @Test
-    @DisplayName("Seed 004 digest TV-5: three-host Virtual Switch, max-min gives r13 = r12 = r23 = 1/2")
+    @DisplayName("Seed 004 Alg. 2 (hand-computed on a 3-host Virtual Switch): max-min gives r13 = r12 = r23 = 1/2")
     void tv5() {
         RateProblem p = PaperVectors.tv5(new double[][] {{0, 1, 3}, {0, 0, 1}, {0, 0, 0}});
         Allocation<Rational> a = new MaxMin().allocate(p, Arithmetic.EXACT);
@@ -38,14 +40,14 @@ class MaxMinTest extends RateAllocatorContract {
     }
 
     @Test
-    @DisplayName("Seed 004 digest TV-5 four-host extension: max-min gives all four flows 1/2")
+    @DisplayName("Seed 004 Alg. 2 (hand-computed on a 4-host Virtual Switch): max-min gives all four flows 1/2")
     void tv5FourHosts() {
         RateProblem p = PaperVectors.tv5(new double[][] {{0, 1, 3, 0}, {0, 0, 1, 0}, {0, 0, 0, 0}, {0, 2, 0, 0}});
         assertThat(new MaxMin().allocate(p, Arithmetic.EXACT).rates()).containsOnly(q("1/2"));
     }
 
     @Test
-    @DisplayName("Seed 004 digest TV-5 admissible case: b12 = 0.3, b13 = 0.4, b21 = 0.2 gives r = b")
+    @DisplayName("Seed 004 Alg. 2 (hand-computed, admissible backlogs): b12 = 0.3, b13 = 0.4, b21 = 0.2 gives r = b")
     void tv5Admissible() {
         RateProblem p = PaperVectors.tv5(new double[][] {{0, 0.3, 0.4}, {0.2, 0, 0}, {0, 0, 0}});
         assertThat(new MaxMin().allocate(p, Arithmetic.EXACT).rates()).containsExactly(q("3/10"), q("2/5"),
@@ -53,7 +55,7 @@ class MaxMinTest extends RateAllocatorContract {
     }
 
     @Test
-    @DisplayName("Seed 004 Eq. 4.2 (digest TV-9): M = 84 B, T = 1 ms costs 1.344 Mbit/s per VOQ; r_min is added back")
+    @DisplayName("Seed 004 Eq. 4.2, §4.3.3: M = 84 B, T = 1 ms costs 1.344 Mbit/s per VOQ; r_min is added back")
     void overheadDeduction() {
         assertThat(VoqBudget.THESIS.overheadGbps()).isCloseTo(0.001344, within(1e-12));
         assertThat(new VoqBudget(84, 100e-6, 0).overheadGbps() * 15).isCloseTo(0.2016, within(1e-12));

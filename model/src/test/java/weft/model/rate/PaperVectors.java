@@ -4,8 +4,8 @@ import java.util.random.RandomGenerator;
 import java.util.random.RandomGeneratorFactory;
 
 /**
- * The worked examples of the digests as problems. All capacities 1 unless the example says otherwise; "private"
- * links carry a single flow and never bind.
+ * The papers' examples and the hand-computed vectors as problems. All capacities 1 unless the example says otherwise;
+ * "private" links carry a single flow and never bind.
  */
 final class PaperVectors {
     private PaperVectors() {
@@ -15,21 +15,21 @@ final class PaperVectors {
         return Rational.parse(text);
     }
 
-    /** Seed 000 E1 / seed 003 TV1: Fig. 1.1 congestion-spreading network. */
+    /** Seed 000 Fig. 1.1 = seed 003 Fig. 1: the congestion-spreading network. */
     static RateProblem e1() {
         return RateProblem.builder().link("A", 1).link("B", 1).link("C", 1)
                 .flow("f1", 1, "A", "B").flow("f2", 1, "A", "B").flow("f3", 1, "A", "C").flow("f4", 1, "A", "C")
                 .flow("f5", 1, "C").flow("f6", 1, "C").build();
     }
 
-    /** Seed 000 E2: Fig. 2.2, two applications. */
+    /** Seed 000 Fig. 2.2, two applications. */
     static RateProblem e2() {
         return RateProblem.builder().link("X", 1).link("Y", 1)
                 .flowOf("f1", 1, "a1", "X").flowOf("f2", 1, "a1", "X").flowOf("f3", 1, "a1", "X")
                 .flowOf("f4", 1, "a1", "Y").flowOf("f5", 1, "a2", "Y").build();
     }
 
-    /** Seed 000 E3: SAA, FFA and AFA all differ. */
+    /** Hand-computed from seed 000 §4.1.1, Alg. 4.5 and Alg. 4.12: SAA, FFA and AFA all differ. */
     static RateProblem e3() {
         return RateProblem.builder().link("Y", 1).link("X", 1).link("Z", 1).link("Pg", 1).link("Ph", 1)
                 .flowOf("g", 1, "g", "Y", "Pg").flowOf("h", 1, "h", "Y", "X").flowOf("h'", 1, "a", "Y", "Ph")
@@ -38,25 +38,25 @@ final class PaperVectors {
                 .flowOf("z3", 1, "z3", "Z").flowOf("z4", 1, "z4", "Z").build();
     }
 
-    /** Seed 000 Fig. 4.3 (E4 at W = 5): weights 1, (W-1)/2, (W+1)/2; X = f2, f3; Y = f1, f2. */
+    /** Seed 000 Fig. 4.3 (at W = 5): weights 1, (W-1)/2, (W+1)/2; X = f2, f3; Y = f1, f2. */
     static RateProblem saaFfaBound(int w) {
         return RateProblem.builder().link("X", 1).link("Y", 1).link("P", 1)
                 .flow("f1", 1, "Y").flow("f2", (w - 1) / 2.0, "X", "Y").flow("f3", (w + 1) / 2.0, "X", "P").build();
     }
 
-    /** Seed 000 Fig. 4.4 (E5 at W = 5): f1 in a1 (w 1), f2 in a2 (w (W-1)/2) share Y; f3 in a2 (w W) alone on Z. */
+    /** Seed 000 Fig. 4.4 (at W = 5): f1 in a1 (w 1), f2 in a2 (w (W-1)/2) share Y; f3 in a2 (w W) alone on Z. */
     static RateProblem afaBound(int w) {
         return RateProblem.builder().link("Y", 1).link("Z", 1)
                 .flowOf("f1", 1, "a1", "Y").flowOf("f2", (w - 1) / 2.0, "a2", "Y").flowOf("f3", w, "a2", "Z").build();
     }
 
-    /** Seed 000 E6: one application with sizes 2, 1, 3. */
+    /** Hand-computed from seed 000 §4.1.1: one application with sizes 2, 1, 3. */
     static RateProblem e6() {
         return RateProblem.builder().link("X", 1).link("Y", 1)
                 .flow("f1", 2, "X").flow("f2", 1, "X", "Y").flow("f3", 3, "Y").build();
     }
 
-    /** Seed 000 E7: SAA-M greedy claiming differs from FFA. */
+    /** Hand-computed from seed 000 §4.1.3: SAA-M greedy claiming differs from FFA. */
     static RateProblem e7() {
         RateProblem.Builder b = RateProblem.builder().link("A", 1).link("H", 1)
                 .flow("g1", 1, "A").flow("g2", 1, "A").flow("h", 1, "A", "H");
@@ -66,20 +66,21 @@ final class PaperVectors {
         return b.build();
     }
 
-    /** Seed 000 E8: the DFFA* trace network. */
+    /** Hand-computed from seed 000 Alg. 4.6-4.9: the DFFA* trace network. */
     static RateProblem e8() {
         return RateProblem.builder().link("X", 1).link("Y", 1)
                 .flow("f1", 1, "X").flow("f2", 1, "X").flow("f3", 1, "X", "Y").flow("f4", 1, "Y").build();
     }
 
-    /** Seed 003 TV2: single switch, unequal weights. */
+    /** Hand-computed from seed 003 §5: single switch, unequal weights. */
     static RateProblem tv2() {
         return RateProblem.builder().link("s1->sw", 1).link("s2->sw", 1).link("sw->d1", 1).link("sw->d2", 1)
                 .flow("f1", 2, "s1->sw", "sw->d1").flow("f2", 1, "s1->sw", "sw->d2")
                 .flow("f3", 3, "s2->sw", "sw->d2").build();
     }
 
-    /** Seed 003 TV3: two leaves, two spines; static routing puts f1-f3 on S1 (or adaptive 2/2 split). */
+    /** Hand-computed from seed 003 §5 (Corollary 1): two leaves, two spines; static routing puts f1-f3 on S1 (or
+     *  adaptive 2/2 split). */
     static RateProblem tv3(boolean adaptive) {
         RateProblem.Builder b = RateProblem.builder().link("A->S1", 1).link("S1->B", 1).link("A->S2", 1)
                 .link("S2->B", 1);
@@ -92,7 +93,7 @@ final class PaperVectors {
         return b.build();
     }
 
-    /** Seed 003 TV4: unequal capacities, trunk A->B has capacity 2. */
+    /** Hand-computed from seed 003 §5, eq. 4: unequal capacities, trunk A->B has capacity 2. */
     static RateProblem tv4() {
         RateProblem.Builder b = RateProblem.builder().link("A->B", 2).link("s5->B", 1);
         for (int i = 1; i <= 4; i++) {
@@ -104,7 +105,8 @@ final class PaperVectors {
         return b.flow("f5", 2, "s5->B", "B->d1").build();
     }
 
-    /** Seed 004 TV-5: three-host Virtual Switch; backlogs b13 = 3, b23 = 1, b12 = 1; path of i->j = {up_i, dn_j}. */
+    /** Seed 004 §4.2.2 Virtual Switch of three hosts; backlogs b13 = 3, b23 = 1, b12 = 1; path of i->j =
+     *  {up_i, dn_j}. */
     static RateProblem tv5(double[][] backlog) {
         int n = backlog.length;
         RateProblem.Builder b = RateProblem.builder();

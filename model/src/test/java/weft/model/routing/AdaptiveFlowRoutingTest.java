@@ -24,7 +24,8 @@ class AdaptiveFlowRoutingTest {
     }
 
     @Test
-    @DisplayName("Seed 000 §6.1 (digest E10): 4-ary 2-tree, D-mod-k puts 3 flows on leaf0->R1; adaptive ascent "
+    @DisplayName("Seed 000 §3.1, §6.1 (hand-computed from their rule): 4-ary 2-tree, D-mod-k puts 3 flows on "
+            + "leaf0->R1; adaptive ascent "
             + "takes R1, R0, R2, R3 and max contention 1")
     void e10AdaptiveAscent() {
         Topology t = Fabrics.karyNTree(4, 2);
@@ -42,7 +43,8 @@ class AdaptiveFlowRoutingTest {
     }
 
     @Test
-    @DisplayName("Seed 000 Fig. 3.2 (digest E11): ForcedDir, positions 0-1 move right, 2-3 left, direction kept, "
+    @DisplayName("Seed 000 Fig. 3.2, §6.2 (hand-computed from its rule): ForcedDir, positions 0-1 move right, 2-3 "
+            + "left, direction kept, "
             + "a horizontal hop only when strictly less loaded than the down port")
     void e11ForcedDirection() {
         // Enriched 4-ary 2-tree, width 2: the roots s0..s3 are one logical node, chain positions 0..3.
@@ -62,7 +64,7 @@ class AdaptiveFlowRoutingTest {
     }
 
     @Test
-    @DisplayName("Seed 000 §6.2 (digest C5, small): on a 4-ary 3-tree the enriched tree lowers mean contention")
+    @DisplayName("Seed 000 §6.2, Fig. 6.4 (small): on a 4-ary 3-tree the enriched tree lowers mean contention")
     void enrichedTreeLowersContention() {
         Topology plain = Fabrics.karyNTree(4, 3);
         Topology enriched = Fabrics.enrichedKaryNTree(4, 3, 2);

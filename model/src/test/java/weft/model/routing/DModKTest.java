@@ -28,7 +28,7 @@ class DModKTest extends RoutingEngineContract {
     }
 
     @Test
-    @DisplayName("Seed 000 §6.1 (digest E10): 4-ary 2-tree, flows 0->5, 1->9, 2->13, 3->6 take roots 1, 1, 1, 2; "
+    @DisplayName("Seed 000 §6.1 (hand-computed): 4-ary 2-tree, flows 0->5, 1->9, 2->13, 3->6 take roots 1, 1, 1, 2; "
             + "max contention 3, descending links distinct")
     void e10HostLevelDModK() {
         Topology t = Fabrics.karyNTree(4, 2);
@@ -54,7 +54,7 @@ class DModKTest extends RoutingEngineContract {
     }
 
     @Test
-    @DisplayName("Seed 000 §6.1 (digest C2): no two destinations share a descending link (3-ary 3-tree)")
+    @DisplayName("Seed 000 §6.1: no two destinations share a descending link (3-ary 3-tree)")
     void destinationsNeverShareDescendingLinks() {
         Topology t = Fabrics.karyNTree(3, 3);
         KaryNTreeShape tree = KaryNTreeShape.of("dmodk", t);

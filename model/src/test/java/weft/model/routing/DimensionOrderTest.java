@@ -25,7 +25,7 @@ class DimensionOrderTest extends RoutingEngineContract {
     }
 
     @Test
-    @DisplayName("Seed 002 §2.1.4 (digest E4): XY dimension order on meshes needs 1 layer")
+    @DisplayName("Seed 002 §2.1.4: XY dimension order on meshes needs 1 layer")
     void meshNeedsOneLayer() {
         for (Topology mesh : List.of(Fabrics.mesh(2, 2), Fabrics.mesh(4, 4), Fabrics.mesh(8, 4), Fabrics.mesh(8, 8))) {
             RoutingResult r = engine().compute(mesh, RoutingOptions.defaults());

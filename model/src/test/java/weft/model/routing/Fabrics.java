@@ -10,7 +10,7 @@ import weft.model.topology.Switch;
 import weft.model.topology.Topology;
 
 /**
- * Small fabrics built by hand for routing tests, with the numbering of the seed 002 digest §8: switches
+ * Small fabrics built by hand for routing tests, with the numbering of the hand-computed LASH vectors: switches
  * {@code s0..s(N-1)} in index order, mesh and torus switch id {@code y*W + x}. On every switch the hosts take ports
  * {@code 1..h} and the links follow in the order given. Hosts are {@code h0, h1, ...}.
  */
@@ -134,9 +134,9 @@ public final class Fabrics {
     }
 
     /**
-     * Petrini–Vanneschi k-ary n-tree (seed 000 digest §2.8): switch {@code <w,l>} (w = n-1 base-k digits, level l,
-     * 0 = root) is {@code s(l*k^(n-1) + w)}; {@code <w,l>} links {@code <w',l+1>} when they differ at most in digit
-     * l. Ports: down ports 1..k in digit order (hosts on leaves), then up ports k+1..2k in digit order.
+     * Petrini–Vanneschi k-ary n-tree (seed 000 §6.1): switch {@code <w,l>} (w = n-1 base-k digits, level l, 0 = root)
+     * is {@code s(l*k^(n-1) + w)}; {@code <w,l>} links {@code <w',l+1>} when they differ at most in digit l. Ports:
+     * down ports 1..k in digit order (hosts on leaves), then up ports k+1..2k in digit order.
      */
     public static Topology karyNTree(int k, int n) {
         int per = (int) Math.pow(k, n - 1);

@@ -10,9 +10,9 @@ import weft.model.topology.Switch;
 import weft.model.topology.Topology;
 
 /**
- * Small fabrics for routing tests: switch i is "s" + i with index i; at every switch the ports of its switch links
- * are numbered in ascending order of the neighbour's index (so "first productive port" is "lowest-id productive
- * neighbour", the digest's test-vector R), then one host port per switch when hosts are wanted.
+ * Small fabrics for routing tests: switch i is "s" + i with index i; at every switch the ports of its switch links are
+ * numbered in ascending order of the neighbour's index (so "first productive port" is "lowest-id productive neighbour",
+ * the R of the hand-computed LASH vectors), then one host port per switch when hosts are wanted.
  */
 final class LashFabrics {
     private LashFabrics() {

@@ -18,7 +18,8 @@ import weft.model.topology.Switch;
 import weft.model.topology.Topology;
 
 class LashTest extends RoutingEngineContract {
-    /** The digest's test-vector conventions (§8): R = lowest-id productive neighbour, lexicographic pairs. */
+    /** The conventions of the vectors hand-computed from §3.3.1: R = lowest-id productive neighbour, lexicographic
+     *  pairs, first fit. */
     private static final Lash THESIS_VECTORS = new Lash(Lash.PathChoice.FIXED_FIRST_PORT, Lash.PairOrder.SOURCE_MAJOR);
     private static final RoutingOptions NO_BALANCE = RoutingOptions.defaults().withBalance(false);
 
@@ -60,7 +61,8 @@ class LashTest extends RoutingEngineContract {
     }
 
     @Test
-    @DisplayName("Seed 002 §3.3 (digest E1): 4-ring, R = lowest-id, 1 layer, all 12 pairs in layer 0")
+    @DisplayName("Seed 002 §3.3.1 (hand-computed from its rule): 4-ring, R = lowest-id, 1 layer, all 12 pairs in "
+            + "layer 0")
     void e1FourRingOneLayer() {
         RoutingResult r = routed(LashFabrics.ring(4), THESIS_VECTORS, NO_BALANCE);
         assertThat(r.layers()).isEqualTo(1);
@@ -68,7 +70,8 @@ class LashTest extends RoutingEngineContract {
     }
 
     @Test
-    @DisplayName("Seed 002 §3.3 (digest E2): 4-ring, R = clockwise on ties, 2 layers, layer 1 = {3->1}")
+    @DisplayName("Seed 002 §3.3.1 (hand-computed from its rule): 4-ring, R = clockwise on ties, 2 layers, "
+            + "layer 1 = {3->1}")
     void e2ClockwiseRingTwoLayers() {
         // Port 1 of every switch leads clockwise (i -> i+1), so "first productive port" is "clockwise on ties".
         List<Switch> switches = new ArrayList<>();
@@ -87,7 +90,8 @@ class LashTest extends RoutingEngineContract {
     }
 
     @Test
-    @DisplayName("Seed 002 §3.3 (digest E3): 5-ring, 2 layers, layer 0 = 18 pairs, layer 1 = {4->1, 4->2}")
+    @DisplayName("Seed 002 §3.3.1 (hand-computed from its rule): 5-ring, 2 layers, layer 0 = 18 pairs, "
+            + "layer 1 = {4->1, 4->2}")
     void e3FiveRing() {
         RoutingResult r = routed(LashFabrics.ring(5), THESIS_VECTORS, NO_BALANCE);
         assertThat(r.layers()).isEqualTo(2);
@@ -97,20 +101,21 @@ class LashTest extends RoutingEngineContract {
 
     @ParameterizedTest(name = "ring {0}: {1} layer(s)")
     @CsvSource({"3,1", "4,1", "5,2", "6,2", "7,2", "8,2", "9,2", "10,2"})
-    @DisplayName("Seed 002 §3.3 (digest E3): rings of 3..10 switches need 1, 1, then 2 layers")
+    @DisplayName("Seed 002 §3.3.1 (hand-computed from its rule): rings of 3..10 switches need 1, 1, then 2 layers")
     void e3Rings(int n, int layers) {
         assertThat(routed(LashFabrics.ring(n), THESIS_VECTORS, NO_BALANCE).layers()).isEqualTo(layers);
     }
 
     @Test
-    @DisplayName("Seed 002 §3.3 (digest E3): 10-ring with symmetric pairing needs 3 layers (greedy is not optimal)")
+    @DisplayName("Seed 002 §3.3.1 (hand-computed from its rule): 10-ring with symmetric pairing needs 3 layers "
+            + "(greedy is not optimal)")
     void e3TenRingSymmetric() {
         assertThat(routed(LashFabrics.ring(10), THESIS_VECTORS, NO_BALANCE.withSymmetric(true)).layers()).isEqualTo(3);
     }
 
     @ParameterizedTest(name = "mesh {0}x{1}")
     @CsvSource({"2,2", "3,3", "4,4", "4,8", "8,4", "8,8"})
-    @DisplayName("Seed 002 §3.3 (digest E4): meshes need 1 layer")
+    @DisplayName("Seed 002 §3.3.1 (hand-computed from its rule): meshes need 1 layer")
     void e4Meshes(int w, int h) {
         RoutingResult r = routed(LashFabrics.mesh(w, h), THESIS_VECTORS, NO_BALANCE);
         assertThat(r.layers()).isEqualTo(1);
@@ -119,7 +124,7 @@ class LashTest extends RoutingEngineContract {
     @ParameterizedTest(name = "torus {0}x{1}: {2}")
     @CsvSource(delimiter = ';', value = {"3;3;72", "4;4;240", "8;4;864/128", "4;8;852/140", "5;5;487/105/8",
         "6;6;1029/204/27"})
-    @DisplayName("Seed 002 §3.3 (digest E4): tori, layers and pairs per layer")
+    @DisplayName("Seed 002 §3.3.1 (hand-computed from its rule): tori, layers and pairs per layer")
     void e4Tori(int w, int h, String perLayer) {
         RoutingResult r = routed(LashFabrics.torus(w, h), THESIS_VECTORS, NO_BALANCE);
         List<Integer> expected = new ArrayList<>();
@@ -131,7 +136,7 @@ class LashTest extends RoutingEngineContract {
     }
 
     @Test
-    @DisplayName("Seed 002 §3.3 (digest E4): 6x6 torus with symmetric pairing needs 4 layers")
+    @DisplayName("Seed 002 §3.3.1 (hand-computed from its rule): 6x6 torus with symmetric pairing needs 4 layers")
     void e4TorusSymmetric() {
         assertThat(routed(LashFabrics.torus(6, 6), THESIS_VECTORS, NO_BALANCE.withSymmetric(true)).layers())
                 .isEqualTo(4);
@@ -139,7 +144,8 @@ class LashTest extends RoutingEngineContract {
 
     @ParameterizedTest(name = "torus {0}x{1}: {2} layer(s)")
     @CsvSource({"4,4,1", "6,6,2", "8,8,2", "16,16,2", "8,4,2", "5,5,2"})
-    @DisplayName("LASH calibration strategy 3: tori in 2 layers (the optimum; the 4x4 torus needs 1, digest E4)")
+    @DisplayName("LASH calibration strategy 3 (docs/sources.md §4): tori in 2 layers (the optimum; the 4x4 torus "
+            + "needs 1)")
     void calibrationTori(int w, int h, int layers) {
         RoutingResult r = routed(LashFabrics.torus(w, h), new Lash(), RoutingOptions.defaults());
         assertThat(r.layers()).isEqualTo(layers);
@@ -167,7 +173,7 @@ class LashTest extends RoutingEngineContract {
         RoutingResult r = routed(torus, THESIS_VECTORS, two);
         assertThat(r.layers()).isEqualTo(2);
         assertThat(r.promisesShortest()).isFalse();
-        // Layer 0 keeps exactly the digest's first-fit layer 0 (E4: 1029 pairs); the rest is Up*/Down*.
+        // Layer 0 keeps exactly the hand-computed first-fit layer 0 (1029 pairs); the rest is Up*/Down*.
         assertThat(pairsPerLayer(r)).containsExactly(Map.entry(0, 1029), Map.entry(1, 231));
         assertThatThrownBy(() -> THESIS_VECTORS.compute(torus, two.withFallback(false)))
                 .isInstanceOf(RoutingFailure.class)
@@ -237,7 +243,7 @@ class LashTest extends RoutingEngineContract {
     }
 
     @Test
-    @DisplayName("Seed 002 L850/L993: layers x classes layout, class-major, 8 PCPs or 15 VLs")
+    @DisplayName("Seed 002 §3.3.4 and §4.2.3: layers x classes layout, class-major, 8 PCPs or 15 VLs")
     void layerLayout() {
         LayerLayout ethernet = LayerLayout.ethernet(3, 2);
         assertThat(ethernet.lane(1, 2)).isEqualTo(5);

@@ -19,7 +19,7 @@ import weft.model.topology.Topology;
 
 /**
  * Properties of LASH, MP-LASH and Segment-based routing on seeded random irregular fabrics, and a sweep over every
- * connected graph of up to 6 switches (STYLE.md rule 9), all checked by the independent verifier.
+ * connected graph of up to 6 switches, all checked by the independent verifier.
  */
 class LayeredRoutingPropertiesTest {
     private static final List<RoutingEngine> ENGINES = List.of(new Lash(), new MultipathLash(),

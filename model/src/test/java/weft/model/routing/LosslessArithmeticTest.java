@@ -8,7 +8,7 @@ import org.junit.jupiter.api.Test;
 
 class LosslessArithmeticTest {
     @Test
-    @DisplayName("Seed 002 §4.2 (digest E10): back-pressure bound, Q = 4 n = 3 gives 14; Q = 10 gives 584 and "
+    @DisplayName("Seed 002 §4.3.4, eqs. 4.1-4.3: back-pressure bound, Q = 4 n = 3 gives 14; Q = 10 gives 584 and "
             + "18,688 cycles for n = 3, 4,680 and 149,760 cycles for n = 4")
     void e10BackPressureBound() {
         assertThat(BackPressureBound.packets(4, 3)).isEqualTo(14);
@@ -20,7 +20,7 @@ class LosslessArithmeticTest {
     }
 
     @Test
-    @DisplayName("Seed 002 §3.1.2 (digest E11): 26,162 bits = 3,270.25 B -> trigger 3 x 1,522 = 4,566 B, buffer "
+    @DisplayName("Seed 002 §3.1.2, Table 3.1: 26,162 bits = 3,270.25 B -> trigger 3 x 1,522 = 4,566 B, buffer "
             + "9,132 B per port; longest pause 33.55 ms at 1 Gb/s")
     void e11PauseArithmetic() {
         PauseHeadroom gbe = PauseHeadroom.gigabitEthernet();

@@ -28,7 +28,7 @@ class MinHopTest extends RoutingEngineContract {
     }
 
     @Test
-    @DisplayName("Seed 002 §3.3 (digest E3): shortest paths alone close a cycle on a 5-ring in one layer")
+    @DisplayName("Seed 002 §3.3.1 (hand-computed): shortest paths alone close a cycle on a 5-ring in one layer")
     void fiveRingDeadlocksInOneLayer() {
         Topology ring = Fabrics.ring(5);
         VerificationReport r = verified(ring, engine().compute(ring, RoutingOptions.defaults()));

@@ -13,12 +13,14 @@ import weft.model.topology.Topology;
 class SegmentBasedRoutingTest extends RoutingEngineContract {
     private static final SegmentBasedRouting BY_INDEX = new SegmentBasedRouting(Segmentation.LinkOrder.BY_INDEX);
 
-    /** Digest E5: L0 = 0-1, L1 = 1-2, L2 = 2-3, L3 = 3-0, L4 = 1-4, L5 = 4-3, L6 = 0-2, L7 = 3-5. */
-    private static final Topology E5 = Fabrics.graph("e5", 6, 1, new int[][] {
+    /** Hand-computed from seed 002 §3.2.1: L0 = 0-1, L1 = 1-2, L2 = 2-3, L3 = 3-0, L4 = 1-4, L5 = 4-3, L6 = 0-2,
+     *  L7 = 3-5. */
+    private static final Topology SIX_SWITCHES = Fabrics.graph("six-switches", 6, 1, new int[][] {
         {0, 1}, {1, 2}, {2, 3}, {3, 0}, {1, 4}, {4, 3}, {0, 2}, {3, 5}});
 
-    /** Digest E6: triangle 0-1-2, bridge L3 = 2-3, triangle 3-4-5. */
-    private static final Topology E6 = Fabrics.graph("e6", 6, 1, new int[][] {
+    /** Hand-computed from the starting-switch rule of seed 002 §3.2.1: triangle 0-1-2, bridge L3 = 2-3, triangle
+     *  3-4-5. */
+    private static final Topology TWO_TRIANGLES = Fabrics.graph("two-triangles", 6, 1, new int[][] {
         {0, 1}, {1, 2}, {2, 0}, {2, 3}, {3, 4}, {4, 5}, {5, 3}});
 
     @Override
@@ -28,7 +30,8 @@ class SegmentBasedRoutingTest extends RoutingEngineContract {
 
     @Override
     protected List<Topology> fabrics() {
-        return List.of(E5, E6, E7, Fabrics.ring(6), Fabrics.torus(4, 4), Fabrics.mesh(3, 3), Fabrics.irregular(24, 4, 2),
+        return List.of(SIX_SWITCHES, TWO_TRIANGLES, FIG_3_8, Fabrics.ring(6), Fabrics.torus(4, 4), Fabrics.mesh(3, 3),
+                Fabrics.irregular(24, 4, 2),
                 Fabrics.karyNTree(2, 3));
     }
 
@@ -38,9 +41,10 @@ class SegmentBasedRoutingTest extends RoutingEngineContract {
     }
 
     @Test
-    @DisplayName("Seed 002 §3.2 (digest E5): segmentation of the 6-switch graph, 3 segments, bridge L7")
+    @DisplayName("Seed 002 §3.2.1, Fig. 3.7 (hand-computed from its rule): segmentation of the 6-switch graph, "
+            + "3 segments, bridge L7")
     void e5Segmentation() {
-        Segmentation s = Segmentation.compute(E5.graph(), Segmentation.LinkOrder.BY_INDEX);
+        Segmentation s = Segmentation.compute(SIX_SWITCHES.graph(), Segmentation.LinkOrder.BY_INDEX);
         assertThat(s.segments()).containsExactly(
                 segment(Segmentation.Type.STARTING, 0, List.of(0, 1, 2, 3), List.of(0, 1, 2, 3)),
                 segment(Segmentation.Type.UNITARY, 0, List.of(0), List.of(6)),
@@ -54,18 +58,19 @@ class SegmentBasedRoutingTest extends RoutingEngineContract {
     }
 
     /**
-     * Digest E7, the reconstruction of the thesis's Fig. 3.8 run: switches I, A..H, J, K, L as s0..s11 (I first, so
-     * the run starts there; the rest alphabetical, as next_visited takes them), and links numbered as the text fixes
-     * them, listed in ascending number except that 7 = G-H comes after 11 = H-L (the text has 11 taken before 7 at H).
-     * Index: thesis number = 0: 1 A-B, 1: 2 C-D, 2: 3 G-C, 3: 4 D-H, 4: 5 E-F, 5: 6 B-C, 6: 8 I-E, 7: 9 F-J,
-     * 8: 10 K-G, 9: 11 H-L, 10: 7 G-H, 11: 12 J-I, 12: 13 L-K, 13: 14 F-G.
+     * The thesis's Fig. 3.8 run, reconstructed from its text (the figure is missing; links 1, 6, 14 are assumed to be
+     * A-B, B-C, F-G): switches I, A..H, J, K, L as s0..s11 (I first, so the run starts there; the rest alphabetical, as
+     * next_visited takes them), and links numbered as the text fixes them, listed in ascending number except that 7 =
+     * G-H comes after 11 = H-L (the text has 11 taken before 7 at H). Index: thesis number = 0: 1 A-B, 1: 2 C-D, 2: 3
+     * G-C, 3: 4 D-H, 4: 5 E-F, 5: 6 B-C, 6: 8 I-E, 7: 9 F-J, 8: 10 K-G, 9: 11 H-L, 10: 7 G-H, 11: 12 J-I, 12: 13 L-K,
+     * 13: 14 F-G.
      */
-    private static final Topology E7 = Fabrics.graph("e7", 12, 1, new int[][] {
+    private static final Topology FIG_3_8 = Fabrics.graph("fig-3-8", 12, 1, new int[][] {
         {1, 2}, {3, 4}, {7, 3}, {4, 8}, {5, 6}, {2, 3}, {0, 5}, {6, 9}, {10, 7}, {8, 11}, {7, 8}, {9, 0},
         {11, 10}, {6, 7}});
 
     @Test
-    @DisplayName("Seed 002 §3.2 Fig. 3.8 (digest E7): 3 segments, 4 sub-nets, starting I, G, B, A; bridges 1, 6, 14")
+    @DisplayName("Seed 002 §3.2.1, Fig. 3.8: 3 segments, 4 sub-nets, starting I, G, B, A; bridges 1, 6, 14")
     void e7Fig38Segmentation() {
         final int i = 0;
         final int a = 1;
@@ -79,7 +84,7 @@ class SegmentBasedRoutingTest extends RoutingEngineContract {
         final int j = 9;
         final int k = 10;
         final int l = 11;
-        Segmentation s = Segmentation.compute(E7.graph(), Segmentation.LinkOrder.BY_INDEX);
+        Segmentation s = Segmentation.compute(FIG_3_8.graph(), Segmentation.LinkOrder.BY_INDEX);
         // ns1 = {I, 8, E, 5, F, 9, J, 12}; ns2 = {G, 3, C, 2, D, 4, H, 11, L, 13, K, 10}; ns3 = {7}.
         assertThat(s.segments()).containsExactly(
                 segment(Segmentation.Type.STARTING, 0, List.of(i, e, f, j), List.of(6, 4, 7, 11)),
@@ -96,7 +101,7 @@ class SegmentBasedRoutingTest extends RoutingEngineContract {
         expectedSubnet[b] = 2;
         expectedSubnet[a] = 3;
         List<Integer> startingSwitches = List.of(i, g, b, a);
-        // Strict execution marks 5 terminal switches; the thesis's prose says three (digest §9).
+        // Strict execution marks 5 terminal switches; the thesis's prose says three (erratum: docs/sources.md).
         List<Integer> terminalSwitches = List.of(f, c, g, b, a);
         for (int u = 0; u < 12; u++) {
             assertThat(s.subnetOf(u)).as("sub-net of s" + u).isEqualTo(expectedSubnet[u]);
@@ -106,25 +111,27 @@ class SegmentBasedRoutingTest extends RoutingEngineContract {
     }
 
     @Test
-    @DisplayName("Seed 002 §3.2 (digest E5): restrictions at 2 (L1-L2), at 0 for unitary L6, at 4 (L4-L5); "
+    @DisplayName("Seed 002 §3.2.1 (hand-computed from its rule): restrictions at 2 (L1-L2), at 0 for unitary L6, at "
+            + "4 (L4-L5); "
             + "acyclic, connected, every restricted distance equals the unrestricted one")
     void e5Restrictions() {
-        SwitchGraph g = E5.graph();
+        SwitchGraph g = SIX_SWITCHES.graph();
         SegmentBasedRouting.Restrictions r = BY_INDEX.restrict(g, RoutingOptions.defaults());
         assertThat(forbiddenTurns(g, r)).containsExactlyInAnyOrder(
                 "2:L1-L2", "2:L2-L1", "0:L6-L0", "0:L0-L6", "0:L6-L3", "0:L3-L6", "4:L4-L5", "4:L5-L4");
-        RoutingResult routes = BY_INDEX.compute(E5, RoutingOptions.defaults());
-        VerificationReport v = DeadlockVerifier.verify(E5, routes);
+        RoutingResult routes = BY_INDEX.compute(SIX_SWITCHES, RoutingOptions.defaults());
+        VerificationReport v = DeadlockVerifier.verify(SIX_SWITCHES, routes);
         assertThat(v.ok()).as(v.verdict()).isTrue();
         RoutingResult asShortest = new RoutingResult(routes.engine(), routes.layers(), routes.layerOf(),
                 routes.forwarding(), true);
-        assertThat(DeadlockVerifier.verify(E5, asShortest).nonShortest().count()).isZero();
+        assertThat(DeadlockVerifier.verify(SIX_SWITCHES, asShortest).nonShortest().count()).isZero();
     }
 
     @Test
-    @DisplayName("Seed 002 §3.2.1 (digest E6): no restriction at a starting switch; two sub-nets, acyclic")
+    @DisplayName("Seed 002 §3.2.1 (hand-computed from its rule): no restriction at a starting switch; two sub-nets, "
+            + "acyclic")
     void e6StartingSwitchRule() {
-        SwitchGraph g = E6.graph();
+        SwitchGraph g = TWO_TRIANGLES.graph();
         SegmentBasedRouting.Restrictions r = BY_INDEX.restrict(g, RoutingOptions.defaults());
         Segmentation s = r.segmentation();
         assertThat(s.bridges()).containsExactly(3);
@@ -135,7 +142,8 @@ class SegmentBasedRoutingTest extends RoutingEngineContract {
             assertThat(turn).doesNotStartWith("0:").doesNotStartWith("3:");
         }
         assertThat(forbiddenTurns(g, r)).contains("4:L4-L5");
-        VerificationReport v = DeadlockVerifier.verify(E6, BY_INDEX.compute(E6, RoutingOptions.defaults()));
+        VerificationReport v = DeadlockVerifier.verify(TWO_TRIANGLES,
+                BY_INDEX.compute(TWO_TRIANGLES, RoutingOptions.defaults()));
         assertThat(v.ok()).as(v.verdict()).isTrue();
     }
 

@@ -36,12 +36,13 @@ class UpDownTest extends RoutingEngineContract {
     }
 
     @Test
-    @DisplayName("Seed 002 §2.1.4 (digest E8): 4-ring rooted at 0 = one restriction at 2; every pair keeps a "
+    @DisplayName("Seed 002 §2.1.4 (hand-computed from its rule): 4-ring rooted at 0 = one restriction at 2; every "
+            + "pair keeps a "
             + "shortest path")
     void e8FourRing() {
         Topology ring = Fabrics.ring(4);
         RoutingResult r = engine().compute(ring, RoutingOptions.defaults().withRoot("s0"));
-        // Digest E8: 1->3 via 0 (up, down) and 3->1 via 0.
+        // Hand-computed: 1->3 via 0 (up, down) and 3->1 via 0.
         assertThat(nextHop(r, ring, "s1", "s3")).isEqualTo("s0");
         assertThat(nextHop(r, ring, "s3", "s1")).isEqualTo("s0");
         // No path turns 1->2->3 or 3->2->1 (the restriction at switch 2).

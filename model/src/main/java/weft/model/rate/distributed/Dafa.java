@@ -17,15 +17,14 @@ import weft.model.rate.RateProblem;
  * tree) and every element answers its parent once it has heard on all its element links, reducing with min or
  * union. The result equals {@link weft.model.rate.Afa} for the applications in phase.
  *
- * <p>Seed 000 §4.3.3, Alg. 4.13 (PAFA), the PIF mapping of DAFA*, and Alg. 4.14 (DAFA: true weights
- * {@code W̃_l^a}, {@code Ã_l} updated by control packets along every flow path of an application changing phase,
- * then a trigger to the leader, which bumps {@code rnd_lead} and restarts; an element that sees a newer round
- * resets {@code c_l, W_l^a, A_l} and its PIF state; packets of older rounds are ignored). Digest
- * {@code research/seed-000-zdornov-thesis.md} §3.8-3.10, errata §7.1 items 2-3. Messages: each wave crosses every
- * element link once in each direction; iterations {@code I <= |A|}; time {@code 2·I·h_max·(T_d + T_c)} (§6.5).
- * Decisions: the application's barrier before the trigger is the return of all its update packets; the leader's
- * final distribution of {@code r̄(a)} to every element is not modelled (rates are read from the leader);
- * {@code c_l = 0} is tested exactly, so run it in {@link Arithmetic#EXACT}.
+ * <p>Seed 000 §4.3.3, Alg. 4.13 (PAFA), the PIF mapping of DAFA*, and Alg. 4.14 (DAFA: true weights {@code W̃_l^a},
+ * {@code Ã_l} updated by control packets along every flow path of an application changing phase, then a trigger to the
+ * leader, which bumps {@code rnd_lead} and restarts; an element that sees a newer round resets {@code c_l, W_l^a, A_l}
+ * and its PIF state; packets of older rounds are ignored). Alg. 4.12 line 6.1 and Alg. 4.13 line 2.1.2 as corrected in
+ * docs/sources.md. Messages: each wave crosses every element link once in each direction; iterations {@code I <= |A|};
+ * time {@code 2·I·h_max·(T_d + T_c)} (§6.5). Decisions: the application's barrier before the trigger is the return of
+ * all its update packets; the leader's final distribution of {@code r̄(a)} to every element is not modelled (rates are
+ * read from the leader); {@code c_l = 0} is tested exactly, so run it in {@link Arithmetic#EXACT}.
  *
  * @param <N> number type
  */

@@ -17,12 +17,12 @@ import weft.model.topology.Topology;
  * disturb the link state. Once changes stop, the rates are the weighted max-min fair rates of the flows that are
  * up (Theorem 4.2.14).
  *
- * <p>Seed 000 §4.2.3, Alg. 4.10-4.11, corrected as in digest {@code research/seed-000-zdornov-thesis.md} §7.1
- * item 1 ({@code ResetLinks: W_l ← W̃_l}) and §3.6: a broadcast adopted under rule 2 counts as the first of its round;
- * {@code ResetLinks} on a link with {@code W̃_l = 0} sets {@code s_l = ∞}. Decisions: link state lives at the element
- * that drives the link (the host for its injection link, digest §7.2 item 5), and every element resets its links
- * whenever its round rises (the thesis says so for switches; hosts own links too). The per-flow DFFA* loop is the
- * optimised form; {@code c_l = 0} is tested exactly, so run it in {@link Arithmetic#EXACT}.
+ * <p>Seed 000 §4.2.3, Alg. 4.10-4.11, with the erratum {@code ResetLinks: W_l ← W̃_l} (docs/sources.md); a broadcast
+ * adopted under rule 2 counts as the first of its round; {@code ResetLinks} on a link with {@code W̃_l = 0} sets
+ * {@code s_l = ∞}. Decisions: link state lives at the element that drives the link (the host for its injection link),
+ * and every element resets its links whenever its round rises (the thesis says so for switches; hosts own links too).
+ * The per-flow DFFA* loop is the optimised form; {@code c_l = 0} is tested exactly, so run it in
+ * {@link Arithmetic#EXACT}.
  *
  * @param <N> number type
  */

@@ -14,11 +14,10 @@ import weft.model.rate.RateProblem;
  * redistributes its unclaimed share on every link. Per-link state is O(1): {@code W_l}, {@code c_l}, {@code s_l}.
  * The result equals {@link weft.model.rate.Ffa} under any delivery order.
  *
- * <p>Seed 000 §4.2.3, Alg. 4.6-4.9 (digest {@code research/seed-000-zdornov-thesis.md} §3.5, trace E8);
- * Theorem 4.2.8 (max-min fair), Theorem 4.2.12 (done within {@code 6·|R|·T_rt}). Capacities are absolute:
- * {@code s_l = c_l / W_l} is a normalised rate. Decision: link state is initialised centrally before the flows
- * start (Lemma 4.2.9 allows it per flow); {@code c_l = 0} is tested exactly, so run it in
- * {@link Arithmetic#EXACT} where the flows must become inactive at exactly the right moment (digest §7.2 item 4).
+ * <p>Seed 000 §4.2.3, Alg. 4.6-4.9; Theorem 4.2.8 (max-min fair), Theorem 4.2.12 (done within {@code 6·|R|·T_rt}).
+ * Capacities are absolute: {@code s_l = c_l / W_l} is a normalised rate. Decision: link state is initialised centrally
+ * before the flows start (Lemma 4.2.9 allows it per flow); {@code c_l = 0} is tested exactly, so run it in
+ * {@link Arithmetic#EXACT} where the flows must become inactive at exactly the right moment.
  *
  * @param <N> number type
  */
@@ -53,8 +52,8 @@ public final class DffaStar<N> {
      * Initialises the links (Alg. 4.6 Init): {@code c_l = capacity}, {@code W_l = Σ w_f}, {@code s_l = c_l / W_l}.
      *
      * @param random        {@code null} for FIFO delivery, else the seeded delivery order
-     * @param atomicPackets {@code true}: a control packet visits its whole path in one delivery (the digest's
-     *                      lock-step "passes" of E8); {@code false}: one delivery per hop
+     * @param atomicPackets {@code true}: a control packet visits its whole path in one delivery (lock-step
+     *                      "passes", as in the hand-computed trace of the tests); {@code false}: one delivery per hop
      */
     public DffaStar(RateProblem problem, Arithmetic<N> arithmetic, RandomGenerator random, boolean atomicPackets) {
         this.atomicPackets = atomicPackets;
@@ -169,7 +168,7 @@ public final class DffaStar<N> {
         return a.mul(a.of(problem.weight(f)), normalised[f]);
     }
 
-    /** The increment computed in the flow's last pass (the digest's re-simulation: always 0). */
+    /** The increment computed in the flow's last pass (0 once the flow has converged). */
     public N lastIncrement(int f) {
         return lastIncrement[f];
     }

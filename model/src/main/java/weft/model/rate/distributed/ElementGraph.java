@@ -8,9 +8,9 @@ import weft.model.topology.SwitchGraph;
 import weft.model.topology.Topology;
 
 /**
- * The network elements that run a distributed calculation, the links between them (over which PIF waves flood)
- * and which element owns each rate-problem link. Seed 000 §4.1.2 and digest §7.2 item 5: a link's state lives in
- * the element that drives it (the switch for a switch port, the host adapter for its injection link).
+ * The network elements that run a distributed calculation, the links between them (over which PIF waves flood) and
+ * which element owns each rate-problem link. Seed 000 §4.1.2 (decision in docs/sources.md): a link's state lives in the
+ * element that drives it (the switch for a switch port, the host adapter for its injection link).
  *
  * @param neighbours adjacency lists of the elements (symmetric, no self-loops)
  * @param ownerOf    element owning each rate-problem link

@@ -16,11 +16,10 @@ import weft.model.rate.VoqBudget;
  * sends the real backlog. With static backlogs the shares converge to {@link weft.model.rate.MaxMin} /
  * {@link weft.model.rate.BacklogProportional} and the installed rates follow one round later.
  *
- * <p>Seed 004 §4.3, Alg. 4 (server) and Alg. 5 (proxy), corrected as in digest
- * {@code research/seed-004-haitjema-thesis.md} §9 item 2: HANDLE_REQUEST writes the request into a copy
- * {@code Q̂_l} only (recorded state changes on the response), tests membership in {@code F_l}, and Alg. 4 deletes
- * the response. ADD_NEW_FLOW recomputes {@code c_l = C − |F_l|·(2M/T + r_min)} (Eq. 4.2 and §4.5 through
- * {@link VoqBudget}). Decision: ASSIGN_RATE never grants a negative rate (when a new flow shrinks {@code c_l}
+ * <p>Seed 004 §4.3, Alg. 4 (server) and Alg. 5 (proxy), corrected as listed in docs/sources.md: HANDLE_REQUEST writes
+ * the request into a copy {@code Q̂_l} only (recorded state changes on the response), tests membership in {@code F_l},
+ * and Alg. 4 deletes the response. ADD_NEW_FLOW recomputes {@code c_l = C − |F_l|·(2M/T + r_min)} (Eq. 4.2 and §4.5
+ * through {@link VoqBudget}). Decision: ASSIGN_RATE never grants a negative rate (when a new flow shrinks {@code c_l}
  * below what others hold, it gets 0 and catches up next interval, as the thesis describes).
  *
  * @param <N> number type
@@ -96,7 +95,8 @@ public final class LinkProxyScheduler<N> {
     /**
      * One scheduling interval: every VOQ generates a request (Alg. 4 GENERATE_REQUEST).
      *
-     * @param atomicPerFlow deliver each flow's request and response before the next flow starts (digest TV-6),
+     * @param atomicPerFlow deliver each flow's request and response before the next flow starts (as the hand-computed
+     *                      rounds of the tests),
      *                      or let all flows' packets interleave
      */
     public void round(boolean atomicPerFlow) {

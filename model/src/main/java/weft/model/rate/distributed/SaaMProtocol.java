@@ -15,9 +15,9 @@ import weft.model.rate.RateProblem;
  * reservation (line 4), or cancels it. Probes are driven from outside ("periodically"), so the back-off is the
  * caller's choice of when to probe next.
  *
- * <p>Seed 000 §4.1.3, Alg. 4.3-4.4; digest {@code research/seed-000-zdornov-thesis.md} §3.2, E7 and E7b.
- * Theorem 4.1.5: once the flow set is fixed, rates reach the SAA requirement, stay feasible, and become maximal
- * once reservations stop colliding. Link capacities are absolute ({@code W_l = Σ w_f / C_l}).
+ * <p>Seed 000 §4.1.3, Alg. 4.3-4.4. Theorem 4.1.5: once the flow set is fixed, rates reach the SAA requirement, stay
+ * feasible, and become maximal once reservations stop colliding. Link capacities are absolute
+ * ({@code W_l = Σ w_f / C_l}).
  *
  * @param <N> number type
  */

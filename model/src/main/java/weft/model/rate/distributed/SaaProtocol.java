@@ -12,9 +12,9 @@ import weft.model.rate.RateProblem;
  * the weight when the flow ends ({@code AnnounceEnd}); each link keeps only {@code W_l}. After every flow has
  * announced, one probe per flow gives every flow its central SAA rate {@code w_f / W_f}.
  *
- * <p>Seed 003 §5, Alg. 1 (transcribed in digest {@code research/seed-003-systor.md} §3.3, trace TV5); seed 000
- * Alg. 4.1-4.2. {@code AnnounceStart} adds the flow's own weight before taking the maximum. Link weights follow
- * eq. 4 ({@code W_l = Σ w_f / c_l}). The return trip to the source is one message that touches no link.
+ * <p>Seed 003 §5, Algorithm 1; seed 000 Alg. 4.1-4.2. {@code AnnounceStart} adds the flow's own weight before taking
+ * the maximum. Link weights follow eq. 4 ({@code W_l = Σ w_f / c_l}). The return trip to the source is one message that
+ * touches no link.
  *
  * @param <N> number type
  */

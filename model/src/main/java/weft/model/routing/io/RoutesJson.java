@@ -24,7 +24,7 @@ import weft.model.routing.RoutingResult;
 import weft.model.routing.io.RoutesDocument.RoutedPath;
 
 /**
- * Reads and writes {@code weft-routes/1}, the routing result file of {@code weft route} (issue 6):
+ * Reads and writes {@code weft-routes/1}, the routing result file of {@code weft route}:
  * <pre>
  * {"format": "weft-routes/1", "engine": "lash", "layers": 3, "promises_shortest": true,
  *  "layer_of":   [{"src": "s1", "dst": "s7", "layer": 2, "path": null}],

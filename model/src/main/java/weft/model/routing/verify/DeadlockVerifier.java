@@ -24,8 +24,8 @@ import weft.model.topology.Topology;
  * layer; after all walks, each layer's channel dependency graph is tested for a cycle, and one cycle is given as a
  * witness when there is one.
  *
- * <p>Source: seed 002 §2 (Dally and Seitz: a routing is deadlock-free when its channel dependency graph is acyclic,
- * per virtual channel); digest {@code research/seed-002-reinemo-thesis.md} §0 and §1.3.
+ * <p>Source: seed 002 §2 (Dally and Seitz: a routing is deadlock-free when its channel dependency graph is acyclic, per
+ * virtual channel: §2.1.3).
  *
  * <p>Entry lookup: among the entries of a switch for (destination, layer), an entry whose {@code in_port} equals the
  * arrival port beats one with any in_port, and an entry whose path tag equals the walk's tag beats an untagged one;

@@ -4,9 +4,9 @@ import java.util.List;
 import weft.model.topology.Topology;
 
 /**
- * The modified ("enriched") k-ary n-tree: a {@link KaryNTree} whose switches of the same logical node are joined
- * by horizontal links of width {@code w} ({@code w} parallel links between horizontal neighbours). Seed 000
- * §6.2, Fig. 6.3 and Table 6.1; digest {@code research/seed-000-zdornov-thesis.md} §2.8 and E11.
+ * The modified ("enriched") k-ary n-tree: a {@link KaryNTree} whose switches of the same logical node are joined by
+ * horizontal links of width {@code w} ({@code w} parallel links between horizontal neighbours). Seed 000 §6.2, Fig. 6.3
+ * and Table 6.1.
  *
  * <p>The logical node of switch {@code <w, l>} is the set of {@code k^(n-1-l)} switches of level {@code l} that
  * share digits {@code w_0 .. w_{l-1}}; with the {@link KaryNTree} numbering these are consecutive indexes, and
@@ -17,10 +17,9 @@ import weft.model.topology.Topology;
  * left neighbour (position {@code p-1}) and {@code 2k+w+1..2k+2w} to the right neighbour ({@code p+1}). Every
  * switch has {@code 2k+2w} ports, leaves included, so all switches share one radix.
  *
- * <p>Decision (digest §2.8, §7.2 item 3): the default shape is a {@code chain}, because ForcedDir routing needs
- * the ends of a logical node; {@code ring} also joins the last position to the first (a logical node of two
- * switches then gets {@code 2w} parallel links), which is the shape Table 6.1's port overhead
- * {@code 4(n-1)/((2n-1)k)} counts.
+ * <p>Decision (docs/sources.md): the default shape is a {@code chain}, because ForcedDir routing needs the ends of a
+ * logical node; {@code ring} also joins the last position to the first (a logical node of two switches then gets
+ * {@code 2w} parallel links), which is the shape Table 6.1's port overhead {@code 4(n-1)/((2n-1)k)} counts.
  */
 public final class EnrichedKaryNTree implements TopologyGenerator {
     /** The family name. */

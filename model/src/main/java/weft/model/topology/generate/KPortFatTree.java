@@ -5,13 +5,12 @@ import java.util.List;
 import weft.model.topology.Topology;
 
 /**
- * The k-port, l-level FatTree of seed 004 (Haitjema, ch. 2.1 and App. B.3; digest
- * {@code research/seed-004-haitjema-thesis.md} §1), built recursively: a level-0 subtree is one server; a level-i
- * subtree ({@code 0 < i < l}) is {@code k/2} level-(i-1) subtrees under {@code (k/2)^(i-1)} switches with
- * {@code k/2} down- and {@code k/2} up-ports; the {@code (k/2)^(l-1)} roots (level {@code l}) have {@code k}
+ * The k-port, l-level FatTree of seed 004 (Haitjema, §2.1 and App. B.3), built recursively: a level-0 subtree is one
+ * server; a level-i subtree ({@code 0 < i < l}) is {@code k/2} level-(i-1) subtrees under {@code (k/2)^(i-1)} switches
+ * with {@code k/2} down- and {@code k/2} up-ports; the {@code (k/2)^(l-1)} roots (level {@code l}) have {@code k}
  * down-ports, one to each of the {@code k} pods (level-(l-1) subtrees). It holds {@code k (k/2)^(l-1)} servers,
- * {@code 2 (k/2)^(l-1)} switches on every non-root level and {@code (k/2)^(l-1)} paths between servers in
- * different pods. For {@code l = 3} it is the fat tree of Al-Fares et al.
+ * {@code 2 (k/2)^(l-1)} switches on every non-root level and {@code (k/2)^(l-1)} paths between servers in different
+ * pods. For {@code l = 3} it is the fat tree of Al-Fares et al.
  *
  * <p>Cabling, with {@code h = k/2}: in each subtree the switch {@code j} of the upper level, down-port {@code 1+x},
  * goes to child subtree {@code x}, to its top switch {@code j / h}, at up-port {@code h + 1 + (j mod h)}.

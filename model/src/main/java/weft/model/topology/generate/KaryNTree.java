@@ -10,12 +10,12 @@ import weft.model.topology.Topology;
 
 /**
  * The k-ary n-tree of Petrini and Vanneschi: {@code n} levels of {@code k^(n-1)} switches each, {@code k^n} hosts.
- * Seeds 000 §6.1 and 003; digest {@code research/seed-000-zdornov-thesis.md} §2.8.
+ * Seeds 000 §6.1 and 003 §4.
  *
- * <p>Labelling (digest §2.8): switch {@code <w, l>} has level {@code l} ({@code 0} = roots, {@code n-1} = leaves)
- * and label {@code w = (w_0 .. w_{n-2})}, digits base {@code k}; {@code <w, l>} is cabled to {@code <w', l+1>}
- * iff {@code w} and {@code w'} differ at most in digit {@code l}. Host {@code p = (p_0 .. p_{n-1})} hangs off leaf
- * {@code (p_0 .. p_{n-2})} at down-port {@code p_{n-1}}.
+ * <p>Labelling (Petrini and Vanneschi's, docs/sources.md): switch {@code <w, l>} has level {@code l} ({@code 0} =
+ * roots, {@code n-1} = leaves) and label {@code w = (w_0 .. w_{n-2})}, digits base {@code k}; {@code <w, l>} is cabled
+ * to {@code <w', l+1>} iff {@code w} and {@code w'} differ at most in digit {@code l}. Host
+ * {@code p = (p_0 .. p_{n-1})} hangs off leaf {@code (p_0 .. p_{n-2})} at down-port {@code p_{n-1}}.
  *
  * <p>Numbering: switch {@code <w, l>} is {@code s(1 + l*k^(n-1) + w)} with {@code w} read as a base-k number, most
  * significant digit first ({@link TreeCoordinates}{@code (l, w)}); hosts are numbered leaf by leaf, so with the

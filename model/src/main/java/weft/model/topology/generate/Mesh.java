@@ -4,9 +4,8 @@ import java.util.List;
 import weft.model.topology.Topology;
 
 /**
- * The d-dimensional mesh (2D and 3D are the usual cases): a grid where each switch is cabled to its neighbour one
- * step further along every dimension, without wrap-around. The classic dimension-order routing target (seed 002
- * §2, digest {@code research/seed-002-reinemo-thesis.md}).
+ * The d-dimensional mesh (2D and 3D are the usual cases): a grid where each switch is cabled to its neighbour one step
+ * further along every dimension, without wrap-around. The classic dimension-order routing target (seed 002 §2.1.4).
  *
  * <p>Numbering and ports as in {@link Grid}: last dimension fastest, hosts on {@code 1..h}, then for dimension
  * {@code i} port {@code h+1+2i} to the minus and {@code h+2+2i} to the plus neighbour. One host per switch by

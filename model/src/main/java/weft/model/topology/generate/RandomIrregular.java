@@ -7,11 +7,10 @@ import java.util.SplittableRandom;
 import weft.model.topology.Topology;
 
 /**
- * A seeded random irregular fabric of {@code n} switches with at most {@code d} switch links each, always
- * connected, with no parallel links. The irregular setups of seed 002 §7.1 (digest
- * {@code research/seed-002-reinemo-thesis.md}: 16 random topologies of 32 switches, at most 10 links per switch;
- * Ethernet runs with at most 4) and the random 6-regular fabric of the OpenSM side-by-side runs
- * ({@code research/anchors.md} §1.4).
+ * A seeded random irregular fabric of {@code n} switches with at most {@code d} switch links each, always connected,
+ * with no parallel links. The irregular setups of seed 002 §2.3.3 and §4.3 (16 random topologies of 32 switches, at
+ * most 10 links per switch; the Ethernet runs of §3.1.5 with at most 4) and the random 6-regular fabric of the OpenSM
+ * side-by-side runs (docs/sources.md §4).
  *
  * <p>Steps: (1) a random spanning tree: the switches in random order, each cabled to a random earlier switch with
  * a free port, which keeps the fabric connected and every degree at most {@code d}; (2) random extra links

@@ -5,7 +5,7 @@ import weft.model.topology.Topology;
 
 /**
  * The ring of {@code n} switches: the one-dimensional {@link Torus}, the smallest fabric with a cyclic channel
- * dependency (seed 002 §2, digest {@code research/seed-002-reinemo-thesis.md}).
+ * dependency (seed 002 §2.1.3, §3.3.1).
  *
  * <p>Switch {@code s(i+1)} has hosts on {@code 1..h}, port {@code h+1} to its predecessor {@code i-1 mod n} and
  * port {@code h+2} to its successor {@code i+1 mod n}. One host per switch by default. A ring of 2 has two

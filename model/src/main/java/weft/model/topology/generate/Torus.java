@@ -4,9 +4,9 @@ import java.util.List;
 import weft.model.topology.Topology;
 
 /**
- * The d-dimensional torus (k-ary d-cube generalised to mixed sizes): a {@link Mesh} with wrap-around links, so
- * every switch has {@code 2d} switch links and a {@code 4x8} torus has {@code 32} switches and {@code 64} links.
- * The LASH and dimension-order reference fabric of seed 002 (digest {@code research/seed-002-reinemo-thesis.md}).
+ * The d-dimensional torus (k-ary d-cube generalised to mixed sizes): a {@link Mesh} with wrap-around links, so every
+ * switch has {@code 2d} switch links and a {@code 4x8} torus has {@code 32} switches and {@code 64} links. The LASH and
+ * dimension-order reference fabric of seed 002 (§2.1.4, §3.3.5).
  *
  * <p>Numbering and ports as in {@link Grid}: port {@code h+2+2i} always leads to coordinate {@code c_i + 1 mod size}
  * and port {@code h+1+2i} to {@code c_i - 1 mod size}. One host per switch by default.

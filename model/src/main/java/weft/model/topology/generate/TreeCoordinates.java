@@ -5,8 +5,8 @@ package weft.model.topology.generate;
  * attach) and its index within that level ({@code 0..count-1}).
  *
  * <p>For a k-ary n-tree the index is the switch label {@code w = (w_0 .. w_{n-2})} read as a base-k number, most
- * significant digit first (digest {@code seed-000-zdornov-thesis.md} §2.8 labelling {@code <w, l>});
- * {@link KaryNTree#digits(int, int, int)} splits it. For the other trees see the family's class comment.
+ * significant digit first (the labelling {@code <w, l>} of {@link KaryNTree}); {@link KaryNTree#digits(int, int, int)}
+ * splits it. For the other trees see the family's class comment.
  *
  * @param level 0 for roots, increasing towards the leaves
  * @param index position within the level

@@ -1,9 +1,7 @@
 /**
- * Topology generators, one class per family, each citing its source: k-ary n-tree (Petrini-Vanneschi; seeds
- * 000/003, digest {@code research/seed-000-zdornov-thesis.md} §2.8), the enriched k-ary n-tree with horizontal
- * links (seed 000 §6.2, Fig. 6.3), the k-port l-level fat tree of seed 004 (digest
- * {@code research/seed-004-haitjema-thesis.md} §1), 2-tier leaf-spine, mesh, torus, ring, fully connected and
- * seeded random irregular graphs.
+ * Topology generators, one class per family, each citing its source: k-ary n-tree (Petrini-Vanneschi; seeds 000 §6.1
+ * and 003), the enriched k-ary n-tree with horizontal links (seed 000 §6.2, Fig. 6.3), the k-port l-level fat tree of
+ * seed 004 (§2.1, App. B.3), 2-tier leaf-spine, mesh, torus, ring, fully connected and seeded random irregular graphs.
  *
  * <p>Every generator follows one naming, addressing and port scheme ({@link weft.model.topology.generate.Addressing}):
  * switches {@code s1..sN} with dpids {@code base..base+N-1}, hosts {@code h1..hM} with MAC

@@ -18,7 +18,7 @@ import weft.model.topology.generate.Addressing;
 
 /**
  * InfiniBand topology text: import of {@code ibnetdiscover} output (and of ibsim net files, the same grammar), and
- * export to the ibsim net file that OpenSM runs against (digest {@code research/anchors.md} §1.4).
+ * export to the ibsim net file that OpenSM runs against (docs/sources.md §4).
  *
  * <p>The grammar ({@code ibnetdiscover(8)}, ibsim {@code net-examples}): records separated by blank lines, each a
  * header {@code Switch 24 "S-005442ba00003080" # "ISR9024 Voltaire" base port 0 lid 6 lmc 0} (or {@code Ca}/

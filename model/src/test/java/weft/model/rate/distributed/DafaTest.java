@@ -32,7 +32,7 @@ class DafaTest {
     }
 
     @Test
-    @DisplayName("Seed 000 Fig. 2.2 (digest E2): PAFA over PIF gives a1 = 1/3, a2 = 2/3 in 2 iterations = 5 waves")
+    @DisplayName("Seed 000 Fig. 2.2: PAFA over PIF gives a1 = 1/3, a2 = 2/3 in 2 iterations = 5 waves")
     void e2() {
         RateProblem p = twoApps();
         ElementGraph g = ElementGraph.ring(p.linkCount());
@@ -48,7 +48,8 @@ class DafaTest {
     }
 
     @Test
-    @DisplayName("Seed 000 digest E3: PAFA over PIF gives g = 11/20, h = 1/4, app a = 1/5 in 3 iterations (7 waves)")
+    @DisplayName("Seed 000 Alg. 4.13 (hand-computed from its rule): PAFA over PIF gives g = 11/20, h = 1/4, app "
+            + "a = 1/5 in 3 iterations (7 waves)")
     void e3() {
         RateProblem p = allDiffer();
         Dafa<Rational> d = new Dafa<>(p, Arithmetic.EXACT, ElementGraph.ring(p.linkCount()), 2, null, true);

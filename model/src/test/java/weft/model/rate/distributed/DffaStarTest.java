@@ -21,7 +21,8 @@ class DffaStarTest {
     }
 
     @Test
-    @DisplayName("Seed 000 digest E8: DFFA* ends at (1/3, 1/3, 1/3, 2/3) = FFA; f4 needs 4 passes, f3 2, f1 and f2 3")
+    @DisplayName("Seed 000 Alg. 4.6-4.9 (hand-computed from their rule): DFFA* ends at (1/3, 1/3, 1/3, 2/3) = FFA; "
+            + "f4 needs 4 passes, f3 2, f1 and f2 3")
     void e8() {
         RateProblem p = RateProblem.builder().link("X", 1).link("Y", 1)
                 .flow("f1", 1, "X").flow("f2", 1, "X").flow("f3", 1, "X", "Y").flow("f4", 1, "Y").build();

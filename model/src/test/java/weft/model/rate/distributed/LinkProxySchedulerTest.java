@@ -24,7 +24,8 @@ class LinkProxySchedulerTest {
         return Rational.parse(s);
     }
 
-    /** Digest TV-6: Virtual Switch, b13 = 3, b23 = 1 (and optionally b12 = 1); path of i->j = {up_i, dn_j}. */
+    /** Hand-computed from seed 004 Alg. 4-5: Virtual Switch, b13 = 3, b23 = 1 (and optionally b12 = 1); path of
+     *  i->j = {up_i, dn_j}. */
     private static RateProblem tv6(boolean withR12) {
         RateProblem.Builder b = RateProblem.builder().link("up1", 1).link("up2", 1).link("dn2", 1).link("dn3", 1)
                 .flow("r13", 1, "r13", 3, 3, "up1", "dn3").flow("r23", 1, "r23", 1, 1, "up2", "dn3");
@@ -43,7 +44,8 @@ class LinkProxySchedulerTest {
     }
 
     @Test
-    @DisplayName("Seed 004 Alg. 4-5 (digest TV-6), BP mode: round 0 installs (1, 0), round 1 (3/4, 1/4) = central BP")
+    @DisplayName("Seed 004 Alg. 4-5 (hand-computed from their rule), BP mode: round 0 installs (1, 0), round 1 "
+            + "(3/4, 1/4) = central BP")
     void tv6BacklogProportional() {
         LinkProxyScheduler<Rational> s = new LinkProxyScheduler<>(tv6(false), Arithmetic.EXACT,
                 Mode.BACKLOG_PROPORTIONAL, VoqBudget.NONE, null);
@@ -58,7 +60,8 @@ class LinkProxySchedulerTest {
     }
 
     @Test
-    @DisplayName("Seed 004 digest TV-6, max-min mode: round 0 installs (1, 0), rounds 1 and later (1/2, 1/2)")
+    @DisplayName("Seed 004 Alg. 4-5 (hand-computed from their rule), max-min mode: round 0 installs (1, 0), rounds "
+            + "1 and later (1/2, 1/2)")
     void tv6MaxMin() {
         LinkProxyScheduler<Rational> s = new LinkProxyScheduler<>(tv6(false), Arithmetic.EXACT, Mode.MAX_MIN,
                 VoqBudget.NONE, null);
@@ -71,7 +74,8 @@ class LinkProxySchedulerTest {
     }
 
     @Test
-    @DisplayName("Seed 004 digest TV-6 with b12 = 1, BP mode: round 0 (1, 0, 0), round 1 and later (3/4, 1/4, 1/4) = TV-5")
+    @DisplayName("Seed 004 Alg. 4-5 (hand-computed) with b12 = 1, BP mode: round 0 (1, 0, 0), round 1 and later "
+            + "(3/4, 1/4, 1/4) = central Alg. 3")
     void tv6ThirdFlow() {
         LinkProxyScheduler<Rational> s = new LinkProxyScheduler<>(tv6(true), Arithmetic.EXACT,
                 Mode.BACKLOG_PROPORTIONAL, VoqBudget.NONE, null);
@@ -99,11 +103,11 @@ class LinkProxySchedulerTest {
         for (int round = 0; round < p.flowCount() + 2; round++) {
             any.round(false);
         }
-        // Rounds of atomic request/response pairs (the thesis's argument, digest §4.4): one round records the
+        // Rounds of atomic request/response pairs (the thesis's argument, §4.3.2): one round records the
         // backlogs, then one round per bottleneck level (iteration) of the central algorithm settles the shares,
         // and the rates follow one round later. Levels are the central iterations, not the distinct rate values:
         // two iterations can saturate links at equal rates (seed 4253). The bound is the thesis's for max-min;
-        // in backlog-proportional mode the digest calls it an estimate ("about"), and seed 4253 needs more than
+        // in backlog-proportional mode it is only an estimate, and seed 4253 needs more than
         // levels + 2 rounds there, so that mode is held to the |F| + 2 bound of any interleaving.
         LinkProxyScheduler<Rational> rounds = new LinkProxyScheduler<>(p, Arithmetic.EXACT, mode, VoqBudget.NONE,
                 null);

@@ -20,7 +20,7 @@ class SaaMProtocolTest {
         return Rational.parse(s);
     }
 
-    /** Seed 000 E8's network plus f5 on Y only (E7b). */
+    /** The DFFA* trace network plus f5 on Y only (hand-computed from seed 000 Alg. 4.3-4.4). */
     private static RateProblem e7b() {
         return RateProblem.builder().link("X", 1).link("Y", 1)
                 .flow("f1", 1, "X").flow("f2", 1, "X").flow("f3", 1, "X", "Y").flow("f4", 1, "Y")
@@ -28,7 +28,8 @@ class SaaMProtocolTest {
     }
 
     @Test
-    @DisplayName("Seed 000 digest E7b: SAA-M dynamics: f5 starts (all at 1/3), then ends (f4 climbs to 1/2, claims 2/3)")
+    @DisplayName("Seed 000 Alg. 4.3-4.4 (hand-computed from their rule): SAA-M dynamics: f5 starts (all at 1/3), "
+            + "then ends (f4 climbs to 1/2, claims 2/3)")
     void e7bDynamics() {
         SaaMProtocol<Rational> s = new SaaMProtocol<>(e7b(), Arithmetic.EXACT, null);
         for (int f = 0; f < 4; f++) {
@@ -40,7 +41,7 @@ class SaaMProtocolTest {
             s.run();
         }
         assertThat(new Rational[] {s.rate(0), s.rate(1), s.rate(2), s.rate(3)})
-                .as("E8's converged SAA-M state").containsExactly(q("1/3"), q("1/3"), q("1/3"), q("2/3"));
+                .as("the converged SAA-M state").containsExactly(q("1/3"), q("1/3"), q("1/3"), q("2/3"));
         assertThat(s.free(1)).isEqualTo(Rational.ZERO);
 
         s.start(4);

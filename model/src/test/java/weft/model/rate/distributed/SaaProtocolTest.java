@@ -19,14 +19,15 @@ class SaaProtocolTest {
         return Rational.parse(s);
     }
 
-    /** Seed 003 TV5: links l, m; fA (w 1) on {l, m}, fB (w 3) on {l}, fC (w 2) on {m}. */
+    /** Hand-computed from seed 003 Algorithm 1: links l, m; fA (w 1) on {l, m}, fB (w 3) on {l}, fC (w 2) on {m}. */
     private static RateProblem tv5() {
         return RateProblem.builder().link("l", 1).link("m", 1)
                 .flow("fA", 1, "l", "m").flow("fB", 3, "l").flow("fC", 2, "m").build();
     }
 
     @Test
-    @DisplayName("Seed 003 §7 TV5: asynchronous trace, transient oversubscription, one probe after the last announce")
+    @DisplayName("Seed 003 Algorithm 1 (hand-computed from its rule): asynchronous trace, transient "
+            + "oversubscription, one probe after the last announce")
     void tv5Trace() {
         SaaProtocol<Rational> saa = new SaaProtocol<>(tv5(), Arithmetic.EXACT, null);
         saa.start(0);

@@ -22,7 +22,7 @@ class RoutedPathsTest {
         RoutingResult r = RoutingEngines.byName("updown").compute(ring, RoutingOptions.defaults().withRoot("s0"));
         List<RoutedPath> paths = RoutedPaths.of(ring, r);
         assertThat(paths).hasSize(12);
-        // Seed 002 digest E8: 1 -> 3 goes through the root.
+        // Up*/Down* on the 4-ring (hand-computed from seed 002 §2.1.4): 1 -> 3 goes through the root.
         assertThat(paths).contains(new RoutedPath("s1", "s3", 0, null, List.of("s1", "s0", "s3")));
     }
 

@@ -16,15 +16,15 @@ import weft.model.routing.RoutingResult;
 import weft.model.routing.io.RoutesDocument.RoutedPath;
 
 class RoutesJsonTest {
-    static final String ISSUE_EXAMPLE = """
+    static final String DOCUMENTED_EXAMPLE = """
             {"format": "weft-routes/1", "engine": "lash", "layers": 3,
              "layer_of":   [{"src": "s1", "dst": "s7", "layer": 2}],
              "forwarding": [{"switch": "s3", "dst": "s7", "layer": 2, "in_port": null, "out_ports": [4]}]}
             """;
 
     @Test
-    void readsTheIssueExample() {
-        RoutingResult r = RoutesJson.read("r.json", ISSUE_EXAMPLE).result();
+    void readsTheDocumentedExample() {
+        RoutingResult r = RoutesJson.read("r.json", DOCUMENTED_EXAMPLE).result();
         assertThat(r.engine()).isEqualTo("lash");
         assertThat(r.layers()).isEqualTo(3);
         assertThat(r.layerOf()).containsExactly(new PairLayer("s1", "s7", 2));

@@ -60,7 +60,7 @@ class DeadlockVerifierTest {
         return new int[n][n];
     }
 
-    /** Ring of 4, lowest-id productive neighbour (digest E1). */
+    /** Ring of 4, lowest-id productive neighbour (hand-computed from seed 002 §3.3.1). */
     static int[][] ring4LowestId() {
         // next[d][u]
         return new int[][] {
@@ -71,7 +71,7 @@ class DeadlockVerifierTest {
         };
     }
 
-    /** Ring of 4, clockwise on ties (digest E2). */
+    /** Ring of 4, clockwise on ties (hand-computed from seed 002 §3.3.1). */
     static int[][] ring4Clockwise() {
         return new int[][] {
             {-1, 0, 3, 0},
@@ -82,21 +82,22 @@ class DeadlockVerifierTest {
     }
 
     @Test
-    @DisplayName("Seed 002 §3.3 (digest E1): 4-ring, lowest-id next hop, one layer is acyclic")
+    @DisplayName("Seed 002 §3.3.1 (hand-computed from its rule): 4-ring, lowest-id next hop, one layer is acyclic")
     void e1LowestIdRingIsAcyclic() {
         Topology t = Fabrics.ring(4);
         VerificationReport r = DeadlockVerifier.verify(t, result(t, 1, zeros(4), new int[][][] {ring4LowestId()},
                 true));
         assertThat(r.ok()).as(r.verdict()).isTrue();
         assertThat(r.pairsChecked()).isEqualTo(12);
-        // Digest E1: CDG edges 01->12, 21->10, 10->03, 30->01.
+        // Hand-computed: CDG edges 01->12, 21->10, 10->03, 30->01.
         assertThat(r.layers().get(0).dependencies()).isEqualTo(4);
         assertThat(r.maxPathLength()).isEqualTo(2);
         assertThat(r.meanPathLength()).isEqualTo(16.0 / 12);
     }
 
     @Test
-    @DisplayName("Seed 002 §3.3 (digest E2): clockwise ties in one layer close the ring; 3->1 in layer 1 fixes it")
+    @DisplayName("Seed 002 §3.3.1 (hand-computed from its rule): clockwise ties in one layer close the ring; 3->1 in "
+            + "layer 1 fixes it")
     void e2ClockwiseRingNeedsTwoLayers() {
         Topology t = Fabrics.ring(4);
         VerificationReport one = DeadlockVerifier.verify(t, result(t, 1, zeros(4),
@@ -122,13 +123,14 @@ class DeadlockVerifierTest {
         assertThat(two.layers()).extracting(VerificationReport.LayerVerdict::dependencies).containsExactly(3, 1);
     }
 
-    /** Digest E6 fabric: triangle 0-1-2, bridge 2-3, triangle 3-4-5, links in the digest's order L0..L6. */
+    /** Triangle 0-1-2, bridge 2-3, triangle 3-4-5, links L0..L6 in that order (hand-computed from seed 002 §3.2.1). */
     static Topology e6Fabric() {
         return Fabrics.graph("e6", 6, 1, new int[][] {{0, 1}, {1, 2}, {2, 0}, {2, 3}, {3, 4}, {4, 5}, {5, 3}});
     }
 
     @Test
-    @DisplayName("Seed 002 §3.2 (digest E6): restriction at SN1's starting switch 3 deadlocks; verifier finds it")
+    @DisplayName("Seed 002 §3.2.1 (hand-computed from its rule): restriction at SN1's starting switch 3 deadlocks; "
+            + "verifier finds it")
     void e6StartingSwitchRestrictionDeadlocks() {
         Topology t = e6Fabric();
         // Routes obeying the illegal restrictions (at 2: L1<->L2; at 3: L4<->L6); next[d][u].
@@ -144,7 +146,7 @@ class DeadlockVerifierTest {
         assertThat(r.connected()).as(r.verdict()).isTrue();
         assertThat(r.deadlockFree()).isFalse();
         assertThat(r.verdict()).startsWith("DEADLOCK: layer 0");
-        // Digest E6 cycle: 2->3, 3->4, 4->5, 5->3, 3->2, 2->1, 1->0, 0->2.
+        // Hand-computed cycle: 2->3, 3->4, 4->5, 5->3, 3->2, 2->1, 1->0, 0->2.
         List<String> cycle = r.layers().get(0).witnessCycle();
         assertThat(cycle.stream().map(DeadlockVerifierTest::switches).toList()).containsExactlyInAnyOrder(
                 "s2-s3", "s3-s4", "s4-s5", "s5-s3", "s3-s2", "s2-s1", "s1-s0", "s0-s2");
@@ -152,7 +154,8 @@ class DeadlockVerifierTest {
     }
 
     @Test
-    @DisplayName("Seed 002 §3.2 (digest E6): the legal placement (SN1 restricted at 4) is deadlock-free")
+    @DisplayName("Seed 002 §3.2.1 (hand-computed from its rule): the legal placement (SN1 restricted at 4) is "
+            + "deadlock-free")
     void e6LegalPlacementIsDeadlockFree() {
         Topology t = e6Fabric();
         // Shortest paths obeying restrictions at 2 (L1<->L2) and 4 (L4<->L5).

@@ -43,7 +43,7 @@ class EnrichedKaryNTreeTest {
     }
 
     @Test
-    @DisplayName("Seed 000 E11 (digest): logical node = chain of 4 switches at positions 0..3 with width 2")
+    @DisplayName("Seed 000 Fig. 3.2, §6.2: logical node = chain of 4 switches at positions 0..3 with width 2")
     void e11ChainOfFourWidthTwo() {
         Topology t = EnrichedKaryNTree.generate(4, 2, 2, Shape.CHAIN, GeneratorOptions.defaults());
         TreeLayout layout = KaryNTree.layout(4, 2);
@@ -71,7 +71,7 @@ class EnrichedKaryNTreeTest {
     @ParameterizedTest(name = "h={0}, r={1}: {2}")
     @CsvSource({"2,4,0.33", "2,8,0.17", "2,12,0.11", "2,16,0.08", "3,4,0.40", "3,8,0.20", "3,12,0.13",
         "3,16,0.10", "4,4,0.43", "4,8,0.21", "4,12,0.14"})
-    @DisplayName("Seed 000 Table 6.1 (digest §2.8): port overhead of horizontal width 2, ring shape")
+    @DisplayName("Seed 000 Table 6.1: port overhead of horizontal width 2, ring shape")
     void table61PortOverheadRing(int h, int r, double expected) {
         assertThat(overhead(EnrichedKaryNTree.generate(r, h, 2, Shape.RING, GeneratorOptions.defaults()), h))
                 .isCloseTo(expected, org.assertj.core.data.Offset.offset(0.005));

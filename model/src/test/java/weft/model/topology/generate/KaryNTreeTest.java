@@ -34,7 +34,7 @@ class KaryNTreeTest {
     }
 
     @Test
-    @DisplayName("Seed 000 §6.1 (digest §2.8): the 16-ary 3-tree has 4096 nodes, 768 switches, 256 per level, "
+    @DisplayName("Seed 000 §6.1: the 16-ary 3-tree has 4096 nodes, 768 switches, 256 per level, "
             + "32-port switches")
     void sixteenAryThreeTree() {
         Topology t = KaryNTree.generate(16, 3, GeneratorOptions.defaults());

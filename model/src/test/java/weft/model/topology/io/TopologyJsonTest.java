@@ -14,7 +14,7 @@ import weft.model.topology.Switch;
 import weft.model.topology.Topology;
 
 class TopologyJsonTest {
-    /** The example of the issue, verbatim apart from a second switch and the link's far end. */
+    /** A two-switch fabric in the form of the example of docs/topology-format.md. */
     private static final String EXAMPLE = """
             {"format": "weft-topology/1", "name": "two",
              "switches": [{"id": "s1", "dpid": "0000000000000001", "ports": 6},

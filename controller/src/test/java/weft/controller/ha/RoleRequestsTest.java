@@ -1,0 +1,176 @@
+package weft.controller.ha;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import io.netty.buffer.ByteBuf;
+import io.netty.buffer.Unpooled;
+import io.netty.channel.embedded.EmbeddedChannel;
+import java.time.Duration;
+import java.util.EnumSet;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
+import net.jqwik.api.ForAll;
+import net.jqwik.api.Property;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.DisplayName;
+import org.junit.jupiter.api.Test;
+import org.projectfloodlight.openflow.protocol.OFControllerRole;
+import org.projectfloodlight.openflow.protocol.OFFactory;
+import org.projectfloodlight.openflow.protocol.OFMessage;
+import org.projectfloodlight.openflow.protocol.OFPortConfig;
+import org.projectfloodlight.openflow.protocol.OFPortState;
+import org.projectfloodlight.openflow.protocol.OFRoleRequest;
+import org.projectfloodlight.openflow.protocol.OFRoleRequestFailedCode;
+import org.projectfloodlight.openflow.protocol.OFType;
+import org.projectfloodlight.openflow.types.DatapathId;
+import org.projectfloodlight.openflow.types.MacAddress;
+import org.projectfloodlight.openflow.types.OFErrorCauseData;
+import org.projectfloodlight.openflow.types.OFPort;
+import org.projectfloodlight.openflow.types.U64;
+import weft.controller.openflow.SessionConfig;
+import weft.controller.openflow.SwitchListener;
+import weft.controller.openflow.SwitchSession;
+
+/** {@link RoleRequests} and {@link SwitchRoles} against OpenFlow 1.3.5 §6.3.5 and §7.3.9. */
+class RoleRequestsTest {
+    private static final OFFactory F = SwitchSession.F;
+    private SwitchSession session;
+    private EmbeddedChannel ch;
+
+    @Test
+    @DisplayName("OpenFlow 1.3.5 §7.3.9: ROLE_REQUEST is type 24, 24 bytes, role then 4 pad bytes then generation id")
+    void wireLayout() {
+        ByteBuf wire = Unpooled.buffer();
+        RoleRequests.request(Mastership.Role.MASTER, 0x0102030405060708L).writeTo(wire);
+        assertThat(wire.readableBytes()).isEqualTo(24);
+        assertThat(wire.getByte(0)).isEqualTo((byte) 0x04);
+        assertThat(wire.getByte(1)).as("OFPT_ROLE_REQUEST").isEqualTo((byte) 24);
+        assertThat(wire.getShort(2)).isEqualTo((short) 24);
+        assertThat(wire.getInt(8)).as("OFPCR_ROLE_MASTER").isEqualTo(2);
+        assertThat(wire.getLong(16)).isEqualTo(0x0102030405060708L);
+        wire.clear();
+        RoleRequests.request(Mastership.Role.STANDBY, 3).writeTo(wire);
+        assertThat(wire.getInt(8)).as("OFPCR_ROLE_SLAVE").isEqualTo(3);
+        wire.release();
+    }
+
+    @Test
+    @DisplayName("a negative epoch is refused before it reaches a switch")
+    void negativeEpoch() {
+        assertThatThrownBy(() -> RoleRequests.request(Mastership.Role.MASTER, -1))
+                .hasMessageContaining("epoch must be >= 0");
+    }
+
+    @Test
+    @DisplayName("OpenFlow 1.3.5 §6.3.5: stale means (int64)(generation - cached) < 0, so the counter may wrap")
+    void staleComparison() {
+        assertThat(RoleRequests.stale(5, 4)).isTrue();
+        assertThat(RoleRequests.stale(5, 5)).isFalse();
+        assertThat(RoleRequests.stale(5, 6)).isFalse();
+        assertThat(RoleRequests.stale(Long.MAX_VALUE, Long.MIN_VALUE)).as("wrapped forward by one").isFalse();
+        assertThat(RoleRequests.stale(Long.MIN_VALUE, Long.MAX_VALUE)).isTrue();
+    }
+
+    @Property
+    void aNewerEpochIsNeverStale(@ForAll long cached, @ForAll("steps") long step) {
+        assertThat(RoleRequests.stale(cached, cached + step)).isFalse();
+        assertThat(RoleRequests.stale(cached + step, cached)).isEqualTo(step != 0);
+    }
+
+    @net.jqwik.api.Provide
+    net.jqwik.api.Arbitrary<Long> steps() {
+        return net.jqwik.api.Arbitraries.longs().between(0, Long.MAX_VALUE);
+    }
+
+    @Test
+    @DisplayName("a reply with another role, and a STALE error, are refusals naming the switch and the generation")
+    void check() {
+        RoleRequests.check("s1", Mastership.Role.MASTER, 4, F.buildRoleReply().setRole(OFControllerRole.ROLE_MASTER)
+                .setGenerationId(U64.of(4)).build());
+        assertThatThrownBy(() -> RoleRequests.check("s1", Mastership.Role.MASTER, 4, F.buildRoleReply()
+                .setRole(OFControllerRole.ROLE_SLAVE).setGenerationId(U64.of(4)).build()))
+                .isInstanceOf(RoleRequests.RoleRefused.class).hasMessageContaining("s1: role request ROLE_MASTER "
+                        + "generation 4 answered with");
+        OFMessage stale = F.errorMsgs().buildRoleRequestFailedErrorMsg().setCode(OFRoleRequestFailedCode.STALE)
+                .setData(OFErrorCauseData.NONE).build();
+        assertThatThrownBy(() -> RoleRequests.check("s1", Mastership.Role.MASTER, 4, stale))
+                .isInstanceOfSatisfying(RoleRequests.RoleRefused.class, e -> assertThat(e.stale()).isTrue());
+    }
+
+    // ---- through a real session ----------------------------------------------------------------------------
+
+    @BeforeEach
+    void connect() {
+        session = new SwitchSession(new SessionConfig(Duration.ofSeconds(1), 3, Duration.ofSeconds(5),
+                Duration.ofSeconds(10)), new SwitchListener() {
+                    @Override
+                    public void switchReady(SwitchSession s) {
+                    }
+
+                    @Override
+                    public void switchDisconnected(SwitchSession s) {
+                    }
+                });
+        ch = new EmbeddedChannel();
+        ch.freezeTime();
+        ch.pipeline().addLast(session);
+        ch.pipeline().fireChannelActive();
+        out(OFType.HELLO);
+        ch.writeInbound(F.buildHello().setXid(1).build());
+        OFMessage fr = out(OFType.FEATURES_REQUEST);
+        ch.writeInbound(F.buildFeaturesReply().setXid(fr.getXid()).setDatapathId(DatapathId.of(0x7d01L))
+                .setNBuffers(0).setNTables((short) 254).build());
+        out(OFType.SET_CONFIG);
+        OFMessage pd = out(OFType.STATS_REQUEST);
+        ch.writeInbound(F.buildPortDescStatsReply().setXid(pd.getXid()).setEntries(List.of(F.buildPortDesc()
+                .setPortNo(OFPort.of(1)).setName("p1").setHwAddr(MacAddress.of(1))
+                .setConfig(EnumSet.noneOf(OFPortConfig.class)).setState(EnumSet.of(OFPortState.LIVE)).build()))
+                .build());
+        assertThat(session.state()).isEqualTo(SwitchSession.State.READY);
+    }
+
+    @AfterEach
+    void nothingLeft() {
+        ch.close();
+        ch.runPendingTasks();
+        assertThat(ch.<Object>readOutbound()).as("unread outbound message").isNull();
+        assertThat(ch.finish()).isFalse();
+    }
+
+    private OFMessage out(OFType type) {
+        OFMessage m = ch.readOutbound();
+        assertThat(m).as("expected an outbound %s", type).isNotNull();
+        assertThat(m.getType()).isEqualTo(type);
+        return m;
+    }
+
+    @Test
+    @DisplayName("a role claimed through a session completes on the switch's ROLE_REPLY with that role")
+    void claimConfirmed() throws Exception {
+        CompletableFuture<Void> done = SwitchRoles.claim(session, Mastership.Role.MASTER, 9);
+        OFRoleRequest sent = (OFRoleRequest) out(OFType.ROLE_REQUEST);
+        assertThat(sent.getRole()).isEqualTo(OFControllerRole.ROLE_MASTER);
+        assertThat(sent.getGenerationId()).isEqualTo(U64.of(9));
+        assertThat(done).isNotDone();
+        ch.writeInbound(F.buildRoleReply().setXid(sent.getXid()).setRole(OFControllerRole.ROLE_MASTER)
+                .setGenerationId(U64.of(9)).build());
+        done.get();
+    }
+
+    @Test
+    @DisplayName("a STALE refusal fails the claim as stale: another controller became master with a newer epoch")
+    void claimStale() {
+        CompletableFuture<Void> done = SwitchRoles.claim(session, Mastership.Role.MASTER, 3);
+        OFMessage sent = out(OFType.ROLE_REQUEST);
+        ch.writeInbound(F.errorMsgs().buildRoleRequestFailedErrorMsg().setXid(sent.getXid())
+                .setCode(OFRoleRequestFailedCode.STALE).setData(OFErrorCauseData.NONE).build());
+        assertThatThrownBy(done::get).isInstanceOf(ExecutionException.class)
+                .cause().isInstanceOfSatisfying(RoleRequests.RoleRefused.class, e -> {
+                    assertThat(e.stale()).isTrue();
+                    assertThat(e.getMessage()).contains("ROLE_MASTER generation 3 failed");
+                });
+    }
+}

@@ -1,0 +1,47 @@
+package weft.model.host.path;
+
+import java.util.random.RandomGenerator;
+
+/**
+ * Chooses the path of each packet a server sends. Seed 004 §3.2: all policies run at the sending server; a path is
+ * an intermediate (top-level) switch, here the index of one of the paths the controller allowed for the
+ * destination. Not thread-safe: the data-path thread owns it.
+ */
+public interface PathPolicy {
+    /**
+     * Picks the path for a packet of {@code bytes} to destination {@code dest} (a dense VOQ index) that has
+     * {@code paths} allowed paths; returns {@code 0..paths-1}.
+     */
+    int choose(int dest, int paths, int bytes);
+
+    /**
+     * Declares the link ids of path {@code path} to {@code dest}; only Multi-Phase uses them, the other policies
+     * are topology-oblivious and ignore the call.
+     */
+    default void setPathLinks(int dest, int path, int[] linkIds) {
+    }
+
+    /** The policy names accepted by {@link #create}, as the controller's messages spell them. */
+    String NAMES = "ecmp, vlb, rr, prr, srr, sd, psd, tp, mp";
+
+    /**
+     * Creates a policy by name for up to {@code maxDests} destinations and {@code maxPaths} paths.
+     *
+     * @param srcKey the sender's identity, hashed by ECMP together with the destination
+     */
+    static PathPolicy create(String name, int maxDests, int maxPaths, long srcKey, RandomGenerator random) {
+        return switch (name) {
+            case "ecmp" -> new EcmpHash(srcKey);
+            case "vlb" -> new Vlb(random);
+            case "rr" -> RoundRobin.randomOrder(maxPaths, random);
+            case "prr" -> new PeriodicRoundRobin(maxPaths, random);
+            case "srr" -> new SurplusRoundRobin(maxPaths, SurplusRoundRobin.DEFAULT_QUANTUM);
+            case "sd" -> new SortedDeficit(maxPaths, null);
+            case "psd" -> new SortedDeficit(maxPaths, random);
+            case "tp" -> new TwoPhase(maxDests, maxPaths);
+            case "mp" -> new MultiPhase(maxDests, maxPaths, 4 * maxPaths + 4);
+            default -> throw new IllegalArgumentException(
+                    "path policy: unknown name '" + name + "', expected one of " + NAMES);
+        };
+    }
+}

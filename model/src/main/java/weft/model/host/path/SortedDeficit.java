@@ -1,0 +1,58 @@
+package weft.model.host.path;
+
+import java.util.random.RandomGenerator;
+
+/**
+ * Sorted-Deficit: the SRR counters, but every packet takes the path with the most credit; when all counters are
+ * negative the quantum is added to each and, for P-SD, the tie-break order is permuted at random.
+ *
+ * <p>Source: seed 004 §3.2.2 (hand-computed from its rule: with sizes 1500, 84, ... on paths A, B the choices are A B B
+ * A A B B A). Restated: adding one quantum to every counter never changes the argmax, so the path with most credit is
+ * the path with the fewest bytes sent by this server; ties follow the current list order. Counters are bytes sent,
+ * rebased by their minimum when it passes one MTU so they stay bounded.
+ */
+final class SortedDeficit implements PathPolicy {
+    private static final long REBASE = 1 << 20;
+
+    private final long[] sent;
+    private final int[] order;
+    private final RandomGenerator permuteOrNull;
+
+    SortedDeficit(int maxPaths, RandomGenerator permuteOrNull) {
+        this.sent = new long[maxPaths];
+        this.order = new int[maxPaths];
+        for (int i = 0; i < maxPaths; i++) {
+            order[i] = i;
+        }
+        this.permuteOrNull = permuteOrNull;
+    }
+
+    @Override
+    public int choose(int dest, int paths, int bytes) {
+        int best = -1;
+        for (int k = 0; k < order.length; k++) {
+            int p = order[k];
+            if (p < paths && (best < 0 || sent[p] < sent[best])) {
+                best = p;
+            }
+        }
+        sent[best] += bytes;
+        rebase(paths);
+        return best;
+    }
+
+    private void rebase(int paths) {
+        long min = Long.MAX_VALUE;
+        for (int i = 0; i < paths; i++) {
+            min = Math.min(min, sent[i]);
+        }
+        if (min >= REBASE) {
+            for (int i = 0; i < paths; i++) {
+                sent[i] -= min;
+            }
+            if (permuteOrNull != null) {
+                Permutations.shuffle(order, permuteOrNull);
+            }
+        }
+    }
+}

@@ -1,0 +1,51 @@
+package weft.model.host.path;
+
+/**
+ * Two-Phase: Sorted-Deficit counters per path shared by all destinations plus a separate list per destination; the
+ * packet takes the path maximising {@code global[path] + dest[d][path]} credit, i.e. minimising
+ * {@code bytesGlobal[path] + bytesToDest[d][path]}; ties go to the lower path index.
+ *
+ * <p>Source: seed 004 §3.2.3, Fig. 3.9 (hand-computed from its rule: two paths X, Y, packets alternating D1, D2,
+ * all 1500 B give D1→X, D2→Y, D1→Y, D2→X, ...). It balances the second-half links towards each destination without
+ * knowing the topology.
+ */
+final class TwoPhase implements PathPolicy {
+    private static final long REBASE = 1 << 20;
+
+    private final long[] global;
+    private final long[][] perDest;
+
+    TwoPhase(int maxDests, int maxPaths) {
+        this.global = new long[maxPaths];
+        this.perDest = new long[maxDests][maxPaths];
+    }
+
+    @Override
+    public int choose(int dest, int paths, int bytes) {
+        long[] mine = perDest[dest];
+        int best = 0;
+        for (int p = 1; p < paths; p++) {
+            if (global[p] + mine[p] < global[best] + mine[best]) {
+                best = p;
+            }
+        }
+        global[best] += bytes;
+        mine[best] += bytes;
+        rebase(global, paths);
+        rebase(mine, paths);
+        return best;
+    }
+
+    /** Subtracting the same amount from every counter of a set keeps every argmin (the quantum step). */
+    static void rebase(long[] counters, int paths) {
+        long min = Long.MAX_VALUE;
+        for (int i = 0; i < paths; i++) {
+            min = Math.min(min, counters[i]);
+        }
+        if (min >= REBASE) {
+            for (int i = 0; i < paths; i++) {
+                counters[i] -= min;
+            }
+        }
+    }
+}

@@ -1,0 +1,22 @@
+package weft.model.host.path;
+
+import java.util.random.RandomGenerator;
+
+/**
+ * Valiant load balancing: every packet independently takes a path chosen uniformly at random.
+ *
+ * <p>Source: seed 004 §3.1.4 and §3.2: traffic-pattern independent, balanced over long time scales, imbalanced over
+ * short ones (up to p² packets on one path in a round of p intervals).
+ */
+final class Vlb implements PathPolicy {
+    private final RandomGenerator random;
+
+    Vlb(RandomGenerator random) {
+        this.random = random;
+    }
+
+    @Override
+    public int choose(int dest, int paths, int bytes) {
+        return random.nextInt(paths);
+    }
+}
