@@ -115,8 +115,11 @@ public final class AgentRunCommand implements Callable<Integer> {
                 paths.add(new PathSpec(i, tags.get(i), List.of()));
             }
             List<DestinationRate> rates = new ArrayList<>();
-            staticRates.forEach((dst, mbps) -> rates.add(new DestinationRate(dst, dst, dataPort,
-                    (long) (mbps * 1e6), policy, paths, 0)));
+            for (Map.Entry<String, Double> r : staticRates.entrySet()) {
+                // resolved here, on the command's thread: the data path takes addresses, never names
+                String dst = InetAddress.getByName(r.getKey()).getHostAddress();
+                rates.add(new DestinationRate(dst, dst, dataPort, (long) (r.getValue() * 1e6), policy, paths, 0));
+            }
             agent.applyRates(false, rates);
         }
         CountDownLatch stop = new CountDownLatch(1);
