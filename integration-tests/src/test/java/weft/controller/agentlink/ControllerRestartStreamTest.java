@@ -102,7 +102,7 @@ class ControllerRestartStreamTest {
             return out;
         });
         Thread.sleep(200);
-        try (StreamSender tx = new StreamSender(38471, InetAddress.getByName("127.0.0.32"))) {
+        try (StreamSender tx = StreamSender.open(38471, InetAddress.getByName("127.0.0.32"))) {
             for (int i = 0; i < MESSAGES; i++) {
                 if (i == MESSAGES / 3) {
                     server.close(); // the controller dies mid-stream
