@@ -103,7 +103,7 @@ public final class LabCommand implements Runnable {
                     ? new Topology("", List.of(), List.of(), List.of()) : OvsLab.plannedTopology(lab),
                     RoutingEngines.byName(engine),
                     RoutingOptions.defaults(), RouteCompiler.Options.defaults(),
-                    new DeadlockVerification(allowDeadlock), new InetSocketAddress("127.0.0.1", port), null, null,
+                    new DeadlockVerification(allowDeadlock), new InetSocketAddress("127.0.0.1", port), null,
                     SessionConfig.defaults());
             return discover ? WeftController.startDiscovering(config, ControllerCommand.duration("--settle", settle))
                     : WeftController.start(config, pairRates(lab.topology()));

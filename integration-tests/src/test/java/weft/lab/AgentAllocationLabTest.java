@@ -75,7 +75,7 @@ class AgentAllocationLabTest {
         WeftController controller = WeftController.start(new WeftController.Config(OvsLab.plannedTopology(config),
                         RoutingEngines.byName("ecmp"), RoutingOptions.defaults(), RouteCompiler.Options.defaults(),
                         new DeadlockVerification(false), new InetSocketAddress("127.0.0.1", config.controllerPort()),
-                        null, null, SessionConfig.defaults()),
+                        null, SessionConfig.defaults()),
                 new WeftController.Agents(new InetSocketAddress("0.0.0.0", agentPort), TOKEN, null, null,
                         RateAllocators.byName("maxmin")));
         OvsLab lab = null;

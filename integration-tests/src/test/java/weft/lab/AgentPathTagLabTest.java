@@ -57,7 +57,7 @@ class AgentPathTagLabTest {
         WeftController controller = WeftController.start(new WeftController.Config(OvsLab.plannedTopology(config),
                         RoutingEngines.byName("vlb"), RoutingOptions.defaults(), RouteCompiler.Options.defaults(),
                         new DeadlockVerification(false), new InetSocketAddress("127.0.0.1", config.controllerPort()),
-                        null, null, SessionConfig.defaults()),
+                        null, SessionConfig.defaults()),
                 new WeftController.Agents(new InetSocketAddress("0.0.0.0", agentPort), TOKEN, null, null, null));
         OvsLab lab = null;
         try {

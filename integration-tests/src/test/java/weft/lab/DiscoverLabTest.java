@@ -63,7 +63,7 @@ class DiscoverLabTest {
         WeftController controller = WeftController.startDiscovering(new WeftController.Config(
                 new Topology("", List.of(), List.of(), List.of()), RoutingEngines.byName("updown"),
                 RoutingOptions.defaults(), RouteCompiler.Options.defaults(), new DeadlockVerification(false),
-                new InetSocketAddress("127.0.0.1", port), null, null, SessionConfig.defaults()), SETTLE);
+                new InetSocketAddress("127.0.0.1", port), null, SessionConfig.defaults()), SETTLE);
         RestApi api = RestApi.start(new InetSocketAddress("127.0.0.1", 0), controller.fabric());
         OvsLab lab = null;
         try {

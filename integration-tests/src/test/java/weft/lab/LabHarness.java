@@ -72,7 +72,7 @@ final class LabHarness implements AutoCloseable {
     void startController() {
         controller = WeftController.start(new WeftController.Config(planned, engine,
                 RoutingOptions.defaults(), new RouteCompiler.Options(true, true), verifier,
-                new InetSocketAddress("127.0.0.1", port), null, null, SessionConfig.defaults()), rates);
+                new InetSocketAddress("127.0.0.1", port), null, SessionConfig.defaults()), rates);
     }
 
     /**

@@ -26,6 +26,7 @@ import org.projectfloodlight.openflow.protocol.meterband.OFMeterBandDrop;
 import weft.controller.fabric.FabricEvent;
 import weft.controller.program.SwitchProgram;
 import weft.controller.rest.RestApi;
+import weft.controller.rest.RestAuth;
 import weft.model.topology.Switch;
 
 /**
@@ -131,7 +132,9 @@ class MeterLabTest {
             assertThat(first.get(1)).as("unrated h2 -> h4 is not capped (this shared 2-core machine loses a few "
                     + "percent of 60 Mbit/s UDP in the userspace datapath)").isGreaterThan(0.75 * 60);
 
-            try (RestApi api = RestApi.start(new InetSocketAddress("127.0.0.1", 0), h.controller.fabric())) {
+            String token = "meter-lab-test-token-0123456789";
+            try (RestApi api = RestApi.start(RestApi.Config.plain(new InetSocketAddress("127.0.0.1", 0),
+                    RestAuth.of(token, false, false)), h.controller.fabric(), null)) {
                 HttpClient http = HttpClient.newHttpClient();
                 URI uri = URI.create("http://127.0.0.1:" + api.port() + "/api/rates");
                 Thread.sleep(2500);
@@ -141,7 +144,8 @@ class MeterLabTest {
                 assertThat(pair.path("dropped_bytes").asDouble() / pair.path("bytes_in").asDouble())
                         .as("share of h1 -> h3 bytes the meter dropped (about 2/3 of 60 offered at 20): %s", pair)
                         .isBetween(0.5, 0.8);
-                HttpResponse<String> put = http.send(HttpRequest.newBuilder(uri).PUT(HttpRequest.BodyPublishers
+                HttpResponse<String> put = http.send(HttpRequest.newBuilder(uri)
+                                .header("Authorization", "Bearer " + token).PUT(HttpRequest.BodyPublishers
                                 .ofString("{\"rates\": [{\"src\": \"h1\", \"dst\": \"h3\", \"mbps\": 8}]}")).build(),
                         HttpResponse.BodyHandlers.ofString());
                 assertThat(put.statusCode()).as(put.body()).isEqualTo(200);

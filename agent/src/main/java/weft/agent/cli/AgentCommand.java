@@ -5,7 +5,8 @@ import picocli.CommandLine.Command;
 /** {@code weft agent}: the host agent and its measurement tool. */
 @Command(name = "agent", mixinStandardHelpOptions = true,
         description = "Host agent: VOQs, token buckets, Periodic Selection, path spraying, resequencing, tc mode.",
-        subcommands = {AgentRunCommand.class, AgentPerfCommand.class, AgentStreamCommand.class})
+        subcommands = {AgentRunCommand.class, AgentPerfCommand.class, AgentStreamCommand.class,
+            AgentClockCommand.class})
 public final class AgentCommand implements Runnable {
     @picocli.CommandLine.Spec
     private picocli.CommandLine.Model.CommandSpec spec;

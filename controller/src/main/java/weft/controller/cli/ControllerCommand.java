@@ -1,5 +1,7 @@
 package weft.controller.cli;
 
+import io.netty.handler.ssl.ClientAuth;
+import io.netty.handler.ssl.SslContext;
 import java.io.File;
 import java.io.IOException;
 import java.net.InetSocketAddress;
@@ -16,11 +18,16 @@ import weft.controller.agentlink.AgentToken;
 import weft.controller.agentlink.RegistrationCheck;
 import weft.controller.fabric.DeadlockVerification;
 import weft.controller.fabric.WeftController;
+import weft.controller.metrics.WeftMetrics;
 import weft.controller.openflow.SessionConfig;
 import weft.controller.program.PairRates;
 import weft.controller.program.PairRatesException;
 import weft.controller.program.RouteCompiler;
+import weft.controller.rest.HttpLimits;
 import weft.controller.rest.RestApi;
+import weft.controller.rest.RestAuth;
+import weft.controller.tls.TlsContexts;
+import weft.controller.tls.TlsFiles;
 import weft.model.rate.RateAllocators;
 import weft.model.routing.RoutingEngines;
 import weft.model.routing.RoutingOptions;
@@ -47,19 +54,36 @@ public final class ControllerCommand implements Runnable {
         }).execute(args));
     }
 
-    /** Parses the HOST:PORT value of an option. */
+    /**
+     * Parses the HOST:PORT value of an option: a host name or address (IPv6 in brackets) and a port in 0..65535.
+     *
+     * @throws CliFailure (usage) naming the option and the value
+     */
     public static InetSocketAddress address(String option, String hostPort) {
         int colon = hostPort.lastIndexOf(':');
         if (colon <= 0) {
             throw new CliFailure(option + " must be HOST:PORT, got " + hostPort, CliFailure.USAGE);
         }
+        String host = hostPort.substring(0, colon);
+        if (host.startsWith("[") && host.endsWith("]")) {
+            host = host.substring(1, host.length() - 1);
+        }
+        int port;
         try {
-            return new InetSocketAddress(hostPort.substring(0, colon),
-                    Integer.parseInt(hostPort.substring(colon + 1)));
+            port = Integer.parseInt(hostPort.substring(colon + 1));
         } catch (NumberFormatException e) {
             throw new CliFailure(option + " must be HOST:PORT with a numeric port, got " + hostPort,
                     CliFailure.USAGE);
         }
+        if (port < 0 || port > 65535) {
+            throw new CliFailure(option + " " + hostPort + ": port " + port + " is outside 0..65535",
+                    CliFailure.USAGE);
+        }
+        InetSocketAddress a = new InetSocketAddress(host, port);
+        if (a.isUnresolved()) {
+            throw new CliFailure(option + " " + hostPort + ": unknown host " + host, CliFailure.USAGE);
+        }
+        return a;
     }
 
     /** Parses a duration option: a number with unit {@code ms} or {@code s} ({@code 2s}, {@code 500ms}). */
@@ -109,6 +133,10 @@ public final class ControllerCommand implements Runnable {
         @Option(names = "--tls-key", description = "PKCS#8 PEM private key for --tls-cert")
         File tlsKey;
 
+        @Option(names = "--tls-ca", description = "PEM CA bundle: every switch must present a certificate it "
+                + "signed (mutual TLS; OVS: ovs-vsctl set-ssl KEY CERT CACERT)")
+        File tlsCa;
+
         @Option(names = "--max-layers", defaultValue = "8", description = "layer budget (802.1Q PCPs; default: "
                 + "${DEFAULT-VALUE})")
         int maxLayers;
@@ -127,6 +155,24 @@ public final class ControllerCommand implements Runnable {
         @Option(names = "--rest", description = "serve the REST API (GET /api/topology, /api/routes, "
                 + "/api/switches, /api/stats, /api/events, /api/agents, GET/PUT /api/rates) on HOST:PORT")
         String rest;
+
+        @Option(names = "--rest-token-file", description = "file holding the REST bearer token (16+ characters; "
+                + "or the environment variable " + RestAuth.TOKEN_ENV + "): state-changing requests need "
+                + "Authorization: Bearer TOKEN")
+        File restTokenFile;
+
+        @Option(names = "--rest-tls-cert", description = "PEM certificate chain: serve the REST API over HTTPS")
+        File restTlsCert;
+
+        @Option(names = "--rest-tls-key", description = "PKCS#8 PEM private key for --rest-tls-cert")
+        File restTlsKey;
+
+        @Option(names = "--rest-tls-ca", description = "PEM CA bundle: a client certificate it signed "
+                + "authenticates a REST client (mutual TLS, instead of the token)")
+        File restTlsCa;
+
+        @Option(names = "--rest-auth-reads", description = "require authentication on reads (GET) too")
+        boolean restAuthReads;
 
         @Option(names = "--agents-listen", description = "embed the agent registry: agents register and weft "
                 + "rates set talks to it on HOST:PORT")
@@ -160,6 +206,7 @@ public final class ControllerCommand implements Runnable {
             Topology t;
             Duration settleTime;
             WeftController.Agents agents;
+            RestApi.Config restConfig;
             try {
                 if ((topo == null) == !discover) {
                     throw new CliFailure("exactly one of --topo FILE and --discover is required"
@@ -178,7 +225,13 @@ public final class ControllerCommand implements Runnable {
                 t = discover ? names == null ? new Topology("", List.of(), List.of(), List.of())
                         : TopologyFiles.read(names.toPath()) : TopologyFiles.read(topo.toPath());
                 RoutingEngines.byName(engine);
+                address("--listen", listen);
+                if (tlsCa != null && tlsCert == null) {
+                    throw new CliFailure("--tls-ca needs --tls-cert and --tls-key (switch certificates are asked "
+                            + "for over TLS)", CliFailure.USAGE);
+                }
                 agents = agents();
+                restConfig = restConfig();
             } catch (CliFailure f) {
                 return f.report(spec);
             } catch (IllegalArgumentException e) {
@@ -195,9 +248,15 @@ public final class ControllerCommand implements Runnable {
                     return new CliFailure(e.getMessage(), CliFailure.INPUT).report(spec);
                 }
             }
-            WeftController c = start(t, settleTime, pairRates, agents);
+            WeftMetrics metrics = new WeftMetrics();
+            WeftController c = start(t, settleTime, pairRates, agents, metrics);
             if (c == null) {
+                metrics.close();
                 return CliFailure.INPUT;
+            }
+            metrics.bind(c.fabric());
+            if (c.agents() != null) {
+                metrics.agents(c.agents());
             }
             if (discover) {
                 System.out.printf("weft controller: discovering (settle %d ms%s), engine %s, listening on %s:%d%s%n",
@@ -216,15 +275,18 @@ public final class ControllerCommand implements Runnable {
                                 + " for the flows agents report; weft rates set wins for its pair");
             }
             RestApi api = null;
-            if (rest != null) {
+            if (restConfig != null) {
                 try {
-                    api = RestApi.start(address("--rest", rest), c.fabric(), c.agents());
-                    System.out.printf("REST API on http://%s:%d/api/%n", address("--rest", rest).getHostString(),
-                            api.port());
-                } catch (IOException | CliFailure e) {
+                    api = RestApi.start(restConfig, c.fabric(), c.agents(), metrics);
+                } catch (IllegalArgumentException e) {
                     c.close();
-                    return new CliFailure("--rest " + rest + ": " + e.getMessage(), CliFailure.USAGE).report(spec);
+                    return new CliFailure("--rest " + rest + ": " + e.getMessage(), CliFailure.INPUT).report(spec);
                 }
+                System.out.printf("REST API on %s://%s:%d/api/ (%s)%n", restConfig.sslOrNull() == null ? "http"
+                        : "https", restConfig.address().getHostString(), api.port(),
+                        restConfig.auth().writesEnabled() ? (restConfig.auth().readsNeedAuth()
+                                ? "every request authenticated" : "writes authenticated")
+                                : "read-only: no --rest-token-file, " + RestAuth.TOKEN_ENV + " or --rest-tls-ca");
             }
             RestApi served = api;
             CountDownLatch stop = new CountDownLatch(1);
@@ -237,6 +299,52 @@ public final class ControllerCommand implements Runnable {
             }, "weft-shutdown"));
             stop.await();
             return 0;
+        }
+
+        /**
+         * The REST options, or null without {@code --rest}: the address, TLS (checked now: a key that does not
+         * match its certificate is refused before anything listens) and credentials.
+         */
+        private RestApi.Config restConfig() {
+            if (rest == null) {
+                if (restTokenFile != null || restTlsCert != null || restTlsKey != null || restTlsCa != null
+                        || restAuthReads) {
+                    throw new CliFailure("--rest-token-file, --rest-tls-cert, --rest-tls-key, --rest-tls-ca and "
+                            + "--rest-auth-reads need --rest HOST:PORT", CliFailure.USAGE);
+                }
+                return null;
+            }
+            InetSocketAddress address = address("--rest", rest);
+            if (restTlsCa != null && restTlsCert == null) {
+                throw new CliFailure("--rest-tls-ca needs --rest-tls-cert and --rest-tls-key (client certificates "
+                        + "are asked for over TLS)", CliFailure.USAGE);
+            }
+            SslContext ssl;
+            String token;
+            try {
+                ssl = restTlsCert == null && restTlsKey == null ? null : TlsContexts.server(TlsFiles.server(
+                        "--rest-tls", path(restTlsCert), path(restTlsKey), path(restTlsCa)), ClientAuth.OPTIONAL);
+                token = restTokenFile != null
+                        ? RestAuth.readTokenFile("--rest-token-file", restTokenFile.toPath(),
+                                w -> spec.commandLine().getErr().println("weft controller: warning: " + w))
+                        : System.getenv(RestAuth.TOKEN_ENV);
+                if (restTokenFile == null && token != null) {
+                    RestAuth.requireValidToken(RestAuth.TOKEN_ENV, token.strip());
+                    token = token.strip();
+                }
+                if (restAuthReads && token == null && restTlsCa == null) {
+                    throw new CliFailure("--rest-auth-reads needs credentials: --rest-token-file, "
+                            + RestAuth.TOKEN_ENV + " or --rest-tls-ca", CliFailure.USAGE);
+                }
+            } catch (IllegalArgumentException e) {
+                throw new CliFailure(e.getMessage(), CliFailure.INPUT);
+            }
+            return new RestApi.Config(address, ssl, RestAuth.of(token, restTlsCa != null, restAuthReads),
+                    HttpLimits.defaults());
+        }
+
+        private static java.nio.file.Path path(File f) {
+            return f == null ? null : f.toPath();
         }
 
         /** The agent registry options, or null without {@code --agents-listen}. */
@@ -266,15 +374,18 @@ public final class ControllerCommand implements Runnable {
 
         /** Starts the controller, or reports why it cannot (unroutable fabric, port in use) and returns null. */
         private WeftController start(Topology t, Duration settleTime, PairRates pairRates,
-                                     WeftController.Agents agents) {
+                                     WeftController.Agents agents, WeftMetrics metrics) {
             try {
                 WeftController.Config config = new WeftController.Config(t, RoutingEngines.byName(engine),
                         RoutingOptions.defaults().withMaxLayers(maxLayers), new RouteCompiler.Options(true,
-                        tableMiss), new DeadlockVerification(allowDeadlock), address("--listen", listen), tlsCert,
-                        tlsKey, SessionConfig.defaults());
-                return discover ? WeftController.startDiscovering(config, settleTime, agents)
-                        : WeftController.start(config, pairRates, agents);
+                        tableMiss), new DeadlockVerification(allowDeadlock), address("--listen", listen),
+                        tlsCert == null && tlsKey == null ? null
+                                : TlsFiles.server("--tls", path(tlsCert), path(tlsKey), path(tlsCa)),
+                        SessionConfig.defaults());
+                return discover ? WeftController.startDiscovering(config, settleTime, agents, metrics)
+                        : WeftController.start(config, pairRates, agents, metrics);
             } catch (RuntimeException e) {
+                // the OpenFlow or agent port in use, an unroutable fabric: one line naming what failed
                 new CliFailure(e.getMessage(), CliFailure.INPUT).report(spec);
                 return null;
             }

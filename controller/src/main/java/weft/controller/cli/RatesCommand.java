@@ -83,13 +83,15 @@ public final class RatesCommand implements Callable<Integer> {
             Topology t = TopologyFiles.read(topo);
             RoutingResult r;
             try {
-                r = RoutesJson.read(routes.toString(), TopologyFiles.readText(routes)).result();
+                r = RoutesJson.read(routes.toString(), TopologyFiles.readText(routes, RoutesJson.MAX_CHARS,
+                        "a " + RoutesJson.FORMAT + " file")).result();
             } catch (IllegalArgumentException e) {
                 throw new CliFailure(e.getMessage(), CliFailure.INPUT);
             }
             List<Flow> list;
             try {
-                list = FlowsJson.read(flows.toString(), TopologyFiles.readText(flows));
+                list = FlowsJson.read(flows.toString(), TopologyFiles.readText(flows, FlowsJson.MAX_CHARS,
+                        "a " + FlowsJson.FORMAT + " file"));
             } catch (IllegalArgumentException e) {
                 throw new CliFailure(e.getMessage(), CliFailure.INPUT);
             }

@@ -41,7 +41,8 @@ public final class RouteVerifyCommand implements Callable<Integer> {
             Topology t = TopologyFiles.read(topo);
             RoutingResult r;
             try {
-                r = RoutesJson.read(routes.toString(), TopologyFiles.readText(routes)).result();
+                r = RoutesJson.read(routes.toString(), TopologyFiles.readText(routes, RoutesJson.MAX_CHARS,
+                        "a " + RoutesJson.FORMAT + " file")).result();
             } catch (IllegalArgumentException e) {
                 throw new CliFailure(e.getMessage(), CliFailure.INPUT);
             }

@@ -3,6 +3,7 @@ package weft.controller.cli;
 import java.io.BufferedWriter;
 import java.io.IOException;
 import java.io.PrintWriter;
+import java.io.Reader;
 import java.io.Writer;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -28,7 +29,7 @@ public final class TopologyFiles {
      * @throws CliFailure with exit status {@link CliFailure#INPUT} naming the file and the problem
      */
     public static Topology read(Path file) {
-        String text = readText(file);
+        String text = readText(file, TopologyJson.MAX_CHARS, "a " + TopologyJson.FORMAT + " file");
         try {
             return TopologyJson.read(file.toString(), text);
         } catch (IllegalArgumentException e) {
@@ -42,7 +43,7 @@ public final class TopologyFiles {
      * @throws CliFailure with exit status {@link CliFailure#INPUT} naming the file, the line and the problem
      */
     public static Topology readIbnetdiscover(Path file, double defaultGbps, IbnetdiscoverFormat.Names names) {
-        String text = readText(file);
+        String text = readText(file, TopologyJson.MAX_CHARS, "a topology file");
         try {
             return IbnetdiscoverFormat.read(file.toString(), text, defaultGbps, names);
         } catch (IllegalArgumentException e) {
@@ -50,16 +51,28 @@ public final class TopologyFiles {
         }
     }
 
-    /** The whole file as UTF-8 text. */
-    public static String readText(Path file) {
-        try {
-            return Files.readString(file, StandardCharsets.UTF_8);
+    /**
+     * The whole file as UTF-8 text, read only while it stays within {@code maxChars} characters, so an oversized
+     * file is refused without being held in memory.
+     *
+     * @param what the file's kind for the size message, e.g. {@code "a weft-routes/1 file"}
+     */
+    public static String readText(Path file, long maxChars, String what) {
+        StringBuilder text = new StringBuilder();
+        try (Reader in = Files.newBufferedReader(file, StandardCharsets.UTF_8)) {
+            char[] buffer = new char[1 << 16];
+            for (int r = in.read(buffer); r >= 0; r = in.read(buffer)) {
+                if (text.length() + r > maxChars) {
+                    throw new CliFailure(String.format("%s: %,d bytes, more than the %,d characters %s may have",
+                            file, Files.size(file), maxChars, what), CliFailure.INPUT);
+                }
+                text.append(buffer, 0, r);
+            }
+            return text.toString();
         } catch (NoSuchFileException e) {
             throw new CliFailure(file + ": no such file", CliFailure.INPUT);
         } catch (IOException e) {
             throw new CliFailure(file + ": cannot read: " + e.getMessage(), CliFailure.INPUT);
-        } catch (java.io.UncheckedIOException e) {
-            throw new CliFailure(file + ": cannot read: " + e.getCause().getMessage(), CliFailure.INPUT);
         }
     }
 

@@ -4,8 +4,8 @@ import java.io.File;
 import java.net.InetSocketAddress;
 import java.time.Duration;
 import java.util.List;
+import io.netty.handler.ssl.ClientAuth;
 import io.netty.handler.ssl.SslContext;
-import io.netty.handler.ssl.SslContextBuilder;
 import weft.controller.agentlink.AgentLinkLimits;
 import weft.controller.agentlink.AgentLinkServer;
 import weft.controller.agentlink.AgentRegistry;
@@ -19,6 +19,8 @@ import weft.controller.program.RouteCompiler;
 import weft.model.rate.RateAllocator;
 import weft.model.routing.RoutingEngine;
 import weft.model.routing.RoutingOptions;
+import weft.controller.tls.TlsContexts;
+import weft.controller.tls.TlsFiles;
 import weft.model.topology.Topology;
 
 /**
@@ -35,25 +37,19 @@ public final class WeftController implements AutoCloseable {
      * @param compile  what to install besides routes
      * @param verifier checks each result before it is programmed
      * @param listen   OpenFlow listen address (port 0 picks a free port)
-     * @param tlsCert  PEM certificate chain for TLS, or null for plain TCP
-     * @param tlsKey   PKCS#8 PEM private key for TLS, or null
+     * @param tlsOrNull certificate, key and optional CA for TLS (with a CA every switch must present a
+     *                  certificate it signed), or null for plain TCP
      * @param session  switch session timers
      */
     public record Config(Topology topology, RoutingEngine engine, RoutingOptions routing,
                          RouteCompiler.Options compile, RouteVerifier verifier, InetSocketAddress listen,
-                         File tlsCert, File tlsKey, SessionConfig session) {
-        public Config {
-            if ((tlsCert == null) != (tlsKey == null)) {
-                throw new IllegalArgumentException("TLS needs both a certificate and a key, got cert " + tlsCert
-                        + " and key " + tlsKey);
-            }
-        }
+                         TlsFiles tlsOrNull, SessionConfig session) {
 
         /** Plain TCP, default options and timers. */
         public static Config of(Topology topology, RoutingEngine engine, RouteVerifier verifier,
                                 InetSocketAddress listen) {
             return new Config(topology, engine, RoutingOptions.defaults(), RouteCompiler.Options.defaults(),
-                    verifier, listen, null, null, SessionConfig.defaults());
+                    verifier, listen, null, SessionConfig.defaults());
         }
     }
 
@@ -107,9 +103,23 @@ public final class WeftController implements AutoCloseable {
         return withAgents(start(c, rates), agentsOrNull);
     }
 
+    /**
+     * As {@link #start(Config, PairRates, Agents)}, with {@code observer} hearing every route computation and
+     * update from the first one on (the controller's metrics).
+     */
+    public static WeftController start(Config c, PairRates rates, Agents agentsOrNull, FabricObserver observer) {
+        return withAgents(listen(c, configured(c, rates), observer), agentsOrNull);
+    }
+
     /** {@link #startDiscovering(Config, Duration)} and, with {@code agentsOrNull}, the agent registry. */
     public static WeftController startDiscovering(Config c, Duration settle, Agents agentsOrNull) {
         return withAgents(startDiscovering(c, settle), agentsOrNull);
+    }
+
+    /** As {@link #startDiscovering(Config, Duration, Agents)}, with an observer from the start. */
+    public static WeftController startDiscovering(Config c, Duration settle, Agents agentsOrNull,
+                                                  FabricObserver observer) {
+        return withAgents(listen(c, discovering(c, settle), observer), agentsOrNull);
     }
 
     private static WeftController withAgents(WeftController controller, Agents agentsOrNull) {
@@ -118,8 +128,9 @@ public final class WeftController implements AutoCloseable {
         }
         FabricService fabric = controller.fabric;
         try {
-            SslContext ssl = agentsOrNull.tlsCert() == null ? null
-                    : SslContextBuilder.forServer(agentsOrNull.tlsCert(), agentsOrNull.tlsKey()).build();
+            SslContext ssl = agentsOrNull.tlsCert() == null ? null : TlsContexts.server(TlsFiles.server(
+                    "--agent-tls", agentsOrNull.tlsCert().toPath(), agentsOrNull.tlsKey().toPath(), null),
+                    ClientAuth.REQUIRE);
             AgentRegistry.Allocator alloc = agentsOrNull.allocatorOrNull() == null ? null
                     : new AgentRegistry.Allocator(agentsOrNull.allocatorOrNull(), fabric::currentTopology,
                     fabric::routes);
@@ -133,14 +144,16 @@ public final class WeftController implements AutoCloseable {
                     .start();
             fabric.addRoutesListener(controller.agents::routesChanged);
             return controller;
-        } catch (javax.net.ssl.SSLException | RuntimeException e) {
-            controller.close();
-            throw new IllegalArgumentException("agent registry on " + agentsOrNull.listen() + ": " + e.getMessage(),
-                    e);
         } catch (InterruptedException e) {
             controller.close();
             Thread.currentThread().interrupt();
             throw new IllegalStateException("interrupted while starting the agent registry", e);
+        } catch (Exception e) {
+            // Netty rethrows the bind's checked exception (BindException: address in use) undeclared.
+            controller.close();
+            throw new IllegalArgumentException("agent registry on " + agentsOrNull.listen().getHostString() + ":"
+                    + agentsOrNull.listen().getPort() + ": " + (e.getMessage() == null
+                    ? e.getClass().getSimpleName() : e.getMessage()), e);
         }
     }
 
@@ -162,10 +175,14 @@ public final class WeftController implements AutoCloseable {
      * @param rates a pair-rate table validated against {@code c.topology()}
      */
     public static WeftController start(Config c, PairRates rates) {
+        return listen(c, configured(c, rates), null);
+    }
+
+    private static FabricService configured(Config c, PairRates rates) {
         FabricService fabric = new FabricService(new FabricService.Config(c.topology(), c.engine(), c.routing(),
                 c.compile(), c.verifier(), Duration.ofSeconds(30), Duration.ofSeconds(5), Duration.ofSeconds(1)));
         fabric.setPairRates(rates);
-        return listen(c, fabric);
+        return fabric;
     }
 
     /**
@@ -174,17 +191,23 @@ public final class WeftController implements AutoCloseable {
      * been unchanged for {@code settle}. LLDP goes out every second.
      */
     public static WeftController startDiscovering(Config c, Duration settle) {
-        return listen(c, new FabricService(new FabricService.Config(c.topology(), c.engine(), c.routing(),
-                c.compile(), c.verifier(), Duration.ofSeconds(30), Duration.ofSeconds(1), Duration.ofSeconds(1)),
-                settle));
+        return listen(c, discovering(c, settle), null);
     }
 
-    private static WeftController listen(Config c, FabricService fabric) {
+    private static FabricService discovering(Config c, Duration settle) {
+        return new FabricService(new FabricService.Config(c.topology(), c.engine(), c.routing(), c.compile(),
+                c.verifier(), Duration.ofSeconds(30), Duration.ofSeconds(1), Duration.ofSeconds(1)), settle);
+    }
+
+    private static WeftController listen(Config c, FabricService fabric, FabricObserver observerOrNull) {
+        if (observerOrNull != null) {
+            fabric.addObserver(observerOrNull);
+        }
         fabric.start();
         try {
-            OfServer server = c.tlsCert() == null
+            OfServer server = c.tlsOrNull() == null
                     ? OfServer.plain(c.listen(), c.session(), fabric)
-                    : OfServer.tls(c.listen(), c.tlsCert(), c.tlsKey(), c.session(), fabric);
+                    : OfServer.tls(c.listen(), c.tlsOrNull(), c.session(), fabric);
             return new WeftController(fabric, server);
         } catch (RuntimeException e) {
             fabric.close();

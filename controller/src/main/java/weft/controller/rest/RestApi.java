@@ -4,26 +4,22 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import com.sun.net.httpserver.HttpExchange;
-import com.sun.net.httpserver.HttpServer;
-import java.io.IOException;
-import java.io.OutputStream;
+import io.netty.handler.ssl.SslContext;
 import java.net.InetSocketAddress;
-import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.ExecutionException;
-import java.util.concurrent.Executors;
+import java.util.TreeMap;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.TimeoutException;
-import java.util.function.Supplier;
+import weft.controller.agentlink.AgentLinkServer;
 import weft.controller.fabric.FabricEvent;
 import weft.controller.fabric.FabricService;
 import weft.controller.fabric.FlowCounters;
 import weft.controller.fabric.LinkCounters;
 import weft.controller.fabric.MeterCounters;
+import weft.controller.metrics.WeftMetrics;
 import weft.controller.openflow.SwitchSession;
 import weft.controller.program.PairRates;
 import weft.controller.program.PairRatesException;
@@ -32,14 +28,16 @@ import weft.model.topology.Switch;
 import weft.model.topology.io.TopologyJson;
 
 /**
- * Serves, as JSON: {@code GET /api/topology} (the topology routes are computed on, in weft-topology/1, and the
- * differences between configured and discovered fabric), {@code /api/routes} (weft-routes/1),
- * {@code /api/switches}, {@code /api/stats} (link port counters and
+ * The REST API over the fabric service, served by {@link RestServer}. As JSON: {@code GET /api/topology} (the
+ * topology routes are computed on, in weft-topology/1, and the differences between configured and discovered
+ * fabric), {@code /api/routes} (weft-routes/1), {@code /api/switches}, {@code /api/stats} (link port counters and
  * Weft flow counters per switch), {@code /api/events} and {@code /api/agents} (the embedded agent registry).
- * Anything else is 404, anything but GET 405. {@code /api/rates} also takes PUT: a {@code weft-pair-rates/1}
- * table (see {@link PairRates}) replaces the rated pairs as a fabric update; the answer is the applied table
- * (200), the validation error (400), or the reason the fabric kept its previous program (409). GET adds each
- * pair's meter counters (packets and bytes in, packets and bytes dropped) once its switch has reported them.
+ * {@code /api/rates} also takes PUT (authenticated, see {@link RestAuth}): a {@code weft-pair-rates/1} table
+ * (see {@link PairRates}) replaces the rated pairs as a fabric update; the answer is the applied table (200), the
+ * validation error (400), or the reason the fabric kept its previous program (409). GET adds each pair's meter
+ * counters (packets and bytes in, packets and bytes dropped) once its switch has reported them.
+ * {@code GET /metrics} is the Prometheus exposition of {@link WeftMetrics}. Every endpoint is described in
+ * {@code docs/openapi.yaml}.
  */
 public final class RestApi implements AutoCloseable {
     private static final ObjectMapper JSON = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
@@ -59,48 +57,109 @@ public final class RestApi implements AutoCloseable {
     public record StatsView(List<LinkCounters> links, Map<String, List<FlowCounters>> flows) {
     }
 
-    private final HttpServer server;
-    private final FabricService fabric;
-
-    private RestApi(HttpServer server, FabricService fabric) {
-        this.server = server;
-        this.fabric = fabric;
+    /**
+     * How the API is served.
+     *
+     * @param address   listen address (port 0 picks one)
+     * @param sslOrNull server TLS context ({@link weft.controller.tls.TlsContexts#server}), or null for HTTP
+     * @param auth      who may call what
+     * @param limits    memory, thread and time bounds
+     */
+    public record Config(InetSocketAddress address, SslContext sslOrNull, RestAuth auth, HttpLimits limits) {
+        /** Plain HTTP with default limits. */
+        public static Config plain(InetSocketAddress address, RestAuth auth) {
+            return new Config(address, null, auth, HttpLimits.defaults());
+        }
     }
 
-    /** Starts serving on the address (port 0 picks a free port). */
-    public static RestApi start(InetSocketAddress address, FabricService fabric) throws IOException {
-        return start(address, fabric, null);
+    /** The OpenAPI description of every endpoint (docs/openapi.yaml, packaged into the jar). */
+    static final String OPENAPI = openApi();
+
+    private final RestServer server;
+    private final RestRouter router;
+    private final FabricService fabric;
+    private final WeftMetrics metrics;
+    private final boolean ownsMetrics;
+
+    private RestApi(Config config, FabricService fabric, AgentLinkServer agentsOrNull, WeftMetrics metrics,
+                    boolean ownsMetrics) {
+        this.fabric = fabric;
+        this.metrics = metrics;
+        this.ownsMetrics = ownsMetrics;
+        this.router = new RestRouter()
+                .get("/metrics", r -> RestResponse.text(200, WeftMetrics.contentType(), metrics.scrape()))
+                .get("/api/openapi.yaml", r -> RestResponse.text(200, "application/yaml", OPENAPI))
+                .get("/api/agents", r -> json(agentsOrNull == null ? List.of() : agentsOrNull.view()))
+                .get("/api/topology", r -> json(new TopologyView(TopologyJson.write(fabric.currentTopology()),
+                        fabric.discoveryDifferences(false))))
+                .get("/api/routes", r -> fabric.routes() == null ? json(Map.of())
+                        : RestResponse.text(200, "application/json", RoutesJson.write(fabric.routes())))
+                .get("/api/switches", r -> json(switches()))
+                .get("/api/stats", r -> json(new StatsView(fabric.linkCounters().values().stream()
+                        .sorted(Comparator.comparing(LinkCounters::from).thenComparingInt(LinkCounters::port))
+                        .toList(), new TreeMap<>(fabric.flowCounters()))))
+                .get("/api/events", r -> json(fabric.events().stream().map(FabricEvent::toString).toList()))
+                .get("/api/rates", r -> json(ratesWithCounters()))
+                .add(new RestEndpoint("PUT", "/api/rates", this::putRates));
+        this.server = new RestServer(config.address(), config.sslOrNull(), config.auth(), config.limits(), router,
+                metrics.registry());
+    }
+
+    /** Serves plain HTTP on the address (port 0 picks a free port) with no credentials: reads only. */
+    public static RestApi start(InetSocketAddress address, FabricService fabric) {
+        return start(Config.plain(address, RestAuth.none()), fabric, null);
+    }
+
+    /** {@link #start(Config, FabricService, AgentLinkServer, WeftMetrics)} with metrics of its own. */
+    public static RestApi start(Config config, FabricService fabric, AgentLinkServer agentsOrNull) {
+        WeftMetrics metrics = new WeftMetrics().bind(fabric);
+        if (agentsOrNull != null) {
+            metrics.agents(agentsOrNull);
+        }
+        try {
+            return new RestApi(config, fabric, agentsOrNull, metrics, true);
+        } catch (RuntimeException e) {
+            metrics.close();
+            throw e;
+        }
     }
 
     /**
-     * Starts serving, with {@code GET /api/agents} (registered agents, their pushed rates and paths, reported flows
-     * and last report) when the controller embeds an agent registry; without one that resource is an empty list.
+     * Serves as configured, with {@code GET /api/agents} (registered agents, their pushed rates and paths, reported
+     * flows and last report) when the controller embeds an agent registry; without one that resource is an empty
+     * list.
+     *
+     * @param metrics served at {@code /metrics} (the controller's, made before the fabric started)
+     * @throws IllegalArgumentException naming the address when it cannot be bound
      */
-    public static RestApi start(InetSocketAddress address, FabricService fabric,
-                                weft.controller.agentlink.AgentLinkServer agentsOrNull) throws IOException {
-        RestApi api = new RestApi(HttpServer.create(address, 16), fabric);
-        api.route("/api/agents", () -> agentsOrNull == null ? List.of() : agentsOrNull.view());
-        api.route("/api/topology", () -> new TopologyView(TopologyJson.write(fabric.currentTopology()),
-                fabric.discoveryDifferences(false)));
-        api.route("/api/routes", () -> fabric.routes() == null ? Map.of() : RoutesJson.write(fabric.routes()));
-        api.route("/api/switches", api::switches);
-        api.route("/api/stats", () -> new StatsView(fabric.linkCounters().values().stream()
-                .sorted(java.util.Comparator.comparing(LinkCounters::from).thenComparingInt(LinkCounters::port))
-                .toList(), new java.util.TreeMap<>(fabric.flowCounters())));
-        api.route("/api/events", () -> fabric.events().stream().map(FabricEvent::toString).toList());
-        api.rates();
-        api.server.setExecutor(Executors.newSingleThreadExecutor(r -> {
-            Thread t = new Thread(r, "weft-rest");
-            t.setDaemon(true);
-            return t;
-        }));
-        api.server.start();
-        return api;
+    public static RestApi start(Config config, FabricService fabric, AgentLinkServer agentsOrNull,
+                                WeftMetrics metrics) {
+        return new RestApi(config, fabric, agentsOrNull, metrics, false);
     }
 
     /** The bound port. */
     public int port() {
-        return server.getAddress().getPort();
+        return server.port();
+    }
+
+    /** Every endpoint served. */
+    public List<RestEndpoint> endpoints() {
+        return router.endpoints();
+    }
+
+    private static String openApi() {
+        try (java.io.InputStream in = RestApi.class.getResourceAsStream("openapi.yaml")) {
+            if (in == null) {
+                throw new IllegalStateException("openapi.yaml is missing from the controller jar");
+            }
+            return new String(in.readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
+        } catch (java.io.IOException e) {
+            throw new java.io.UncheckedIOException(e);
+        }
+    }
+
+    private static RestResponse json(Object value) {
+        return RestResponse.json(200, value);
     }
 
     private List<SwitchView> switches() {
@@ -116,44 +175,21 @@ public final class RestApi implements AutoCloseable {
         return out;
     }
 
-    /** {@code GET /api/rates}: the rated pairs; {@code PUT /api/rates}: replaces them. */
-    private void rates() {
-        String path = "/api/rates";
-        server.createContext(path, exchange -> {
-            try (exchange) {
-                String method = exchange.getRequestMethod();
-                if (!exchange.getRequestURI().getPath().equals(path)) {
-                    send(exchange, 404, Map.of("error", "no resource " + exchange.getRequestURI().getPath()));
-                } else if (method.equals("GET")) {
-                    send(exchange, 200, ratesWithCounters());
-                } else if (method.equals("PUT")) {
-                    String body = new String(exchange.getRequestBody().readAllBytes(), StandardCharsets.UTF_8);
-                    PairRates rates;
-                    try {
-                        rates = PairRates.parse("PUT " + path, body, fabric.discovering()
-                                ? fabric.currentTopology() : fabric.configuredTopology());
-                    } catch (PairRatesException e) {
-                        send(exchange, 400, Map.of("error", e.getMessage()));
-                        return;
-                    }
-                    if (fabric.setPairRates(rates).get(RATES_TIMEOUT_S, TimeUnit.SECONDS)) {
-                        send(exchange, 200, fabric.pairRates().toJson());
-                    } else {
-                        String reason = fabric.events().stream()
-                                .filter(e -> e.kind() == FabricEvent.Kind.FAILURE).reduce((a, b) -> b)
-                                .map(FabricEvent::detail).orElse("see /api/events");
-                        send(exchange, 409, Map.of("error", "the fabric kept its previous rates: " + reason));
-                    }
-                } else {
-                    send(exchange, 405, Map.of("error", method + " " + path + ": only GET and PUT are supported"));
-                }
-            } catch (RuntimeException | ExecutionException | TimeoutException e) {
-                send(exchange, 500, Map.of("error", String.valueOf(e)));
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-                send(exchange, 500, Map.of("error", "interrupted"));
-            }
-        });
+    /** {@code PUT /api/rates}: replaces the rated pairs as one fabric update. */
+    private RestResponse putRates(RestRequest request) throws Exception {
+        PairRates rates;
+        try {
+            rates = PairRates.parse("PUT /api/rates", request.text(), fabric.discovering()
+                    ? fabric.currentTopology() : fabric.configuredTopology());
+        } catch (PairRatesException e) {
+            return RestResponse.error(400, e.getMessage());
+        }
+        if (fabric.setPairRates(rates).get(RATES_TIMEOUT_S, TimeUnit.SECONDS)) {
+            return RestResponse.text(200, "application/json", JSON.writeValueAsString(fabric.pairRates().toJson()));
+        }
+        String reason = fabric.events().stream().filter(e -> e.kind() == FabricEvent.Kind.FAILURE)
+                .reduce((a, b) -> b).map(FabricEvent::detail).orElse("see /api/events");
+        return RestResponse.error(409, "the fabric kept its previous rates: " + reason);
     }
 
     /** The rated pairs, each with its meter's latest counters when the switch has reported them. */
@@ -171,42 +207,11 @@ public final class RestApi implements AutoCloseable {
         return root;
     }
 
-    private void route(String path, Supplier<Object> body) {
-        server.createContext(path, exchange -> {
-            try (exchange) {
-                if (!exchange.getRequestURI().getPath().equals(path)) {
-                    send(exchange, 404, Map.of("error", "no resource " + exchange.getRequestURI().getPath()));
-                } else if (!exchange.getRequestMethod().equals("GET")) {
-                    send(exchange, 405, Map.of("error", exchange.getRequestMethod() + " " + path
-                            + ": only GET is supported"));
-                } else {
-                    Object value = body.get();
-                    if (value instanceof String text) {
-                        sendRaw(exchange, 200, text.getBytes(StandardCharsets.UTF_8));
-                    } else {
-                        send(exchange, 200, value);
-                    }
-                }
-            } catch (RuntimeException e) {
-                send(exchange, 500, Map.of("error", String.valueOf(e)));
-            }
-        });
-    }
-
-    private static void send(HttpExchange exchange, int status, Object value) throws IOException {
-        sendRaw(exchange, status, JSON.writeValueAsBytes(value));
-    }
-
-    private static void sendRaw(HttpExchange exchange, int status, byte[] body) throws IOException {
-        exchange.getResponseHeaders().set("Content-Type", "application/json");
-        exchange.sendResponseHeaders(status, body.length);
-        try (OutputStream out = exchange.getResponseBody()) {
-            out.write(body);
-        }
-    }
-
     @Override
     public void close() {
-        server.stop(0);
+        server.close();
+        if (ownsMetrics) {
+            metrics.close();
+        }
     }
 }

@@ -111,7 +111,7 @@ class RouteCommandTest {
         Files.writeString(dir.resolve("bad.json"), "{\"format\": \"weft-routes/1\"}");
         assertThat(run("verify", "--topo", file("torus.json"), "--routes", file("bad.json"))).isEqualTo(1);
         assertThat(err.toString().trim()).isEqualTo("route verify: " + file("bad.json")
-                + ": engine: missing (expected a string)");
+                + ": engine: missing field (expected a non-empty string)");
         err.getBuffer().setLength(0);
         assertThat(run("--engine", "updown")).isEqualTo(2);
         assertThat(err.toString().trim()).isEqualTo("route: --topo FILE is required");

@@ -7,6 +7,7 @@ import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import picocli.CommandLine;
@@ -181,5 +182,22 @@ class TopoCommandTest {
     void unwritableOutputIsAnError() {
         assertThat(run("generate", "ring", "--switches", "3", "-o", file("no/such/dir/t.json"))).isEqualTo(1);
         assertThat(err.toString()).contains("cannot write: directory").contains("does not exist");
+    }
+
+    @Test
+    @DisplayName("topo show of a 1,000,000-switch file ends with a clear error naming the limit, not OutOfMemoryError")
+    void showRefusesAMillionSwitches() throws IOException {
+        Path big = dir.resolve("big.json");
+        try (var w = Files.newBufferedWriter(big)) {
+            w.write("{\"format\": \"weft-topology/1\", \"switches\": [");
+            for (int i = 0; i < 1_000_000; i++) {
+                w.write((i == 0 ? "" : ",\n") + "{\"id\": \"s" + i + "\", \"dpid\": \"" + String.format("%016x", i + 1)
+                        + "\", \"ports\": 8}");
+            }
+            w.write("]}\n");
+        }
+        assertThat(run("show", big.toString())).isEqualTo(CliFailure.INPUT);
+        assertThat(err.toString()).isEqualTo(String.format("topo show: %s: %,d bytes, more than the %,d characters a "
+                + "weft-topology/1 file may have%n", big, Files.size(big), TopologyJson.MAX_CHARS));
     }
 }

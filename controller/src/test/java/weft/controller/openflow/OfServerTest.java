@@ -26,6 +26,9 @@ import org.junit.jupiter.api.io.TempDir;
 import org.projectfloodlight.openflow.protocol.OFFactory;
 import org.projectfloodlight.openflow.protocol.OFMessage;
 import org.projectfloodlight.openflow.types.DatapathId;
+import weft.controller.testing.TestCerts;
+import weft.controller.tls.TlsContexts;
+import weft.controller.tls.TlsFiles;
 
 /** The real server over loopback, plain and TLS, against a minimal fake switch written with the same codec. */
 class OfServerTest {
@@ -133,5 +136,34 @@ class OfServerTest {
         org.assertj.core.api.Assertions.assertThatThrownBy(() -> OfServer.tls(new InetSocketAddress("127.0.0.1", 0),
                 none, none, SessionConfig.defaults(), new Ready())).isInstanceOf(OpenFlowException.class)
                 .hasMessageContaining("none.pem");
+    }
+
+    @Test
+    @DisplayName("operator review: a TLS key that does not match the certificate is refused at start-up")
+    void mismatchedKey(@TempDir Path dir) throws Exception {
+        TestCerts certs = TestCerts.make(dir);
+        org.assertj.core.api.Assertions.assertThatThrownBy(() -> OfServer.tls(new InetSocketAddress("127.0.0.1", 0),
+                certs.serverCert.toFile(), certs.otherKey.toFile(), SessionConfig.defaults(), new Ready()))
+                .isInstanceOf(OpenFlowException.class).hasMessageContaining("does not match the certificate");
+    }
+
+    @Test
+    @DisplayName("operator review: with --tls-ca a switch must present a certificate the CA signed: one that does "
+            + "completes the handshake, one without a certificate never reaches the session")
+    void switchCertificates(@TempDir Path dir) throws Exception {
+        TestCerts certs = TestCerts.make(dir);
+        Ready listener = new Ready();
+        try (OfServer server = OfServer.tls(new InetSocketAddress("127.0.0.1", 0), TlsFiles.server("--tls",
+                certs.serverCert, certs.serverKey, certs.caCert), SessionConfig.defaults(), listener)) {
+            Channel anonymous = connect(server.port(), TlsContexts.client(new TlsFiles("--tls", null, null,
+                    certs.caCert)));
+            anonymous.closeFuture().await(10, TimeUnit.SECONDS);
+            assertThat(anonymous.isActive()).as("connection without a switch certificate closed").isFalse();
+            assertThat(listener.ready).isNotDone();
+            Channel ch = connect(server.port(), TlsContexts.client(new TlsFiles("--tls", certs.clientCert,
+                    certs.clientKey, certs.caCert)));
+            handshakeAndTransaction(listener);
+            ch.close().syncUninterruptibly();
+        }
     }
 }

@@ -54,6 +54,11 @@ class SwitchSessionTest {
         public void portStatus(SwitchSession s, OFPortStatus status) {
             events.add("port " + status.getReason() + " " + status.getDesc().getPortNo());
         }
+
+        @Override
+        public void unsolicitedError(SwitchSession s, OFErrorMsg error) {
+            events.add("error " + error.getXid());
+        }
     };
     private SwitchSession session;
     private EmbeddedChannel ch;
@@ -273,5 +278,22 @@ class SwitchSessionTest {
         ch.writeInbound(new OfFrameError(OfFrameError.Kind.UNPARSABLE, 4, 200, 12, 1, "unknown type"));
         assertThat(session.skippedFrames()).isEqualTo(1);
         assertThat(ch.isOpen()).isTrue();
+    }
+
+    @Test
+    @DisplayName("operator review: a peer that sends HELLO and then ERROR messages is closed at the first one and "
+            + "never reaches the fabric's event log")
+    void errorBeforeHandshakeCloses() {
+        out(OFType.HELLO);
+        ch.writeInbound(F.buildHello().setXid(1).build());
+        out(OFType.FEATURES_REQUEST);
+        OFErrorMsg error = F.errorMsgs().buildBadRequestErrorMsg().setXid(999)
+                .setCode(org.projectfloodlight.openflow.protocol.OFBadRequestCode.BAD_TYPE).build();
+        for (int i = 0; i < 1000 && ch.isOpen(); i++) {
+            ch.writeInbound(error);
+        }
+        assertThat(ch.isOpen()).isFalse();
+        assertThat(events).containsExactly("gone");
+        assertThat(session.unsolicitedErrors()).isEqualTo(1);
     }
 }

@@ -44,15 +44,15 @@ class PairRatesTest {
         assertThatThrownBy(() -> parse("{\"rates\": [{\"src\": \"h1\", \"dst\": \"h1\", \"mbps\": 5}]}"))
                 .hasMessage("r.json: rates[0] (h1 -> h1): a host is not a pair with itself");
         assertThatThrownBy(() -> parse("{\"rates\": [{\"src\": \"h1\", \"dst\": \"h2\", \"mpbs\": 5}]}"))
-                .hasMessage("r.json: rates[0]: unknown field \"mpbs\" (expected src, dst, mbps, burst_kbit)");
+                .hasMessage("r.json: rates[0].mpbs: unknown field (known: src, dst, mbps, burst_kbit, meter_id)");
         assertThatThrownBy(() -> parse("{\"rates\": [{\"src\": \"h1\", \"dst\": \"h2\"}]}"))
                 .hasMessage("r.json: rates[0] (h1 -> h2): mbps must be a number, got null");
         assertThatThrownBy(() -> parse("{\"rates\": [{\"src\": \"h1\", \"dst\": \"h2\", \"mbps\": 1, "
                 + "\"burst_kbit\": 0}]}"))
                 .hasMessageStartingWith("r.json: rates[0] (h1 -> h2): burst_kbit must be an integer in 1..");
-        assertThatThrownBy(() -> parse("{\"rate\": []}")).hasMessageStartingWith("r.json: expected {\"rates\"");
-        assertThatThrownBy(() -> parse("{\"rates\": [")).hasMessageStartingWith("r.json: not JSON: ");
+        assertThatThrownBy(() -> parse("{\"rate\": []}")).hasMessage("r.json: rate: unknown field (known: format, rates)");
+        assertThatThrownBy(() -> parse("{\"rates\": [")).hasMessageStartingWith("r.json: line 1, column 12: not valid JSON: ");
         assertThatThrownBy(() -> parse("{\"format\": \"weft-rates/1\", \"rates\": []}"))
-                .hasMessage("r.json: format \"weft-rates/1\" is not weft-pair-rates/1");
+                .hasMessage("r.json: format: string \"weft-rates/1\" is not supported (expected \"weft-pair-rates/1\")");
     }
 }

@@ -24,9 +24,17 @@ import weft.model.routing.RoutingResult;
 import weft.model.topology.Topology;
 
 class RatesApiTest {
+    private static final String TOKEN = "rates-api-test-token-0123";
+
+    private static RestApi start(FabricService fabric) {
+        return RestApi.start(RestApi.Config.plain(new InetSocketAddress("127.0.0.1", 0),
+                RestAuth.of(TOKEN, false, false)), fabric, null);
+    }
+
     private static HttpResponse<String> call(HttpClient http, int port, String method, String body)
             throws Exception {
         return http.send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + "/api/rates"))
+                .header("Authorization", "Bearer " + TOKEN)
                 .method(method, body == null ? HttpRequest.BodyPublishers.noBody()
                         : HttpRequest.BodyPublishers.ofString(body)).build(), HttpResponse.BodyHandlers.ofString());
     }
@@ -39,7 +47,7 @@ class RatesApiTest {
                 RoutingEngines.byName("updown"), RoutingOptions.defaults(), RouteCompiler.Options.defaults(),
                 (t, r) -> { }, Duration.ofSeconds(5), Duration.ofSeconds(5), Duration.ofSeconds(1)))) {
             fabric.start();
-            try (RestApi api = RestApi.start(new InetSocketAddress("127.0.0.1", 0), fabric)) {
+            try (RestApi api = start(fabric)) {
                 HttpClient http = HttpClient.newHttpClient();
                 assertThat(call(http, api.port(), "GET", null).body()).contains("\"rates\" : [ ]");
                 HttpResponse<String> put = call(http, api.port(), "PUT",
@@ -94,7 +102,7 @@ class RatesApiTest {
                 RoutingOptions.defaults(), RouteCompiler.Options.defaults(), (t, r) -> { }, Duration.ofSeconds(5),
                 Duration.ofSeconds(5), Duration.ofSeconds(1)))) {
             fabric.start();
-            try (RestApi api = RestApi.start(new InetSocketAddress("127.0.0.1", 0), fabric)) {
+            try (RestApi api = start(fabric)) {
                 HttpResponse<String> put = call(HttpClient.newHttpClient(), api.port(), "PUT",
                         "{\"rates\": [{\"src\": \"h1\", \"dst\": \"h3\", \"mbps\": 20}]}");
                 assertThat(put.statusCode()).isEqualTo(409);

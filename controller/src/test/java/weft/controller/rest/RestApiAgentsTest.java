@@ -51,7 +51,8 @@ class RestApiAgentsTest {
             out.flush();
             assertThat(codec.decode(in.readLine())).isInstanceOf(ControlMessage.Registered.class);
             agents.setRate("h1", "h1", 5_000_000L, null);
-            try (RestApi api = RestApi.start(new InetSocketAddress("127.0.0.1", 0), fabric, agents);
+            try (RestApi api = RestApi.start(RestApi.Config.plain(new InetSocketAddress("127.0.0.1", 0),
+                    RestAuth.none()), fabric, agents);
                  RestApi bare = RestApi.start(new InetSocketAddress("127.0.0.1", 0), fabric)) {
                 assertThat(get(api.port(), "/api/agents")).contains("\"host\" : \"h1\"")
                         .contains("\"attachment\" : \"s1:1\"").contains("\"connected\" : true")

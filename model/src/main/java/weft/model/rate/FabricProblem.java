@@ -13,8 +13,8 @@ import weft.model.traffic.Flow;
  * access link up, the switch path (channels of {@link SwitchGraph}), and the destination's access link down.
  *
  * <p>Link numbering: channel {@code c} of the switch graph is link {@code c}; host {@code h}'s uplink is
- * {@code 2L + 2h} and its downlink {@code 2L + 2h + 1} ({@code L} = switch links). Seed 000 §7.2 item 5 and seed 003
- * §8 item 6: the HCA's injection link and the leaf's port to the destination carry link state too.
+ * {@code 2L + 2h} and its downlink {@code 2L + 2h + 1} ({@code L} = switch links). Seed 000 §4.1.2 and seed 003 §5:
+ * the HCA's injection link and the leaf's port to the destination carry link state too (docs/sources.md).
  */
 public final class FabricProblem {
     /**

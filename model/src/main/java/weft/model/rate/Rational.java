@@ -6,7 +6,8 @@ import java.math.BigInteger;
 /**
  * An exact fraction {@code num / den} in lowest terms with a positive denominator.
  *
- * <p>Seed 000 §7.2 item 4: the saturation tests of FFA, AFA and DFFA* ({@code c_l = 0}) need exact rationals or an
+ * <p>Seed 000 Alg. 4.5, 4.6-4.9 and 4.12: the saturation tests of FFA, AFA and DFFA* ({@code c_l = 0}) need exact
+ * rationals or an
  * epsilon; the allocators run on {@link Arithmetic#EXACT} in tests so that the paper's fractions come out exactly.
  */
 public final class Rational implements Comparable<Rational> {

@@ -9,15 +9,13 @@ import java.util.Iterator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
 
 import com.fasterxml.jackson.core.JsonGenerator;
-import com.fasterxml.jackson.core.JsonLocation;
-import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.core.PrettyPrinter;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 
+import weft.model.io.JsonInput;
 import weft.model.routing.ForwardingEntry;
 import weft.model.routing.PairLayer;
 import weft.model.routing.RoutingResult;
@@ -37,19 +35,26 @@ import weft.model.routing.io.RoutesDocument.RoutedPath;
  * {@code paths}, {@code stats}, {@code promises_shortest} and the {@code path} fields are optional.
  *
  * <p>Like the topology reader, the model does no file I/O: callers pass the text and a source name used in errors.
- * Decision: the reader walks Jackson's tree model instead of binding DTOs, so that every error can name the exact
- * JSON location ({@code forwarding[3].out_ports[0]}) and unknown fields are refused by name.
+ * Reading goes through {@link JsonInput}: duplicate keys, unknown fields and wrong types are refused with their
+ * JSON location ({@code forwarding[3].out_ports[0]}).
  */
 public final class RoutesJson {
     /** The format tag this class reads and writes. */
     public static final String FORMAT = "weft-routes/1";
 
+    /**
+     * The longest routes text read, in characters. Decision: a routes file grows with pairs times layers (a
+     * 2,048-switch LASH result is a few hundred MB), so its limit is far above the topology's; the reader still
+     * refuses what it could not hold.
+     */
+    public static final long MAX_CHARS = 1L << 30;
+
     private static final ObjectMapper MAPPER = new ObjectMapper();
-    private static final Set<String> TOP = Set.of("format", "engine", "layers", "promises_shortest", "layer_of",
+    private static final List<String> TOP = List.of("format", "engine", "layers", "promises_shortest", "layer_of",
             "forwarding", "paths", "stats");
-    private static final Set<String> PAIR = Set.of("src", "dst", "layer", "path");
-    private static final Set<String> ENTRY = Set.of("switch", "dst", "layer", "in_port", "path", "out_ports");
-    private static final Set<String> PATH = Set.of("src", "dst", "layer", "path", "switches");
+    private static final List<String> PAIR = List.of("src", "dst", "layer", "path");
+    private static final List<String> ENTRY = List.of("switch", "dst", "layer", "in_port", "path", "out_ports");
+    private static final List<String> PATH = List.of("src", "dst", "layer", "path", "switches");
 
     private RoutesJson() {
     }
@@ -215,86 +220,67 @@ public final class RoutesJson {
      * Parses a document.
      *
      * @param source name used in error messages, e.g. the file name
-     * @param text   the JSON text
+     * @param text   the JSON text, at most {@link #MAX_CHARS} characters
      * @throws RoutesFormatException naming the source, the JSON location and the problem
      */
     public static RoutesDocument read(String source, String text) {
-        JsonNode root;
-        try {
-            root = MAPPER.readTree(text);
-        } catch (JsonProcessingException e) {
-            JsonLocation at = e.getLocation();
-            throw new RoutesFormatException(source + ": line " + (at == null ? "?" : at.getLineNr()) + ", column "
-                    + (at == null ? "?" : at.getColumnNr()) + ": not valid JSON: " + e.getOriginalMessage(), e);
-        }
-        if (root == null || !root.isObject()) {
-            throw new RoutesFormatException(source + ": expected a JSON object with \"format\": \"" + FORMAT + "\"");
-        }
-        Reader in = new Reader(source);
-        in.onlyKnown(root, "", TOP);
-        JsonNode format = root.get("format");
-        if (format == null || !FORMAT.equals(format.asText())) {
-            throw new RoutesFormatException(source + ": format: " + (format == null ? "missing" : "is "
-                    + format) + " (expected \"" + FORMAT + "\")");
-        }
-        String engine = in.text(root, "engine", "engine");
-        int layers = in.integer(root, "layers", "layers");
+        JsonInput in = new JsonInput((at, problem) -> new RoutesFormatException(source + ": "
+                + (at.isEmpty() ? "" : at + ": ") + problem));
+        JsonNode root = in.object(in.versioned(in.parse(text, MAX_CHARS, "a " + FORMAT + " file"), FORMAT, true,
+                "routes"), "", TOP);
+        String engine = in.name(root, "", "engine");
+        int layers = in.integer(root, "", "layers");
         if (layers < 1) {
             throw in.error("layers", "is " + layers + " (expected >= 1)");
         }
-        boolean shortest = root.has("promises_shortest") && in.bool(root, "promises_shortest");
+        boolean shortest = in.optionalBool(root, "", "promises_shortest", false);
         List<PairLayer> pairs = new ArrayList<>();
-        JsonNode pairArray = in.array(root, "layer_of", "layer_of");
+        JsonNode pairArray = in.array(root, "", "layer_of", true);
         for (int i = 0; i < pairArray.size(); i++) {
             String at = "layer_of[" + i + "]";
-            JsonNode o = in.object(pairArray.get(i), at);
-            in.onlyKnown(o, at + ".", PAIR);
-            pairs.add(new PairLayer(in.text(o, "src", at + ".src"), in.text(o, "dst", at + ".dst"),
-                    in.layer(o, at, layers), in.optionalInt(o, "path", at + ".path")));
+            JsonNode o = in.object(pairArray.get(i), at, PAIR);
+            pairs.add(new PairLayer(in.name(o, at, "src"), in.name(o, at, "dst"), layer(in, o, at, layers),
+                    in.optionalInteger(o, at, "path")));
         }
         List<ForwardingEntry> entries = new ArrayList<>();
-        JsonNode fwd = in.array(root, "forwarding", "forwarding");
+        JsonNode fwd = in.array(root, "", "forwarding", true);
         for (int i = 0; i < fwd.size(); i++) {
             String at = "forwarding[" + i + "]";
-            JsonNode o = in.object(fwd.get(i), at);
-            in.onlyKnown(o, at + ".", ENTRY);
-            JsonNode ports = in.array(o, "out_ports", at + ".out_ports");
+            JsonNode o = in.object(fwd.get(i), at, ENTRY);
+            JsonNode ports = in.array(o, at, "out_ports", true);
             if (ports.isEmpty()) {
                 throw in.error(at + ".out_ports", "is empty (expected at least one port)");
             }
             List<Integer> out = new ArrayList<>();
             for (int j = 0; j < ports.size(); j++) {
-                out.add(in.port(ports.get(j), at + ".out_ports[" + j + "]"));
+                out.add(port(in, ports.get(j), at + ".out_ports[" + j + "]"));
             }
-            Integer inPort = in.optionalInt(o, "in_port", at + ".in_port");
+            Integer inPort = in.optionalInteger(o, at, "in_port");
             if (inPort != null && inPort < 1) {
                 throw in.error(at + ".in_port", "is " + inPort + " (expected a port >= 1 or null)");
             }
-            entries.add(new ForwardingEntry(in.text(o, "switch", at + ".switch"), in.text(o, "dst", at + ".dst"),
-                    in.layer(o, at, layers), inPort, in.optionalInt(o, "path", at + ".path"), out));
+            entries.add(new ForwardingEntry(in.name(o, at, "switch"), in.name(o, at, "dst"), layer(in, o, at, layers),
+                    inPort, in.optionalInteger(o, at, "path"), out));
         }
         List<RoutedPath> paths = new ArrayList<>();
-        if (root.has("paths")) {
-            JsonNode arr = in.array(root, "paths", "paths");
-            for (int i = 0; i < arr.size(); i++) {
-                String at = "paths[" + i + "]";
-                JsonNode o = in.object(arr.get(i), at);
-                in.onlyKnown(o, at + ".", PATH);
-                JsonNode sw = in.array(o, "switches", at + ".switches");
-                List<String> names = new ArrayList<>();
-                for (int j = 0; j < sw.size(); j++) {
-                    if (!sw.get(j).isTextual()) {
-                        throw in.error(at + ".switches[" + j + "]", "is " + sw.get(j) + " (expected a switch id)");
-                    }
-                    names.add(sw.get(j).asText());
-                }
-                paths.add(new RoutedPath(in.text(o, "src", at + ".src"), in.text(o, "dst", at + ".dst"),
-                        in.layer(o, at, layers), in.optionalInt(o, "path", at + ".path"), names));
+        JsonNode arr = in.array(root, "", "paths", false);
+        for (int i = 0; i < arr.size(); i++) {
+            String at = "paths[" + i + "]";
+            JsonNode o = in.object(arr.get(i), at, PATH);
+            JsonNode sw = in.array(o, at, "switches", true);
+            List<String> names = new ArrayList<>();
+            for (int j = 0; j < sw.size(); j++) {
+                names.add(in.name(sw.get(j), at + ".switches[" + j + "]"));
             }
+            paths.add(new RoutedPath(in.name(o, at, "src"), in.name(o, at, "dst"), layer(in, o, at, layers),
+                    in.optionalInteger(o, at, "path"), names));
         }
         Map<String, Object> stats = new LinkedHashMap<>();
         if (root.has("stats")) {
-            JsonNode s = in.object(root.get("stats"), "stats");
+            JsonNode s = root.get("stats");
+            if (!s.isObject()) {
+                throw in.error("stats", "expected an object, got " + JsonInput.describe(s));
+            }
             Iterator<Map.Entry<String, JsonNode>> it = s.fields();
             while (it.hasNext()) {
                 Map.Entry<String, JsonNode> f = it.next();
@@ -305,98 +291,19 @@ public final class RoutesJson {
         return new RoutesDocument(new RoutingResult(engine, layers, pairs, entries, shortest), paths, stats);
     }
 
-    /** Field access with errors that name the source and the location. */
-    private record Reader(String source) {
-        RoutesFormatException error(String at, String problem) {
-            return new RoutesFormatException(source + ": " + at + ": " + problem);
+    private static int layer(JsonInput in, JsonNode o, String at, int layers) {
+        int l = in.integer(o, at, "layer");
+        if (l < 0 || l >= layers) {
+            throw in.error(at + ".layer", "is " + l + " (expected 0.." + (layers - 1) + ", \"layers\" is " + layers
+                    + ")");
         }
+        return l;
+    }
 
-        void onlyKnown(JsonNode o, String prefix, Set<String> known) {
-            Iterator<String> names = o.fieldNames();
-            while (names.hasNext()) {
-                String name = names.next();
-                if (!known.contains(name)) {
-                    throw error(prefix + name, "unknown field (expected one of " + new java.util.TreeSet<>(known)
-                            + ")");
-                }
-            }
+    private static int port(JsonInput in, JsonNode n, String at) {
+        if (!n.isIntegralNumber() || !n.canConvertToInt() || n.intValue() < 1) {
+            throw in.error(at, "expected a port number >= 1, got " + JsonInput.describe(n));
         }
-
-        JsonNode object(JsonNode n, String at) {
-            if (n == null || !n.isObject()) {
-                throw error(at, "is " + n + " (expected an object)");
-            }
-            return n;
-        }
-
-        JsonNode array(JsonNode o, String field, String at) {
-            JsonNode n = o.get(field);
-            if (n == null || n.isNull()) {
-                throw error(at, "missing (expected an array)");
-            }
-            if (!n.isArray()) {
-                throw error(at, "is " + shorten(n) + " (expected an array)");
-            }
-            return n;
-        }
-
-        String text(JsonNode o, String field, String at) {
-            JsonNode n = o.get(field);
-            if (n == null || n.isNull()) {
-                throw error(at, "missing (expected a string)");
-            }
-            if (!n.isTextual() || n.asText().isBlank()) {
-                throw error(at, "is " + shorten(n) + " (expected a non-empty string)");
-            }
-            return n.asText();
-        }
-
-        int integer(JsonNode o, String field, String at) {
-            JsonNode n = o.get(field);
-            if (n == null || n.isNull()) {
-                throw error(at, "missing (expected an integer)");
-            }
-            if (!n.isIntegralNumber() || !n.canConvertToInt()) {
-                throw error(at, "is " + shorten(n) + " (expected an integer)");
-            }
-            return n.intValue();
-        }
-
-        Integer optionalInt(JsonNode o, String field, String at) {
-            JsonNode n = o.get(field);
-            if (n == null || n.isNull()) {
-                return null;
-            }
-            return integer(o, field, at);
-        }
-
-        boolean bool(JsonNode o, String field) {
-            JsonNode n = o.get(field);
-            if (!n.isBoolean()) {
-                throw error(field, "is " + shorten(n) + " (expected true or false)");
-            }
-            return n.booleanValue();
-        }
-
-        int layer(JsonNode o, String at, int layers) {
-            int l = integer(o, "layer", at + ".layer");
-            if (l < 0 || l >= layers) {
-                throw error(at + ".layer", "is " + l + " (expected 0.." + (layers - 1) + ", \"layers\" is " + layers
-                        + ")");
-            }
-            return l;
-        }
-
-        int port(JsonNode n, String at) {
-            if (n == null || !n.isIntegralNumber() || !n.canConvertToInt() || n.intValue() < 1) {
-                throw error(at, "is " + shorten(n) + " (expected a port number >= 1)");
-            }
-            return n.intValue();
-        }
-
-        private static String shorten(JsonNode n) {
-            String s = String.valueOf(n);
-            return s.length() > 40 ? s.substring(0, 40) + "..." : s;
-        }
+        return n.intValue();
     }
 }

@@ -121,7 +121,7 @@ public final class KPortFatTree implements TopologyGenerator {
 
     @Override
     public String summary() {
-        return "k-port l-level FatTree (seed 004 ch. 2.1): k (k/2)^(l-1) servers, (k/2)^(l-1) core switches";
+        return "k-port l-level FatTree (seed 004 §2.1): k (k/2)^(l-1) servers, (k/2)^(l-1) core switches";
     }
 
     @Override

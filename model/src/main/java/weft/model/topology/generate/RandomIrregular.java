@@ -127,7 +127,7 @@ public final class RandomIrregular implements TopologyGenerator {
 
     @Override
     public String summary() {
-        return "seeded random connected fabric with at most d links per switch (seed 002 §7.1 setups)";
+        return "seeded random connected fabric with at most d links per switch (seed 002 §2.3.3 setups)";
     }
 
     @Override

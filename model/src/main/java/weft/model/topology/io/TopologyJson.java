@@ -1,13 +1,7 @@
 package weft.model.topology.io;
 
-import com.fasterxml.jackson.core.JsonParser;
-import com.fasterxml.jackson.core.JsonProcessingException;
-import com.fasterxml.jackson.core.StreamReadFeature;
-import com.fasterxml.jackson.core.json.JsonReadFeature;
-import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.json.JsonMapper;
 import java.io.IOException;
 import java.io.Reader;
 import java.io.StringWriter;
@@ -17,6 +11,7 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import weft.model.io.JsonInput;
 import weft.model.topology.Host;
 import weft.model.topology.Link;
 import weft.model.topology.Switch;
@@ -37,6 +32,12 @@ import weft.model.topology.io.TopologyDocument.SwitchEntry;
  * (addresses, duplicates, self-loops) are checked by the {@link Topology} constructor and reported with the source
  * prefixed.
  *
+ * <p>Size limits (every topology input is bounded before anything is built from it): at most {@link #MAX_CHARS}
+ * characters, {@link #MAX_SWITCHES} switches, {@link #MAX_HOSTS} hosts, {@link #MAX_LINKS} links,
+ * {@link #MAX_PORTS} ports on a switch and {@link #MAX_TOTAL_PORTS} ports in all. Decision: 65,536 switches is more
+ * than an InfiniBand subnet can address (49,151 unicast LIDs) and keeps every per-switch table of the engines in
+ * memory; the character limit is about 30 times the 16-ary 3-tree's file.
+ *
  * <p>Writing is deterministic: fields in the documented order, one switch, host or link per line, links with their
  * {@code latency_us}. Reading what was written gives an equal topology.
  */
@@ -44,11 +45,20 @@ public final class TopologyJson {
     /** The format tag this class reads and writes. */
     public static final String FORMAT = "weft-topology/1";
 
-    private static final ObjectMapper MAPPER = JsonMapper.builder()
-            .enable(StreamReadFeature.STRICT_DUPLICATE_DETECTION)
-            .enable(DeserializationFeature.FAIL_ON_TRAILING_TOKENS)
-            .disable(JsonReadFeature.ALLOW_NON_NUMERIC_NUMBERS)
-            .build();
+    /** The longest topology text read, in characters. */
+    public static final long MAX_CHARS = 32L << 20;
+    /** The most switches a topology may have. */
+    public static final int MAX_SWITCHES = 65_536;
+    /** The most hosts a topology may have. */
+    public static final int MAX_HOSTS = 1 << 20;
+    /** The most links a topology may have. */
+    public static final int MAX_LINKS = 1 << 20;
+    /** The most ports one switch may have. */
+    public static final int MAX_PORTS = 65_535;
+    /** The most ports all switches together may have. */
+    public static final long MAX_TOTAL_PORTS = 1L << 22;
+
+    private static final ObjectMapper MAPPER = new ObjectMapper();
 
     private static final List<String> TOP = List.of("format", "name", "switches", "hosts", "links");
     private static final List<String> SWITCH = List.of("id", "dpid", "ports");
@@ -80,31 +90,30 @@ public final class TopologyJson {
 
     /** Parses and type-checks the file into its records, without the cross-reference checks. */
     public static TopologyDocument readDocument(String source, String text) {
-        JsonFields f = new JsonFields(source);
-        JsonNode root = parse(source, text);
-        if (!root.isObject()) {
-            throw f.error("(root)", "expected a JSON object with \"format\": \"" + FORMAT + "\", got "
-                    + JsonFields.describe(root));
-        }
-        JsonNode format = root.get("format");
-        if (format == null) {
-            throw f.error("format", "missing field (expected \"" + FORMAT + "\"); is this a Weft topology file?");
-        }
-        if (!format.isTextual() || !format.textValue().equals(FORMAT)) {
-            throw f.error("format", JsonFields.describe(format) + " is not supported (expected \"" + FORMAT
-                    + "\")");
-        }
-        f.object(root, "", TOP);
+        JsonInput f = input(source);
+        JsonNode root = f.object(f.versioned(f.parse(text, MAX_CHARS, "a " + FORMAT + " file"), FORMAT, true,
+                "topology"), "", TOP);
         String name = f.optionalText(root, "", "name", "");
         List<SwitchEntry> switches = new ArrayList<>();
-        JsonNode sw = f.array(root, "switches", true);
+        JsonNode sw = f.atMost(f.array(root, "", "switches", true), "switches", MAX_SWITCHES, "switches", "a topology");
+        long totalPorts = 0;
         for (int i = 0; i < sw.size(); i++) {
             String p = "switches[" + i + "]";
             JsonNode o = f.object(sw.get(i), p, SWITCH);
-            switches.add(new SwitchEntry(f.text(o, p, "id"), dpidText(f, o, p), f.integer(o, p, "ports")));
+            SwitchEntry s = new SwitchEntry(f.text(o, p, "id"), dpidText(f, o, p), f.integer(o, p, "ports"));
+            if (s.ports() > MAX_PORTS) {
+                throw f.error(p + ".ports", String.format("%,d ports, more than the %,d a switch may have", s.ports(),
+                        MAX_PORTS));
+            }
+            totalPorts += Math.max(0, s.ports());
+            if (totalPorts > MAX_TOTAL_PORTS) {
+                throw f.error(p + ".ports", String.format("%,d ports in switches[0..%d], more than the %,d a "
+                        + "topology may have in all", totalPorts, i, MAX_TOTAL_PORTS));
+            }
+            switches.add(s);
         }
         List<HostEntry> hosts = new ArrayList<>();
-        JsonNode hs = f.array(root, "hosts", false);
+        JsonNode hs = f.atMost(f.array(root, "", "hosts", false), "hosts", MAX_HOSTS, "hosts", "a topology");
         for (int i = 0; i < hs.size(); i++) {
             String p = "hosts[" + i + "]";
             JsonNode o = f.object(hs.get(i), p, HOST);
@@ -112,7 +121,7 @@ public final class TopologyJson {
                     f.text(o, p, "switch"), f.integer(o, p, "port"), f.number(o, p, "gbps")));
         }
         List<LinkEntry> links = new ArrayList<>();
-        JsonNode ls = f.array(root, "links", false);
+        JsonNode ls = f.atMost(f.array(root, "", "links", false), "links", MAX_LINKS, "links", "a topology");
         for (int i = 0; i < ls.size(); i++) {
             String p = "links[" + i + "]";
             JsonNode o = f.object(ls.get(i), p, LINK);
@@ -122,30 +131,17 @@ public final class TopologyJson {
         return new TopologyDocument(FORMAT, name, switches, hosts, links);
     }
 
-    private static JsonNode parse(String source, String text) {
-        JsonNode root;
-        try {
-            root = MAPPER.readTree(text);
-        } catch (JsonProcessingException e) {
-            String where = e.getLocation() == null ? "" : "line " + e.getLocation().getLineNr() + ", column "
-                    + e.getLocation().getColumnNr();
-            String problem = e.getOriginalMessage().replaceAll("\\[Source: .*?; line: (\\d+), column: (\\d+)]",
-                    "line $1, column $2");
-            throw new TopologyFormatException(source, where, "not valid JSON: " + problem);
-        }
-        if (root == null || root.isMissingNode()) {
-            throw new TopologyFormatException(source, "", "not JSON: the input is empty");
-        }
-        return root;
+    private static JsonInput input(String source) {
+        return new JsonInput((location, problem) -> new TopologyFormatException(source, location, problem));
     }
 
-    private static String dpidText(JsonFields f, JsonNode o, String p) {
+    private static String dpidText(JsonInput f, JsonNode o, String p) {
         JsonNode v = f.require(o, p, "dpid", "16 hex digits");
         if (v.isIntegralNumber() && v.canConvertToLong() && v.longValue() >= 0) {
             return String.format("%016x", v.longValue());
         }
         if (!v.isTextual()) {
-            throw f.error(p + ".dpid", "expected a string of up to 16 hex digits, got " + JsonFields.describe(v));
+            throw f.error(p + ".dpid", "expected a string of up to 16 hex digits, got " + JsonInput.describe(v));
         }
         return v.textValue();
     }
@@ -168,7 +164,7 @@ public final class TopologyJson {
      * @throws TopologyFormatException naming the field of the first broken reference or invariant
      */
     public static Topology toTopology(String source, TopologyDocument doc) {
-        JsonFields f = new JsonFields(source);
+        JsonInput f = input(source);
         Map<String, Integer> ports = new HashMap<>();
         Map<String, String> idOwner = new HashMap<>();
         List<Switch> switches = new ArrayList<>();
@@ -221,7 +217,7 @@ public final class TopologyJson {
         return wrap(source, () -> new Topology(doc.name(), switches, hosts, links));
     }
 
-    private static void claim(JsonFields f, Map<String, Integer> ports, Map<String, String> owner,
+    private static void claim(JsonInput f, Map<String, Integer> ports, Map<String, String> owner,
             String switchField, String portField, String switchId, int port) {
         Integer max = ports.get(switchId);
         if (max == null) {

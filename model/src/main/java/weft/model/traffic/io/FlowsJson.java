@@ -7,9 +7,9 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.util.ArrayList;
 import java.util.HashMap;
-import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
+import weft.model.io.JsonInput;
 import weft.model.traffic.Flow;
 
 /**
@@ -19,11 +19,15 @@ import weft.model.traffic.Flow;
  *                                       "bytes": 1000000}]}
  * </pre>
  * {@code weight} defaults to 1, {@code app} to the flow's id (an application of its own) and {@code bytes} to 0.
- * Unknown fields, duplicate ids and bad values are refused with their location.
+ * Unknown fields, duplicate keys and ids, and bad values are refused with their location ({@link JsonInput}).
  */
 public final class FlowsJson {
     /** The format tag. */
     public static final String FORMAT = "weft-flows/1";
+    /** The longest flows text read, in characters. */
+    public static final long MAX_CHARS = 256L << 20;
+    /** The most flows a file may hold (16 superposed permutations of a 65,536-host fabric). */
+    public static final int MAX_FLOWS = 1 << 20;
     private static final ObjectMapper MAPPER = new ObjectMapper();
     private static final List<String> TOP = List.of("format", "flows");
     private static final List<String> FLOW = List.of("id", "src", "dst", "weight", "app", "bytes");
@@ -35,68 +39,40 @@ public final class FlowsJson {
      * Parses flows.
      *
      * @param source name used in errors, e.g. the file name
+     * @param text   the JSON text, at most {@link #MAX_CHARS} characters and {@link #MAX_FLOWS} flows
      * @throws FlowsFormatException naming the source, location and problem
      */
     public static List<Flow> read(String source, String text) {
-        JsonNode root;
-        try {
-            root = MAPPER.readTree(text);
-        } catch (JsonProcessingException e) {
-            String where = e.getLocation() == null ? "" : "line " + e.getLocation().getLineNr() + ", column "
-                    + e.getLocation().getColumnNr();
-            throw new FlowsFormatException(source, where, "not valid JSON: " + e.getOriginalMessage());
-        }
-        if (root == null || root.isMissingNode() || !root.isObject()) {
-            throw new FlowsFormatException(source, "", "expected a JSON object with \"format\": \"" + FORMAT + "\"");
-        }
-        JsonNode format = root.get("format");
-        if (format == null || !format.isTextual() || !format.textValue().equals(FORMAT)) {
-            throw new FlowsFormatException(source, "format", (format == null ? "missing" : format + " is not supported")
-                    + " (expected \"" + FORMAT + "\")");
-        }
-        known(source, root, "", TOP);
-        JsonNode flows = root.get("flows");
-        if (flows == null || !flows.isArray()) {
-            throw new FlowsFormatException(source, "flows", "expected an array of flows");
-        }
+        JsonInput in = new JsonInput((location, problem) -> new FlowsFormatException(source, location, problem));
+        JsonNode root = in.object(in.versioned(in.parse(text, MAX_CHARS, "a " + FORMAT + " file"), FORMAT, true,
+                "flows"), "", TOP);
+        JsonNode flows = in.atMost(in.array(root, "", "flows", true), "flows", MAX_FLOWS, "flows", "a flows file");
         List<Flow> out = new ArrayList<>();
         Map<String, Integer> ids = new HashMap<>();
         for (int i = 0; i < flows.size(); i++) {
             String p = "flows[" + i + "]";
-            JsonNode o = flows.get(i);
-            if (!o.isObject()) {
-                throw new FlowsFormatException(source, p, "expected an object");
-            }
-            known(source, o, p, FLOW);
-            String id = text(source, o, p, "id", null);
+            JsonNode o = in.object(flows.get(i), p, FLOW);
+            String id = in.name(o, p, "id");
             Integer previous = ids.putIfAbsent(id, i);
             if (previous != null) {
-                throw new FlowsFormatException(source, p + ".id", "\"" + id + "\" already used by flows[" + previous
-                        + "]");
+                throw in.error(p + ".id", "\"" + id + "\" already used by flows[" + previous + "]");
             }
-            String src = text(source, o, p, "src", null);
-            String dst = text(source, o, p, "dst", null);
-            double weight = 1;
+            String src = in.name(o, p, "src");
+            String dst = in.name(o, p, "dst");
             JsonNode w = o.get("weight");
-            if (w != null) {
-                if (!w.isNumber() || !(w.doubleValue() > 0) || Double.isInfinite(w.doubleValue())) {
-                    throw new FlowsFormatException(source, p + ".weight", "expected a positive number, got " + w);
-                }
-                weight = w.doubleValue();
+            if (w != null && (!w.isNumber() || !(w.doubleValue() > 0) || Double.isInfinite(w.doubleValue()))) {
+                throw in.error(p + ".weight", "expected a positive number, got " + w);
             }
-            String app = text(source, o, p, "app", id);
-            long bytes = 0;
-            JsonNode b = o.get("bytes");
-            if (b != null) {
-                if (!b.isIntegralNumber() || !b.canConvertToLong() || b.longValue() < 0) {
-                    throw new FlowsFormatException(source, p + ".bytes", "expected an integer >= 0, got " + b);
-                }
-                bytes = b.longValue();
+            double weight = w == null ? 1 : w.doubleValue();
+            String app = in.optionalName(o, p, "app", id);
+            long bytes = in.optionalLong(o, p, "bytes", 0);
+            if (bytes < 0) {
+                throw in.error(p + ".bytes", "expected an integer >= 0, got " + bytes);
             }
             try {
                 out.add(new Flow(id, src, dst, weight, app, bytes));
             } catch (IllegalArgumentException e) {
-                throw new FlowsFormatException(source, p, e.getMessage());
+                throw in.error(p, e.getMessage());
             }
         }
         return out;
@@ -121,30 +97,5 @@ public final class FlowsJson {
         } catch (JsonProcessingException e) {
             throw new IllegalStateException("writing flows", e);
         }
-    }
-
-    private static void known(String source, JsonNode o, String path, List<String> fields) {
-        Iterator<String> names = o.fieldNames();
-        while (names.hasNext()) {
-            String n = names.next();
-            if (!fields.contains(n)) {
-                throw new FlowsFormatException(source, path.isEmpty() ? n : path + "." + n,
-                        "unknown field (known: " + String.join(", ", fields) + ")");
-            }
-        }
-    }
-
-    private static String text(String source, JsonNode o, String path, String field, String otherwise) {
-        JsonNode v = o.get(field);
-        if (v == null) {
-            if (otherwise != null) {
-                return otherwise;
-            }
-            throw new FlowsFormatException(source, path + "." + field, "missing (expected a string)");
-        }
-        if (!v.isTextual() || v.textValue().isBlank()) {
-            throw new FlowsFormatException(source, path + "." + field, "expected a non-empty string, got " + v);
-        }
-        return v.textValue();
     }
 }

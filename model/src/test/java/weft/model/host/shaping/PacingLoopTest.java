@@ -38,7 +38,7 @@ class PacingLoopTest {
     }
 
     @Test
-    @DisplayName("Seed 004 §10.3 pacer: wake-ups up to 3 ms late, 2-MTU bucket, 200 Mbit/s for 1 s -> rate x 1 s")
+    @DisplayName("Seed 004 §4.5.3 pacer: wake-ups up to 3 ms late, 2-MTU bucket, 200 Mbit/s for 1 s -> rate x 1 s")
     void lateWakeUpsCostNoRate() {
         long rate = 200_000_000L;
         PeriodicSelection ps = new PeriodicSelection(1);

@@ -43,7 +43,7 @@ class TokenBucketTest {
     }
 
     @Test
-    @DisplayName("Digest seed 004 §10.3: a rate change settles tokens at the old rate, never retroactively")
+    @DisplayName("Decision (docs/sources.md): a rate change settles tokens at the old rate, never retroactively")
     void rateChangeIsNotRetroactive() {
         TokenBucket b = new TokenBucket(8_000_000L, 3000, 0); // 1 byte per µs
         b.tryConsume(3000, 0);

@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import java.util.List;
 import java.util.Map;
 
+import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
@@ -50,15 +51,15 @@ class RoutesJsonTest {
 
     @ParameterizedTest
     @CsvSource(delimiter = '|', value = {
-        "[1,2]|r.json: expected a JSON object with \"format\": \"weft-routes/1\"",
-        "{\"format\": \"weft-topology/1\"}|r.json: format: is \"weft-topology/1\" (expected \"weft-routes/1\")",
-        "{\"format\": \"weft-routes/1\", \"layers\": 1}|r.json: engine: missing (expected a string)",
+        "[1,2]|r.json: (root): expected a JSON object with \"format\": \"weft-routes/1\", got an array",
+        "{\"format\": \"weft-topology/1\"}|r.json: format: string \"weft-topology/1\" is not supported (expected \"weft-routes/1\")",
+        "{\"format\": \"weft-routes/1\", \"layers\": 1}|r.json: engine: missing field (expected a non-empty string)",
         "{\"format\": \"weft-routes/1\", \"engine\": \"x\", \"layers\": 0}|r.json: layers: is 0 (expected >= 1)",
         "{\"format\": \"weft-routes/1\", \"engine\": \"x\", \"layers\": 1, \"forwarding\": []}"
-                + "|r.json: layer_of: missing (expected an array)",
+                + "|r.json: layer_of: missing field (expected an array)",
         "{\"format\": \"weft-routes/1\", \"engine\": \"x\", \"layers\": 1, \"layer_of\": [], \"forwarding\": [],"
-                + " \"colour\": 1}|r.json: colour: unknown field (expected one of [engine, format, forwarding,"
-                + " layer_of, layers, paths, promises_shortest, stats])",
+                + " \"colour\": 1}|r.json: colour: unknown field (known: format, engine, layers, promises_shortest,"
+                + " layer_of, forwarding, paths, stats)",
         "{\"format\": \"weft-routes/1\", \"engine\": \"x\", \"layers\": 2, \"layer_of\": [{\"src\": \"s1\","
                 + " \"dst\": \"s2\", \"layer\": 2}], \"forwarding\": []}"
                 + "|r.json: layer_of[0].layer: is 2 (expected 0..1, \"layers\" is 2)",
@@ -67,10 +68,10 @@ class RoutesJsonTest {
                 + "|r.json: forwarding[0].out_ports: is empty (expected at least one port)",
         "{\"format\": \"weft-routes/1\", \"engine\": \"x\", \"layers\": 1, \"layer_of\": [], \"forwarding\":"
                 + " [{\"switch\": \"s1\", \"dst\": \"s2\", \"layer\": 0, \"out_ports\": [2, \"x\"]}]}"
-                + "|r.json: forwarding[0].out_ports[1]: is \"x\" (expected a port number >= 1)",
+                + "|r.json: forwarding[0].out_ports[1]: expected a port number >= 1, got string \"x\"",
         "{\"format\": \"weft-routes/1\", \"engine\": \"x\", \"layers\": 1, \"layer_of\": [], \"forwarding\":"
                 + " [{\"switch\": \"s1\", \"layer\": 0, \"out_ports\": [2]}]}"
-                + "|r.json: forwarding[0].dst: missing (expected a string)",
+                + "|r.json: forwarding[0].dst: missing field (expected a non-empty string)",
     })
     void badInputNamesTheLocation(String json, String message) {
         assertThatThrownBy(() -> RoutesJson.read("r.json", json))
@@ -83,5 +84,21 @@ class RoutesJsonTest {
         assertThatThrownBy(() -> RoutesJson.read("r.json", "{\n  \"format\": ,\n}"))
                 .isInstanceOf(RoutesFormatException.class)
                 .hasMessageStartingWith("r.json: line 2, column 13: not valid JSON: ");
+    }
+
+    @Test
+    @DisplayName("A routes file with two \"layers\" keys is refused, not read as the last one (7 layers)")
+    void duplicateKeysAreRefused() {
+        String twoLayers = """
+                {"format": "weft-routes/1", "engine": "lash", "layers": 1, "layers": 7,
+                 "layer_of": [{"src": "s1", "dst": "s7", "layer": 0}],
+                 "forwarding": [{"switch": "s3", "dst": "s7", "layer": 0, "out_ports": [4]}]}""";
+        assertThatThrownBy(() -> RoutesJson.read("r.json", twoLayers))
+                .isInstanceOf(RoutesFormatException.class)
+                .hasMessage("r.json: line 1, column 68: not valid JSON: Duplicate field 'layers'");
+        assertThatThrownBy(() -> RoutesJson.read("r.json", """
+                {"format": "weft-routes/1", "engine": "x", "layers": 1, "layer_of": [],
+                 "forwarding": [{"switch": "s3", "dst": "s7", "dst": "s8", "layer": 0, "out_ports": [4]}]}"""))
+                .hasMessageContaining("Duplicate field 'dst'");
     }
 }

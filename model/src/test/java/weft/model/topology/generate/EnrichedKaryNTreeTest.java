@@ -78,7 +78,7 @@ class EnrichedKaryNTreeTest {
     }
 
     @Test
-    @DisplayName("Digest §2.8 decision: a chain gives 0.25 instead of 0.33 for h=2, r=4")
+    @DisplayName("Decision (docs/sources.md): a chain gives 0.25 instead of Table 6.1's 0.33 for h=2, r=4")
     void chainOverheadForH2R4() {
         assertThat(overhead(EnrichedKaryNTree.generate(4, 2, 2, Shape.CHAIN, GeneratorOptions.defaults()), 2))
                 .isCloseTo(0.25, org.assertj.core.data.Offset.offset(0.005));

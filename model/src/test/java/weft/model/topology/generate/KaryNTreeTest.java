@@ -48,7 +48,7 @@ class KaryNTreeTest {
     }
 
     @Test
-    @DisplayName("Digest §2.8 labelling: <w,l> is cabled to <w',l+1> iff w and w' differ at most in digit l")
+    @DisplayName("Petrini-Vanneschi labelling: <w,l> is cabled to <w',l+1> iff w and w' differ at most in digit l")
     void labellingRule() {
         int k = 3;
         int n = 3;
@@ -77,7 +77,7 @@ class KaryNTreeTest {
     }
 
     @Test
-    @DisplayName("Digest §2.8: node p hangs off leaf (p_0..p_{n-2}) at port p_{n-1}; D-mod-k up-port is "
+    @DisplayName("Seed 000 §6.1: node p hangs off leaf (p_0..p_{n-2}) at port p_{n-1}; D-mod-k up-port is "
             + "k+1+(d/k^i mod k)")
     void hostPlacementAndUpPorts() {
         int k = 4;

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.io.StringReader;
 import java.util.List;
+import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvFileSource;
@@ -89,5 +90,38 @@ class TopologyJsonTest {
         assertThat(e.source()).isEqualTo("f.json");
         assertThat(e.location()).isEqualTo("links[0].b");
         assertThat(e.problem()).isEqualTo("unknown switch s9");
+    }
+
+    /** A compact document of {@code n} switches ({@code ports} each) and no hosts or links. */
+    static String switches(int n, int ports) {
+        StringBuilder b = new StringBuilder("{\"format\": \"weft-topology/1\", \"switches\": [");
+        for (int i = 0; i < n; i++) {
+            b.append(i == 0 ? "" : ",").append("{\"id\":\"s").append(i).append("\",\"dpid\":").append(i + 1)
+                    .append(",\"ports\":").append(ports).append('}');
+        }
+        return b.append("]}").toString();
+    }
+
+    @Test
+    @DisplayName("A 1,000,000-switch file is refused by its size before it is parsed")
+    void millionSwitchesAreRefusedBySize() {
+        String text = switches(1_000_000, 8);
+        assertThatThrownBy(() -> TopologyJson.read("big.json", text))
+                .isInstanceOf(TopologyFormatException.class)
+                .hasMessage(String.format("big.json: %,d characters, more than the %,d a weft-topology/1 file may "
+                        + "have", text.length(), TopologyJson.MAX_CHARS));
+    }
+
+    @Test
+    @DisplayName("Switch, port and total-port limits name the limit and the location")
+    void countLimits() {
+        assertThatThrownBy(() -> TopologyJson.read("t.json", switches(TopologyJson.MAX_SWITCHES + 1, 1)))
+                .hasMessage(String.format("t.json: switches: %,d switches, more than the %,d a topology may have",
+                        TopologyJson.MAX_SWITCHES + 1, TopologyJson.MAX_SWITCHES));
+        assertThatThrownBy(() -> TopologyJson.read("t.json", switches(1, 2_000_000_000)))
+                .hasMessage("t.json: switches[0].ports: 2,000,000,000 ports, more than the 65,535 a switch may have");
+        assertThatThrownBy(() -> TopologyJson.read("t.json", switches(65, 65_535)))
+                .hasMessage("t.json: switches[64].ports: 4,259,775 ports in switches[0..64], more than the "
+                        + "4,194,304 a topology may have in all");
     }
 }

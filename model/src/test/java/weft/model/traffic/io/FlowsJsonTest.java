@@ -38,4 +38,17 @@ class FlowsJsonTest {
                 + " \"src\": \"h1\", \"dst\": \"h1\"}]}")).hasMessageContaining("f.json: flows[0]: flow a: src and dst");
         assertThatThrownBy(() -> FlowsJson.read("f.json", "{\"format\": ")).hasMessageContaining("not valid JSON");
     }
+
+    @Test
+    @DisplayName("Duplicate keys and oversized input are refused with their location")
+    void duplicateKeysAndSize() {
+        assertThatThrownBy(() -> FlowsJson.read("f.json", "{\"format\": \"weft-flows/1\", \"flows\": [{\"id\": \"a\","
+                + " \"src\": \"h1\", \"dst\": \"h2\", \"weight\": 1, \"weight\": 9}]}"))
+                .isInstanceOf(FlowsFormatException.class)
+                .hasMessage("f.json: line 1, column 97: not valid JSON: Duplicate field 'weight'");
+        String huge = " ".repeat((int) FlowsJson.MAX_CHARS + 1);
+        assertThatThrownBy(() -> FlowsJson.read("f.json", huge)).isInstanceOf(FlowsFormatException.class)
+                .hasMessage(String.format("f.json: %,d characters, more than the %,d a weft-flows/1 file may have",
+                        FlowsJson.MAX_CHARS + 1, FlowsJson.MAX_CHARS));
+    }
 }
