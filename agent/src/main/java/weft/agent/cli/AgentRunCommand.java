@@ -1,7 +1,6 @@
 package weft.agent.cli;
 
 import io.netty.handler.ssl.SslContext;
-import io.netty.handler.ssl.SslContextBuilder;
 import java.io.File;
 import java.io.IOException;
 import java.net.InetAddress;
@@ -15,6 +14,7 @@ import java.util.concurrent.CountDownLatch;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import weft.agent.WeftAgent;
+import weft.agent.control.ControlTls;
 import weft.agent.datapath.DataPathConfig;
 import weft.agent.tc.TcShaper;
 import weft.model.host.reseq.HybridResequencer.LateMode;
@@ -46,8 +46,14 @@ public final class AgentRunCommand implements Callable<Integer> {
     @Option(names = "--token-file", description = "file holding the controller's agent token (default: the "
             + "environment variable " + TOKEN_ENV + "; never on the command line, where ps shows it)")
     File tokenFile;
-    @Option(names = "--tls-ca", description = "PEM file of the CA that signed the controller's certificate (enables TLS)")
+    @Option(names = "--tls-ca", description = "PEM file of the CA that signed the controller's certificate (enables "
+            + "TLS; the certificate must name the --controller host or address)")
     File tlsCa;
+    @Option(names = "--tls-cert", description = "PEM certificate of this agent, for a controller that asks for one "
+            + "(--agent-tls-ca)")
+    File tlsCert;
+    @Option(names = "--tls-key", description = "PKCS#8 PEM private key of --tls-cert")
+    File tlsKey;
     @Option(names = "--scheduler", defaultValue = "ps", description = "ps (Periodic Selection) or svc")
     String scheduler;
     @Option(names = "--bucket-bytes", defaultValue = "3076", description = "token bucket depth per VOQ")
@@ -100,7 +106,10 @@ public final class AgentRunCommand implements Callable<Integer> {
             ctl = new InetSocketAddress(controller.substring(0, colon),
                     Integer.parseInt(controller.substring(colon + 1)));
         }
-        SslContext ssl = tlsCa == null ? null : SslContextBuilder.forClient().trustManager(tlsCa).build();
+        if (tlsCa == null && tlsCert != null) {
+            throw new IllegalArgumentException("--tls-cert needs --tls-ca (the CA of the controller's certificate)");
+        }
+        SslContext ssl = tlsCa == null ? null : ControlTls.client(tlsCa, tlsCert, tlsKey);
         TcShaper tc = tcDev == null ? null
                 : new TcShaper(tcDev, tcLinkMbps * 1_000_000L, bucketBytes, TcShaper.CommandRunner.system(List.of()));
         if (tc != null) {

@@ -37,7 +37,8 @@ import weft.model.topology.Topology;
  * <p>Bounds (every input is the network's): a session must authenticate ({@code register} or an admin
  * {@code set-rate} with the token) in time and in few lines, a wrong token ends it and counts against its
  * address ({@link AgentSessions}); at most {@link AgentLinkLimits#maxAgents} hosts register, each with a
- * registration {@link RegistrationCheck} accepts and an address no other host holds. Text a peer chose reaches the notes only through {@link Printable}; tokens never.
+ * registration {@link RegistrationCheck} accepts and an address no other host holds. Text a peer chose reaches the
+ * notes only through {@link Printable}; tokens never.
  */
 public final class AgentRegistry {
     /**

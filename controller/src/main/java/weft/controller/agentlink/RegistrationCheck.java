@@ -7,9 +7,9 @@ import weft.model.protocol.Printable;
 
 /**
  * Decides whether an authenticated agent's registration may enter the registry, whose addresses are pushed to every
- * other agent. {@link #syntax} checks the fields themselves (Apache Commons Net's {@code SubnetUtils} parses the IPv4 address and the subnets);
- * the controller adds what its fabric knows ({@code FabricService#registrationProblem}: a configured topology
- * names every host and its address).
+ * other agent. {@link #syntax} checks the fields themselves (Apache Commons Net's {@code SubnetUtils} parses the
+ * IPv4 address and the subnets); the controller adds what its fabric knows ({@code FabricService#registrationProblem}:
+ * a configured topology names every host and its address).
  */
 @FunctionalInterface
 public interface RegistrationCheck {

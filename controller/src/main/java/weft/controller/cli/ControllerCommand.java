@@ -196,6 +196,10 @@ public final class ControllerCommand implements Runnable {
         @Option(names = "--agent-tls-key", description = "PKCS#8 PEM private key for --agent-tls-cert")
         File agentTlsKey;
 
+        @Option(names = "--agent-tls-ca", description = "PEM CA bundle: every agent must present a certificate it "
+                + "signed (mutual TLS; needs --agent-tls-cert)")
+        File agentTlsCa;
+
         @Option(names = "--allocate", description = "compute the rates of the flows agents report with this "
                 + "allocator (one of saa, saam, ffa, afa, maxmin, bp); default: off, rates only from weft rates set, "
                 + "which wins for its pair either way")
@@ -350,9 +354,10 @@ public final class ControllerCommand implements Runnable {
         /** The agent registry options, or null without {@code --agents-listen}. */
         private WeftController.Agents agents() {
             if (agentsListen == null) {
-                if (agentTokenFile != null || allocate != null || agentTlsCert != null || !agentSubnets.isEmpty()) {
-                    throw new CliFailure("--agent-token-file, --agent-tls-cert, --agent-subnet and --allocate need "
-                            + "--agents-listen HOST:PORT", CliFailure.USAGE);
+                if (agentTokenFile != null || allocate != null || agentTlsCert != null || agentTlsCa != null
+                        || !agentSubnets.isEmpty()) {
+                    throw new CliFailure("--agent-token-file, --agent-tls-cert, --agent-tls-ca, --agent-subnet and "
+                            + "--allocate need --agents-listen HOST:PORT", CliFailure.USAGE);
                 }
                 return null;
             }
@@ -368,8 +373,11 @@ public final class ControllerCommand implements Runnable {
             if ((agentTlsCert == null) != (agentTlsKey == null)) {
                 throw new CliFailure("--agent-tls-cert and --agent-tls-key go together", CliFailure.USAGE);
             }
+            if (agentTlsCa != null && agentTlsCert == null) {
+                throw new CliFailure("--agent-tls-ca needs --agent-tls-cert and --agent-tls-key", CliFailure.USAGE);
+            }
             return new WeftController.Agents(address("--agents-listen", agentsListen), token, agentTlsCert,
-                    agentTlsKey, allocate == null ? null : RateAllocators.byName(allocate), agentSubnets);
+                    agentTlsKey, allocate == null ? null : RateAllocators.byName(allocate), agentSubnets, agentTlsCa);
         }
 
         /** Starts the controller, or reports why it cannot (unroutable fabric, port in use) and returns null. */

@@ -62,21 +62,26 @@ public final class WeftController implements AutoCloseable {
      * @param tlsKey          PKCS#8 PEM private key for TLS, or null
      * @param allocatorOrNull allocator for the flows agents report, or null for hand-set rates only
      * @param subnets         CIDR subnets agents' addresses must lie in ({@code --agent-subnet}); empty for any
+     * @param tlsCa           PEM CA bundle every agent's client certificate must chain to (mutual TLS), or null
      */
     public record Agents(InetSocketAddress listen, String token, File tlsCert, File tlsKey,
-                         RateAllocator allocatorOrNull, List<String> subnets) {
+                         RateAllocator allocatorOrNull, List<String> subnets, File tlsCa) {
         public Agents {
             if ((tlsCert == null) != (tlsKey == null)) {
                 throw new IllegalArgumentException("agent TLS needs both a certificate and a key, got cert "
                         + tlsCert + " and key " + tlsKey);
             }
+            if (tlsCa != null && tlsCert == null) {
+                throw new IllegalArgumentException("agent TLS CA " + tlsCa + " needs the registry's own certificate "
+                        + "and key (--agent-tls-cert, --agent-tls-key)");
+            }
             subnets = List.copyOf(subnets);
         }
 
-        /** Agents at any address. */
+        /** Agents at any address, no client certificates. */
         public Agents(InetSocketAddress listen, String token, File tlsCert, File tlsKey,
                       RateAllocator allocatorOrNull) {
-            this(listen, token, tlsCert, tlsKey, allocatorOrNull, List.of());
+            this(listen, token, tlsCert, tlsKey, allocatorOrNull, List.of(), null);
         }
     }
 
@@ -128,9 +133,10 @@ public final class WeftController implements AutoCloseable {
         }
         FabricService fabric = controller.fabric;
         try {
+            // with a CA every agent (and weft rates set) must present a certificate it signed: mutual TLS
             SslContext ssl = agentsOrNull.tlsCert() == null ? null : TlsContexts.server(TlsFiles.server(
-                    "--agent-tls", agentsOrNull.tlsCert().toPath(), agentsOrNull.tlsKey().toPath(), null),
-                    ClientAuth.REQUIRE);
+                    "--agent-tls", agentsOrNull.tlsCert().toPath(), agentsOrNull.tlsKey().toPath(),
+                    agentsOrNull.tlsCa() == null ? null : agentsOrNull.tlsCa().toPath()), ClientAuth.REQUIRE);
             AgentRegistry.Allocator alloc = agentsOrNull.allocatorOrNull() == null ? null
                     : new AgentRegistry.Allocator(agentsOrNull.allocatorOrNull(), fabric::currentTopology,
                     fabric::routes);

@@ -196,7 +196,8 @@ class AgentLinkServerTest {
         assertThat(drain(ch)).containsExactly(new ControlMessage.Error("set-rate h1 -> h2: bad token"));
         assertThat(ch.isOpen()).isFalse();
         assertThat(log.list).filteredOn(e -> e.getFormattedMessage().contains("wrong token")).singleElement()
-                .satisfies(e -> assertThat(e.getFormattedMessage()).contains("from embedded:0").doesNotContain("guess"));
+                .satisfies(e -> assertThat(e.getFormattedMessage()).contains("from embedded:0")
+                        .doesNotContain("guess"));
     }
 
     @Test

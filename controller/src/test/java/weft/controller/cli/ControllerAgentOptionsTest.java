@@ -57,6 +57,8 @@ class ControllerAgentOptionsTest {
                 .contains("--agents-listen must be HOST:PORT, got nowhere");
         assertThat(run(env, 1, "--agents-listen", "127.0.0.1:0", "--agent-subnet", "10.0.0/8"))
                 .contains("agent subnet '10.0.0/8' is not CIDR notation such as 10.0.0.0/8");
+        assertThat(run(env, 2, "--agents-listen", "127.0.0.1:0", "--agent-tls-ca", "ca.pem"))
+                .contains("--agent-tls-ca needs --agent-tls-cert and --agent-tls-key");
     }
 
     @Test
