@@ -1,17 +1,15 @@
 package weft.controller.cli;
 
 import java.io.File;
-import java.io.IOException;
 import java.io.PrintWriter;
-import java.nio.file.Files;
-import java.nio.file.attribute.PosixFilePermission;
 import java.util.Map;
-import java.util.Set;
+import weft.controller.rest.RestAuth;
 
 /**
- * Where the agent channel's shared token comes from: a file ({@code --agent-token-file}, {@code --token-file}) or
- * the environment variable {@value #ENV}, never the command line, where {@code ps} would show it to every user.
- * A file that other users may read is used with a warning.
+ * Where the agent channel's shared token comes from: a file ({@code --agent-token-file}, {@code --token-file}), read
+ * like every token file of Weft ({@link RestAuth#readTokenFile}: a file other users may read is used with a
+ * warning), or the environment variable {@value #ENV}; never the command line, where {@code ps} would show it to
+ * every user.
  */
 final class AgentTokenSource {
     /** The environment variable holding the token when no file is given. */
@@ -21,7 +19,8 @@ final class AgentTokenSource {
     }
 
     /**
-     * The token from {@code fileOrNull}, else from {@code env}; its strength is the caller's to check.
+     * The token from {@code fileOrNull}, else from {@code env}; its strength for the agent channel is
+     * {@code AgentToken}'s to check.
      *
      * @param option the file option's name, for messages
      * @throws CliFailure when neither gives a token or the file cannot be read
@@ -35,23 +34,10 @@ final class AgentTokenSource {
             }
             return token.strip();
         }
-        String token;
         try {
-            token = Files.readString(fileOrNull.toPath()).strip();
-        } catch (IOException e) {
-            throw new CliFailure(option + " " + fileOrNull + ": cannot read: " + e.getMessage(), CliFailure.INPUT);
+            return RestAuth.readTokenFile(option, fileOrNull.toPath(), w -> err.println("warning: " + w));
+        } catch (IllegalArgumentException e) {
+            throw new CliFailure(e.getMessage(), CliFailure.INPUT);
         }
-        if (token.isEmpty()) {
-            throw new CliFailure(option + " " + fileOrNull + ": empty, expected the token", CliFailure.INPUT);
-        }
-        try {
-            Set<PosixFilePermission> mode = Files.getPosixFilePermissions(fileOrNull.toPath());
-            if (mode.contains(PosixFilePermission.GROUP_READ) || mode.contains(PosixFilePermission.OTHERS_READ)) {
-                err.println("warning: " + option + " " + fileOrNull + " can be read by other users; chmod 600 it");
-            }
-        } catch (IOException | UnsupportedOperationException e) {
-            err.println("warning: " + option + " " + fileOrNull + ": cannot check who may read it: " + e);
-        }
-        return token;
     }
 }

@@ -71,13 +71,13 @@ class ControllerAgentOptionsTest {
         Path weak = dir.resolve("weak");
         Files.writeString(weak, "secret\n");
         assertThat(run(1, "--agents-listen", "127.0.0.1:0", "--agent-token-file", weak.toString()))
-                .contains("--agent-token-file " + weak + ": the agent token has 6 characters")
+                .contains("--agent-token-file " + weak + ": the token has 6 characters")
                 .doesNotContain("secret\n");
         Path shared = dir.resolve("shared");
         Files.writeString(shared, GOOD + "\n");
         Files.setPosixFilePermissions(shared, PosixFilePermissions.fromString("rw-r--r--"));
         assertThat(run(2, "--agents-listen", "127.0.0.1:0", "--agent-token-file", shared.toString(),
                 "--allocate", "fastest"))
-                .contains("warning: --agent-token-file " + shared + " can be read by other users; chmod 600 it");
+                .contains("warning: --agent-token-file " + shared + " is readable by group or others; chmod 600 it");
     }
 }
