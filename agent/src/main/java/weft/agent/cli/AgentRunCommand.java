@@ -4,7 +4,6 @@ import io.netty.handler.ssl.SslContext;
 import java.io.File;
 import java.io.IOException;
 import java.net.InetAddress;
-import java.net.InetSocketAddress;
 import java.nio.file.Files;
 import java.util.ArrayList;
 import java.util.List;
@@ -15,6 +14,7 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import weft.agent.WeftAgent;
 import weft.agent.control.ControlTls;
+import weft.agent.control.ControllerAddresses;
 import weft.agent.datapath.DataPathConfig;
 import weft.agent.tc.TcShaper;
 import weft.model.host.reseq.HybridResequencer.LateMode;
@@ -41,7 +41,8 @@ public final class AgentRunCommand implements Callable<Integer> {
     @Option(names = "--local-port", defaultValue = "7471",
             description = "loopback TCP port of the local API (default ${DEFAULT-VALUE})")
     int localPort;
-    @Option(names = "--controller", description = "controller agent-link address host:port")
+    @Option(names = "--controller", description = "controller agent-link address host:port; with an HA cluster "
+            + "every controller's, comma-separated (the agent follows the master)")
     String controller;
     @Option(names = "--token-file", description = "file holding the controller's agent token (default: the "
             + "environment variable " + TOKEN_ENV + "; never on the command line, where ps shows it)")
@@ -97,15 +98,7 @@ public final class AgentRunCommand implements Callable<Integer> {
         DataPathConfig config = DataPathConfig.defaults(InetAddress.getByName(ip)).withPorts(dataPort, localPort)
                 .withShaping(scheduler, bucketBytes, voqPackets, (long) (defaultMbps * 1e6))
                 .withResequencing(!noReseq, lateMode, reseqInitialMicros * 1000);
-        InetSocketAddress ctl = null;
-        if (controller != null) {
-            int colon = controller.lastIndexOf(':');
-            if (colon < 0) {
-                throw new IllegalArgumentException("--controller: expected host:port, got '" + controller + "'");
-            }
-            ctl = new InetSocketAddress(controller.substring(0, colon),
-                    Integer.parseInt(controller.substring(colon + 1)));
-        }
+        ControllerAddresses ctl = controller == null ? null : ControllerAddresses.parse(controller);
         if (tlsCa == null && tlsCert != null) {
             throw new IllegalArgumentException("--tls-cert needs --tls-ca (the CA of the controller's certificate)");
         }

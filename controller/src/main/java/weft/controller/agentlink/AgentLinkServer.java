@@ -25,6 +25,7 @@ import java.util.function.Consumer;
 import java.util.function.LongSupplier;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
+import weft.controller.ha.HandSetRate;
 import weft.model.protocol.ControlLineCodec;
 import weft.model.protocol.ControlMessage;
 import weft.model.protocol.PathSpec;
@@ -163,6 +164,24 @@ public final class AgentLinkServer implements AutoCloseable {
             apply(registry.clearRate(src, dst));
             return had;
         });
+    }
+
+    /** Joins an HA cluster: from now on {@link AgentRegistry.Cluster#standby()} decides whether agents are taken. */
+    public void cluster(AgentRegistry.Cluster c) {
+        onLoop(() -> {
+            registry.cluster(c);
+            return null;
+        });
+    }
+
+    /** This controller became the cluster's master: see {@link AgentRegistry#takeOver}. */
+    public void takeOver(List<HandSetRate> kept) {
+        onLoop(() -> apply(registry.takeOver(kept)));
+    }
+
+    /** This controller became a standby: every session is answered with the master's address and closed. */
+    public void standBy(ControlMessage.NotMaster answer) {
+        onLoop(() -> apply(registry.standBy(answer)));
     }
 
     /** Tells the registry that the routes changed: paths are recomputed and, with an allocator, rates too. */

@@ -7,6 +7,8 @@ import java.util.Objects;
 import java.util.TreeSet;
 import java.util.function.Consumer;
 import java.util.function.Supplier;
+import weft.controller.ha.HandSetRate;
+import weft.controller.ha.NotMasterException;
 import weft.model.protocol.ControlMessage;
 import weft.model.protocol.PathSpec;
 import weft.model.protocol.Printable;
@@ -51,6 +53,23 @@ public final class AgentRegistry {
     public record Allocator(RateAllocator allocator, Supplier<Topology> topology, Supplier<RoutingResult> routes) {
     }
 
+    /**
+     * The registry's part in an HA cluster ({@code weft controller run --ha}): a standby takes no agents and no
+     * rates (it names the master), and the master keeps every hand-set rate in the cluster's state before it
+     * answers, so the next master has it.
+     */
+    public interface Cluster {
+        /** Null while this controller is master; otherwise the answer for agents and admin requests. */
+        ControlMessage.NotMaster standby();
+
+        /**
+         * Keeps a hand-set rate in the cluster (or forgets it, {@code bitsPerSecond < 0}).
+         *
+         * @throws NotMasterException when the cluster refuses the write
+         */
+        void keep(String src, String dst, long bitsPerSecond, String policy);
+    }
+
     /** One message for one session. */
     public record Send(long session, ControlMessage message) {
     }
@@ -82,6 +101,8 @@ public final class AgentRegistry {
     private final Map<String, Long> live = new HashMap<>();
     private final RateBook book;
     private long registrations;
+    /** The HA cluster this registry is part of, or null for a single controller. */
+    private Cluster cluster;
 
     /**
      * @param allocatorOrNull rates for reported flows, or null for hand-set rates only
@@ -176,6 +197,13 @@ public final class AgentRegistry {
             return;
         }
         sessions.authenticated(s);
+        ControlMessage.NotMaster elsewhere = cluster == null ? null : cluster.standby();
+        if (elsewhere != null) {
+            out.send(s.id, elsewhere); // a standby takes no agents: go to the master
+            out.close(s.id);
+            s.closing = true;
+            return;
+        }
         String problem = problem(s, r);
         if (problem != null) {
             out.warn("agent link: refused registration from " + s.peer + ": " + problem);
@@ -230,9 +258,20 @@ public final class AgentRegistry {
             return;
         }
         sessions.authenticated(s);
+        ControlMessage.NotMaster elsewhere = cluster == null ? null : cluster.standby();
+        if (elsewhere != null) {
+            out.send(s.id, new ControlMessage.Error((m.clear() ? "clear " : "set-rate ") + pair + ": "
+                    + elsewhere.detail()));
+            return;
+        }
         if (m.clear()) {
             boolean had = book.hasManualRate(m.src(), m.dst());
-            book.clearRate(m.src(), m.dst(), out);
+            try {
+                book.clearRate(m.src(), m.dst(), out);
+            } catch (NotMasterException e) {
+                out.send(s.id, new ControlMessage.Error("clear " + pair + ": " + e.getMessage()));
+                return;
+            }
             out.send(s.id, had ? new ControlMessage.Ok("rate " + pair + " cleared: " + (book.allocatorName() == null
                     ? "no rate" : "allocated by " + book.allocatorName() + " if it has a flow"))
                     : new ControlMessage.Error("clear " + pair + ": no rate set by hand for this pair"));
@@ -243,7 +282,7 @@ public final class AgentRegistry {
             out.send(s.id, new ControlMessage.Ok("rate " + pair + " = " + m.bitsPerSecond() + " bit/s "
                     + (live.containsKey(m.src()) ? "pushed" : "stored; " + Printable.of(m.src())
                     + " is not connected")));
-        } catch (IllegalArgumentException e) {
+        } catch (IllegalArgumentException | NotMasterException e) {
             out.send(s.id, new ControlMessage.Error(e.getMessage()));
         }
     }
@@ -274,6 +313,29 @@ public final class AgentRegistry {
     public Actions clearRate(String src, String dst) {
         Outbox out = new Outbox();
         book.clearRate(src, dst, out);
+        return out.done();
+    }
+
+    /** Joins an HA cluster: from now on {@link Cluster#standby()} decides whether this registry takes agents. */
+    public void cluster(Cluster c) {
+        this.cluster = c;
+        book.cluster(c);
+    }
+
+    /**
+     * This controller became the cluster's master: the hand-set rates the cluster kept become this registry's
+     * (the rates adopted from agents' reports give way to them), and every connected agent gets them.
+     */
+    public Actions takeOver(List<HandSetRate> kept) {
+        Outbox out = new Outbox();
+        book.takeOver(kept, out);
+        return out.done();
+    }
+
+    /** This controller became a standby: every session is answered with the master's address and closed. */
+    public Actions standBy(ControlMessage.NotMaster answer) {
+        Outbox out = new Outbox();
+        sessions.closeAll(answer, out);
         return out.done();
     }
 

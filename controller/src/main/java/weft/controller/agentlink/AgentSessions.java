@@ -113,6 +113,17 @@ final class AgentSessions {
         }
     }
 
+    /** Answers every open session with {@code answer} and closes it. */
+    void closeAll(ControlMessage answer, Outbox out) {
+        for (Session s : sessions.values()) {
+            if (!s.closing) {
+                out.send(s.id, answer);
+                out.close(s.id);
+                s.closing = true;
+            }
+        }
+    }
+
     /** Answers {@code s} with {@code why} and closes it. */
     void close(Session s, String why, Outbox out) {
         out.send(s.id, new ControlMessage.Error(why));

@@ -8,6 +8,7 @@ import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
 import java.util.TreeSet;
+import weft.controller.ha.HandSetRate;
 import weft.model.protocol.ControlMessage;
 import weft.model.protocol.DestinationRate;
 import weft.model.protocol.PathSpec;
@@ -44,6 +45,8 @@ final class RateBook {
     private final Map<String, Long> reportTimes = new HashMap<>();
     private final Set<String> fullPush = new HashSet<>();
     private long allocations;
+    /** Where hand-set rates are kept before they are accepted (an HA cluster), or null. */
+    private AgentRegistry.Cluster cluster;
 
     RateBook(PathProvider paths, AgentRegistry.Allocator allocatorOrNull, Map<String, Long> live) {
         this.paths = paths;
@@ -137,6 +140,9 @@ final class RateBook {
                         + new TreeSet<>(agents.keySet()));
             }
         }
+        if (cluster != null) {
+            cluster.keep(src, dst, bitsPerSecond, policy == null ? "sd" : policy); // kept before it is accepted
+        }
         manual.computeIfAbsent(src, k -> new HashMap<>()).put(dst,
                 new Manual(bitsPerSecond, policy == null ? "sd" : policy, "manual"));
         reallocate("rate set by hand for " + Printable.of(src) + " -> " + Printable.of(dst), out);
@@ -149,9 +155,26 @@ final class RateBook {
     /** See {@link AgentRegistry#clearRate}. */
     void clearRate(String src, String dst, Outbox out) {
         Map<String, Manual> mine = manual.get(src);
+        if (cluster != null && mine != null && mine.containsKey(dst)) {
+            cluster.keep(src, dst, -1, null);
+        }
         if (mine != null && mine.remove(dst) != null) {
             reallocate("hand-set rate cleared for " + Printable.of(src) + " -> " + Printable.of(dst), out);
         }
+    }
+
+    void cluster(AgentRegistry.Cluster c) {
+        this.cluster = c;
+    }
+
+    /** The hand-set rates an HA cluster kept become this book's (over adopted ones), and are pushed. */
+    void takeOver(List<HandSetRate> kept, Outbox out) {
+        for (HandSetRate r : kept) {
+            manual.computeIfAbsent(r.src(), k -> new HashMap<>()).put(r.dst(),
+                    new Manual(r.bitsPerSecond(), r.policy() == null ? "sd" : r.policy(), "manual"));
+        }
+        out.info("master: " + kept.size() + " hand-set rates from the cluster's state");
+        reallocate("takeover with " + kept.size() + " hand-set rates", out);
     }
 
     String allocatorName() {

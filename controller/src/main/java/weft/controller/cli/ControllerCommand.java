@@ -13,11 +13,14 @@ import java.util.concurrent.Callable;
 import java.util.concurrent.CountDownLatch;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import weft.controller.agentlink.AgentToken;
 import weft.controller.agentlink.RegistrationCheck;
 import weft.controller.fabric.DeadlockVerification;
 import weft.controller.fabric.WeftController;
+import weft.controller.ha.HaOptions;
+import weft.controller.ha.Member;
 import weft.controller.metrics.WeftMetrics;
 import weft.controller.openflow.SessionConfig;
 import weft.controller.program.PairRates;
@@ -29,8 +32,6 @@ import weft.controller.rest.RestAuth;
 import weft.controller.tls.TlsContexts;
 import weft.controller.tls.TlsFiles;
 import weft.model.rate.RateAllocators;
-import weft.model.routing.RoutingEngines;
-import weft.model.routing.RoutingOptions;
 import weft.model.topology.Topology;
 
 /** {@code weft controller}: runs the OpenFlow 1.3 controller for a fabric. */
@@ -120,8 +121,8 @@ public final class ControllerCommand implements Runnable {
                 + "switches (by dpid) and hosts (by MAC)")
         File names;
 
-        @Option(names = "--engine", defaultValue = "updown", description = "routing engine (default: ${DEFAULT-VALUE})")
-        String engine;
+        @Mixin
+        RoutingOptionsMixin routing;
 
         @Option(names = "--listen", defaultValue = "127.0.0.1:6653", description = "OpenFlow listen address "
                 + "(default: ${DEFAULT-VALUE})")
@@ -136,10 +137,6 @@ public final class ControllerCommand implements Runnable {
         @Option(names = "--tls-ca", description = "PEM CA bundle: every switch must present a certificate it "
                 + "signed (mutual TLS; OVS: ovs-vsctl set-ssl KEY CERT CACERT)")
         File tlsCa;
-
-        @Option(names = "--max-layers", defaultValue = "8", description = "layer budget (802.1Q PCPs; default: "
-                + "${DEFAULT-VALUE})")
-        int maxLayers;
 
         @Option(names = "--table-miss", description = "send unmatched packets to the controller (host discovery)")
         boolean tableMiss;
@@ -205,11 +202,25 @@ public final class ControllerCommand implements Runnable {
                 + "which wins for its pair either way")
         String allocate;
 
+        @Option(names = "--ha", description = "run as one controller of a cluster coordinated by ZooKeeper: "
+                + "zk://HOST:PORT[,HOST:PORT...]/PATH (every controller of the fabric names the same PATH); one is "
+                + "master, the others standbys (see docs/failover.md)")
+        String ha;
+
+        @Option(names = "--node-id", description = "with --ha: this controller's id, unique in the cluster")
+        String nodeId;
+
+        @Option(names = "--ha-session-timeout", defaultValue = "4s", description = "with --ha: ZooKeeper session "
+                + "timeout, how long a dead master keeps the leadership (default: ${DEFAULT-VALUE}; the server "
+                + "bounds it to 2-20 ticks)")
+        String haSessionTimeout;
+
         @Override
         public Integer call() throws InterruptedException {
             Topology t;
             Duration settleTime;
             WeftController.Agents agents;
+            HaOptions haOptions;
             RestApi.Config restConfig;
             try {
                 if ((topo == null) == !discover) {
@@ -228,13 +239,15 @@ public final class ControllerCommand implements Runnable {
                 settleTime = duration("--settle", settle);
                 t = discover ? names == null ? new Topology("", List.of(), List.of(), List.of())
                         : TopologyFiles.read(names.toPath()) : TopologyFiles.read(topo.toPath());
-                RoutingEngines.byName(engine);
+                routing.chain();
+                routing.options();
                 address("--listen", listen);
                 if (tlsCa != null && tlsCert == null) {
                     throw new CliFailure("--tls-ca needs --tls-cert and --tls-key (switch certificates are asked "
                             + "for over TLS)", CliFailure.USAGE);
                 }
                 agents = agents();
+                haOptions = haOptions();
                 restConfig = restConfig();
             } catch (CliFailure f) {
                 return f.report(spec);
@@ -253,24 +266,32 @@ public final class ControllerCommand implements Runnable {
                 }
             }
             WeftMetrics metrics = new WeftMetrics();
-            WeftController c = start(t, settleTime, pairRates, agents, metrics);
+            WeftController c = start(t, settleTime, pairRates, agents, metrics, haOptions);
             if (c == null) {
                 metrics.close();
                 return CliFailure.INPUT;
             }
             metrics.bind(c.fabric());
+            if (c.cluster() != null) {
+                weft.controller.ha.ClusterMetrics.bind(metrics.registry(), c.cluster());
+            }
             if (c.agents() != null) {
                 metrics.agents(c.agents());
             }
             if (discover) {
                 System.out.printf("weft controller: discovering (settle %d ms%s), engine %s, listening on %s:%d%s%n",
-                        settleTime.toMillis(), names == null ? "" : ", names from " + names, engine,
+                        settleTime.toMillis(), names == null ? "" : ", names from " + names, routing.engine(),
                         address("--listen", listen).getHostString(), c.port(), tlsCert == null ? "" : " (TLS)");
             } else {
                 System.out.printf("weft controller: %s, engine %s, %d switches, listening on %s:%d%s%s%n", t.name(),
-                        engine, t.switches().size(), address("--listen", listen).getHostString(), c.port(),
+                        routing.engine(), t.switches().size(), address("--listen", listen).getHostString(), c.port(),
                         tlsCert == null ? "" : " (TLS)",
                         pairRates.rates().isEmpty() ? "" : ", " + pairRates.rates().size() + " rated pairs");
+            }
+            if (c.cluster() != null) {
+                weft.controller.ha.ClusterView v = c.cluster().view();
+                System.out.printf("cluster %s: node %s, %s at epoch %d, master %s%n", ha, nodeId, v.role(), v.epoch(),
+                        v.master() == null ? "not known yet" : v.master().id());
             }
             if (c.agents() != null) {
                 System.out.printf("agent registry listening on %s:%d%s, rates %s%n", agents.listen().getHostString(),
@@ -281,7 +302,7 @@ public final class ControllerCommand implements Runnable {
             RestApi api = null;
             if (restConfig != null) {
                 try {
-                    api = RestApi.start(restConfig, c.fabric(), c.agents(), metrics);
+                    api = RestApi.start(restConfig, c.fabric(), c.agents(), metrics, c.cluster());
                 } catch (IllegalArgumentException e) {
                     c.close();
                     return new CliFailure("--rest " + rest + ": " + e.getMessage(), CliFailure.INPUT).report(spec);
@@ -380,16 +401,35 @@ public final class ControllerCommand implements Runnable {
                     agentTlsKey, allocate == null ? null : RateAllocators.byName(allocate), agentSubnets, agentTlsCa);
         }
 
+        /** The cluster options, or null without {@code --ha}. */
+        private HaOptions haOptions() {
+            if (ha == null) {
+                if (nodeId != null) {
+                    throw new CliFailure("--node-id needs --ha zk://HOST:PORT/PATH", CliFailure.USAGE);
+                }
+                return null;
+            }
+            if (nodeId == null) {
+                throw new CliFailure("--ha needs --node-id ID (unique in the cluster)", CliFailure.USAGE);
+            }
+            return HaOptions.parse(ha, nodeId, duration("--ha-session-timeout", haSessionTimeout),
+                    new Member(nodeId, listen, agentsListen, rest));
+        }
+
         /** Starts the controller, or reports why it cannot (unroutable fabric, port in use) and returns null. */
         private WeftController start(Topology t, Duration settleTime, PairRates pairRates,
-                                     WeftController.Agents agents, WeftMetrics metrics) {
+                                     WeftController.Agents agents, WeftMetrics metrics, HaOptions haOrNull) {
             try {
-                WeftController.Config config = new WeftController.Config(t, RoutingEngines.byName(engine),
-                        RoutingOptions.defaults().withMaxLayers(maxLayers), new RouteCompiler.Options(true,
-                        tableMiss), new DeadlockVerification(allowDeadlock), address("--listen", listen),
+                WeftController.Config config = new WeftController.Config(t, routing.chain(), routing.options(),
+                        new RouteCompiler.Options(true, tableMiss), new DeadlockVerification(allowDeadlock),
+                        address("--listen", listen),
                         tlsCert == null && tlsKey == null ? null
                                 : TlsFiles.server("--tls", path(tlsCert), path(tlsKey), path(tlsCa)),
                         SessionConfig.defaults());
+                if (haOrNull != null) {
+                    return discover ? WeftController.startDiscovering(config, settleTime, agents, metrics, haOrNull)
+                            : WeftController.start(config, pairRates, agents, metrics, haOrNull);
+                }
                 return discover ? WeftController.startDiscovering(config, settleTime, agents, metrics)
                         : WeftController.start(config, pairRates, agents, metrics);
             } catch (RuntimeException e) {

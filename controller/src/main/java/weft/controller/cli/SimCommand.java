@@ -18,8 +18,11 @@ import weft.model.routing.RoutingFailure;
 import weft.model.routing.RoutingOptions;
 import weft.model.routing.RoutingResult;
 import weft.model.routing.io.RoutesJson;
+import weft.model.host.path.PathPolicy;
+import weft.model.rate.io.RatesJson;
 import weft.model.routing.verify.DeadlockVerifier;
-import weft.model.sim.LaneArbitration;
+import weft.model.sim.InjectionPolicy;
+import weft.model.sim.RatedInjection;
 import weft.model.sim.SimConfig;
 import weft.model.sim.SimResult;
 import weft.model.sim.SimulationException;
@@ -43,6 +46,9 @@ import weft.model.traffic.io.FlowsJson;
             "Exit status: 0 every run completed; 1 invalid input; 2 usage error; 3 a run deadlocked",
             "(its cycle of full buffers is printed and written to the JSON)."})
 public final class SimCommand implements Callable<Integer> {
+    private static final java.lang.management.ThreadMXBean CPU =
+            java.lang.management.ManagementFactory.getThreadMXBean();
+
     /** Exit status when a run deadlocked. */
     static final int DEADLOCK = 3;
 
@@ -54,6 +60,10 @@ public final class SimCommand implements Callable<Integer> {
 
     @Option(names = "--routes", paramLabel = "FILE", description = "weft-routes/1 JSON file of this topology")
     private Path routes;
+
+    @Option(names = "--verify", description = "--routes: also run the deadlock verifier on the routes (--engines "
+            + "always does)")
+    private boolean verify;
 
     @Option(names = "--engines", paramLabel = "E[,E...]",
             description = "instead of --routes: compute routes with each engine and compare them side by side")
@@ -113,8 +123,8 @@ public final class SimCommand implements Callable<Integer> {
     private String outputOrder;
 
     @Option(names = "--lanes", paramLabel = "SPEC", defaultValue = "rr",
-            description = "lane (VL) arbitration: rr, or high=L:W,..;low=L:W,..;limit=N (IBA, weights in 64-byte "
-                    + "blocks) (default: ${DEFAULT-VALUE})")
+            description = "lane (VL) arbitration: rr, or high=VL:W,..;low=VL:W,..;limit=N packets or limit-iba=U "
+                    + "(4 KB units) (IBA; weights in 64-byte blocks) (default: ${DEFAULT-VALUE})")
     private String lanes;
 
     @Option(names = "--router-delay-ns", paramLabel = "NS", defaultValue = "100",
@@ -155,6 +165,23 @@ public final class SimCommand implements Callable<Integer> {
     @Option(names = "--source-queue", paramLabel = "N", defaultValue = "1000",
             description = "open loop: packets a host may hold before refusing more (default: ${DEFAULT-VALUE})")
     private int sourceQueue;
+
+    @Option(names = "--rates", paramLabel = "FILE",
+            description = "flows: weft-rates/1 file; hosts inject at these rates with --scheduler")
+    private Path rates;
+
+    @Option(names = "--scheduler", paramLabel = "S", defaultValue = "ps",
+            description = "with --rates: ps (Periodic Selection) or svc (Shaped Virtual Clock) (default: "
+                    + "${DEFAULT-VALUE})")
+    private String scheduler;
+
+    @Option(names = "--path-policy", paramLabel = "P", defaultValue = "vlb",
+            description = "how hosts pick among a pair's paths (VLB, MP-LASH tags): " + PathPolicy.NAMES
+                    + " (default: ${DEFAULT-VALUE})")
+    private String pathPolicy;
+
+    @Option(names = "--resequence", description = "receivers resequence each sender's packets (hybrid resequencer)")
+    private boolean resequence;
 
     @Option(names = "--seed", paramLabel = "S", defaultValue = "1", description = "random seed (default: "
             + "${DEFAULT-VALUE})")
@@ -207,18 +234,24 @@ public final class SimCommand implements Callable<Integer> {
                 List<double[]> points = new ArrayList<>();
                 for (Workload w : workloads) {
                     long t0 = System.nanoTime();
+                    long cpu0 = CPU.getCurrentThreadCpuTime();
                     SimResult r;
+                    InjectionPolicy.Factory policy = policy(w);
                     try {
-                        r = sim.run(w);
+                        r = policy == null ? sim.run(w) : sim.run(w, policy, List.of());
                     } catch (SimulationException e) {
                         throw new CliFailure(named.name + ": " + e.getMessage(), CliFailure.INPUT);
                     }
                     double wallMs = (System.nanoTime() - t0) / 1e6;
+                    double cpuMs = (CPU.getCurrentThreadCpuTime() - cpu0) / 1e6;
                     Map<String, Object> extra = new LinkedHashMap<>();
                     extra.put("vcs", sim.vcs());
-                    extra.put("verifier", named.verdict);
+                    if (named.verdict != null) {
+                        extra.put("verifier", named.verdict);
+                    }
                     extra.put("wall_ms", Math.round(wallMs * 10) / 10.0);
-                    extra.put("flit_hops_per_s", Math.round(r.flitHops() / Math.max(1e-9, wallMs / 1e3)));
+                    extra.put("cpu_ms", Math.round(cpuMs * 10) / 10.0);
+                    extra.put("flit_hops_per_cpu_s", Math.round(r.flitHops() / Math.max(1e-9, cpuMs / 1e3)));
                     runs.add(new SimJson.Run(named.name, r, extra));
                     row(table, named.name, sim.vcs(), r);
                     if (!Double.isNaN(r.latencyNs().mean()) && r.deadlock() == null) {
@@ -264,7 +297,7 @@ public final class SimCommand implements Callable<Integer> {
             } catch (IllegalArgumentException e) {
                 throw new CliFailure(e.getMessage(), CliFailure.INPUT);
             }
-            out.add(new Named(r.engine(), r, DeadlockVerifier.verify(t, r).verdict()));
+            out.add(new Named(r.engine(), r, verify ? DeadlockVerifier.verify(t, r).verdict() : null));
             return out;
         }
         RoutingOptions options = RoutingOptions.defaults().withMaxLayers(maxLayers);
@@ -299,17 +332,28 @@ public final class SimCommand implements Callable<Integer> {
                     .withVcs(vcs).withFlowControl(choice("--flow-control", flowControl, SimConfig.FlowControlKind
                             .values())).withSwitching(switching()).withInfiniteSpeedup(infinite())
                     .withAllocator(allocator).withOutputOrder(outputOrder)
-                    .withLaneArbitration(LaneArbitration.parse(lanes))
+                    .withLaneArbitration(VlArbitrationSpec.parse(lanes))
                     .withRouterDelayPs(Math.round(routerDelayNs * 1000))
                     .withHostLatencyPs(Math.round(hostLatencyNs * 1000))
                     .withArrivals(choice("--arrivals", arrivals, SimConfig.Arrivals.values()))
                     .withDurationPs(Math.round(duration * 1e6))
                     .withWarmupPs(flows ? 0 : Math.round(warmupUs * 1e6))
                     .withDrain(drain).withSeed(seed).withSourceQueuePackets(sourceQueue)
-                    .withDeadlockPs(deadlockUs == null ? 0 : Math.round(deadlockUs * 1e6));
+                    .withDeadlockPs(deadlockUs == null ? 0 : Math.round(deadlockUs * 1e6))
+                    .withPathPolicy(pathPolicy(pathPolicy)).withResequence(resequence);
         } catch (IllegalArgumentException e) {
             throw new CliFailure(e.getMessage(), CliFailure.USAGE);
         }
+    }
+
+    private static String pathPolicy(String name) {
+        for (String known : PathPolicy.NAMES.split(", ")) {
+            if (known.equals(name)) {
+                return name;
+            }
+        }
+        throw new CliFailure("--path-policy: unknown '" + name + "', expected one of " + PathPolicy.NAMES,
+                CliFailure.USAGE);
     }
 
     private SimConfig.Switching switching() {
@@ -361,9 +405,12 @@ public final class SimCommand implements Callable<Integer> {
                             CliFailure.INPUT);
                 }
             }
-            out.add(new Workload.Phases("flows:" + file.getFileName(), flows, phases,
-                    Math.round(barrierUs * 1e6)));
+            out.add(new Workload.Phases("flows:" + file.getFileName(), flows, phases, Math.round(barrierUs * 1e6),
+                    assignedRates(flows)));
             return out;
+        }
+        if (rates != null) {
+            throw new CliFailure("--rates needs flows (--traffic flows:FILE): rates are per flow", CliFailure.USAGE);
         }
         for (String l : load.split(",")) {
             double value;
@@ -379,6 +426,51 @@ public final class SimCommand implements Callable<Integer> {
             }
         }
         return out;
+    }
+
+    /** The --rates file's rates, checked against the flows: every rate names a flow, every flow has a rate. */
+    private Map<String, Double> assignedRates(List<Flow> flows) {
+        if (rates == null) {
+            return Map.of();
+        }
+        Map<String, Double> r;
+        try {
+            r = RatesJson.read(rates.toString(), TopologyFiles.readText(rates, RatesJson.MAX_CHARS,
+                    "a " + RatesJson.FORMAT + " file"));
+        } catch (IllegalArgumentException e) {
+            throw new CliFailure(e.getMessage(), CliFailure.INPUT);
+        }
+        java.util.Set<String> ids = new java.util.HashSet<>();
+        for (Flow f : flows) {
+            ids.add(f.id());
+            if (!r.containsKey(f.id())) {
+                throw new CliFailure(rates + ": no rate for flow " + f.id() + " of " + traffic.substring(6),
+                        CliFailure.INPUT);
+            }
+        }
+        for (String id : r.keySet()) {
+            if (!ids.contains(id)) {
+                throw new CliFailure(rates + ": rate for unknown flow " + id + " (not in " + traffic.substring(6)
+                        + ")", CliFailure.INPUT);
+            }
+        }
+        return r;
+    }
+
+    /** The hosts' injection control: rates with the chosen scheduler when --rates is given, else none (NC). */
+    private InjectionPolicy.Factory policy(Workload w) {
+        if (!(w instanceof Workload.Phases p) || p.assignedGbps().isEmpty()) {
+            return null;
+        }
+        double[] gbps = new double[p.flows().size()];
+        for (int i = 0; i < gbps.length; i++) {
+            gbps[i] = p.assignedGbps().get(p.flows().get(i).id());
+        }
+        try {
+            return RatedInjection.factory(scheduler, gbps);
+        } catch (IllegalArgumentException e) {
+            throw new CliFailure("--scheduler: " + e.getMessage(), CliFailure.USAGE);
+        }
     }
 
     private Map<String, Object> fabric(Topology t) {
@@ -418,6 +510,12 @@ public final class SimCommand implements Callable<Integer> {
                 r.deliveredPackets(), r.droppedPackets(), result);
         if (r.deadlock() != null) {
             out.printf("         cycle: %s%n", r.deadlock().cycle());
+        }
+        if (r.resequencing() != null) {
+            SimResult.Resequencing q = r.resequencing();
+            out.printf(Locale.ROOT, "         resequencer: %d of %d packets arrived out of order, %d put back in order,"
+                    + " %d delivered late, %d timeouts; delay mean %s ns, p99 %s ns%n", q.reordered(), q.arrivals(),
+                    q.fixed(), q.late(), q.timeouts(), fmt(q.delayNs().mean(), 1), fmt(q.delayNs().p99(), 1));
         }
     }
 

@@ -12,7 +12,7 @@ public record FabricEvent(long seq, long atMillis, Kind kind, String detail) {
     /** Event kinds. */
     public enum Kind {
         SWITCH_UP, SWITCH_DOWN, UNKNOWN_SWITCH, DUPLICATE_DPID, PORT_DOWN, PORT_UP, LINK_SILENT, ROUTES, PROGRAMMED,
-        OPENFLOW_ERROR, FAILURE
+        OPENFLOW_ERROR, FAILURE, ROLE
     }
 
     @Override

@@ -17,6 +17,8 @@ import weft.controller.program.PairRates;
 import weft.controller.program.ProgramException;
 import weft.controller.program.RouteCompiler;
 import weft.controller.program.SwitchProgram;
+import weft.model.routing.EngineChain;
+import weft.model.routing.RoutingEngine;
 import weft.model.routing.RoutingFailure;
 import weft.model.routing.RoutingResult;
 import weft.model.topology.Switch;
@@ -39,6 +41,7 @@ final class FabricProgrammer {
     private final Map<String, SwitchSession> sessions;
     private final EventLog log;
     private final ThreePhaseUpdate update;
+    private final java.util.function.BooleanSupplier mayWrite;
     private final FabricObserver observer;
     private final Map<String, Integer> programmedGeneration = new ConcurrentHashMap<>();
     private final List<Runnable> routeListeners = new CopyOnWriteArrayList<>();
@@ -60,10 +63,13 @@ final class FabricProgrammer {
      * @param sessions     connected switches by id
      * @param log          where routes, updates and failures are reported
      * @param observer     hears computation and update times
+     * @param mayWrite     false while this controller is a cluster's standby: routes are still computed, nothing is
+     *                     sent to a switch
      */
     FabricProgrammer(FabricService.Config config, boolean discovering, Supplier<Topology> fabricNow, Wiring wiring,
                      Map<Long, String> switchByDpid, Map<String, SwitchSession> sessions, EventLog log,
-                     FabricObserver observer) {
+                     FabricObserver observer, java.util.function.BooleanSupplier mayWrite) {
+        this.mayWrite = mayWrite;
         this.config = config;
         this.discovering = discovering;
         this.fabricNow = fabricNow;
@@ -80,10 +86,12 @@ final class FabricProgrammer {
         long t0 = System.nanoTime();
         try {
             Topology t = fabricNow.get();
-            RoutingResult r = config.engine().compute(t, config.routing());
-            long t1 = System.nanoTime();
-            config.verifier().verify(t, r);
-            long t2 = System.nanoTime();
+            Verified verified = new Verified(config.verifier());
+            EngineChain.Outcome o = EngineChain.of(config.engine()).route(t, config.routing(), verified);
+            if (!o.accepted()) {
+                throw new RoutingFailure(o.rejected());
+            }
+            RoutingResult r = o.result();
             FabricProgram p = RouteCompiler.compile(t, r, config.compile(), pairRates);
             if (discovering) {
                 wiring = Wiring.of(t);
@@ -93,11 +101,13 @@ final class FabricProgrammer {
             program = p;
             generation++;
             routeListeners.forEach(Runnable::run);
-            observer.routesComputed(t1 - t0, t2 - t1);
+            observer.routesComputed(verified.computeNanos, verified.verifyNanos);
             log.event(FabricEvent.Kind.ROUTES, String.format("%s: %s on %s (%d switches, %d links), %d layers, "
-                            + "%d flows, %d groups, computed and verified in %.1f ms", reason, r.engine(), t.name(),
+                            + "%d flows, %d groups, computed and verified in %.1f ms%s", reason, r.engine(), t.name(),
                     t.switches().size(), t.links().size(), r.layers(), p.flowCount(), p.groupCount(),
-                    (System.nanoTime() - t0) / 1e6));
+                    (System.nanoTime() - t0) / 1e6, o.fallbacks().isEmpty() ? ""
+                            : " (won in chain " + config.engine().name() + "; fallback " + String.join("; ",
+                            o.fallbacks()) + ")"));
             return true;
         } catch (RoutingFailure | ProgramException | IllegalArgumentException e) {
             observer.routesFailed();
@@ -113,8 +123,45 @@ final class FabricProgrammer {
         }
     }
 
+    /**
+     * The chain's acceptance: the controller's route verifier (a refusal is the engine's fallback reason), with the
+     * time spent computing and verifying summed over the engines tried.
+     */
+    private static final class Verified implements EngineChain.Acceptance {
+        private final RouteVerifier verifier;
+        private long start;
+        private long computeNanos;
+        private long verifyNanos;
+
+        Verified(RouteVerifier verifier) {
+            this.verifier = verifier;
+        }
+
+        @Override
+        public void computing(RoutingEngine engine) {
+            start = System.nanoTime();
+        }
+
+        @Override
+        public String reject(Topology topology, RoutingResult result) {
+            long t1 = System.nanoTime();
+            computeNanos += t1 - start;
+            try {
+                verifier.verify(topology, result);
+                return null;
+            } catch (RoutingFailure f) {
+                return f.getMessage();
+            } finally {
+                verifyNanos += System.nanoTime() - t1;
+            }
+        }
+    }
+
     /** Reconciles the given switches with the current program: read, diff, three barrier-confirmed phases. */
     void sync(Collection<SwitchSession> targets, String reason) {
+        if (!mayWrite.getAsBoolean()) {
+            return;
+        }
         FabricProgram p = program;
         int gen = generation;
         long t0 = System.nanoTime();
@@ -138,6 +185,11 @@ final class FabricProgrammer {
             observer.update(System.nanoTime() - t0, false);
             log.event(FabricEvent.Kind.FAILURE, reason + ": programming failed: " + e.getMessage());
         }
+    }
+
+    /** False while this controller is a standby: it sends switches nothing (no entries, no LLDP). */
+    boolean mayWrite() {
+        return mayWrite.getAsBoolean();
     }
 
     /** Recomputes and, if that verifies, reprograms every connected switch. */

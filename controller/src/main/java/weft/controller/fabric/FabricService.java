@@ -95,6 +95,9 @@ public final class FabricService implements SwitchListener, AutoCloseable {
     private final Discovery discovery = new Discovery();
     private final CountersPoller poller;
     private final HostRegistrations registrations;
+    private final ClusterRoles roles = new ClusterRoles();
+    private final List<java.util.function.Consumer<PairRates>> pairRatesListeners =
+            new java.util.concurrent.CopyOnWriteArrayList<>();
     private final ScheduledExecutorService lldpTimer = Executors.newSingleThreadScheduledExecutor(r -> {
         Thread t = new Thread(r, "weft-lldp");
         t.setDaemon(true);
@@ -128,7 +131,7 @@ public final class FabricService implements SwitchListener, AutoCloseable {
         LinkFaults faults = new LinkFaults(wiring, sessions);
         this.programmer = new FabricProgrammer(config, settle != null, settle != null
                 ? () -> discovery.topology(config.topology()) : () -> faults.remaining(config.topology()),
-                wiring, switchByDpid, sessions, log, observers);
+                wiring, switchByDpid, sessions, log, observers, roles::mayWrite);
         this.poller = new CountersPoller(sessions, programmer::wiring, programmer::pairRates);
         this.registrations = new HostRegistrations(config.topology(), switchByDpid, discovery);
         this.discover = settle == null ? null
@@ -186,8 +189,11 @@ public final class FabricService implements SwitchListener, AutoCloseable {
      */
     public void start() {
         long round = config.lldpInterval().toMillis();
-        lldpTimer.scheduleAtFixedRate(() -> sessions.values().forEach(LldpBeacon::send), round, round,
-                TimeUnit.MILLISECONDS);
+        lldpTimer.scheduleAtFixedRate(() -> {
+            if (roles.mayWrite()) {
+                sessions.values().forEach(LldpBeacon::send);
+            }
+        }, round, round, TimeUnit.MILLISECONDS);
         long poll = config.statsInterval().toMillis();
         lldpTimer.scheduleAtFixedRate(() -> sessions.forEach(poller::poll), poll, poll,
                 TimeUnit.MILLISECONDS);
@@ -261,8 +267,17 @@ public final class FabricService implements SwitchListener, AutoCloseable {
                 return false;
             }
             programmer.sync(sessions.values(), "after " + reason);
+            pairRatesListeners.forEach(l -> l.accept(rates));
             return true;
         }, worker);
+    }
+
+    /**
+     * Runs {@code listener} (on the worker thread, before {@link #setPairRates} completes) with every rated-pair
+     * table that replaced the previous one: an HA cluster keeps it for the next master.
+     */
+    public void addPairRatesListener(java.util.function.Consumer<PairRates> listener) {
+        pairRatesListeners.add(listener);
     }
 
     /** The latest counters of the rated pairs' meters of every connected switch, by switch id. */
@@ -361,7 +376,39 @@ public final class FabricService implements SwitchListener, AutoCloseable {
 
     @Override
     public void switchReady(SwitchSession session) {
+        if (roles.clustered()) {
+            // in a cluster the switch learns our role (and generation id) before anything else is sent
+            roles.claim(session, log).thenRun(() -> worker.execute(() -> onSwitchUp(session)));
+            return;
+        }
         worker.execute(() -> onSwitchUp(session));
+    }
+
+    // ---- cluster role (weft controller run --ha) ------------------------------------------------------------
+
+    /**
+     * The cluster gave this controller a role (any thread): it is claimed on every connected switch, and a new
+     * master then reconciles every switch with the current program (read, diff, send only the difference: the
+     * same update as a switch that reconnects), so the entries the previous master left stay as they are.
+     * As STANDBY the service keeps its sessions and computes routes, and sends switches nothing. Calls must come
+     * in the cluster's order (one thread).
+     */
+    public void roleChanged(weft.controller.ha.Mastership.Role role, long epoch) {
+        roles.set(role, epoch); // at once: a switch that connects from now on is told this role
+        worker.execute(() -> {
+            long t0 = System.nanoTime();
+            roles.claimAll(sessions.values(), log, config.timeout().toMillis());
+            log.event(FabricEvent.Kind.ROLE, String.format("%s at generation %d on %d switches in %.1f ms", role,
+                    epoch, sessions.size(), (System.nanoTime() - t0) / 1e6));
+            if (roles.mayWrite()) {
+                programmer.sync(sessions.values(), "takeover at epoch " + epoch);
+            }
+        });
+    }
+
+    /** This controller's role in its cluster, or null without one. */
+    public weft.controller.ha.Mastership.Role role() {
+        return roles.role();
     }
 
     @Override
@@ -387,7 +434,7 @@ public final class FabricService implements SwitchListener, AutoCloseable {
         if (origin.isPresent()) {
             Lldp.Origin o = origin.get();
             int port = in.getPortNumber();
-            if (discovery.lldp(session.dpid(), port, o) && discovering()
+            if (discovery.lldp(session.dpid(), port, o) && discovering() && roles.mayWrite()
                     && !discovery.hasDirection(session.dpid(), port, o.dpid(), o.port())) {
                 LldpBeacon.answer(session, port);
             }

@@ -12,6 +12,9 @@ import weft.controller.agentlink.AgentRegistry;
 import weft.controller.agentlink.AgentToken;
 import weft.controller.agentlink.RegistrationCheck;
 import weft.controller.agentlink.FabricPaths;
+import weft.controller.ha.HaOptions;
+import weft.controller.ha.Mastership;
+import weft.controller.ha.ZkCluster;
 import weft.controller.openflow.OfServer;
 import weft.controller.openflow.SessionConfig;
 import weft.controller.program.PairRates;
@@ -88,6 +91,7 @@ public final class WeftController implements AutoCloseable {
     private final FabricService fabric;
     private final OfServer server;
     private AgentLinkServer agents;
+    private ZkCluster cluster;
 
     private WeftController(FabricService fabric, OfServer server) {
         this.fabric = fabric;
@@ -125,6 +129,50 @@ public final class WeftController implements AutoCloseable {
     public static WeftController startDiscovering(Config c, Duration settle, Agents agentsOrNull,
                                                   FabricObserver observer) {
         return withAgents(listen(c, discovering(c, settle), observer), agentsOrNull);
+    }
+
+    /**
+     * As {@link #start(Config, PairRates, Agents, FabricObserver)}, as one controller of a cluster ({@code --ha}):
+     * it joins the election before it listens, so every switch hears its role first; see {@link ClusterMember}.
+     *
+     * @param observerOrNull hears every route computation and update, or null
+     */
+    public static WeftController start(Config c, PairRates rates, Agents agentsOrNull, FabricObserver observerOrNull,
+                                       HaOptions ha) {
+        return clustered(c, configured(c, rates), agentsOrNull, observerOrNull, ha);
+    }
+
+    /** As {@link #startDiscovering(Config, Duration, Agents, FabricObserver)}, as one controller of a cluster. */
+    public static WeftController startDiscovering(Config c, Duration settle, Agents agentsOrNull,
+                                                  FabricObserver observerOrNull, HaOptions ha) {
+        return clustered(c, discovering(c, settle), agentsOrNull, observerOrNull, ha);
+    }
+
+    private static WeftController clustered(Config c, FabricService fabric, Agents agentsOrNull,
+                                            FabricObserver observerOrNull, HaOptions ha) {
+        fabric.roleChanged(Mastership.Role.STANDBY, 0); // until the cluster says otherwise: writes nothing
+        ClusterMember member = new ClusterMember(ZkCluster.create(ha), fabric, ha.sessionTimeout().plusSeconds(2));
+        try {
+            member.join();
+        } catch (RuntimeException e) {
+            fabric.close();
+            throw e;
+        }
+        WeftController controller;
+        try {
+            controller = withAgents(listen(c, fabric, observerOrNull), agentsOrNull);
+        } catch (RuntimeException e) {
+            member.close();
+            throw e;
+        }
+        controller.cluster = member.cluster();
+        member.agents(controller.agents);
+        return controller;
+    }
+
+    /** The cluster this controller is a member of, or null without {@code --ha}. */
+    public ZkCluster cluster() {
+        return cluster;
     }
 
     private static WeftController withAgents(WeftController controller, Agents agentsOrNull) {
@@ -232,6 +280,9 @@ public final class WeftController implements AutoCloseable {
 
     @Override
     public void close() {
+        if (cluster != null) {
+            cluster.close();
+        }
         if (agents != null) {
             agents.close();
         }

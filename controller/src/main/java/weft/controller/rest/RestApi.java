@@ -19,6 +19,7 @@ import weft.controller.fabric.FabricService;
 import weft.controller.fabric.FlowCounters;
 import weft.controller.fabric.LinkCounters;
 import weft.controller.fabric.MeterCounters;
+import weft.controller.ha.ZkCluster;
 import weft.controller.metrics.WeftMetrics;
 import weft.controller.openflow.SwitchSession;
 import weft.controller.program.PairRates;
@@ -80,13 +81,18 @@ public final class RestApi implements AutoCloseable {
     private final FabricService fabric;
     private final WeftMetrics metrics;
     private final boolean ownsMetrics;
+    /** The cluster this controller is a member of, or null without {@code --ha}. */
+    private final ZkCluster cluster;
 
     private RestApi(Config config, FabricService fabric, AgentLinkServer agentsOrNull, WeftMetrics metrics,
-                    boolean ownsMetrics) {
+                    boolean ownsMetrics, ZkCluster clusterOrNull) {
         this.fabric = fabric;
         this.metrics = metrics;
         this.ownsMetrics = ownsMetrics;
+        this.cluster = clusterOrNull;
         this.router = new RestRouter()
+                .get("/api/cluster", r -> json(clusterOrNull == null ? Map.of("ha", false, "role", "MASTER")
+                        : clusterOrNull.view()))
                 .get("/metrics", r -> RestResponse.text(200, WeftMetrics.contentType(), metrics.scrape()))
                 .get("/api/openapi.yaml", r -> RestResponse.text(200, "application/yaml", OPENAPI))
                 .get("/api/agents", r -> json(agentsOrNull == null ? List.of() : agentsOrNull.view()))
@@ -117,7 +123,7 @@ public final class RestApi implements AutoCloseable {
             metrics.agents(agentsOrNull);
         }
         try {
-            return new RestApi(config, fabric, agentsOrNull, metrics, true);
+            return new RestApi(config, fabric, agentsOrNull, metrics, true, null);
         } catch (RuntimeException e) {
             metrics.close();
             throw e;
@@ -134,7 +140,17 @@ public final class RestApi implements AutoCloseable {
      */
     public static RestApi start(Config config, FabricService fabric, AgentLinkServer agentsOrNull,
                                 WeftMetrics metrics) {
-        return new RestApi(config, fabric, agentsOrNull, metrics, false);
+        return new RestApi(config, fabric, agentsOrNull, metrics, false, null);
+    }
+
+    /**
+     * As {@link #start(Config, FabricService, AgentLinkServer, WeftMetrics)}, for one controller of a cluster
+     * ({@code --ha}, or null without): {@code GET /api/cluster} shows this node, its role, the master, the epoch and
+     * the live members, and a standby answers every write with 503 naming the master.
+     */
+    public static RestApi start(Config config, FabricService fabric, AgentLinkServer agentsOrNull,
+                                WeftMetrics metrics, ZkCluster clusterOrNull) {
+        return new RestApi(config, fabric, agentsOrNull, metrics, false, clusterOrNull);
     }
 
     /** The bound port. */
@@ -177,6 +193,9 @@ public final class RestApi implements AutoCloseable {
 
     /** {@code PUT /api/rates}: replaces the rated pairs as one fabric update. */
     private RestResponse putRates(RestRequest request) throws Exception {
+        if (cluster != null && !cluster.mastership().mayWrite()) {
+            return RestResponse.error(503, cluster.notMaster("PUT /api/rates").getMessage());
+        }
         PairRates rates;
         try {
             rates = PairRates.parse("PUT /api/rates", request.text(), fabric.discovering()

@@ -258,4 +258,56 @@ class AgentRegistryTest {
             assertThat(v.rates()).singleElement().extracting(AgentView.RateView::source).isEqualTo("manual");
         });
     }
+
+    @Test
+    @DisplayName("In an HA cluster a standby answers agents with the master's address and refuses rates; the master "
+            + "keeps a hand-set rate in the cluster before it accepts it, and a refused write is an error")
+    void clusterRoles() {
+        List<String> kept = new ArrayList<>();
+        boolean[] standby = {false};
+        boolean[] refuse = {false};
+        ControlMessage.NotMaster elsewhere = new ControlMessage.NotMaster("c2", "10.0.0.12:6700", "c1 is a standby");
+        registry.cluster(new AgentRegistry.Cluster() {
+            @Override
+            public ControlMessage.NotMaster standby() {
+                return standby[0] ? elsewhere : null;
+            }
+
+            @Override
+            public void keep(String src, String dst, long bitsPerSecond, String policy) {
+                if (refuse[0]) {
+                    throw new weft.controller.ha.NotMasterException("c1 is no longer master", "c2");
+                }
+                kept.add(src + "->" + dst + "=" + bitsPerSecond);
+            }
+        });
+        agent(1, "h1", "10.0.0.1");
+        agent(2, "h2", "10.0.0.2");
+        connect(3, "127.0.0.1");
+        assertThat(to(send(3, new ControlMessage.SetRate("h1", "h2", 5, "rr", TOKEN)), 3))
+                .containsExactly(new ControlMessage.Ok("rate h1 -> h2 = 5 bit/s pushed"));
+        assertThat(kept).containsExactly("h1->h2=5");
+        refuse[0] = true;
+        connect(4, "127.0.0.1");
+        assertThat(errorTo(send(4, new ControlMessage.SetRate("h1", "h2", 7, null, TOKEN)), 4))
+                .isEqualTo("c1 is no longer master");
+        assertThat(registry.rate("h1", "h2")).as("not accepted").isEqualTo(5L);
+        standby[0] = true;
+        AgentRegistry.Actions down = keep(registry.standBy(elsewhere));
+        assertThat(down.closes()).containsExactlyInAnyOrder(1L, 2L, 3L, 4L);
+        assertThat(to(down, 1)).containsExactly(elsewhere);
+        connect(5, "127.0.0.1");
+        AgentRegistry.Actions back = send(5, register("h1", "10.0.0.1", TOKEN));
+        assertThat(to(back, 5)).containsExactly(elsewhere);
+        assertThat(back.closes()).containsExactly(5L);
+        connect(6, "127.0.0.1");
+        assertThat(errorTo(send(6, new ControlMessage.SetRate("h1", "h2", 7, null, TOKEN)), 6))
+                .isEqualTo("set-rate h1 -> h2: c1 is a standby");
+        standby[0] = false;
+        AgentRegistry.Actions master = keep(registry.takeOver(List.of(new weft.controller.ha.HandSetRate("h2", "h1",
+                9, "sd"))));
+        assertThat(master.notes()).extracting(AgentRegistry.Note::text)
+                .contains("master: 1 hand-set rates from the cluster's state");
+        assertThat(registry.hasManualRate("h2", "h1")).isTrue();
+    }
 }

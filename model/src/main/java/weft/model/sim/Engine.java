@@ -1,5 +1,6 @@
 package weft.model.sim;
 
+import weft.model.routing.ForwardingTable;
 import weft.model.sim.engine.EventQueue;
 
 /**
@@ -20,11 +21,11 @@ final class Engine {
     static final int EV_CREDIT = 2;
     static final int EV_PAUSE = 3;
     static final int EV_GEN = 4;
-    static final int EV_ALLOC = 5;
-    static final int EV_ARB = 6;
+    static final int EV_DECIDE = 5;
     static final int EV_WATCHDOG = 7;
     static final int EV_PHASE = 8;
     static final int EV_STOP = 9;
+    static final int EV_RESEQ = 10;
 
     static final int PHASE_STATE = 0;
     static final int PHASE_DECIDE = 1;
@@ -33,7 +34,7 @@ final class Engine {
 
     final SimConfig config;
     final Fabric fabric;
-    final ForwardingLookup forwarding;
+    final ForwardingTable forwarding;
     final Flits flits = new Flits();
     final EventQueue events = new EventQueue();
     final Buffers buffers;
@@ -51,6 +52,12 @@ final class Engine {
     final long deadlockPs;
     SwitchModel switches;
     Hosts hosts;
+    /** Simulated time of the event being processed. */
+    long now;
+    private final int[] decisions;
+    private final boolean[] decisionPending;
+    private int decisionHead;
+    private int decisionCount;
     /** Open loop after the measured interval: stop once everything generated has been delivered or dropped. */
     boolean draining;
     boolean stopped;
@@ -60,7 +67,7 @@ final class Engine {
     long lastMove;
     long flitHops;
 
-    Engine(SimConfig config, Fabric fabric, ForwardingLookup forwarding, long windowStart, long windowEnd,
+    Engine(SimConfig config, Fabric fabric, ForwardingTable forwarding, long windowStart, long windowEnd,
            java.util.List<SimObserver> observers, long deadlockPs) {
         this.config = config;
         this.fabric = fabric;
@@ -82,6 +89,54 @@ final class Engine {
         vcOwner = new int[buffers];
         java.util.Arrays.fill(vcOwner, -1);
         vcPointer = new int[fabric.channels];
+        decisions = new int[fabric.switches + fabric.channels];
+        decisionPending = new boolean[decisions.length];
+    }
+
+    /**
+     * Asks for a decision (a switch's allocation, an output's or a host's choice of what to send next) at the
+     * current instant, after every state change of the instant: decisions run in the order they were asked for,
+     * each at most once per round, without going through the event list. Targets: a switch u is {@code u}, an
+     * output or host channel c is {@code switches + c}.
+     */
+    void decideNow(int target) {
+        if (!decisionPending[target]) {
+            decisionPending[target] = true;
+            int tail = decisionHead + decisionCount;
+            decisions[tail >= decisions.length ? tail - decisions.length : tail] = target;
+            decisionCount++;
+        }
+    }
+
+    /** Asks for a decision at a later time (an event), or now when {@code at} is not in the future. */
+    void decideAt(int target, long at) {
+        if (at <= now) {
+            decideNow(target);
+        } else {
+            events.schedule(at, PHASE_DECIDE, EV_DECIDE, target, 0, 0);
+        }
+    }
+
+    /** True when decisions are waiting for the current instant. */
+    boolean decisionsPending() {
+        return decisionCount > 0;
+    }
+
+    /** Runs the decisions asked for, in order, until none is left. */
+    void runDecisions() {
+        while (decisionCount > 0) {
+            int target = decisions[decisionHead];
+            decisionHead = decisionHead + 1 == decisions.length ? 0 : decisionHead + 1;
+            decisionCount--;
+            decisionPending[target] = false;
+            if (target < fabric.switches) {
+                switches.decide(target, now);
+            } else if (fabric.fromHost(target - fabric.switches)) {
+                hosts.decide(fabric.chSrc[target - fabric.switches] - fabric.switches, now);
+            } else {
+                switches.decide(target - fabric.switches, now);
+            }
+        }
     }
 
     private FlowControl pfc(SimConfig c, Fabric f) {
@@ -109,7 +164,7 @@ final class Engine {
             return fabric.hostDown[p.dst[f]];
         }
         int e = forwarding.lookup(u, d, p.layer[f], fabric.chDstPort[in], p.tag[f]);
-        if (e == ForwardingLookup.NONE) {
+        if (e == ForwardingTable.NONE) {
             throw new SimulationException("routes: no entry at " + fabric.nodeName(u) + " for "
                     + fabric.nodeName(d) + " layer " + p.layer[f] + " (arriving on port " + fabric.chDstPort[in]
                     + ", path tag " + p.tag[f] + "); the verifier reports such black holes (weft route verify)");
@@ -120,6 +175,28 @@ final class Engine {
         }
         long h = mix(((long) p.src[f] * fabric.hosts + p.dst[f]) * 0x9E3779B97F4A7C15L + u);
         return forwarding.outChannel(e, (int) Long.remainderUnsigned(h, n));
+    }
+
+    /**
+     * The channels a packet from switch s to switch d takes in {@code layer} with path tag {@code tag}, entering s on
+     * {@code inPort}: the forwarding entries walked, taking the first channel of an ECMP group.
+     */
+    int[] walk(int s, int d, int layer, int tag, int inPort) {
+        int[] path = new int[fabric.switches];
+        int n = 0;
+        int at = s;
+        int port = inPort;
+        while (at != d && n < path.length) {
+            int e = forwarding.lookup(at, d, layer, port, tag);
+            if (e == ForwardingTable.NONE) {
+                break;
+            }
+            int c = forwarding.outChannel(e, 0);
+            path[n++] = c;
+            port = fabric.chDstPort[c];
+            at = fabric.chDst[c];
+        }
+        return java.util.Arrays.copyOf(path, n);
     }
 
     /** A 64-bit finaliser (SplitMix64) used for ECMP hashing and for deriving per-component seeds. */

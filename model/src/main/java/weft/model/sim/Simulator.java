@@ -5,7 +5,9 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 
+import weft.model.routing.ForwardingTable;
 import weft.model.routing.RoutingResult;
+import weft.model.sim.engine.EventQueue;
 import weft.model.topology.Topology;
 import weft.model.traffic.Flow;
 
@@ -33,7 +35,7 @@ public final class Simulator {
     private final Topology topology;
     private final SimConfig config;
     private final Fabric fabric;
-    private final ForwardingLookup forwarding;
+    private final ForwardingTable forwarding;
     private final long deadlockPs;
 
     /**
@@ -57,11 +59,15 @@ public final class Simulator {
                     + need + " B, which " + config.switching().name().toLowerCase().replace('_', '-')
                     + " needs (raise --buffer-packets)");
         }
-        this.fabric = new Fabric(topology, routes, config.vcs(), config.hostLatencyPs());
+        try {
+            this.forwarding = ForwardingTable.of(topology, routes);
+        } catch (IllegalArgumentException e) {
+            throw new IllegalArgumentException(e.getMessage() + " (routes for another topology?)", e);
+        }
+        this.fabric = new Fabric(topology, routes, forwarding, config.vcs(), config.hostLatencyPs());
         if (fabric.vcs > 64) {
             throw new IllegalArgumentException("at most 64 virtual channels per port, got " + fabric.vcs);
         }
-        this.forwarding = new CompiledForwarding(topology, routes);
         this.deadlockPs = config.deadlockPs() > 0 ? config.deadlockPs() : derivedDeadlockPs();
     }
 
@@ -123,8 +129,18 @@ public final class Simulator {
         e.events.schedule(watch, Engine.PHASE_CHECK, Engine.EV_WATCHDOG, 0, 0, 0);
         e.events.schedule(end, Engine.PHASE_END, Engine.EV_STOP, 0, 0, 0);
         long now = 0;
-        while (!e.events.isEmpty() && !e.stopped) {
+        long decideKey = Engine.PHASE_DECIDE;
+        while (!e.stopped) {
+            if (e.decisionsPending() && (e.events.isEmpty() || e.events.peekKey() > decideKey)) {
+                e.runDecisions();
+                continue;
+            }
+            if (e.events.isEmpty()) {
+                break;
+            }
             now = e.events.pop();
+            e.now = now;
+            decideKey = EventQueue.key(now, Engine.PHASE_DECIDE);
             int a = e.events.a();
             switch (e.events.type()) {
                 case Engine.EV_ARRIVE -> e.arrive(a, e.events.b(), now);
@@ -140,15 +156,9 @@ public final class Simulator {
                     }
                 }
                 case Engine.EV_GEN -> source.generate(a, now);
-                case Engine.EV_ALLOC -> e.switches.decide(Engine.EV_ALLOC, a, now);
-                case Engine.EV_ARB -> {
-                    if (fabric.fromHost(a)) {
-                        e.hosts.decide(fabric.chSrc[a] - fabric.switches, now);
-                    } else {
-                        e.switches.decide(Engine.EV_ARB, a, now);
-                    }
-                }
+                case Engine.EV_DECIDE -> e.decideNow(a);
                 case Engine.EV_PHASE -> phases.phase(a, now);
+                case Engine.EV_RESEQ -> e.hosts.resequencerTimer(a, now);
                 case Engine.EV_WATCHDOG -> {
                     DeadlockReport d = detector.check(now);
                     if (d != null) {
@@ -246,6 +256,8 @@ public final class Simulator {
                 s.generated, s.refused, s.delivered, s.dropped, e.flowControl.pauseFrames(),
                 s.measuredMade - s.measuredDelivered, e.deadlock,
                 e.stopReason, now, e.events.popped(), e.flitHops, hosts, s.channels(now),
-                open ? List.of() : phases.flowRates(now, null), open ? List.of() : phases.phaseTimes);
+                open ? List.of() : phases.flowRates(now, ((Workload.Phases) workload).assignedGbps()),
+                open ? List.of() : phases.phaseTimes,
+                e.hosts.resequencing());
     }
 }

@@ -6,6 +6,8 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.util.List;
 import java.util.Map;
+import weft.model.qos.HighPriorityLimit;
+import weft.model.qos.VlArbitrationTable;
 import weft.model.sim.DeadlockReport;
 import weft.model.sim.Latency;
 import weft.model.sim.SimConfig;
@@ -64,13 +66,15 @@ public final class SimJson {
         c.put("speedup", config.infiniteSpeedup() ? "infinite" : "1");
         c.put("allocator", config.allocator());
         c.put("output_order", config.outputOrder());
-        c.put("lane_arbitration", config.laneArbitration().spec());
+        c.put("lane_arbitration", lanes(config.laneArbitration()));
         c.put("router_delay_ns", config.routerDelayPs() / 1000.0);
         c.put("host_latency_ns", config.hostLatencyPs() / 1000.0);
         c.put("warmup_ns", config.warmupPs() / 1000.0);
         c.put("duration_ns", config.durationPs() / 1000.0);
         c.put("arrivals", config.arrivals().name().toLowerCase());
         c.put("seed", config.seed());
+        c.put("path_policy", config.pathPolicy());
+        c.put("resequence", config.resequence());
         ArrayNode out = root.putArray("runs");
         for (Run run : runs) {
             out.add(run(run, details));
@@ -115,6 +119,16 @@ public final class SimJson {
         o.put("events", r.events());
         o.put("flit_hops", r.flitHops());
         run.extra().forEach((k, v) -> o.putPOJO(k, v));
+        SimResult.Resequencing rs = r.resequencing();
+        if (rs != null) {
+            ObjectNode rn = o.putObject("resequencing");
+            rn.put("arrivals", rs.arrivals());
+            rn.put("reordered", rs.reordered());
+            rn.put("fixed", rs.fixed());
+            rn.put("late", rs.late());
+            rn.put("timeouts", rs.timeouts());
+            rn.set("delay_ns", latency(rs.delayNs()));
+        }
         if (!r.phases().isEmpty()) {
             ArrayNode phases = o.putArray("phases");
             for (SimResult.PhaseTime p : r.phases()) {
@@ -156,6 +170,25 @@ public final class SimJson {
             }
         }
         return o;
+    }
+
+    /** The table as {@code high=VL:W,..;low=VL:W,..;limit=N} (or {@code limit-iba=U}), {@code rr} for none. */
+    static String lanes(VlArbitrationTable t) {
+        if (t == null) {
+            return "rr";
+        }
+        StringBuilder s = new StringBuilder("high=");
+        entries(s, t.high());
+        s.append(";low=");
+        entries(s, t.low());
+        HighPriorityLimit l = t.limit();
+        return s.append(l.packets() ? ";limit=" : ";limit-iba=").append(l.value()).toString();
+    }
+
+    private static void entries(StringBuilder s, List<VlArbitrationTable.Entry> entries) {
+        for (int i = 0; i < entries.size(); i++) {
+            s.append(i == 0 ? "" : ",").append(entries.get(i).vl()).append(':').append(entries.get(i).weight());
+        }
     }
 
     private static ObjectNode latency(Latency l) {
