@@ -82,16 +82,6 @@ public final class ControllerCommand implements Runnable {
         return a;
     }
 
-    /** Parses a duration option: a number with unit {@code ms} or {@code s} ({@code 2s}, {@code 500ms}). */
-    public static Duration duration(String option, String text) {
-        java.util.regex.Matcher m = java.util.regex.Pattern.compile("(\\d+(?:\\.\\d+)?)(ms|s)").matcher(text);
-        if (!m.matches()) {
-            throw new CliFailure(option + " must be a duration such as 2s or 500ms, got " + text, CliFailure.USAGE);
-        }
-        double value = Double.parseDouble(m.group(1));
-        return Duration.ofNanos(Math.round(value * (m.group(2).equals("ms") ? 1e6 : 1e9)));
-    }
-
     /** {@code weft controller run}. */
     @Command(name = "run", mixinStandardHelpOptions = true,
             description = "Route the fabric, program its switches as they connect, keep them right on faults. "
@@ -212,7 +202,7 @@ public final class ControllerCommand implements Runnable {
                     throw new CliFailure("--names " + names + " names a discovered fabric; it needs --discover "
                             + "(with --topo the file names everything)", CliFailure.USAGE);
                 }
-                settleTime = duration("--settle", settle);
+                settleTime = Durations.parse("--settle", settle);
                 t = discover ? names == null ? new Topology("", List.of(), List.of(), List.of())
                         : TopologyFiles.read(names.toPath()) : TopologyFiles.read(topo.toPath());
                 RoutingEngines.byName(engine);
