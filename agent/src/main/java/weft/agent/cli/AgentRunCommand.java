@@ -40,7 +40,8 @@ public final class AgentRunCommand implements Callable<Integer> {
     String controller;
     @Option(names = "--token", defaultValue = "${env:WEFT_TOKEN}", description = "shared token (or $WEFT_TOKEN)")
     String token;
-    @Option(names = "--tls-ca", description = "PEM file of the CA that signed the controller's certificate (enables TLS)")
+    @Option(names = "--tls-ca",
+            description = "PEM file of the CA that signed the controller's certificate (enables TLS)")
     File tlsCa;
     @Option(names = "--scheduler", defaultValue = "ps", description = "ps (Periodic Selection) or svc")
     String scheduler;

@@ -53,7 +53,8 @@ public final class ControlLineCodec extends MessageToMessageCodec<String, Contro
     @Override
     public void exceptionCaught(ChannelHandlerContext ctx, Throwable cause) {
         if (cause instanceof TooLongFrameException) {
-            ctx.channel().writeAndFlush(new ControlMessage.Error("control line longer than " + ControlCodec.MAX_LINE_BYTES
+            ctx.channel().writeAndFlush(new ControlMessage.Error("control line longer than "
+                    + ControlCodec.MAX_LINE_BYTES
                     + " bytes, skipped"));
             return;
         }

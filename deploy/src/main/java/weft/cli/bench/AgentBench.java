@@ -74,6 +74,7 @@ public final class AgentBench implements Callable<Integer> {
                 .getProcessCpuTime() / 1e9;
     }
 
+    @SuppressWarnings("try") // the receiving agent b is only started and closed; the sender's perf run reaches it
     private void loopback() throws Exception {
         Transport t = Transport.best();
         EventLoopGroup group = t.newGroup(2);
@@ -189,7 +190,8 @@ public final class AgentBench implements Callable<Integer> {
             }
             for (double mbps : new double[] {10, 50, 200}) {
                 sh("ip netns exec wah8 sh -c 'tc qdisc del dev eth0 root 2>/dev/null; tc qdisc add dev eth0 root "
-                        + "handle 1: stab overhead -14 htb default 10 && tc class add dev eth0 parent 1: classid 1:10 htb rate "
+                        + "handle 1: stab overhead -14 htb default 10 && tc class add dev eth0 parent 1: classid 1:10 "
+                        + "htb rate "
                         + (long) (mbps * 1e6) + "bit ceil " + (long) (mbps * 1e6) + "bit burst 16000b cburst 16000b'");
                 Process server = new ProcessBuilder("ip", "netns", "exec", "wah9", "iperf3", "-s", "-1", "-p", "5298")
                         .redirectErrorStream(true).redirectOutput(ProcessBuilder.Redirect.DISCARD).start();

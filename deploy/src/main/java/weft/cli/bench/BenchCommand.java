@@ -25,7 +25,8 @@ import weft.model.topology.Topology;
  * OpenSM's LASH under ibsim in the same table ({@code --opensm}; its time is LASH's own, from OpenSM's log, up to its
  * tables or its failure).
  */
-@Command(name = "bench", mixinStandardHelpOptions = true, description = "Benchmarks that compare Weft side by side with a peer.",
+@Command(name = "bench", mixinStandardHelpOptions = true,
+        description = "Benchmarks that compare Weft side by side with a peer.",
         subcommands = {BenchCommand.Routing.class, AgentBench.class, ProgramBenchCommand.class})
 public final class BenchCommand implements Runnable {
     @Override
