@@ -15,6 +15,7 @@ weft_install_prereqs() {
     command -v opensm >/dev/null 2>&1 || need+=(opensm)
     command -v ibsim >/dev/null 2>&1 || need+=(ibsim-utils)
     command -v ibnetdiscover >/dev/null 2>&1 || need+=(infiniband-diags)
+    [ -r /usr/share/java/zookeeper.jar ] || need+=(zookeeper)  # weft-zookeeper: the HA lab tests' server
     if [ "${#need[@]}" -gt 0 ]; then
         echo "weft: installing ${need[*]}"
         apt-get update -qq

@@ -8,6 +8,7 @@ import java.util.concurrent.TimeUnit;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import weft.agent.control.ControlClient;
+import weft.agent.control.ControllerAddresses;
 import weft.agent.datapath.DataPath;
 import weft.agent.datapath.DataPathConfig;
 import weft.agent.datapath.Transport;
@@ -35,10 +36,21 @@ public final class WeftAgent implements AutoCloseable {
      */
     public WeftAgent(DataPathConfig config, InetSocketAddress controllerOrNull, SslContext sslOrNull,
                      ControlMessage.Register register, TcShaper tcOrNull) {
+        this(config, controllerOrNull == null ? null : new ControllerAddresses(List.of(controllerOrNull)), sslOrNull,
+                register, tcOrNull);
+    }
+
+    /**
+     * @param controllersOrNull every controller of the cluster (the agent follows the master), or null to run on
+     *                          static rates only
+     * @param tcOrNull          kernel-mode shaper, or null
+     */
+    public WeftAgent(DataPathConfig config, ControllerAddresses controllersOrNull, SslContext sslOrNull,
+                     ControlMessage.Register register, TcShaper tcOrNull) {
         this.tc = tcOrNull;
         this.dataPath = new DataPath(config, transport, dataGroup);
-        this.control = controllerOrNull == null ? null : new ControlClient(controlGroup, transport, controllerOrNull,
-                sslOrNull, register, new RateSink(), 1000);
+        this.control = controllersOrNull == null ? null : new ControlClient(controlGroup, transport,
+                controllersOrNull, sslOrNull, register, new RateSink(), 1000);
     }
 
     public WeftAgent start() throws InterruptedException {

@@ -14,6 +14,7 @@ import picocli.CommandLine.Command;
             CommandLine.HelpCommand.class,
             weft.controller.cli.TopoCommand.class,
             weft.controller.cli.RouteCommand.class,
+            weft.controller.cli.SimCommand.class,
             weft.controller.cli.ReproCommand.class,
             weft.controller.cli.ControllerCommand.class,
             weft.lab.LabCommand.class,

@@ -4,7 +4,6 @@ import io.netty.handler.ssl.SslContext;
 import io.netty.handler.ssl.SslContextBuilder;
 import java.io.File;
 import java.net.InetAddress;
-import java.net.InetSocketAddress;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -13,6 +12,7 @@ import java.util.concurrent.CountDownLatch;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import weft.agent.WeftAgent;
+import weft.agent.control.ControllerAddresses;
 import weft.agent.datapath.DataPathConfig;
 import weft.agent.tc.TcShaper;
 import weft.model.host.reseq.HybridResequencer.LateMode;
@@ -36,7 +36,8 @@ public final class AgentRunCommand implements Callable<Integer> {
     @Option(names = "--local-port", defaultValue = "7471",
             description = "loopback TCP port of the local API (default ${DEFAULT-VALUE})")
     int localPort;
-    @Option(names = "--controller", description = "controller agent-link address host:port")
+    @Option(names = "--controller", description = "controller agent-link address host:port; with an HA cluster "
+            + "every controller's, comma-separated (the agent follows the master)")
     String controller;
     @Option(names = "--token", defaultValue = "${env:WEFT_TOKEN}", description = "shared token (or $WEFT_TOKEN)")
     String token;
@@ -73,15 +74,7 @@ public final class AgentRunCommand implements Callable<Integer> {
         DataPathConfig config = DataPathConfig.defaults(InetAddress.getByName(ip)).withPorts(dataPort, localPort)
                 .withShaping(scheduler, bucketBytes, voqPackets, (long) (defaultMbps * 1e6))
                 .withResequencing(!noReseq, lateMode, reseqInitialMicros * 1000);
-        InetSocketAddress ctl = null;
-        if (controller != null) {
-            int colon = controller.lastIndexOf(':');
-            if (colon < 0) {
-                throw new IllegalArgumentException("--controller: expected host:port, got '" + controller + "'");
-            }
-            ctl = new InetSocketAddress(controller.substring(0, colon),
-                    Integer.parseInt(controller.substring(colon + 1)));
-        }
+        ControllerAddresses ctl = controller == null ? null : ControllerAddresses.parse(controller);
         SslContext ssl = tlsCa == null ? null : SslContextBuilder.forClient().trustManager(tlsCa).build();
         TcShaper tc = tcDev == null ? null
                 : new TcShaper(tcDev, tcLinkMbps * 1_000_000L, bucketBytes, TcShaper.CommandRunner.system(List.of()));

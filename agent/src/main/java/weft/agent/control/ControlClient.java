@@ -20,7 +20,8 @@ import weft.model.protocol.DestinationRate;
 import weft.model.protocol.VoqReport;
 
 /**
- * Keeps one session to the controller: connects, registers, applies the rates it is sent, reports VOQ counters
+ * Keeps one session to the controller (the master, when several are named: {@link ControllerAddresses}):
+ * connects, registers, applies the rates it is sent, reports VOQ counters
  * every {@code reportMillis}, reports its flows ({@link ActiveFlows}) within {@value #FLOW_CHECK_MS} ms of a
  * destination appearing or ending and with every report, and reconnects with exponential back-off (100 ms doubling
  * to 5 s, reset after a successful registration) when the session ends. The data path keeps its last rates while
@@ -44,7 +45,8 @@ public final class ControlClient implements AutoCloseable {
 
     private final EventLoopGroup group;
     private final Transport transport;
-    private final InetSocketAddress controller;
+    private final ControllerAddresses controllers;
+    private volatile InetSocketAddress controller;
     private final SslContext sslOrNull;
     private final ControlMessage.Register register;
     private final Rates dataPath;
@@ -57,9 +59,17 @@ public final class ControlClient implements AutoCloseable {
 
     public ControlClient(EventLoopGroup group, Transport transport, InetSocketAddress controller, SslContext sslOrNull,
                          ControlMessage.Register register, Rates dataPath, long reportMillis) {
+        this(group, transport, new ControllerAddresses(java.util.List.of(controller)), sslOrNull, register, dataPath,
+                reportMillis);
+    }
+
+    /** As above, for a cluster of controllers: the session goes to whichever is master. */
+    public ControlClient(EventLoopGroup group, Transport transport, ControllerAddresses controllers,
+                         SslContext sslOrNull, ControlMessage.Register register, Rates dataPath, long reportMillis) {
         this.group = group;
         this.transport = transport;
-        this.controller = controller;
+        this.controllers = controllers;
+        this.controller = controllers.current();
         this.sslOrNull = sslOrNull;
         this.register = register;
         this.dataPath = dataPath;
@@ -82,6 +92,10 @@ public final class ControlClient implements AutoCloseable {
         if (closed) {
             return;
         }
+        InetSocketAddress target = controllers.current();
+        InetSocketAddress to = target.isUnresolved() ? new InetSocketAddress(target.getHostString(), target.getPort())
+                : target;
+        controller = target;
         new Bootstrap().group(group).channel(transport.socket())
                 .option(ChannelOption.CONNECT_TIMEOUT_MILLIS, 2_000).option(ChannelOption.TCP_NODELAY, true)
                 .handler(new ChannelInitializer<SocketChannel>() {
@@ -95,13 +109,17 @@ public final class ControlClient implements AutoCloseable {
                         ch.pipeline().addLast(new Session());
                     }
                 })
-                .connect(controller).addListener((ChannelFuture f) -> {
+                .connect(to).addListener((ChannelFuture f) -> {
                     if (!f.isSuccess()) {
-                        retry("connect to " + controller + " failed: " + f.cause().getMessage());
+                        controllers.next();
+                        retry("connect to " + ControllerAddresses.show(target) + " failed: " + f.cause().getMessage());
                     } else {
                         f.channel().closeFuture().addListener(c -> {
                             registered = false;
-                            retry("session to " + controller + " closed");
+                            if (controllers.current().equals(target)) {
+                                controllers.next();
+                            }
+                            retry("session to " + ControllerAddresses.show(target) + " closed");
                         });
                     }
                 });
@@ -152,10 +170,20 @@ public final class ControlClient implements AutoCloseable {
             if (msg instanceof ControlMessage.Registered r) {
                 registered = true;
                 backoffMs = MIN_BACKOFF_MS;
-                LOG.info("registered as {} with {} (session {})", r.host(), controller, r.session());
+                LOG.info("registered as {} with {} (session {})", r.host(), ControllerAddresses.show(controller),
+                        r.session());
                 report();
             } else if (msg instanceof ControlMessage.Rates r) {
                 dataPath.apply(r.replace(), r.rates());
+            } else if (msg instanceof ControlMessage.NotMaster n) {
+                InetSocketAddress go = controllers.redirect(n.address(), controller);
+                LOG.info("controller {} is a standby ({}); going to the master {} at {}",
+                        ControllerAddresses.show(controller), n.detail(),
+                        n.master() == null ? "(election running)" : n.master(), ControllerAddresses.show(go));
+                if (n.address() != null) {
+                    backoffMs = MIN_BACKOFF_MS; // straight to the master; during an election keep backing off
+                }
+                ctx.close();
             } else if (msg instanceof ControlMessage.Error e) {
                 LOG.warn("controller {}: {}", controller, e.message());
             } else {

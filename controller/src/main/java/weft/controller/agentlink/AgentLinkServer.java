@@ -86,6 +86,19 @@ public final class AgentLinkServer implements AutoCloseable {
     private record Manual(long bitsPerSecond, String policy, String source) {
     }
 
+    /**
+     * The registry's part in an HA cluster ({@code weft controller run --ha}): a standby takes no agents and no
+     * rates (it names the master), and the master keeps every hand-set rate in the cluster's state before it
+     * answers, so the next master has it.
+     */
+    public interface Cluster {
+        /** Null while this controller is master; otherwise the answer for agents and admin requests. */
+        ControlMessage.NotMaster standby();
+
+        /** Keeps a hand-set rate in the cluster (or forgets it, {@code bitsPerSecond < 0}); throws when refused. */
+        void keep(String src, String dst, long bitsPerSecond, String policy);
+    }
+
     private final InetSocketAddress listen;
     private final String token;
     private final SslContext sslOrNull;
@@ -105,6 +118,7 @@ public final class AgentLinkServer implements AutoCloseable {
     private final AtomicLong allocations = new AtomicLong();
     private EventLoopGroup group;
     private Channel server;
+    private volatile Cluster cluster;
 
     /** A registry on every address, manual rates only, no registration callback. */
     public AgentLinkServer(int port, String token, SslContext sslOrNull, PathProvider paths) {
@@ -192,6 +206,10 @@ public final class AgentLinkServer implements AutoCloseable {
                 throw new IllegalArgumentException("set-rate " + src + " -> " + dst + ": unknown destination host '"
                         + dst + "', registered hosts: " + new java.util.TreeSet<>(agents.keySet()));
             }
+            Cluster c = cluster;
+            if (c != null) {
+                c.keep(src, dst, bitsPerSecond, policy == null ? "sd" : policy); // kept before it is accepted
+            }
             manual.computeIfAbsent(src, k -> new ConcurrentHashMap<>()).put(dst,
                     new Manual(bitsPerSecond, policy == null ? "sd" : policy, "manual"));
             reallocate("rate set by hand for " + src + " -> " + dst);
@@ -208,11 +226,46 @@ public final class AgentLinkServer implements AutoCloseable {
     public boolean clearRate(String src, String dst) {
         return onLoop(() -> {
             Map<String, Manual> mine = manual.get(src);
+            Cluster c = cluster;
+            if (c != null && mine != null && mine.containsKey(dst)) {
+                c.keep(src, dst, -1, null);
+            }
             boolean had = mine != null && mine.remove(dst) != null;
             if (had) {
                 reallocate("hand-set rate cleared for " + src + " -> " + dst);
             }
             return had;
+        });
+    }
+
+    /** Joins a cluster: from now on {@link Cluster#standby()} decides whether this registry takes agents. */
+    public void cluster(Cluster c) {
+        this.cluster = c;
+    }
+
+    /**
+     * This controller became the cluster's master: the hand-set rates the cluster kept become this registry's
+     * (the rates adopted from agents' reports give way to them), and every connected agent gets them.
+     */
+    public void takeOver(List<weft.controller.ha.HandSetRate> kept) {
+        onLoop(() -> {
+            for (weft.controller.ha.HandSetRate r : kept) {
+                manual.computeIfAbsent(r.src(), k -> new ConcurrentHashMap<>()).put(r.dst(),
+                        new Manual(r.bitsPerSecond(), r.policy() == null ? "sd" : r.policy(), "manual"));
+            }
+            LOG.info("master: {} hand-set rates from the cluster's state", kept.size());
+            reallocate("takeover with " + kept.size() + " hand-set rates");
+            return null;
+        });
+    }
+
+    /** This controller became a standby: every agent session is closed with the master's address. */
+    public void standBy(ControlMessage.NotMaster answer) {
+        onLoop(() -> {
+            for (Channel ch : List.copyOf(sessions.values())) {
+                ch.writeAndFlush(answer).addListener(f -> ch.close());
+            }
+            return null;
         });
     }
 
@@ -384,6 +437,11 @@ public final class AgentLinkServer implements AutoCloseable {
         }
 
         private void onRegister(ChannelHandlerContext ctx, ControlMessage.Register r) {
+            ControlMessage.NotMaster elsewhere = cluster == null ? null : cluster.standby();
+            if (elsewhere != null && tokenOk(r.token())) {
+                ctx.writeAndFlush(elsewhere).addListener(f -> ctx.close());
+                return;
+            }
             if (!tokenOk(r.token())) {
                 ctx.writeAndFlush(new ControlMessage.Error("register " + r.host() + ": bad token"))
                         .addListener(f -> ctx.close());
@@ -412,22 +470,28 @@ public final class AgentLinkServer implements AutoCloseable {
                 ctx.writeAndFlush(new ControlMessage.Error("set-rate " + s.src() + " -> " + s.dst() + ": bad token"));
                 return;
             }
-            if (s.clear()) {
-                ctx.writeAndFlush(clearRate(s.src(), s.dst())
-                        ? new ControlMessage.Ok("rate " + s.src() + " -> " + s.dst() + " cleared: "
-                                + (allocatorOrNull == null ? "no rate" : "allocated by " + allocatorOrNull.allocator()
-                                .name() + " if it has a flow"))
-                        : new ControlMessage.Error("clear " + s.src() + " -> " + s.dst()
-                                + ": no rate set by hand for this pair"));
+            ControlMessage.NotMaster elsewhere = cluster == null ? null : cluster.standby();
+            if (elsewhere != null) {
+                ctx.writeAndFlush(new ControlMessage.Error("set-rate " + s.src() + " -> " + s.dst() + ": "
+                        + elsewhere.detail()));
                 return;
             }
             try {
+                if (s.clear()) {
+                    ctx.writeAndFlush(clearRate(s.src(), s.dst())
+                            ? new ControlMessage.Ok("rate " + s.src() + " -> " + s.dst() + " cleared: "
+                                    + (allocatorOrNull == null ? "no rate" : "allocated by "
+                                    + allocatorOrNull.allocator().name() + " if it has a flow"))
+                            : new ControlMessage.Error("clear " + s.src() + " -> " + s.dst()
+                                    + ": no rate set by hand for this pair"));
+                    return;
+                }
                 setRate(s.src(), s.dst(), s.bitsPerSecond(), s.policy());
                 boolean live = sessions.containsKey(s.src());
                 ctx.writeAndFlush(new ControlMessage.Ok("rate " + s.src() + " -> " + s.dst() + " = "
                         + s.bitsPerSecond() + " bit/s "
                         + (live ? "pushed" : "stored; " + s.src() + " is not connected")));
-            } catch (IllegalArgumentException e) {
+            } catch (IllegalArgumentException | weft.controller.ha.NotMasterException e) {
                 ctx.writeAndFlush(new ControlMessage.Error(e.getMessage()));
             }
         }

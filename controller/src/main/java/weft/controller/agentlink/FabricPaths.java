@@ -1,17 +1,15 @@
 package weft.controller.agentlink;
 
 import java.util.ArrayList;
-import java.util.Comparator;
-import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
-import java.util.Map;
 import java.util.Set;
+import java.util.TreeMap;
 import java.util.TreeSet;
+import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.Supplier;
 import weft.model.protocol.PathSpec;
-import weft.model.routing.ForwardingEntry;
-import weft.model.routing.PairLayer;
+import weft.model.routing.ForwardingTable;
 import weft.model.routing.RoutingResult;
 import weft.model.topology.Host;
 import weft.model.topology.SwitchGraph;
@@ -19,10 +17,10 @@ import weft.model.topology.Topology;
 
 /**
  * The paths a source host may use towards a destination host under the fabric's current routes, each with the tag
- * the switches' entries follow: walks the forwarding entries from the source switch exactly as the compiled
- * program matches them ({@code weft.controller.program.RouteCompiler}: an entry restricted to the packet's input
- * port beats one for any port, and within those an entry for the packet's DSCP path tag beats the untagged
- * default, which is the entry without a tag or else the lowest tag), and forks at every port group.
+ * the switches' entries follow: walks the routes' {@link ForwardingTable} from the source switch, which matches the
+ * entries as the compiled program does ({@code weft.controller.program.RouteCompiler}: an entry restricted to the
+ * packet's input port beats one for any port, and within those an entry for the packet's DSCP path tag beats the
+ * untagged default, which is the entry without a tag or else the lowest tag), and forks at every port group.
  *
  * <p>Source: seed 004 §3.1-3.2 and App. A.2.1 (ECMP, VLB, host-chosen paths), mapped as Weft does in docs/sources.md
  * ("the host picks the intermediate switch and stamps a path tag, and the controller installs deterministic per-tag
@@ -49,17 +47,43 @@ public final class FabricPaths {
     private FabricPaths() {
     }
 
-    /** A provider reading the fabric's current topology and routes at every call. */
+    /**
+     * A provider reading the fabric's current topology and routes at every call; the forwarding table is indexed
+     * once per routes object and reused while the routes stay the same.
+     */
     public static PathProvider provider(Supplier<Topology> topology, Supplier<RoutingResult> routes) {
+        AtomicReference<Indexed> last = new AtomicReference<>();
         return (src, dst) -> {
             Topology t = topology.get();
             RoutingResult r = routes.get();
-            return t == null || r == null ? List.of() : of(t, r, src, dst);
+            if (t == null || r == null) {
+                return List.of();
+            }
+            Indexed i = last.get();
+            if (i == null || i.topology != t || i.routes != r) {
+                i = new Indexed(t, r, table(t, r));
+                last.set(i);
+            }
+            return of(i.table, src, dst);
         };
+    }
+
+    private record Indexed(Topology topology, RoutingResult routes, ForwardingTable table) {
+    }
+
+    /** The forwarding table of the routes; entries a switch could not hold are left out, as the walk skipped them. */
+    private static ForwardingTable table(Topology topology, RoutingResult routes) {
+        return ForwardingTable.of(topology, routes, problem -> { });
     }
 
     /** The paths from host {@code srcHost} to host {@code dstHost}. */
     public static List<PathSpec> of(Topology topology, RoutingResult routes, String srcHost, String dstHost) {
+        return of(table(topology, routes), srcHost, dstHost);
+    }
+
+    /** The paths from host {@code srcHost} to host {@code dstHost} under the routes indexed in {@code table}. */
+    public static List<PathSpec> of(ForwardingTable table, String srcHost, String dstHost) {
+        Topology topology = table.topology();
         Host s = host(topology, srcHost);
         Host d = host(topology, dstHost);
         if (s == null || d == null || s.switchId().equals(d.switchId())) {
@@ -68,26 +92,13 @@ public final class FabricPaths {
         SwitchGraph g = topology.graph();
         int su = topology.switchIndex(s.switchId());
         int du = topology.switchIndex(d.switchId());
-        Map<String, List<ForwardingEntry>> atSwitch = new HashMap<>();
         TreeSet<Integer> tags = new TreeSet<>();
-        for (ForwardingEntry e : routes.forwarding()) {
-            if (e.dst().equals(d.switchId())) {
-                atSwitch.computeIfAbsent(e.switchId(), k -> new ArrayList<>()).add(e);
-                if (e.path() != null) {
-                    tags.add(e.path());
-                }
-            }
+        for (int tag : table.tagsToward(du)) {
+            tags.add(tag);
         }
-        List<PairLayer> pairs = new ArrayList<>();
-        for (PairLayer p : routes.layerOf()) {
-            if (p.src().equals(s.switchId()) && p.dst().equals(d.switchId())) {
-                pairs.add(p);
-                if (p.path() != null) {
-                    tags.add(p.path());
-                }
-            }
+        for (int tag : table.pairTags(su, du)) {
+            tags.add(tag);
         }
-        pairs.sort(Comparator.comparing(p -> p.path() == null ? -1 : p.path()));
         List<Integer> dscps = new ArrayList<>(tags);
         if (dscps.isEmpty()) {
             dscps.add(null);
@@ -95,8 +106,9 @@ public final class FabricPaths {
         List<PathSpec> out = new ArrayList<>();
         Set<List<Integer>> seen = new HashSet<>();
         for (Integer dscp : dscps) {
+            int tag = ForwardingTable.tagOf(dscp);
             List<List<Integer>> branches = new ArrayList<>();
-            walk(g, atSwitch, su, du, s.port(), layerOf(pairs, dscp), dscp, new ArrayList<>(),
+            walk(table, su, du, s.port(), table.ingressLayer(su, du, tag), tag, new ArrayList<>(),
                     new boolean[g.switchCount()], branches);
             for (int k = 0; k < branches.size() && out.size() < MAX_PATHS; k++) {
                 List<Integer> channels = branches.get(k);
@@ -104,8 +116,7 @@ public final class FabricPaths {
                 if (!hashed && !seen.add(channels)) {
                     continue;
                 }
-                out.add(new PathSpec(out.size(), TAG_PORT_BASE + 64 * k + (dscp == null ? 0 : dscp),
-                        hashed ? List.of() : channels, dscp));
+                out.add(new PathSpec(out.size(), TAG_PORT_BASE + 64 * k + tag, hashed ? List.of() : channels, dscp));
             }
         }
         if (out.size() == 1 && out.get(0).dscp() == null) {
@@ -123,19 +134,9 @@ public final class FabricPaths {
         return null;
     }
 
-    /** The layer the ingress entry pushes for packets with this DSCP: its pair's, else the lowest path's. */
-    private static int layerOf(List<PairLayer> pairs, Integer dscp) {
-        for (PairLayer p : pairs) {
-            if (dscp != null && dscp.equals(p.path())) {
-                return p.layer();
-            }
-        }
-        return pairs.isEmpty() ? 0 : pairs.get(0).layer();
-    }
-
-    private static void walk(SwitchGraph g, Map<String, List<ForwardingEntry>> atSwitch, int u, int du, int inPort,
-                             int layer, Integer dscp, List<Integer> channels, boolean[] visited,
-                             List<List<Integer>> out) {
+    /** Follows every port of every entry the packet hits, in port order, collecting the delivered branches. */
+    private static void walk(ForwardingTable table, int u, int du, int inPort, int layer, int tag,
+                             List<Integer> channels, boolean[] visited, List<List<Integer>> out) {
         if (u == du) {
             out.add(List.copyOf(channels));
             return;
@@ -143,53 +144,21 @@ public final class FabricPaths {
         if (visited[u] || out.size() >= MAX_PATHS) {
             return;
         }
-        ForwardingEntry e = match(atSwitch.getOrDefault(g.switchId(u), List.of()), layer, inPort, dscp);
-        if (e == null) {
+        int e = table.lookup(u, du, layer, inPort, tag);
+        if (e == ForwardingTable.NONE) {
             return;
         }
+        SwitchGraph g = table.graph();
+        TreeMap<Integer, Integer> byPort = new TreeMap<>();
+        for (int k = 0; k < table.outCount(e); k++) {
+            byPort.put(table.outPort(e, k), table.outChannel(e, k));
+        }
         visited[u] = true;
-        for (int port : new TreeSet<>(e.outPorts())) {
-            int c = g.channelAtPort(u, port);
-            if (c >= 0) {
-                channels.add(c);
-                walk(g, atSwitch, g.dst(c), du, g.dstPort(c), layer, dscp, channels, visited, out);
-                channels.remove(channels.size() - 1);
-            }
+        for (int c : byPort.values()) {
+            channels.add(c);
+            walk(table, g.dst(c), du, g.dstPort(c), layer, tag, channels, visited, out);
+            channels.remove(channels.size() - 1);
         }
         visited[u] = false;
-    }
-
-    /** The entry a packet (input port, layer, DSCP) hits, as the compiled priorities decide it. */
-    private static ForwardingEntry match(List<ForwardingEntry> entries, int layer, int inPort, Integer dscp) {
-        List<ForwardingEntry> exact = new ArrayList<>();
-        List<ForwardingEntry> any = new ArrayList<>();
-        for (ForwardingEntry e : entries) {
-            if (e.layer() == layer) {
-                if (e.inPort() == null) {
-                    any.add(e);
-                } else if (e.inPort() == inPort) {
-                    exact.add(e);
-                }
-            }
-        }
-        ForwardingEntry hit = tagged(exact, dscp);
-        return hit != null ? hit : tagged(any, dscp);
-    }
-
-    private static ForwardingEntry tagged(List<ForwardingEntry> group, Integer dscp) {
-        ForwardingEntry def = null;
-        for (ForwardingEntry e : group) {
-            if (e.path() != null && e.path().equals(dscp == null ? 0 : dscp)) {
-                return e;
-            }
-            if (e.path() == null) {
-                if (def == null || def.path() != null) {
-                    def = e;
-                }
-            } else if (def == null || def.path() != null && e.path() < def.path()) {
-                def = e;
-            }
-        }
-        return def;
     }
 }

@@ -10,7 +10,8 @@ import weft.model.rate.Allocation;
 import weft.model.rate.FabricProblem;
 import weft.model.rate.RateAllocator;
 import weft.model.rate.RateProblem;
-import weft.model.rate.RoutedPaths;
+import weft.model.routing.RoutedPaths;
+import weft.model.routing.RoutedPaths.BrokenWalk;
 import weft.model.routing.RoutingResult;
 import weft.model.topology.Host;
 import weft.model.topology.Topology;
@@ -24,7 +25,7 @@ import weft.model.traffic.Flow;
  * and realised at the source: docs/sources.md) and seed 004 §4.1-4.2 (hosts report backlogs, the scheduler answers with
  * rates). The allocators are {@code weft.model.rate} (seed 000 ch. 4: SAA, SAA-M, FFA, AFA; seed 004 ch. 4: max-min,
  * backlog-proportional); a flow's path is the routed one ({@link RoutedPaths}: the first port of an ECMP group, the
- * lowest path tag).
+ * default path tag).
  * <ul>
  *   <li>Decision (demand): an agent's application writes as fast as its VOQ takes data, so no flow has a finite
  *       request; every demand is unlimited and the backlog the agent reports is the flow's size {@code d_f} (SAA,
@@ -76,8 +77,9 @@ public final class OnlineAllocation {
         if (problemFlows.isEmpty()) {
             return out;
         }
-        RoutedPaths paths = new RoutedPaths(topology, routes, "routes of " + routes.engine());
-        RateProblem p = FabricProblem.build(topology, problemFlows, paths, allocator.weightBasis(), 1.0);
+        RoutedPaths paths = RoutedPaths.of(topology, routes, BrokenWalk.FAIL, "routes of " + routes.engine());
+        RateProblem p = FabricProblem.build(topology, problemFlows, (f, s, d) -> paths.channels(s, d),
+                allocator.weightBasis(), 1.0);
         double[] demand = new double[p.flowCount()];
         double[] backlog = new double[p.flowCount()];
         Arrays.fill(demand, Double.POSITIVE_INFINITY);

@@ -15,6 +15,9 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import weft.controller.fabric.DeadlockVerification;
 import weft.controller.fabric.WeftController;
+import weft.controller.ha.HaOptions;
+import weft.controller.ha.Member;
+import weft.controller.metrics.WeftMetrics;
 import weft.controller.openflow.SessionConfig;
 import weft.controller.program.PairRates;
 import weft.controller.program.PairRatesException;
@@ -182,11 +185,25 @@ public final class ControllerCommand implements Runnable {
                 + "which wins for its pair either way")
         String allocate;
 
+        @Option(names = "--ha", description = "run as one controller of a cluster coordinated by ZooKeeper: "
+                + "zk://HOST:PORT[,HOST:PORT...]/PATH (every controller of the fabric names the same PATH); one is "
+                + "master, the others standbys (see docs/failover.md)")
+        String ha;
+
+        @Option(names = "--node-id", description = "with --ha: this controller's id, unique in the cluster")
+        String nodeId;
+
+        @Option(names = "--ha-session-timeout", defaultValue = "4s", description = "with --ha: ZooKeeper session "
+                + "timeout, how long a dead master keeps the leadership (default: ${DEFAULT-VALUE}; the server "
+                + "bounds it to 2-20 ticks)")
+        String haSessionTimeout;
+
         @Override
         public Integer call() throws InterruptedException {
             Topology t;
             Duration settleTime;
             WeftController.Agents agents;
+            HaOptions haOptions;
             RestApi.Config restConfig;
             try {
                 if ((topo == null) == !discover) {
@@ -212,6 +229,7 @@ public final class ControllerCommand implements Runnable {
                             + "for over TLS)", CliFailure.USAGE);
                 }
                 agents = agents();
+                haOptions = haOptions();
                 restConfig = restConfig();
             } catch (CliFailure f) {
                 return f.report(spec);
@@ -229,9 +247,15 @@ public final class ControllerCommand implements Runnable {
                     return new CliFailure(e.getMessage(), CliFailure.INPUT).report(spec);
                 }
             }
-            WeftController c = start(t, settleTime, pairRates, agents);
+            WeftMetrics metrics = new WeftMetrics();
+            WeftController c = start(t, settleTime, pairRates, agents, metrics, haOptions);
             if (c == null) {
+                metrics.close();
                 return CliFailure.INPUT;
+            }
+            metrics.bind(c.fabric());
+            if (c.agents() != null) {
+                metrics.agents(c.agents());
             }
             if (discover) {
                 System.out.printf("weft controller: discovering (settle %d ms%s), engine %s, listening on %s:%d%s%n",
@@ -243,6 +267,11 @@ public final class ControllerCommand implements Runnable {
                         tlsCert == null ? "" : " (TLS)",
                         pairRates.rates().isEmpty() ? "" : ", " + pairRates.rates().size() + " rated pairs");
             }
+            if (c.cluster() != null) {
+                weft.controller.ha.ClusterView v = c.cluster().view();
+                System.out.printf("cluster %s: node %s, %s at epoch %d, master %s%n", ha, nodeId, v.role(), v.epoch(),
+                        v.master() == null ? "not known yet" : v.master().id());
+            }
             if (c.agents() != null) {
                 System.out.printf("agent registry listening on %s:%d%s, rates %s%n", agents.listen().getHostString(),
                         c.agents().port(), agentTlsCert == null ? "" : " (TLS)",
@@ -252,7 +281,7 @@ public final class ControllerCommand implements Runnable {
             RestApi api = null;
             if (restConfig != null) {
                 try {
-                    api = RestApi.start(restConfig, c.fabric(), c.agents());
+                    api = RestApi.start(restConfig, c.fabric(), c.agents(), metrics, c.cluster());
                 } catch (IllegalArgumentException e) {
                     c.close();
                     return new CliFailure("--rest " + rest + ": " + e.getMessage(), CliFailure.INPUT).report(spec);
@@ -355,9 +384,24 @@ public final class ControllerCommand implements Runnable {
                     agentTlsKey, allocate == null ? null : RateAllocators.byName(allocate));
         }
 
+        /** The cluster options, or null without {@code --ha}. */
+        private HaOptions haOptions() {
+            if (ha == null) {
+                if (nodeId != null) {
+                    throw new CliFailure("--node-id needs --ha zk://HOST:PORT/PATH", CliFailure.USAGE);
+                }
+                return null;
+            }
+            if (nodeId == null) {
+                throw new CliFailure("--ha needs --node-id ID (unique in the cluster)", CliFailure.USAGE);
+            }
+            return HaOptions.parse(ha, nodeId, duration("--ha-session-timeout", haSessionTimeout),
+                    new Member(nodeId, listen, agentsListen, rest));
+        }
+
         /** Starts the controller, or reports why it cannot (unroutable fabric, port in use) and returns null. */
         private WeftController start(Topology t, Duration settleTime, PairRates pairRates,
-                                     WeftController.Agents agents) {
+                                     WeftController.Agents agents, WeftMetrics metrics, HaOptions haOrNull) {
             try {
                 WeftController.Config config = new WeftController.Config(t, RoutingEngines.byName(engine),
                         RoutingOptions.defaults().withMaxLayers(maxLayers), new RouteCompiler.Options(true,
@@ -365,8 +409,12 @@ public final class ControllerCommand implements Runnable {
                         tlsCert == null && tlsKey == null ? null
                                 : TlsFiles.server("--tls", path(tlsCert), path(tlsKey), path(tlsCa)),
                         SessionConfig.defaults());
-                return discover ? WeftController.startDiscovering(config, settleTime, agents)
-                        : WeftController.start(config, pairRates, agents);
+                if (haOrNull != null) {
+                    return discover ? WeftController.startDiscovering(config, settleTime, agents, metrics, haOrNull)
+                            : WeftController.start(config, pairRates, agents, metrics, haOrNull);
+                }
+                return discover ? WeftController.startDiscovering(config, settleTime, agents, metrics)
+                        : WeftController.start(config, pairRates, agents, metrics);
             } catch (RuntimeException e) {
                 // the OpenFlow or agent port in use, an unroutable fabric: one line naming what failed
                 new CliFailure(e.getMessage(), CliFailure.INPUT).report(spec);

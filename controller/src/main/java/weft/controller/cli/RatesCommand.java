@@ -18,7 +18,6 @@ import weft.model.rate.MaxMin;
 import weft.model.rate.RateAllocator;
 import weft.model.rate.RateAllocators;
 import weft.model.rate.RateProblem;
-import weft.model.rate.RoutedPaths;
 import weft.model.rate.VoqBudget;
 import weft.model.rate.io.RatesJson;
 import weft.model.routing.RoutingResult;
@@ -97,7 +96,7 @@ public final class RatesCommand implements Callable<Integer> {
             }
             RateProblem problem;
             try {
-                problem = FabricProblem.build(t, list, new RoutedPaths(t, r, routes.toString()),
+                problem = FabricProblem.build(t, list, FabricProblem.routed(t, r, routes.toString()),
                         allocator.weightBasis(), intervalUs * 1e-6);
             } catch (InfeasibleRequest e) {
                 throw new CliFailure(flows + ": " + e.getMessage(), CliFailure.INPUT);

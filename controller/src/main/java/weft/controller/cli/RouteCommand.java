@@ -19,7 +19,6 @@ import weft.model.routing.RoutingFailure;
 import weft.model.routing.RoutingOptions;
 import weft.model.routing.RoutingResult;
 import weft.model.routing.io.RoutesDocument;
-import weft.model.routing.io.RoutedPaths;
 import weft.model.routing.io.RoutesJson;
 import weft.model.routing.verify.DeadlockVerifier;
 import weft.model.routing.verify.VerificationReport;
@@ -118,7 +117,7 @@ public final class RouteCommand implements Callable<Integer> {
                 stats.put("verify_ms", Math.round(verifyMs * 10) / 10.0);
                 print(out, t, result, v, stats, failures);
                 if (output != null) {
-                    RoutesDocument doc = new RoutesDocument(result, paths ? RoutedPaths.of(t, result) : List.of(),
+                    RoutesDocument doc = new RoutesDocument(result, paths ? RoutesDocument.pathsOf(t, result) : List.of(),
                             stats);
                     TopologyFiles.write(output, out, w -> RoutesJson.write(doc, w));
                     if (!output.toString().equals("-")) {

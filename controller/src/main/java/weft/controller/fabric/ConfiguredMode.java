@@ -53,7 +53,9 @@ final class ConfiguredMode {
         }
         sessions.put(id, session);
         discovery.switchSeen(session.dpid(), session.ports().keySet());
-        LldpBeacon.send(session);
+        if (programmer.mayWrite()) {
+            LldpBeacon.send(session);
+        }
         log.event(FabricEvent.Kind.SWITCH_UP, id + " (dpid " + session.dpidHex() + ") at " + session.remote());
         if (faults.switchUp(id, session.ports())) {
             programmer.recomputeAndSync(id + " connected");
@@ -75,7 +77,7 @@ final class ConfiguredMode {
         boolean down = status.getReason() == OFPortReason.DELETE || PortStates.isDown(status.getDesc());
         if (down) {
             discovery.portDown(session.dpid(), port);
-        } else {
+        } else if (programmer.mayWrite()) {
             LldpBeacon.send(session);
         }
         log.event(down ? FabricEvent.Kind.PORT_DOWN : FabricEvent.Kind.PORT_UP, id + " port " + port

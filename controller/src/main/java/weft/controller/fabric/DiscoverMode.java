@@ -83,7 +83,9 @@ final class DiscoverMode {
         log.event(FabricEvent.Kind.SWITCH_UP, id + " (dpid " + session.dpidHex() + ") at " + session.remote()
                 + " with ports " + session.ports().keySet());
         programmer.sync(List.of(session), id + " connected");
-        LldpBeacon.send(session);
+        if (programmer.mayWrite()) {
+            LldpBeacon.send(session);
+        }
     }
 
     /** Switch {@code id} disconnected (already forgotten by discovery): routed around once routes exist. */
@@ -101,9 +103,9 @@ final class DiscoverMode {
         discovery.switchSeenWithSpeeds(session.dpid(), PortStates.speeds(session));
         log.event(down ? FabricEvent.Kind.PORT_DOWN : FabricEvent.Kind.PORT_UP, id + " port " + port
                 + (link ? " (switch link)" : " (no switch link seen)"));
-        if (!down) {
+        if (!down && programmer.mayWrite()) {
             LldpBeacon.send(session);
-        } else if (discovery.portDown(session.dpid(), port) && settle.settled()) {
+        } else if (down && discovery.portDown(session.dpid(), port) && settle.settled()) {
             rediscover("link port " + id + ":" + port + " down");
         }
     }

@@ -87,7 +87,7 @@ public final class EventLog {
         String held = b.held == 0 ? "" : " (" + b.held + " earlier " + e.kind() + " events not logged)";
         b.held = 0;
         if (e.kind() == FabricEvent.Kind.FAILURE || e.kind() == FabricEvent.Kind.OPENFLOW_ERROR
-                || e.kind() == FabricEvent.Kind.UNKNOWN_SWITCH) {
+                || e.kind() == FabricEvent.Kind.UNKNOWN_SWITCH || e.kind() == FabricEvent.Kind.DUPLICATE_DPID) {
             LOG.warn("{}{}", e, held);
         } else {
             LOG.info("{}{}", e, held);

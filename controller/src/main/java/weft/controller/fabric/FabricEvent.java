@@ -11,8 +11,8 @@ package weft.controller.fabric;
 public record FabricEvent(long seq, long atMillis, Kind kind, String detail) {
     /** Event kinds. */
     public enum Kind {
-        SWITCH_UP, SWITCH_DOWN, UNKNOWN_SWITCH, PORT_DOWN, PORT_UP, LINK_SILENT, ROUTES, PROGRAMMED, OPENFLOW_ERROR,
-        FAILURE
+        SWITCH_UP, SWITCH_DOWN, UNKNOWN_SWITCH, DUPLICATE_DPID, PORT_DOWN, PORT_UP, LINK_SILENT, ROUTES, PROGRAMMED,
+        OPENFLOW_ERROR, FAILURE, ROLE
     }
 
     @Override

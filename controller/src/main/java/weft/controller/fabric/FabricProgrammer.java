@@ -39,6 +39,8 @@ final class FabricProgrammer {
     private final Map<String, SwitchSession> sessions;
     private final EventLog log;
     private final ThreePhaseUpdate update;
+    private final java.util.function.BooleanSupplier mayWrite;
+    private final FabricObserver observer;
     private final Map<String, Integer> programmedGeneration = new ConcurrentHashMap<>();
     private final List<Runnable> routeListeners = new CopyOnWriteArrayList<>();
     /** The fabric link indices refer to: the configured one, or in discover mode the one last routed. */
@@ -58,9 +60,14 @@ final class FabricProgrammer {
      * @param switchByDpid switch ids by datapath id
      * @param sessions     connected switches by id
      * @param log          where routes, updates and failures are reported
+     * @param observer     hears computation and update times
+     * @param mayWrite     false while this controller is a cluster's standby: routes are still computed, nothing is
+     *                     sent to a switch
      */
     FabricProgrammer(FabricService.Config config, boolean discovering, Supplier<Topology> fabricNow, Wiring wiring,
-                     Map<Long, String> switchByDpid, Map<String, SwitchSession> sessions, EventLog log) {
+                     Map<Long, String> switchByDpid, Map<String, SwitchSession> sessions, EventLog log,
+                     FabricObserver observer, java.util.function.BooleanSupplier mayWrite) {
+        this.mayWrite = mayWrite;
         this.config = config;
         this.discovering = discovering;
         this.fabricNow = fabricNow;
@@ -68,7 +75,8 @@ final class FabricProgrammer {
         this.switchByDpid = switchByDpid;
         this.sessions = sessions;
         this.log = log;
-        this.update = new ThreePhaseUpdate(config.timeout(), log);
+        this.update = new ThreePhaseUpdate(config.timeout(), log, observer);
+        this.observer = observer;
     }
 
     /** Recomputes, verifies and compiles; on failure keeps the old program and returns false. */
@@ -77,7 +85,9 @@ final class FabricProgrammer {
         try {
             Topology t = fabricNow.get();
             RoutingResult r = config.engine().compute(t, config.routing());
+            long t1 = System.nanoTime();
             config.verifier().verify(t, r);
+            long t2 = System.nanoTime();
             FabricProgram p = RouteCompiler.compile(t, r, config.compile(), pairRates);
             if (discovering) {
                 wiring = Wiring.of(t);
@@ -87,17 +97,20 @@ final class FabricProgrammer {
             program = p;
             generation++;
             routeListeners.forEach(Runnable::run);
+            observer.routesComputed(t1 - t0, t2 - t1);
             log.event(FabricEvent.Kind.ROUTES, String.format("%s: %s on %s (%d switches, %d links), %d layers, "
                             + "%d flows, %d groups, computed and verified in %.1f ms", reason, r.engine(), t.name(),
                     t.switches().size(), t.links().size(), r.layers(), p.flowCount(), p.groupCount(),
                     (System.nanoTime() - t0) / 1e6));
             return true;
         } catch (RoutingFailure | ProgramException | IllegalArgumentException e) {
+            observer.routesFailed();
             log.event(FabricEvent.Kind.FAILURE, reason + ": cannot route, keeping the previous program: "
                     + e.getMessage());
             return false;
         } catch (RuntimeException e) {
             LOG.error("{}: routing engine {} failed", reason, config.engine().name(), e);
+            observer.routesFailed();
             log.event(FabricEvent.Kind.FAILURE, reason + ": engine " + config.engine().name() + " failed ("
                     + e + "), keeping the previous program");
             return false;
@@ -106,6 +119,9 @@ final class FabricProgrammer {
 
     /** Reconciles the given switches with the current program: read, diff, three barrier-confirmed phases. */
     void sync(Collection<SwitchSession> targets, String reason) {
+        if (!mayWrite.getAsBoolean()) {
+            return;
+        }
         FabricProgram p = program;
         int gen = generation;
         long t0 = System.nanoTime();
@@ -118,6 +134,7 @@ final class FabricProgrammer {
         }
         try {
             int[] counts = update.run(programs);
+            observer.update(System.nanoTime() - t0, true);
             for (Map.Entry<SwitchSession, SwitchProgram> e : programs.entrySet()) {
                 programmedGeneration.put(e.getValue().switchId(), gen);
             }
@@ -125,8 +142,14 @@ final class FabricProgrammer {
                             + "(first/ingress/cleanup) in %.1f ms", reason, programs.size(), counts[0], counts[1],
                     counts[2], (System.nanoTime() - t0) / 1e6));
         } catch (OpenFlowException | TimeoutException e) {
+            observer.update(System.nanoTime() - t0, false);
             log.event(FabricEvent.Kind.FAILURE, reason + ": programming failed: " + e.getMessage());
         }
+    }
+
+    /** False while this controller is a standby: it sends switches nothing (no entries, no LLDP). */
+    boolean mayWrite() {
+        return mayWrite.getAsBoolean();
     }
 
     /** Recomputes and, if that verifies, reprograms every connected switch. */

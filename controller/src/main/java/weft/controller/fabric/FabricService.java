@@ -73,6 +73,9 @@ public final class FabricService implements SwitchListener, AutoCloseable {
                          Duration lldpInterval, Duration statsInterval) {
     }
 
+    /** How long a connection holding a dpid has to answer an echo when a second connection claims the dpid. */
+    static final Duration DUPLICATE_PROBE = Duration.ofSeconds(1);
+
     private final Config config;
     /** Null when the fabric is configured; discover mode's events and settling when it is discovered. */
     private final DiscoverMode discover;
@@ -86,11 +89,13 @@ public final class FabricService implements SwitchListener, AutoCloseable {
     private final Map<Long, String> switchByDpid = new ConcurrentHashMap<>();
     private final Map<String, SwitchSession> sessions = new ConcurrentHashMap<>();
     private final EventLog log = new EventLog();
+    private final Observers observers = new Observers();
     private final FabricProgrammer programmer;
     private volatile boolean closing;
     private final Discovery discovery = new Discovery();
     private final CountersPoller poller;
     private final HostRegistrations registrations;
+    private final ClusterRoles roles = new ClusterRoles();
     private final ScheduledExecutorService lldpTimer = Executors.newSingleThreadScheduledExecutor(r -> {
         Thread t = new Thread(r, "weft-lldp");
         t.setDaemon(true);
@@ -124,7 +129,7 @@ public final class FabricService implements SwitchListener, AutoCloseable {
         LinkFaults faults = new LinkFaults(wiring, sessions);
         this.programmer = new FabricProgrammer(config, settle != null, settle != null
                 ? () -> discovery.topology(config.topology()) : () -> faults.remaining(config.topology()),
-                wiring, switchByDpid, sessions, log);
+                wiring, switchByDpid, sessions, log, observers, roles::mayWrite);
         this.poller = new CountersPoller(sessions, programmer::wiring, programmer::pairRates);
         this.registrations = new HostRegistrations(config.topology(), switchByDpid, discovery);
         this.discover = settle == null ? null
@@ -132,6 +137,41 @@ public final class FabricService implements SwitchListener, AutoCloseable {
                         config.lldpInterval());
         this.configured = settle != null ? null
                 : new ConfiguredMode(config.topology(), discovery, faults, programmer, switchByDpid, sessions, log);
+    }
+
+    /** Forwards to every observer added with {@link #addObserver}. */
+    private static final class Observers implements FabricObserver {
+        private final List<FabricObserver> all = new java.util.concurrent.CopyOnWriteArrayList<>();
+
+        @Override
+        public void routesComputed(long computeNanos, long verifyNanos) {
+            all.forEach(o -> o.routesComputed(computeNanos, verifyNanos));
+        }
+
+        @Override
+        public void routesFailed() {
+            all.forEach(FabricObserver::routesFailed);
+        }
+
+        @Override
+        public void updatePhase(String phase, long nanos, int messages) {
+            all.forEach(o -> o.updatePhase(phase, nanos, messages));
+        }
+
+        @Override
+        public void update(long nanos, boolean ok) {
+            all.forEach(o -> o.update(nanos, ok));
+        }
+
+        @Override
+        public void transaction(weft.controller.openflow.TransactionResult result) {
+            all.forEach(o -> o.transaction(result));
+        }
+    }
+
+    /** Adds an observer of route computations, updates and transactions (metrics). */
+    public void addObserver(FabricObserver observer) {
+        observers.all.add(observer);
     }
 
     /** True in discover mode: the fabric is known only from discovery. */
@@ -147,8 +187,11 @@ public final class FabricService implements SwitchListener, AutoCloseable {
      */
     public void start() {
         long round = config.lldpInterval().toMillis();
-        lldpTimer.scheduleAtFixedRate(() -> sessions.values().forEach(LldpBeacon::send), round, round,
-                TimeUnit.MILLISECONDS);
+        lldpTimer.scheduleAtFixedRate(() -> {
+            if (roles.mayWrite()) {
+                sessions.values().forEach(LldpBeacon::send);
+            }
+        }, round, round, TimeUnit.MILLISECONDS);
         long poll = config.statsInterval().toMillis();
         lldpTimer.scheduleAtFixedRate(() -> sessions.forEach(poller::poll), poll, poll,
                 TimeUnit.MILLISECONDS);
@@ -313,7 +356,39 @@ public final class FabricService implements SwitchListener, AutoCloseable {
 
     @Override
     public void switchReady(SwitchSession session) {
+        if (roles.clustered()) {
+            // in a cluster the switch learns our role (and generation id) before anything else is sent
+            roles.claim(session, log).thenRun(() -> worker.execute(() -> onSwitchUp(session)));
+            return;
+        }
         worker.execute(() -> onSwitchUp(session));
+    }
+
+    // ---- cluster role (weft controller run --ha) ------------------------------------------------------------
+
+    /**
+     * The cluster gave this controller a role (any thread): it is claimed on every connected switch, and a new
+     * master then reconciles every switch with the current program (read, diff, send only the difference: the
+     * same update as a switch that reconnects), so the entries the previous master left stay as they are.
+     * As STANDBY the service keeps its sessions and computes routes, and sends switches nothing. Calls must come
+     * in the cluster's order (one thread).
+     */
+    public void roleChanged(weft.controller.ha.Mastership.Role role, long epoch) {
+        roles.set(role, epoch); // at once: a switch that connects from now on is told this role
+        worker.execute(() -> {
+            long t0 = System.nanoTime();
+            roles.claimAll(sessions.values(), log, config.timeout().toMillis());
+            log.event(FabricEvent.Kind.ROLE, String.format("%s at generation %d on %d switches in %.1f ms", role,
+                    epoch, sessions.size(), (System.nanoTime() - t0) / 1e6));
+            if (roles.mayWrite()) {
+                programmer.sync(sessions.values(), "takeover at epoch " + epoch);
+            }
+        });
+    }
+
+    /** This controller's role in its cluster, or null without one. */
+    public weft.controller.ha.Mastership.Role role() {
+        return roles.role();
     }
 
     @Override
@@ -331,7 +406,7 @@ public final class FabricService implements SwitchListener, AutoCloseable {
     @Override
     public void packetIn(SwitchSession session, OFPacketIn packetIn) {
         OFPort in = packetIn.getMatch().get(MatchField.IN_PORT);
-        if (in == null) {
+        if (in == null || refused(session)) {
             return;
         }
         byte[] frame = packetIn.getData();
@@ -339,7 +414,7 @@ public final class FabricService implements SwitchListener, AutoCloseable {
         if (origin.isPresent()) {
             Lldp.Origin o = origin.get();
             int port = in.getPortNumber();
-            if (discovery.lldp(session.dpid(), port, o) && discovering()
+            if (discovery.lldp(session.dpid(), port, o) && discovering() && roles.mayWrite()
                     && !discovery.hasDirection(session.dpid(), port, o.dpid(), o.port())) {
                 LldpBeacon.answer(session, port);
             }
@@ -357,11 +432,54 @@ public final class FabricService implements SwitchListener, AutoCloseable {
     // ---- worker --------------------------------------------------------------------------------------------
 
     private void onSwitchUp(SwitchSession session) {
+        if (session.state() != SwitchSession.State.READY) {
+            return;
+        }
+        Optional<SwitchSession> held = sessions.values().stream()
+                .filter(s -> s != session && s.dpid() == session.dpid() && s.state() == SwitchSession.State.READY)
+                .findFirst();
+        if (held.isPresent()) {
+            held.get().echo(DUPLICATE_PROBE).whenComplete((ok, failure) -> worker.execute(() ->
+                    duplicate(held.get(), session, failure == null)));
+            return;
+        }
         if (discovering()) {
             discover.switchUp(session);
             return;
         }
         configured.switchUp(session);
+    }
+
+    /**
+     * A second connection claims the datapath id of a connected switch. Decision: the connection that holds the
+     * dpid keeps it while it answers an ECHO_REQUEST within {@link #DUPLICATE_PROBE}; the newcomer is closed and
+     * both addresses are reported. A holder that does not answer is taken for a dead connection of a switch that
+     * reconnected: it is closed and the newcomer takes its place. Either way the switch is never marked down while
+     * a live connection holds it (ONOS also refuses the second connection of a dpid; Ryu replaces the first).
+     */
+    private void duplicate(SwitchSession held, SwitchSession newcomer, boolean heldAnswered) {
+        if (newcomer.state() != SwitchSession.State.READY) {
+            return;
+        }
+        if (heldAnswered && held.state() == SwitchSession.State.READY) {
+            event(FabricEvent.Kind.DUPLICATE_DPID, "dpid " + newcomer.dpidHex() + " from " + newcomer.remote()
+                    + " refused: already connected from " + held.remote() + ", which answers echo");
+            newcomer.close();
+            return;
+        }
+        event(FabricEvent.Kind.DUPLICATE_DPID, "dpid " + held.dpidHex() + " at " + held.remote()
+                + " did not answer echo within " + DUPLICATE_PROBE.toMillis() + " ms; replaced by the connection from "
+                + newcomer.remote());
+        sessions.values().remove(held);
+        held.close();
+        onSwitchUp(newcomer);
+    }
+
+    /** True when another connection holds this session's datapath id: its messages are not the switch's. */
+    private boolean refused(SwitchSession session) {
+        String id = switchByDpid.get(session.dpid());
+        SwitchSession holder = id == null ? null : sessions.get(id);
+        return holder != null && holder != session;
     }
 
     private void onSwitchDown(SwitchSession session) {
@@ -382,7 +500,7 @@ public final class FabricService implements SwitchListener, AutoCloseable {
 
     private void onPortStatus(SwitchSession session, OFPortStatus status) {
         String id = switchByDpid.get(session.dpid());
-        if (id == null) {
+        if (id == null || refused(session)) {
             return;
         }
         if (discovering()) {

@@ -42,14 +42,17 @@ final class ThreePhaseUpdate {
 
     private final Duration timeout;
     private final EventLog log;
+    private final FabricObserver observer;
 
     /**
-     * @param timeout how long one read or one phase of one switch may take
-     * @param log     where rejected messages are reported
+     * @param timeout  how long one read or one phase of one switch may take
+     * @param log      where rejected messages are reported
+     * @param observer hears each step's time and every transaction
      */
-    ThreePhaseUpdate(Duration timeout, EventLog log) {
+    ThreePhaseUpdate(Duration timeout, EventLog log, FabricObserver observer) {
         this.timeout = timeout;
         this.log = log;
+        this.observer = observer;
     }
 
     /**
@@ -60,6 +63,7 @@ final class ThreePhaseUpdate {
      * @throws TimeoutException  when a read or a phase takes longer than the timeout
      */
     int[] run(Map<SwitchSession, SwitchProgram> programs) throws TimeoutException {
+        long t0 = System.nanoTime();
         Map<SwitchSession, CompletableFuture<List<OFFlowStatsReply>>> flows = new LinkedHashMap<>();
         Map<SwitchSession, CompletableFuture<List<OFGroupDescStatsReply>>> groups = new LinkedHashMap<>();
         Map<SwitchSession, CompletableFuture<List<OFMeterConfigStatsReply>>> meters = new LinkedHashMap<>();
@@ -92,14 +96,16 @@ final class ThreePhaseUpdate {
             diffs.put(e.getKey(), ProgramDiff.of(e.getValue(), installedFlows, installedGroups,
                     installedMeters));
         }
+        observer.updatePhase("read", System.nanoTime() - t0, 0);
         return new int[] {
-            runPhase(diffs, ProgramDiff::first),
-            runPhase(diffs, ProgramDiff::last),
-            runPhase(diffs, ProgramDiff::cleanup)};
+            runPhase("first", diffs, ProgramDiff::first),
+            runPhase("ingress", diffs, ProgramDiff::last),
+            runPhase("cleanup", diffs, ProgramDiff::cleanup)};
     }
 
-    private int runPhase(Map<SwitchSession, ProgramDiff> diffs, Function<ProgramDiff, List<OFMessage>> phase)
-            throws TimeoutException {
+    private int runPhase(String name, Map<SwitchSession, ProgramDiff> diffs,
+                         Function<ProgramDiff, List<OFMessage>> phase) throws TimeoutException {
+        long t0 = System.nanoTime();
         Map<SwitchSession, CompletableFuture<TransactionResult>> txs = new LinkedHashMap<>();
         int messages = 0;
         for (Map.Entry<SwitchSession, ProgramDiff> e : diffs.entrySet()) {
@@ -111,12 +117,14 @@ final class ThreePhaseUpdate {
         }
         for (Map.Entry<SwitchSession, CompletableFuture<TransactionResult>> e : txs.entrySet()) {
             TransactionResult r = await(e.getValue());
+            observer.transaction(r);
             if (!r.ok()) {
                 log.openflowErrors(r.errors().size());
                 log.event(FabricEvent.Kind.OPENFLOW_ERROR, e.getKey() + ": " + r.errors().size() + " of "
                         + r.messages() + " messages failed, first: " + r.errors().get(0));
             }
         }
+        observer.updatePhase(name, System.nanoTime() - t0, messages);
         return messages;
     }
 

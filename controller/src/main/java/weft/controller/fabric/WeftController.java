@@ -7,6 +7,9 @@ import io.netty.handler.ssl.ClientAuth;
 import io.netty.handler.ssl.SslContext;
 import weft.controller.agentlink.AgentLinkServer;
 import weft.controller.agentlink.FabricPaths;
+import weft.controller.ha.HaOptions;
+import weft.controller.ha.Mastership;
+import weft.controller.ha.ZkCluster;
 import weft.controller.openflow.OfServer;
 import weft.controller.openflow.SessionConfig;
 import weft.controller.program.PairRates;
@@ -70,6 +73,7 @@ public final class WeftController implements AutoCloseable {
     private final FabricService fabric;
     private final OfServer server;
     private AgentLinkServer agents;
+    private ZkCluster cluster;
 
     private WeftController(FabricService fabric, OfServer server) {
         this.fabric = fabric;
@@ -90,9 +94,67 @@ public final class WeftController implements AutoCloseable {
         return withAgents(start(c, rates), agentsOrNull);
     }
 
+    /**
+     * As {@link #start(Config, PairRates, Agents)}, with {@code observer} hearing every route computation and
+     * update from the first one on (the controller's metrics).
+     */
+    public static WeftController start(Config c, PairRates rates, Agents agentsOrNull, FabricObserver observer) {
+        return withAgents(listen(c, configured(c, rates), observer), agentsOrNull);
+    }
+
     /** {@link #startDiscovering(Config, Duration)} and, with {@code agentsOrNull}, the agent registry. */
     public static WeftController startDiscovering(Config c, Duration settle, Agents agentsOrNull) {
         return withAgents(startDiscovering(c, settle), agentsOrNull);
+    }
+
+    /** As {@link #startDiscovering(Config, Duration, Agents)}, with an observer from the start. */
+    public static WeftController startDiscovering(Config c, Duration settle, Agents agentsOrNull,
+                                                  FabricObserver observer) {
+        return withAgents(listen(c, discovering(c, settle), observer), agentsOrNull);
+    }
+
+    /**
+     * As {@link #start(Config, PairRates, Agents, FabricObserver)}, as one controller of a cluster ({@code --ha}):
+     * it joins the election before it listens, so every switch hears its role first; see {@link ClusterMember}.
+     *
+     * @param observerOrNull hears every route computation and update, or null
+     */
+    public static WeftController start(Config c, PairRates rates, Agents agentsOrNull, FabricObserver observerOrNull,
+                                       HaOptions ha) {
+        return clustered(c, configured(c, rates), agentsOrNull, observerOrNull, ha);
+    }
+
+    /** As {@link #startDiscovering(Config, Duration, Agents, FabricObserver)}, as one controller of a cluster. */
+    public static WeftController startDiscovering(Config c, Duration settle, Agents agentsOrNull,
+                                                  FabricObserver observerOrNull, HaOptions ha) {
+        return clustered(c, discovering(c, settle), agentsOrNull, observerOrNull, ha);
+    }
+
+    private static WeftController clustered(Config c, FabricService fabric, Agents agentsOrNull,
+                                            FabricObserver observerOrNull, HaOptions ha) {
+        fabric.roleChanged(Mastership.Role.STANDBY, 0); // until the cluster says otherwise: writes nothing
+        ClusterMember member = new ClusterMember(ZkCluster.create(ha), fabric, ha.sessionTimeout().plusSeconds(2));
+        try {
+            member.join();
+        } catch (RuntimeException e) {
+            fabric.close();
+            throw e;
+        }
+        WeftController controller;
+        try {
+            controller = withAgents(listen(c, fabric, observerOrNull), agentsOrNull);
+        } catch (RuntimeException e) {
+            member.close();
+            throw e;
+        }
+        controller.cluster = member.cluster();
+        member.agents(controller.agents);
+        return controller;
+    }
+
+    /** The cluster this controller is a member of, or null without {@code --ha}. */
+    public ZkCluster cluster() {
+        return cluster;
     }
 
     private static WeftController withAgents(WeftController controller, Agents agentsOrNull) {
@@ -143,10 +205,14 @@ public final class WeftController implements AutoCloseable {
      * @param rates a pair-rate table validated against {@code c.topology()}
      */
     public static WeftController start(Config c, PairRates rates) {
+        return listen(c, configured(c, rates), null);
+    }
+
+    private static FabricService configured(Config c, PairRates rates) {
         FabricService fabric = new FabricService(new FabricService.Config(c.topology(), c.engine(), c.routing(),
                 c.compile(), c.verifier(), Duration.ofSeconds(30), Duration.ofSeconds(5), Duration.ofSeconds(1)));
         fabric.setPairRates(rates);
-        return listen(c, fabric);
+        return fabric;
     }
 
     /**
@@ -155,12 +221,18 @@ public final class WeftController implements AutoCloseable {
      * been unchanged for {@code settle}. LLDP goes out every second.
      */
     public static WeftController startDiscovering(Config c, Duration settle) {
-        return listen(c, new FabricService(new FabricService.Config(c.topology(), c.engine(), c.routing(),
-                c.compile(), c.verifier(), Duration.ofSeconds(30), Duration.ofSeconds(1), Duration.ofSeconds(1)),
-                settle));
+        return listen(c, discovering(c, settle), null);
     }
 
-    private static WeftController listen(Config c, FabricService fabric) {
+    private static FabricService discovering(Config c, Duration settle) {
+        return new FabricService(new FabricService.Config(c.topology(), c.engine(), c.routing(), c.compile(),
+                c.verifier(), Duration.ofSeconds(30), Duration.ofSeconds(1), Duration.ofSeconds(1)), settle);
+    }
+
+    private static WeftController listen(Config c, FabricService fabric, FabricObserver observerOrNull) {
+        if (observerOrNull != null) {
+            fabric.addObserver(observerOrNull);
+        }
         fabric.start();
         try {
             OfServer server = c.tlsOrNull() == null
@@ -184,6 +256,9 @@ public final class WeftController implements AutoCloseable {
 
     @Override
     public void close() {
+        if (cluster != null) {
+            cluster.close();
+        }
         if (agents != null) {
             agents.close();
         }

@@ -20,6 +20,7 @@ import org.apache.curator.framework.recipes.cache.CuratorCache;
 import org.apache.curator.framework.recipes.cache.CuratorCacheListener;
 import org.apache.curator.framework.recipes.leader.LeaderLatch;
 import org.apache.curator.framework.recipes.leader.LeaderLatchListener;
+import org.apache.curator.framework.recipes.nodes.PersistentNode;
 import org.apache.curator.framework.state.ConnectionState;
 import org.apache.curator.retry.ExponentialBackoffRetry;
 import org.apache.zookeeper.CreateMode;
@@ -67,6 +68,7 @@ public final class ZkCluster implements AutoCloseable {
     private volatile Member master;
     private volatile boolean connected;
     private LeaderLatch latch;
+    private PersistentNode memberNode;
     private CuratorCache memberCache;
     private CuratorCache masterCache;
     private ZkStateStore store;
@@ -169,24 +171,28 @@ public final class ZkCluster implements AutoCloseable {
         }
     }
 
-    /** Creates the ephemeral member record, waiting out a crashed previous incarnation's session. */
+    /**
+     * Creates the ephemeral member record, waiting out a crashed previous incarnation's session; from then on
+     * Curator's {@link PersistentNode} recreates it whenever this node's session is replaced (after an expiry).
+     */
     private void registerMember(long waitMillis) throws Exception {
         String path = membersPath + "/" + options.nodeId();
         byte[] record = JSON.writeValueAsBytes(options.self());
         long deadline = System.nanoTime() + waitMillis * 1_000_000L;
-        while (true) {
-            try {
-                client.create().withMode(CreateMode.EPHEMERAL).forPath(path, record);
-                return;
-            } catch (KeeperException.NodeExistsException e) {
-                if (System.nanoTime() - deadline > 0) {
-                    throw new IllegalStateException("--node-id " + options.nodeId() + ": another live controller "
-                            + "is a member of " + options.root() + " under this id (its session did not end within "
-                            + waitMillis + " ms)");
-                }
-                LOG.info("member {} still has a session (a previous run?); waiting for it to end", options.nodeId());
-                Thread.sleep(200);
+        while (client.checkExists().forPath(path) != null) {
+            if (System.nanoTime() - deadline > 0) {
+                throw new IllegalStateException("--node-id " + options.nodeId() + ": another live controller "
+                        + "is a member of " + options.root() + " under this id (its session did not end within "
+                        + waitMillis + " ms)");
             }
+            LOG.info("member {} still has a session (a previous run?); waiting for it to end", options.nodeId());
+            Thread.sleep(200);
+        }
+        memberNode = new PersistentNode(client, CreateMode.EPHEMERAL, false, path, record);
+        memberNode.start();
+        if (!memberNode.waitForInitialCreate(waitMillis, TimeUnit.MILLISECONDS)) {
+            throw new IllegalStateException("--node-id " + options.nodeId() + ": member record not created within "
+                    + waitMillis + " ms");
         }
     }
 
@@ -333,11 +339,14 @@ public final class ZkCluster implements AutoCloseable {
     @Override
     public void close() {
         try {
-            if (latch != null) {
+            if (latch != null && latch.getState() == LeaderLatch.State.STARTED) {
                 latch.close(LeaderLatch.CloseMode.NOTIFY_LEADER);
             }
+            if (memberNode != null) {
+                memberNode.close();
+            }
         } catch (IOException | RuntimeException e) {
-            LOG.warn("leaving the election: {}", e.toString());
+            LOG.warn("leaving the cluster: {}", e.toString());
         }
         if (memberCache != null) {
             memberCache.close();

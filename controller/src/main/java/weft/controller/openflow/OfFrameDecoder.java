@@ -40,6 +40,7 @@ public final class OfFrameDecoder extends ByteToMessageDecoder {
     private final OFMessageReader<OFMessage> reader = OFFactories.getGenericReader();
     private long bytesToDiscard;
     private boolean failed;
+    private int lastFrameLength;
 
     /** A decoder that accepts every frame the length field can describe. */
     public OfFrameDecoder() {
@@ -97,7 +98,17 @@ public final class OfFrameDecoder extends ByteToMessageDecoder {
             return;
         }
         ByteBuf frame = in.readSlice(length);
+        lastFrameLength = length;
         out.add(parse(frame, version, type, length, xid));
+    }
+
+    /**
+     * The wire length of the frame behind the message this decoder emitted last. Each call of {@code decode}
+     * emits at most one message and Netty passes it on before decoding the next, so the handler reading a message
+     * sees its own frame's length here (the session charges multipart parts by it).
+     */
+    public int lastFrameLength() {
+        return lastFrameLength;
     }
 
     private Object parse(ByteBuf frame, int version, int type, int length, long xid) {

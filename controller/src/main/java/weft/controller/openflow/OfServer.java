@@ -4,6 +4,7 @@ import io.netty.bootstrap.ServerBootstrap;
 import io.netty.channel.Channel;
 import io.netty.channel.ChannelOption;
 import io.netty.channel.EventLoopGroup;
+import io.netty.channel.WriteBufferWaterMark;
 import io.netty.channel.nio.NioEventLoopGroup;
 import io.netty.channel.socket.nio.NioServerSocketChannel;
 import io.netty.handler.ssl.ClientAuth;
@@ -25,6 +26,12 @@ import weft.controller.tls.TlsFiles;
 public final class OfServer implements AutoCloseable {
     private static final Logger LOG = LoggerFactory.getLogger(OfServer.class);
 
+    /**
+     * Unread bytes per switch at which its session stops reading from it (high, 1 MiB) and resumes (low,
+     * 256 KiB). A larger transaction is still written whole; the switch drains it while nothing more is read.
+     */
+    public static final WriteBufferWaterMark WATER_MARK = new WriteBufferWaterMark(256 << 10, 1 << 20);
+
     private final EventLoopGroup boss = new NioEventLoopGroup(1);
     private final EventLoopGroup workers = new NioEventLoopGroup(2);
     private final Channel serverChannel;
@@ -35,6 +42,7 @@ public final class OfServer implements AutoCloseable {
         try {
             serverChannel = new ServerBootstrap().group(boss, workers).channel(NioServerSocketChannel.class)
                     .childOption(ChannelOption.TCP_NODELAY, true)
+                    .childOption(ChannelOption.WRITE_BUFFER_WATER_MARK, WATER_MARK)
                     .childHandler(new OfChannelInitializer(ssl, config, listener))
                     .bind(listen).syncUninterruptibly().channel();
         } catch (Exception e) {

@@ -73,6 +73,8 @@ public final class SwitchSession extends ChannelInboundHandlerAdapter {
     /** The one factory every Weft message is built with. */
     public static final OFFactory F = OFFactories.getFactory(OFVersion.OF_13);
     private static final int OF13_BIT = 1 << OFVersion.OF_13.getWireVersion();
+    /** Least charge of one multipart part against the bound: the parsed object's own size. */
+    static final int MIN_PART_CHARGE = 128;
 
     private final SessionConfig config;
     private final SwitchListener listener;
@@ -89,6 +91,11 @@ public final class SwitchSession extends ChannelInboundHandlerAdapter {
     private ScheduledFuture<?> handshakeTimer;
     private boolean heardSinceTick;
     private int quietTicks;
+    /** Wire bytes of REPLY_MORE parts gathered for requests not yet complete (event loop only). */
+    private long multipartBytes;
+    /** Bytes waiting to be written at the last tick while the channel was unwritable, and ticks without progress. */
+    private long unsentAtTick = -1;
+    private int stalledTicks;
 
     public SwitchSession(SessionConfig config, SwitchListener listener) {
         this.config = config;
@@ -206,6 +213,19 @@ public final class SwitchSession extends ChannelInboundHandlerAdapter {
         });
     }
 
+    /**
+     * Sends an ECHO_REQUEST and completes when its reply arrives; fails after {@code timeout}, on disconnect, or
+     * at once when the session is not connected. Tells whether the switch at the other end still answers.
+     */
+    public CompletableFuture<Void> echo(java.time.Duration timeout) {
+        try {
+            return request(F.buildEchoRequest().setData(new byte[0]).build())
+                    .orTimeout(timeout.toNanos(), TimeUnit.NANOSECONDS).thenApply(reply -> null);
+        } catch (OpenFlowException e) {
+            return CompletableFuture.failedFuture(e);
+        }
+    }
+
     /** Closes the connection; the listener hears {@code switchDisconnected}. */
     public void close() {
         Channel c = channel;
@@ -261,6 +281,32 @@ public final class SwitchSession extends ChannelInboundHandlerAdapter {
         ctx.fireChannelInactive();
     }
 
+    /**
+     * Back-pressure: while the switch leaves more than the channel's high water mark of our messages unread, the
+     * session stops reading from it, so the switch cannot make it queue more replies (an ECHO_REQUEST flood whose
+     * replies are never read holds at most the high water mark plus one read). Reading resumes below the low
+     * water mark; {@link #keepaliveTick} closes a switch that makes no progress for {@code echoMisses} intervals.
+     */
+    @Override
+    public void channelWritabilityChanged(ChannelHandlerContext ctx) {
+        boolean writable = ctx.channel().isWritable();
+        ctx.channel().config().setAutoRead(writable);
+        if (writable) {
+            unsentAtTick = -1;
+            stalledTicks = 0;
+        }
+        ctx.fireChannelWritabilityChanged();
+    }
+
+    /** Bytes of our messages the switch has not read yet (queued in the channel, above the socket buffer). */
+    public long unsentBytes() {
+        Channel c = channel;
+        if (c == null || c.unsafe().outboundBuffer() == null) {
+            return 0;
+        }
+        return c.unsafe().outboundBuffer().totalPendingWriteBytes();
+    }
+
     @Override
     public void exceptionCaught(ChannelHandlerContext ctx, Throwable cause) {
         LOG.warn("{}: closing after {}", this, cause.toString());
@@ -290,6 +336,11 @@ public final class SwitchSession extends ChannelInboundHandlerAdapter {
                 return;
             }
             case ECHO_REPLY -> {
+                Pending p = pending.get(m.getXid());
+                if (p != null && p.accepts(m) && pending.remove(m.getXid(), p)) {
+                    p.parts.add(m);
+                    p.complete();
+                }
                 return;
             }
             case ERROR -> {
@@ -303,7 +354,7 @@ public final class SwitchSession extends ChannelInboundHandlerAdapter {
         switch (state) {
             case WAIT_HELLO -> onHello(ctx, m);
             case WAIT_FEATURES -> onFeatures(ctx, m);
-            case WAIT_PORT_DESC, READY -> onReady(m);
+            case WAIT_PORT_DESC, READY -> onReady(ctx, m);
             case CLOSED -> LOG.debug("{}: ignoring {} after close", this, m.getType());
             default -> throw new IllegalStateException("unhandled state " + state);
         }
@@ -367,14 +418,15 @@ public final class SwitchSession extends ChannelInboundHandlerAdapter {
         });
     }
 
-    private void onReady(OFMessage m) {
+    private void onReady(ChannelHandlerContext ctx, OFMessage m) {
         Pending p = pending.get(m.getXid());
         if (p != null && p.accepts(m)) {
             if (m instanceof OFStatsReply part && part.getFlags().contains(OFStatsReplyFlags.REPLY_MORE)) {
-                p.parts.add(m);
+                gatherPart(ctx, p, m);
                 return;
             }
             pending.remove(m.getXid());
+            multipartBytes -= p.bytes;
             p.parts.add(m);
             p.complete();
             return;
@@ -398,6 +450,29 @@ public final class SwitchSession extends ChannelInboundHandlerAdapter {
             }
             default -> LOG.debug("{}: unexpected {} xid {}", this, m.getType(), m.getXid());
         }
+    }
+
+    /**
+     * Keeps one REPLY_MORE part of a multipart reply, charged at its wire length (at least
+     * {@value #MIN_PART_CHARGE} bytes: a parsed part costs that much even when empty). Parts gathered for the
+     * connection's incomplete requests may not exceed {@link SessionConfig#maxMultipartBytes()}: beyond it the
+     * request fails and the connection is closed, with one log line naming the bound.
+     */
+    private void gatherPart(ChannelHandlerContext ctx, Pending p, OFMessage part) {
+        OfFrameDecoder decoder = ctx.pipeline().get(OfFrameDecoder.class);
+        long charge = Math.max(MIN_PART_CHARGE, decoder == null ? 0 : decoder.lastFrameLength());
+        p.bytes += charge;
+        multipartBytes += charge;
+        if (multipartBytes > config.maxMultipartBytes()) {
+            LOG.warn("{}: multipart replies not complete hold more than {} bytes ({} parts for {} xid {}); closing",
+                    this, config.maxMultipartBytes(), p.parts.size() + 1, p.request.getType(), part.getXid());
+            pending.remove(part.getXid(), p);
+            p.fail(new OpenFlowException(this + ": " + p.request.getType() + " xid " + part.getXid()
+                    + ": multipart reply over " + config.maxMultipartBytes() + " bytes; connection closed"));
+            ctx.close();
+            return;
+        }
+        p.parts.add(part);
     }
 
     private void putPort(OFPortDesc p) {
@@ -435,6 +510,17 @@ public final class SwitchSession extends ChannelInboundHandlerAdapter {
     }
 
     private void keepaliveTick() {
+        if (!channel.isWritable()) {
+            long unsent = unsentBytes();
+            stalledTicks = unsentAtTick >= 0 && unsent >= unsentAtTick ? stalledTicks + 1 : 0;
+            unsentAtTick = unsent;
+            if (stalledTicks >= config.echoMisses()) {
+                LOG.warn("{}: has read none of our last {} bytes for {} intervals of {}; closing", this, unsent,
+                        stalledTicks, config.echoInterval());
+                channel.close();
+            }
+            return;
+        }
         if (heardSinceTick) {
             heardSinceTick = false;
             quietTicks = 0;
@@ -464,6 +550,7 @@ public final class SwitchSession extends ChannelInboundHandlerAdapter {
         pending.put(request.getXid(), p);
         p.timeout = channel.eventLoop().schedule(() -> {
             if (pending.remove(request.getXid(), p)) {
+                multipartBytes -= p.bytes;
                 p.fail(new OpenFlowException(this + ": no reply to " + request.getType() + " xid "
                         + request.getXid() + " within " + config.requestTimeout()));
             }
@@ -477,6 +564,7 @@ public final class SwitchSession extends ChannelInboundHandlerAdapter {
         final boolean multipart;
         final List<OFMessage> parts = new ArrayList<>(1);
         final CompletableFuture<List<OFMessage>> future = new CompletableFuture<>();
+        long bytes;
         ScheduledFuture<?> timeout;
 
         Pending(OFMessage request, boolean multipart) {

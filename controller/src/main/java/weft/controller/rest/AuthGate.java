@@ -1,5 +1,6 @@
 package weft.controller.rest;
 
+import io.micrometer.core.instrument.MeterRegistry;
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.ChannelInboundHandlerAdapter;
 import io.netty.handler.codec.http.HttpHeaderNames;
@@ -30,10 +31,12 @@ final class AuthGate extends ChannelInboundHandlerAdapter {
     private final RestAuth auth;
     private final AuthFailures failures;
     private final LongSupplier nanoClock;
+    private final MeterRegistry meters;
     private boolean discarding;
     private String principal;
 
-    AuthGate(RestRouter router, RestAuth auth, AuthFailures failures, LongSupplier nanoClock) {
+    AuthGate(RestRouter router, RestAuth auth, AuthFailures failures, LongSupplier nanoClock, MeterRegistry meters) {
+        this.meters = meters;
         this.router = router;
         this.auth = auth;
         this.failures = failures;
@@ -91,6 +94,7 @@ final class AuthGate extends ChannelInboundHandlerAdapter {
             return;
         }
         failures.failed(peer, now);
+        meters.counter("weft.rest.auth.failures").increment();
         LOG.warn("REST: {} {} from {} refused: {}", method, request.uri(), peer, d.problem());
         refuse(ctx, msg, new Refusal(RestResponse.error(401, d.problem()),
                 HttpHeaderNames.WWW_AUTHENTICATE.toString(), "Bearer realm=\"weft\""));

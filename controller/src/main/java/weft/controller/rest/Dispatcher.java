@@ -1,5 +1,6 @@
 package weft.controller.rest;
 
+import io.micrometer.core.instrument.MeterRegistry;
 import io.netty.channel.ChannelFutureListener;
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.ChannelInboundHandlerAdapter;
@@ -35,10 +36,13 @@ final class Dispatcher extends ChannelInboundHandlerAdapter {
     private final Executor workers;
     private final ConnectionTimeouts timeouts;
     private final AuthGate gate;
+    private final MeterRegistry meters;
     private final ArrayDeque<Pending> queued = new ArrayDeque<>();
     private boolean busy;
 
-    Dispatcher(RestRouter router, Executor workers, ConnectionTimeouts timeouts, AuthGate gate) {
+    Dispatcher(RestRouter router, Executor workers, ConnectionTimeouts timeouts, AuthGate gate,
+               MeterRegistry meters) {
+        this.meters = meters;
         this.router = router;
         this.workers = workers;
         this.timeouts = timeouts;
@@ -118,6 +122,8 @@ final class Dispatcher extends ChannelInboundHandlerAdapter {
 
     private void answer(ChannelHandlerContext ctx, Pending p, RestResponse response) {
         FullHttpResponse out = HttpAnswers.of(response, p.keepAlive());
+        meters.counter("weft.rest.requests", "method", p.request() == null ? "-" : p.request().method(), "status",
+                Integer.toString(response.status())).increment();
         if (p.refusal() != null && p.refusal().headerOrNull() != null) {
             out.headers().set(p.refusal().headerOrNull(), p.refusal().headerValue());
         }

@@ -19,6 +19,8 @@ import weft.controller.fabric.FabricService;
 import weft.controller.fabric.FlowCounters;
 import weft.controller.fabric.LinkCounters;
 import weft.controller.fabric.MeterCounters;
+import weft.controller.ha.ZkCluster;
+import weft.controller.metrics.WeftMetrics;
 import weft.controller.openflow.SwitchSession;
 import weft.controller.program.PairRates;
 import weft.controller.program.PairRatesException;
@@ -34,8 +36,9 @@ import weft.model.topology.io.TopologyJson;
  * {@code /api/rates} also takes PUT (authenticated, see {@link RestAuth}): a {@code weft-pair-rates/1} table
  * (see {@link PairRates}) replaces the rated pairs as a fabric update; the answer is the applied table (200), the
  * validation error (400), or the reason the fabric kept its previous program (409). GET adds each pair's meter
- * counters (packets and bytes in, packets and bytes dropped) once its switch has reported them. Every endpoint is
- * described in {@code docs/openapi.yaml}.
+ * counters (packets and bytes in, packets and bytes dropped) once its switch has reported them.
+ * {@code GET /metrics} is the Prometheus exposition of {@link WeftMetrics}. Every endpoint is described in
+ * {@code docs/openapi.yaml}.
  */
 public final class RestApi implements AutoCloseable {
     private static final ObjectMapper JSON = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
@@ -76,10 +79,21 @@ public final class RestApi implements AutoCloseable {
     private final RestServer server;
     private final RestRouter router;
     private final FabricService fabric;
+    private final WeftMetrics metrics;
+    private final boolean ownsMetrics;
+    /** The cluster this controller is a member of, or null without {@code --ha}. */
+    private final ZkCluster cluster;
 
-    private RestApi(Config config, FabricService fabric, AgentLinkServer agentsOrNull) {
+    private RestApi(Config config, FabricService fabric, AgentLinkServer agentsOrNull, WeftMetrics metrics,
+                    boolean ownsMetrics, ZkCluster clusterOrNull) {
         this.fabric = fabric;
+        this.metrics = metrics;
+        this.ownsMetrics = ownsMetrics;
+        this.cluster = clusterOrNull;
         this.router = new RestRouter()
+                .get("/api/cluster", r -> json(clusterOrNull == null ? Map.of("ha", false, "role", "MASTER")
+                        : clusterOrNull.view()))
+                .get("/metrics", r -> RestResponse.text(200, WeftMetrics.contentType(), metrics.scrape()))
                 .get("/api/openapi.yaml", r -> RestResponse.text(200, "application/yaml", OPENAPI))
                 .get("/api/agents", r -> json(agentsOrNull == null ? List.of() : agentsOrNull.view()))
                 .get("/api/topology", r -> json(new TopologyView(TopologyJson.write(fabric.currentTopology()),
@@ -93,7 +107,8 @@ public final class RestApi implements AutoCloseable {
                 .get("/api/events", r -> json(fabric.events().stream().map(FabricEvent::toString).toList()))
                 .get("/api/rates", r -> json(ratesWithCounters()))
                 .add(new RestEndpoint("PUT", "/api/rates", this::putRates));
-        this.server = new RestServer(config.address(), config.sslOrNull(), config.auth(), config.limits(), router);
+        this.server = new RestServer(config.address(), config.sslOrNull(), config.auth(), config.limits(), router,
+                metrics.registry());
     }
 
     /** Serves plain HTTP on the address (port 0 picks a free port) with no credentials: reads only. */
@@ -101,15 +116,41 @@ public final class RestApi implements AutoCloseable {
         return start(Config.plain(address, RestAuth.none()), fabric, null);
     }
 
+    /** {@link #start(Config, FabricService, AgentLinkServer, WeftMetrics)} with metrics of its own. */
+    public static RestApi start(Config config, FabricService fabric, AgentLinkServer agentsOrNull) {
+        WeftMetrics metrics = new WeftMetrics().bind(fabric);
+        if (agentsOrNull != null) {
+            metrics.agents(agentsOrNull);
+        }
+        try {
+            return new RestApi(config, fabric, agentsOrNull, metrics, true, null);
+        } catch (RuntimeException e) {
+            metrics.close();
+            throw e;
+        }
+    }
+
     /**
      * Serves as configured, with {@code GET /api/agents} (registered agents, their pushed rates and paths, reported
      * flows and last report) when the controller embeds an agent registry; without one that resource is an empty
      * list.
      *
+     * @param metrics served at {@code /metrics} (the controller's, made before the fabric started)
      * @throws IllegalArgumentException naming the address when it cannot be bound
      */
-    public static RestApi start(Config config, FabricService fabric, AgentLinkServer agentsOrNull) {
-        return new RestApi(config, fabric, agentsOrNull);
+    public static RestApi start(Config config, FabricService fabric, AgentLinkServer agentsOrNull,
+                                WeftMetrics metrics) {
+        return new RestApi(config, fabric, agentsOrNull, metrics, false, null);
+    }
+
+    /**
+     * As {@link #start(Config, FabricService, AgentLinkServer, WeftMetrics)}, for one controller of a cluster
+     * ({@code --ha}, or null without): {@code GET /api/cluster} shows this node, its role, the master, the epoch and
+     * the live members, and a standby answers every write with 503 naming the master.
+     */
+    public static RestApi start(Config config, FabricService fabric, AgentLinkServer agentsOrNull,
+                                WeftMetrics metrics, ZkCluster clusterOrNull) {
+        return new RestApi(config, fabric, agentsOrNull, metrics, false, clusterOrNull);
     }
 
     /** The bound port. */
@@ -152,6 +193,9 @@ public final class RestApi implements AutoCloseable {
 
     /** {@code PUT /api/rates}: replaces the rated pairs as one fabric update. */
     private RestResponse putRates(RestRequest request) throws Exception {
+        if (cluster != null && !cluster.mastership().mayWrite()) {
+            return RestResponse.error(503, cluster.notMaster("PUT /api/rates").getMessage());
+        }
         PairRates rates;
         try {
             rates = PairRates.parse("PUT /api/rates", request.text(), fabric.discovering()
@@ -185,5 +229,8 @@ public final class RestApi implements AutoCloseable {
     @Override
     public void close() {
         server.close();
+        if (ownsMetrics) {
+            metrics.close();
+        }
     }
 }

@@ -1,5 +1,8 @@
 package weft.controller.rest;
 
+import io.micrometer.core.instrument.Gauge;
+import io.micrometer.core.instrument.MeterRegistry;
+import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import io.netty.bootstrap.ServerBootstrap;
 import io.netty.channel.Channel;
 import io.netty.channel.ChannelInitializer;
@@ -58,6 +61,15 @@ public final class RestServer implements AutoCloseable {
      */
     public RestServer(InetSocketAddress address, SslContext sslOrNull, RestAuth auth, HttpLimits limits,
                       RestRouter router) {
+        this(address, sslOrNull, auth, limits, router, new SimpleMeterRegistry());
+    }
+
+    /**
+     * Binds and serves, counting requests by method and status ({@code weft_rest_requests_total}) and refused
+     * authentications ({@code weft_rest_auth_failures_total}) in {@code meters}.
+     */
+    public RestServer(InetSocketAddress address, SslContext sslOrNull, RestAuth auth, HttpLimits limits,
+                      RestRouter router, MeterRegistry meters) {
         AtomicInteger n = new AtomicInteger();
         workers = new ThreadPoolExecutor(limits.workers(), limits.workers(), 60, TimeUnit.SECONDS,
                 new ArrayBlockingQueue<>(limits.queue()), r -> {
@@ -66,6 +78,8 @@ public final class RestServer implements AutoCloseable {
                     return t;
                 });
         AuthFailures failures = new AuthFailures(AUTH_BURST, AUTH_REFILL_NANOS, 4096);
+        Gauge.builder("weft.rest.connections", open, AtomicInteger::get).description("Open REST connections")
+                .register(meters);
         try {
             serverChannel = new ServerBootstrap().group(boss, loops).channel(NioServerSocketChannel.class)
                     .childOption(ChannelOption.TCP_NODELAY, true)
@@ -87,12 +101,12 @@ public final class RestServer implements AutoCloseable {
                                 p.addLast("tls", sslOrNull.newHandler(ch.alloc()));
                             }
                             ConnectionTimeouts timeouts = new ConnectionTimeouts(limits);
-                            AuthGate gate = new AuthGate(router, auth, failures, System::nanoTime);
+                            AuthGate gate = new AuthGate(router, auth, failures, System::nanoTime, meters);
                             p.addLast("timeouts", timeouts);
                             p.addLast("http", new HttpServerCodec(MAX_INITIAL_LINE, MAX_HEADERS, 8192));
                             p.addLast("auth", gate);
                             p.addLast("body", new HttpObjectAggregator(limits.maxBodyBytes(), true));
-                            p.addLast("dispatch", new Dispatcher(router, workers, timeouts, gate));
+                            p.addLast("dispatch", new Dispatcher(router, workers, timeouts, gate, meters));
                         }
                     }).bind(address).syncUninterruptibly().channel();
         } catch (Exception e) {

@@ -32,7 +32,8 @@ public final class ControlCodec {
             "flows", ControlMessage.Flows.class,
             "set-rate", ControlMessage.SetRate.class,
             "ok", ControlMessage.Ok.class,
-            "error", ControlMessage.Error.class);
+            "error", ControlMessage.Error.class,
+            "not-master", ControlMessage.NotMaster.class);
 
     private final ObjectMapper mapper = new ObjectMapper()
             .configure(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES, false)

@@ -16,6 +16,7 @@ import java.util.List;
  * set-rate     admin -> controller  set (or clear) one rate by hand (weft rates set), authenticated by token
  * ok           either               an admin request was applied
  * error        either               a line was rejected; the session continues
+ * not-master   controller -> agent  this controller is a standby: go to the master's agent address (HA)
  * </pre>
  */
 public sealed interface ControlMessage {
@@ -147,6 +148,22 @@ public sealed interface ControlMessage {
         @Override
         public String type() {
             return "error";
+        }
+    }
+
+    /**
+     * The controller is a standby of a cluster and does not take agents: the agent closes the session and
+     * connects to the master's agent registry instead (an {@code --controller} list names every controller; this
+     * says which one is master now).
+     *
+     * @param master  the master's node id, or null while an election runs
+     * @param address the master's agent address {@code host:port}, or null while an election runs
+     * @param detail  a sentence for the log
+     */
+    record NotMaster(String master, String address, String detail) implements ControlMessage {
+        @Override
+        public String type() {
+            return "not-master";
         }
     }
 

@@ -3,6 +3,9 @@ package weft.model.rate;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import weft.model.routing.RoutedPaths;
+import weft.model.routing.RoutedPaths.BrokenWalk;
+import weft.model.routing.RoutingResult;
 import weft.model.topology.Host;
 import weft.model.topology.SwitchGraph;
 import weft.model.topology.Topology;
@@ -31,6 +34,17 @@ public final class FabricProblem {
     }
 
     private FabricProblem() {
+    }
+
+    /**
+     * Each flow on its pair's routed path in {@code routes} ({@link RoutedPaths#channels(int, int)}: the default
+     * path tag, the first port of an ECMP group), refusing broken routes ({@link BrokenWalk#FAIL}).
+     *
+     * @param source name of the routes input, used in errors
+     */
+    public static FlowPaths routed(Topology topology, RoutingResult routes, String source) {
+        RoutedPaths paths = RoutedPaths.of(topology, routes, BrokenWalk.FAIL, source);
+        return (flow, srcSwitch, dstSwitch) -> paths.channels(srcSwitch, dstSwitch);
     }
 
     /** Index of host {@code h}'s uplink (host to switch). */

@@ -16,5 +16,7 @@
  * Per-flow adaptive routing on enriched trees has its own API, {@link weft.model.routing.AdaptiveFlowRouting}.
  * {@link weft.model.routing.PauseHeadroom} and {@link weft.model.routing.BackPressureBound} hold the lossless
  * flow-control arithmetic the layers rely on. Results are written and read by {@code weft.model.routing.io}.
+ * {@link weft.model.routing.ForwardingTable} is the one reading of a result's entries as the switches apply them
+ * (verifier, simulator, controller), and {@link weft.model.routing.RoutedPaths} walks it for one path per pair.
  */
 package weft.model.routing;

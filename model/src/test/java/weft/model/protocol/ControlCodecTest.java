@@ -26,7 +26,9 @@ class ControlCodecTest {
                 new ControlMessage.Flows("h1", List.of("10.0.0.3", "10.0.0.4"), java.util.Map.of("10.0.0.3", 4500L)),
                 new ControlMessage.SetRate("h1", "h2", 10_000_000L, null, "secret"),
                 new ControlMessage.Ok("set"),
-                new ControlMessage.Error("bad"));
+                new ControlMessage.Error("bad"),
+                new ControlMessage.NotMaster("c2", "10.0.0.254:6700", "c1 is a standby"),
+                new ControlMessage.NotMaster(null, null, "election running"));
     }
 
     @Test

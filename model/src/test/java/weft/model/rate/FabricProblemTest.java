@@ -39,8 +39,8 @@ class FabricProblemTest {
         Topology t = twoSwitches();
         List<Flow> flows = List.of(new Flow("f1", "h1", "h3", 1, "a", 0), new Flow("f2", "h2", "h3", 1, "a", 0),
                 new Flow("f3", "h2", "h4", 1, "b", 0), new Flow("f4", "h1", "h2", 1, "b", 0));
-        RateProblem p = FabricProblem.build(t, flows, new RoutedPaths(t, routes(), "routes.json"), WeightBasis.WEIGHT,
-                1e-3);
+        RateProblem p = FabricProblem.build(t, flows, FabricProblem.routed(t, routes(), "routes.json"),
+                WeightBasis.WEIGHT, 1e-3);
         assertThat(p.path(0)).containsExactly(FabricProblem.hostUplink(t, 0), 0, FabricProblem.hostDownlink(t, 2));
         assertThat(p.path(3)).as("same switch: no switch channel").containsExactly(FabricProblem.hostUplink(t, 0),
                 FabricProblem.hostDownlink(t, 1));
@@ -55,11 +55,12 @@ class FabricProblemTest {
     @DisplayName("Unknown hosts, missing routes and sizeless SAA flows are refused naming the flow")
     void errors() {
         Topology t = twoSwitches();
-        RoutedPaths paths = new RoutedPaths(t, routes(), "routes.json");
+        FabricProblem.FlowPaths paths = FabricProblem.routed(t, routes(), "routes.json");
         assertThatThrownBy(() -> FabricProblem.build(t, List.of(new Flow("f9", "h1", "h7", 1, "a", 0)), paths,
                 WeightBasis.WEIGHT, 1e-3)).isInstanceOf(InfeasibleRequest.class)
                 .hasMessage("flows[0] (f9): unknown host h7 (not in the topology)");
-        RoutedPaths none = new RoutedPaths(t, new RoutingResult("empty", 1, List.of(), List.of(), false), "r.json");
+        FabricProblem.FlowPaths none = FabricProblem.routed(t,
+                new RoutingResult("empty", 1, List.of(), List.of(), false), "r.json");
         assertThatThrownBy(() -> FabricProblem.build(t, List.of(new Flow("f1", "h1", "h3", 1, "a", 0)), none,
                 WeightBasis.WEIGHT, 1e-3)).hasMessageContaining("flows[0] (f1): the routes have no path from s1 to s2");
         assertThatThrownBy(() -> FabricProblem.build(t, List.of(new Flow("f1", "h1", "h3", 1, "a", 0)), paths,
@@ -75,7 +76,7 @@ class FabricProblemTest {
         Topology t = twoSwitches();
         List<Flow> flows = List.of(new Flow("f1", "h1", "h3", 1, "a", 1_000_000),
                 new Flow("f2", "h2", "h3", 1, "a", 3_000_000));
-        RateProblem p = FabricProblem.build(t, flows, new RoutedPaths(t, routes(), "r"), WeightBasis.SIZE, 1e-3);
+        RateProblem p = FabricProblem.build(t, flows, FabricProblem.routed(t, routes(), "r"), WeightBasis.SIZE, 1e-3);
         Rational w = Saa.maxLinkWeight(p, Arithmetic.EXACT);
         assertThat(w).as("4 MB over 10 Gbit/s = 3.2 ms").isEqualTo(Rational.of(32, 10_000));
     }

@@ -26,8 +26,8 @@ class IrregularFabricRateProperties {
     void ratesOnIrregularFabricsAreFeasibleAndFfaIsMaxMinFair(@ForAll @IntRange(min = 3, max = 10) int switches,
                                                               @ForAll @LongRange(min = 0, max = 100_000) long seed) {
         Topology t = RandomIrregular.generate(switches, 4, seed, GeneratorOptions.defaults().withHosts(2));
-        RoutedPaths routes = new RoutedPaths(t, RoutingEngines.byName("updown").compute(t, RoutingOptions.defaults()),
-                "updown");
+        FabricProblem.FlowPaths routes = FabricProblem.routed(t,
+                RoutingEngines.byName("updown").compute(t, RoutingOptions.defaults()), "updown");
         RandomGenerator r = RandomGeneratorFactory.of("L64X128MixRandom").create(seed);
         int hosts = t.hosts().size();
         List<Flow> flows = new ArrayList<>();

@@ -4,7 +4,7 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 
-import weft.model.routing.ForwardingEntry;
+import weft.model.routing.ForwardingTable;
 import weft.model.routing.PairLayer;
 import weft.model.routing.RoutingResult;
 import weft.model.routing.verify.VerificationReport.Findings;
@@ -27,12 +27,13 @@ import weft.model.topology.Topology;
  * <p>Source: seed 002 §2 (Dally and Seitz: a routing is deadlock-free when its channel dependency graph is acyclic, per
  * virtual channel: §2.1.3).
  *
- * <p>Entry lookup: among the entries of a switch for (destination, layer), an entry whose {@code in_port} equals the
- * arrival port beats one with any in_port, and an entry whose path tag equals the walk's tag beats an untagged one;
- * entries naming another arrival port or another tag do not apply. A walk starts with the arrival port of the
- * source switch's first host (so entries that name host ports apply), or no port when the switch has no host.
+ * <p>Entry lookup: as a switch applies the compiled entries ({@link ForwardingTable}: an entry for the arrival
+ * port beats any-port entries, within them the entry for the walk's path tag beats the group's default; a pair
+ * listed without a path carries tag 0, as on the wire). A walk starts with the arrival port of the source switch's
+ * first host (so entries that name host ports apply), or no port when the switch has no host. Malformed and
+ * duplicate entries are reported and left out of the walks.
  *
- * <p>Cost: one pass over the entries (sorted by key), then per walk at most one visit per channel. Dependencies are
+ * <p>Cost: one indexing pass over the entries, then per walk at most one visit per channel. Dependencies are
  * kept as one bit per turn (arrival channel, departure channel) at each switch, so memory is the sum of squared
  * degrees per layer. Decision: U-turns (leaving on the arrival link) are walked like any other turn.
  */
@@ -48,16 +49,7 @@ public final class DeadlockVerifier {
     private final long[][] turnBits;
     private final int[] hostPort;
 
-    private long[] keys;
-    private ForwardingEntry[] sorted;
-    /**
-     * Direct index for the common case: {@code direct[layer * n + d][u]} is 1 + the position in {@link #sorted} of the
-     * only entry for (u, d, layer) when that entry matches any port and any tag, else 0 (binary search instead).
-     */
-    private int[][] direct;
-    /** Out channels of sorted entry i: {@code outChannels[outStart[i] .. outStart[i+1]-1]}. */
-    private int[] outStart;
-    private int[] outChannels;
+    private ForwardingTable table;
 
     private final Collector missingPairs = new Collector();
     private final Collector unreachable = new Collector();
@@ -105,7 +97,7 @@ public final class DeadlockVerifier {
     }
 
     private VerificationReport run() {
-        indexEntries();
+        table = ForwardingTable.of(topology, result, malformed::add);
         int[][] dist = result.promisesShortest() ? g.distances() : null;
         int m = g.channelCount();
         int[] load = new int[m];
@@ -169,142 +161,6 @@ public final class DeadlockVerifier {
                 pairs == 0 ? 0.0 : (double) lengthSum / pairs, maxLoad);
     }
 
-    private long key(int u, int d, int layer) {
-        return ((long) layer * n + d) * n + u;
-    }
-
-    /** Drops malformed entries and sorts the rest by (layer, destination, switch) for binary search. */
-    private void indexEntries() {
-        List<ForwardingEntry> all = result.forwarding();
-        List<ForwardingEntry> good = new ArrayList<>(all.size());
-        for (int i = 0; i < all.size(); i++) {
-            ForwardingEntry e = all.get(i);
-            String problem = problem(e);
-            if (problem != null) {
-                malformed.add("forwarding[" + i + "] at " + e.switchId() + " for " + e.dst() + " layer " + e.layer()
-                        + ": " + problem);
-            } else {
-                good.add(e);
-            }
-        }
-        int size = good.size();
-        if (size > 0xFFFFFF) {
-            throw new IllegalArgumentException("result of " + result.engine() + ": " + size
-                    + " forwarding entries, the verifier handles at most " + 0xFFFFFF);
-        }
-        // Sort (key, position) packed into one long: keys stay below 2^39 for any fabric the CLI can load.
-        long[] packed = new long[size];
-        for (int i = 0; i < size; i++) {
-            ForwardingEntry e = good.get(i);
-            packed[i] = key(topology.switchIndex(e.switchId()), topology.switchIndex(e.dst()), e.layer()) << 24 | i;
-        }
-        Arrays.sort(packed);
-        keys = new long[size];
-        sorted = new ForwardingEntry[size];
-        for (int i = 0; i < size; i++) {
-            keys[i] = packed[i] >>> 24;
-            sorted[i] = good.get((int) (packed[i] & 0xFFFFFF));
-            if (i > 0 && keys[i] == keys[i - 1] && sameMatch(sorted[i], sorted[i - 1])) {
-                malformed.add("duplicate entries at " + sorted[i].switchId() + " for " + sorted[i].dst() + " layer "
-                        + sorted[i].layer() + " in_port " + sorted[i].inPort() + " path " + sorted[i].path());
-            }
-        }
-        outStart = new int[size + 1];
-        for (int i = 0; i < size; i++) {
-            outStart[i + 1] = outStart[i] + sorted[i].outPorts().size();
-        }
-        outChannels = new int[outStart[size]];
-        for (int i = 0; i < size; i++) {
-            int u = (int) (keys[i] % n);
-            List<Integer> ports = sorted[i].outPorts();
-            for (int j = 0; j < ports.size(); j++) {
-                outChannels[outStart[i] + j] = g.channelAtPort(u, ports.get(j));
-            }
-        }
-        direct = new int[layers * n][];
-        for (int i = 0; i < size; i++) {
-            boolean alone = (i == 0 || keys[i - 1] != keys[i]) && (i + 1 == size || keys[i + 1] != keys[i]);
-            if (alone && sorted[i].inPort() == null && sorted[i].path() == null) {
-                int row = (int) (keys[i] / n);
-                if (direct[row] == null) {
-                    direct[row] = new int[n];
-                }
-                direct[row][(int) (keys[i] % n)] = i + 1;
-            }
-        }
-    }
-
-    private static boolean sameMatch(ForwardingEntry a, ForwardingEntry b) {
-        return java.util.Objects.equals(a.inPort(), b.inPort()) && java.util.Objects.equals(a.path(), b.path());
-    }
-
-    private String problem(ForwardingEntry e) {
-        int u = topology.switchIndex(e.switchId());
-        if (u < 0) {
-            return "unknown switch " + e.switchId();
-        }
-        if (topology.switchIndex(e.dst()) < 0) {
-            return "unknown destination switch " + e.dst();
-        }
-        if (e.layer() < 0 || e.layer() >= layers) {
-            return "layer outside 0.." + (layers - 1);
-        }
-        for (int port : e.outPorts()) {
-            if (g.channelAtPort(u, port) < 0) {
-                return "out port " + port + " has no switch link (expected a port in " + portsOf(u) + ")";
-            }
-        }
-        return null;
-    }
-
-    private String portsOf(int u) {
-        StringBuilder sb = new StringBuilder("[");
-        for (int c : g.out(u)) {
-            sb.append(sb.length() > 1 ? ", " : "").append(g.srcPort(c));
-        }
-        return sb.append(']').toString();
-    }
-
-    /** Position in {@link #sorted} of the entry a switch applies, or -1: exact in_port beats any, exact tag beats
-     * untagged. */
-    private int lookup(int u, int d, int layer, int inPort, Integer path) {
-        int[] row = direct[layer * n + d];
-        if (row != null && row[u] > 0) {
-            return row[u] - 1;
-        }
-        long k = key(u, d, layer);
-        int i = Arrays.binarySearch(keys, k);
-        if (i < 0) {
-            return -1;
-        }
-        while (i > 0 && keys[i - 1] == k) {
-            i--;
-        }
-        int best = -1;
-        int bestScore = -1;
-        for (; i < keys.length && keys[i] == k; i++) {
-            ForwardingEntry e = sorted[i];
-            int score = 0;
-            if (e.inPort() != null) {
-                if (e.inPort() != inPort) {
-                    continue;
-                }
-                score += 2;
-            }
-            if (e.path() != null) {
-                if (!e.path().equals(path)) {
-                    continue;
-                }
-                score += 1;
-            }
-            if (score > bestScore) {
-                best = i;
-                bestScore = score;
-            }
-        }
-        return best;
-    }
-
     private String channelName(int c) {
         return g.switchId(g.src(c)) + ":" + g.srcPort(c) + "->" + g.switchId(g.dst(c)) + ":" + g.dstPort(c);
     }
@@ -339,7 +195,8 @@ public final class DeadlockVerifier {
             boolean reportedLong = false;
             boolean reportedLoop = false;
             long[] bits = turnBits[layer];
-            int first = lookup(s, d, layer, hostPort[s], path);
+            int tag = ForwardingTable.tagOf(path);
+            int first = table.lookup(s, d, layer, hostPort[s], tag);
             if (first < 0) {
                 unreachable.add(what(s, d, layer, path) + ": no entry at " + g.switchId(s) + " for "
                         + g.switchId(d));
@@ -354,8 +211,8 @@ public final class DeadlockVerifier {
                 int cin = stackCh[top];
                 int e = stackEntry[top];
                 int u = cin < 0 ? s : g.dst(cin);
-                if (e >= 0 && outStart[e] + stackNext[top] < outStart[e + 1]) {
-                    int cout = outChannels[outStart[e] + stackNext[top]++];
+                if (e >= 0 && stackNext[top] < table.outCount(e)) {
+                    int cout = table.outChannel(e, stackNext[top]++);
                     if (cin >= 0) {
                         int t = turnBase[u] + inPos[cin] * g.degree(u) + outPos[cout];
                         bits[t >>> 6] |= 1L << t;
@@ -384,7 +241,7 @@ public final class DeadlockVerifier {
                         longest[cout] = 0;
                         continue;
                     }
-                    int next = lookup(v, d, layer, g.dstPort(cout), path);
+                    int next = table.lookup(v, d, layer, g.dstPort(cout), tag);
                     if (next < 0 && !reportedHole) {
                         unreachable.add(what(s, d, layer, path) + ": no entry at " + g.switchId(v) + " for "
                                 + g.switchId(d) + " (arriving on port " + g.dstPort(cout) + ")");
@@ -398,8 +255,8 @@ public final class DeadlockVerifier {
                 } else {
                     int max = -1;
                     if (e >= 0) {
-                        for (int i = outStart[e]; i < outStart[e + 1]; i++) {
-                            int c = outChannels[i];
+                        for (int i = 0; i < table.outCount(e); i++) {
+                            int c = table.outChannel(e, i);
                             if (seen[c] == stamp && onStack[c] != stamp && longest[c] >= 0) {
                                 max = Math.max(max, longest[c] + 1);
                             }

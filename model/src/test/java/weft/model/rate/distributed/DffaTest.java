@@ -16,7 +16,6 @@ import weft.model.rate.FabricProblem;
 import weft.model.rate.Ffa;
 import weft.model.rate.Rational;
 import weft.model.rate.RateProblem;
-import weft.model.rate.RoutedPaths;
 import weft.model.rate.WeightBasis;
 import weft.model.routing.RoutingEngines;
 import weft.model.routing.RoutingOptions;
@@ -38,7 +37,8 @@ class DffaTest {
             int d = r.nextInt(15);
             flows.add(new Flow("f" + i, "h" + (s + 1), "h" + (d >= s ? d + 2 : d + 1), 1 + r.nextInt(3), "a", 0));
         }
-        RateProblem p = FabricProblem.build(t, flows, new RoutedPaths(t, routes, "updown"), WeightBasis.WEIGHT, 1e-3);
+        RateProblem p = FabricProblem.build(t, flows, FabricProblem.routed(t, routes, "updown"), WeightBasis.WEIGHT,
+                1e-3);
         return new Object[] {t, p};
     }
 

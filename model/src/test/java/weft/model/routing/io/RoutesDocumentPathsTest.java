@@ -15,12 +15,12 @@ import weft.model.routing.RoutingResult;
 import weft.model.routing.io.RoutesDocument.RoutedPath;
 import weft.model.topology.Topology;
 
-class RoutedPathsTest {
+class RoutesDocumentPathsTest {
     @Test
     void readsPathsOffTheEntries() {
         Topology ring = Fabrics.ring(4);
         RoutingResult r = RoutingEngines.byName("updown").compute(ring, RoutingOptions.defaults().withRoot("s0"));
-        List<RoutedPath> paths = RoutedPaths.of(ring, r);
+        List<RoutedPath> paths = RoutesDocument.pathsOf(ring, r);
         assertThat(paths).hasSize(12);
         // Up*/Down* on the 4-ring (hand-computed from seed 002 §2.1.4): 1 -> 3 goes through the root.
         assertThat(paths).contains(new RoutedPath("s1", "s3", 0, null, List.of("s1", "s0", "s3")));
@@ -36,7 +36,7 @@ class RoutedPathsTest {
                 ForwardingEntry.of("s1", "s2", 0, 3));
         RoutingResult r = new RoutingResult("t", 1, List.of(new PairLayer("s0", "s2", 0, 1),
                 new PairLayer("s0", "s2", 0, 2)), e, false);
-        assertThat(RoutedPaths.of(ring, r)).containsExactly(new RoutedPath("s0", "s2", 0, 1,
+        assertThat(RoutesDocument.pathsOf(ring, r)).containsExactly(new RoutedPath("s0", "s2", 0, 1,
                 List.of("s0", "s1", "s2")));
     }
 }

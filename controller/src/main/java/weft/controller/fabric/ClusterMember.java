@@ -1,0 +1,134 @@
+package weft.controller.fabric;
+
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import weft.controller.agentlink.AgentLinkServer;
+import weft.controller.ha.HandSetRate;
+import weft.controller.ha.JsonState;
+import weft.controller.ha.Mastership;
+import weft.controller.ha.Member;
+import weft.controller.ha.NotMasterException;
+import weft.controller.ha.StateStore;
+import weft.controller.ha.ZkCluster;
+import weft.model.protocol.ControlMessage;
+
+/**
+ * Ties a controller's parts to its cluster role: each change of {@link Mastership} goes to the fabric service
+ * (role requests to every switch; a new master reconciles) and to the agent registry (a new master takes the
+ * hand-set rates the cluster kept; a standby sends its agents to the master). Runs on the cluster's thread.
+ */
+final class ClusterMember implements AutoCloseable {
+    private static final Logger LOG = LoggerFactory.getLogger(ClusterMember.class);
+
+    private final ZkCluster cluster;
+    private final FabricService fabric;
+    private final Duration masterWait;
+    private AgentLinkServer agents;
+    private JsonState<HandSetRate> rates;
+    /** The role and epoch the fabric service and the registry were last given. */
+    private Mastership.Role role;
+    private long epoch = -1;
+
+    /**
+     * @param masterWait how long {@link #join()} waits for a known master (the session timeout and a margin: a
+     *                   dead master's leadership lasts that long)
+     */
+    ClusterMember(ZkCluster cluster, FabricService fabric, Duration masterWait) {
+        this.cluster = cluster;
+        this.fabric = fabric;
+        this.masterWait = masterWait;
+        cluster.onChange(this::changed);
+    }
+
+    /**
+     * Joins the cluster and waits (at most {@code masterWait}) until a master is known, so the first switches
+     * hear a role with the cluster's current generation id.
+     */
+    void join() {
+        cluster.join();
+        rates = new JsonState<>(cluster.store(), HandSetRate.NAMESPACE, HandSetRate.class);
+        long deadline = System.nanoTime() + masterWait.toNanos();
+        while (cluster.master() == null && System.nanoTime() - deadline < 0) {
+            try {
+                Thread.sleep(20);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                return;
+            }
+        }
+    }
+
+    ZkCluster cluster() {
+        return cluster;
+    }
+
+    /** The agent registry started (after the OpenFlow listener): it follows the role from now on. */
+    synchronized void agents(AgentLinkServer registry) {
+        if (registry == null) {
+            return;
+        }
+        registry.cluster(new AgentLinkServer.Cluster() {
+            @Override
+            public ControlMessage.NotMaster standby() {
+                return cluster.mastership().mayWrite() ? null : notMaster();
+            }
+
+            @Override
+            public void keep(String src, String dst, long bitsPerSecond, String policy) {
+                String key = HandSetRate.key(src, dst);
+                if (bitsPerSecond < 0) {
+                    rates.delete(key, StateStore.ANY);
+                } else {
+                    rates.put(key, new HandSetRate(src, dst, bitsPerSecond, policy), StateStore.ANY);
+                }
+            }
+        });
+        this.agents = registry;
+        if (cluster.mastership().mayWrite()) {
+            registry.takeOver(kept());
+        }
+    }
+
+    private synchronized void changed(Mastership.Change change) {
+        if (change.role() == role && change.epoch() == epoch) {
+            return; // only the known master changed (it went away): nothing to claim or hand over
+        }
+        role = change.role();
+        epoch = change.epoch();
+        fabric.roleChanged(change.role(), Math.max(0, change.epoch()));
+        if (agents == null) {
+            return;
+        }
+        if (change.role() == Mastership.Role.MASTER) {
+            agents.takeOver(kept());
+        } else {
+            agents.standBy(notMaster());
+        }
+    }
+
+    private List<HandSetRate> kept() {
+        try {
+            List<HandSetRate> out = new ArrayList<>();
+            rates.all().values().forEach(t -> out.add(t.value()));
+            return out;
+        } catch (RuntimeException e) {
+            LOG.warn("cannot read the hand-set rates the cluster kept: {}", e.getMessage());
+            return List.of();
+        }
+    }
+
+    private ControlMessage.NotMaster notMaster() {
+        Member m = cluster.master();
+        NotMasterException e = cluster.notMaster("agent registry");
+        return new ControlMessage.NotMaster(m == null ? null : m.id(), m == null ? null : m.agents(),
+                e.getMessage());
+    }
+
+    @Override
+    public void close() {
+        cluster.close();
+    }
+}

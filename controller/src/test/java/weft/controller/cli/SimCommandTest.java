@@ -1,0 +1,128 @@
+package weft.controller.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.DisplayName;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import picocli.CommandLine;
+import weft.model.routing.RoutingEngines;
+import weft.model.routing.RoutingOptions;
+import weft.model.routing.io.RoutesDocument;
+import weft.model.routing.io.RoutesJson;
+import weft.model.topology.Topology;
+import weft.model.topology.generate.GeneratorOptions;
+import weft.model.topology.generate.Ring;
+import weft.model.topology.generate.Torus;
+import weft.model.topology.io.TopologyJson;
+
+class SimCommandTest {
+    @TempDir
+    Path dir;
+
+    private final StringWriter out = new StringWriter();
+    private final StringWriter err = new StringWriter();
+
+    private int run(String... args) {
+        CommandLine cmd = new CommandLine(new SimCommand());
+        cmd.setOut(new PrintWriter(out, true));
+        cmd.setErr(new PrintWriter(err, true));
+        return cmd.execute(args);
+    }
+
+    private String file(String name) {
+        return dir.resolve(name).toString();
+    }
+
+    @BeforeEach
+    void fabrics() throws IOException {
+        Topology torus = Torus.generate(List.of(4, 4), GeneratorOptions.defaults());
+        Files.writeString(dir.resolve("torus.json"), TopologyJson.write(torus));
+        Files.writeString(dir.resolve("lash.json"), RoutesJson.write(RoutesDocument.of(
+                RoutingEngines.byName("lash").compute(torus, RoutingOptions.defaults()))));
+        Topology ring = Ring.generate(6, GeneratorOptions.defaults());
+        Files.writeString(dir.resolve("ring.json"), TopologyJson.write(ring));
+        Files.writeString(dir.resolve("ring-updown.json"), RoutesJson.write(RoutesDocument.of(
+                RoutingEngines.byName("updown").compute(ring, RoutingOptions.defaults()))));
+    }
+
+    @Test
+    @DisplayName("a load sweep prints one row per load and writes weft-sim/1 with the contract's fields and SVGs")
+    void sweepWritesJsonAndPictures() throws IOException {
+        int status = run("--topo", file("torus.json"), "--routes", file("lash.json"), "--load", "0.2,0.6",
+                "--duration-us", "100", "--json", file("out.json"), "--plot", file("lat.svg"), "--link-plot",
+                file("links.svg"));
+        assertThat(status).as(err.toString()).isZero();
+        assertThat(out.toString()).contains("weft sim: ", "lash ", " 0.20 ", " 0.60 ", "ok");
+        JsonNode root = new ObjectMapper().readTree(Files.readString(dir.resolve("out.json")));
+        assertThat(root.get("format").asText()).isEqualTo("weft-sim/1");
+        JsonNode runs = root.get("runs");
+        assertThat(runs).hasSize(2);
+        JsonNode first = runs.get(0);
+        assertThat(first.get("load").asDouble()).isEqualTo(0.2);
+        assertThat(first.get("accepted").asDouble()).isBetween(0.12, 0.28);
+        for (String f : List.of("mean", "p50", "p99", "max")) {
+            assertThat(first.get("latency_ns").get(f).isNumber()).as(f).isTrue();
+        }
+        assertThat(first.get("delivered_packets").asLong()).isPositive();
+        assertThat(first.get("dropped_packets").asLong()).isZero();
+        assertThat(first.get("deadlock").isNull()).isTrue();
+        assertThat(Files.readString(dir.resolve("lat.svg"))).startsWith("<svg").contains("lash");
+        assertThat(Files.readString(dir.resolve("links.svg"))).startsWith("<svg").contains("<line");
+    }
+
+    @Test
+    @DisplayName("--engines compares routings side by side; a ring under minhop deadlocks: exit 3 and its cycle")
+    void enginesSideBySide() throws IOException {
+        int status = run("--topo", file("ring.json"), "--engines", "minhop,updown", "--load", "1.0",
+                "--buffer-packets", "1", "--duration-us", "300", "--json", file("out.json"));
+        assertThat(status).as(err.toString()).isEqualTo(SimCommand.DEADLOCK);
+        assertThat(out.toString()).contains("minhop", "DEADLOCK at", "cycle: ", "updown");
+        JsonNode runs = new ObjectMapper().readTree(Files.readString(dir.resolve("out.json"))).get("runs");
+        assertThat(runs.get(0).get("routes").asText()).isEqualTo("minhop");
+        assertThat(runs.get(0).get("deadlock").get("cycle").size()).isPositive();
+        assertThat(runs.get(1).get("deadlock").isNull()).isTrue();
+    }
+
+    @Test
+    @DisplayName("bad input: unknown traffic, routes of another topology, unknown flow hosts, no routes")
+    void badInput() throws IOException {
+        assertThat(run("--topo", file("torus.json"), "--routes", file("lash.json"), "--traffic", "tornado"))
+                .isEqualTo(2);
+        assertThat(err.toString()).contains("unknown traffic 'tornado'");
+        assertThat(run("--topo", file("torus.json"), "--routes", file("ring-updown.json"))).isEqualTo(1);
+        assertThat(err.toString()).contains("another topology");
+        Files.writeString(dir.resolve("flows.json"), "{\"format\": \"weft-flows/1\", \"flows\": [{\"id\": \"f1\", "
+                + "\"src\": \"h1\", \"dst\": \"h99\", \"bytes\": 4096}]}");
+        assertThat(run("--topo", file("torus.json"), "--routes", file("lash.json"), "--traffic",
+                "flows:" + file("flows.json"))).isEqualTo(1);
+        assertThat(err.toString()).contains("h99");
+        assertThat(run("--topo", file("torus.json"))).isEqualTo(2);
+        assertThat(err.toString()).contains("--routes");
+    }
+
+    @Test
+    @DisplayName("flows run in phases and report each application's completion")
+    void flowsInPhases() throws IOException {
+        Files.writeString(dir.resolve("flows.json"), "{\"format\": \"weft-flows/1\", \"flows\": ["
+                + "{\"id\": \"f1\", \"src\": \"h1\", \"dst\": \"h2\", \"bytes\": 40960, \"app\": \"a\"},"
+                + "{\"id\": \"f2\", \"src\": \"h3\", \"dst\": \"h2\", \"bytes\": 40960, \"app\": \"a\"}]}");
+        int status = run("--topo", file("torus.json"), "--routes", file("lash.json"), "--traffic",
+                "flows:" + file("flows.json"), "--phases", "2", "--json", file("out.json"));
+        assertThat(status).as(err.toString()).isZero();
+        JsonNode run = new ObjectMapper().readTree(Files.readString(dir.resolve("out.json"))).get("runs").get(0);
+        assertThat(run.get("phases")).hasSize(2);
+        assertThat(run.get("flows")).hasSize(2);
+        assertThat(run.get("flows").get(0).get("bytes").asLong()).isEqualTo(2 * 40960);
+        assertThat(run.get("stop").asText()).isEqualTo("all phases complete");
+    }
+}

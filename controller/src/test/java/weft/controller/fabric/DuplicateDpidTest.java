@@ -1,0 +1,94 @@
+package weft.controller.fabric;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.netty.channel.EventLoopGroup;
+import io.netty.channel.nio.NioEventLoopGroup;
+import java.net.InetSocketAddress;
+import java.time.Duration;
+import java.util.concurrent.TimeUnit;
+import java.util.function.BooleanSupplier;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.DisplayName;
+import org.junit.jupiter.api.Test;
+import weft.controller.openflow.OfServer;
+import weft.controller.openflow.SessionConfig;
+import weft.controller.program.RouteCompiler;
+import weft.controller.testing.FakeSwitch;
+import weft.controller.testing.TestFabrics;
+import weft.model.routing.RoutingEngines;
+import weft.model.routing.RoutingOptions;
+
+/**
+ * Two connections claiming one datapath id, over real loopback sockets: the connection that holds the dpid keeps
+ * it while it answers echo; one that does not is replaced.
+ */
+class DuplicateDpidTest {
+    private static final long S1 = 0x100;
+    private final EventLoopGroup group = new NioEventLoopGroup(1);
+    private final FabricService fabric = new FabricService(new FabricService.Config(TestFabrics.ring(3),
+            RoutingEngines.byName("updown"), RoutingOptions.defaults(), RouteCompiler.Options.defaults(),
+            (t, r) -> { }, Duration.ofSeconds(5), Duration.ofSeconds(60), Duration.ofSeconds(60)));
+    private OfServer server;
+
+    @AfterEach
+    void stop() {
+        if (server != null) {
+            server.close();
+        }
+        fabric.close();
+        group.shutdownGracefully(0, 1, TimeUnit.SECONDS).syncUninterruptibly();
+    }
+
+    private FakeSwitch connected(long dpid) throws InterruptedException {
+        FakeSwitch s = new FakeSwitch(dpid, 3).connect(group, server.port());
+        await("s1 to connect from " + s.address(), () -> fabric.sessions().containsKey("s1")
+                && fabric.sessions().get("s1").remote().equals(s.address()));
+        return s;
+    }
+
+    @Test
+    @DisplayName("operator review: an impostor claiming a connected switch's dpid is refused with both addresses "
+            + "logged, and its leaving does not mark the real switch down")
+    void impostorRefused() throws Exception {
+        fabric.start();
+        server = OfServer.plain(new InetSocketAddress("127.0.0.1", 0), SessionConfig.defaults(), fabric);
+        FakeSwitch real = connected(S1);
+        FakeSwitch impostor = new FakeSwitch(S1, 3).connect(group, server.port());
+        assertThat(impostor.channel().closeFuture().await(20, TimeUnit.SECONDS)).as("impostor closed").isTrue();
+        await("the refusal event", () -> fabric.events().stream()
+                .anyMatch(e -> e.kind() == FabricEvent.Kind.DUPLICATE_DPID));
+        assertThat(fabric.events()).filteredOn(e -> e.kind() == FabricEvent.Kind.DUPLICATE_DPID).singleElement()
+                .satisfies(e -> assertThat(e.detail()).isEqualTo("dpid 0000000000000100 from " + impostor.address()
+                        + " refused: already connected from " + real.address() + ", which answers echo"));
+        Thread.sleep(200);
+        assertThat(fabric.sessions().get("s1").remote()).isEqualTo(real.address());
+        assertThat(real.channel().isActive()).isTrue();
+        assertThat(fabric.events()).noneMatch(e -> e.kind() == FabricEvent.Kind.SWITCH_DOWN);
+    }
+
+    @Test
+    @DisplayName("a holder that no longer answers echo is taken for a dead connection and replaced by the newcomer")
+    void silentHolderReplaced() throws Exception {
+        fabric.start();
+        server = OfServer.plain(new InetSocketAddress("127.0.0.1", 0), SessionConfig.defaults(), fabric);
+        FakeSwitch old = connected(S1);
+        old.answerEcho = false;
+        FakeSwitch fresh = new FakeSwitch(S1, 3).connect(group, server.port());
+        await("the newcomer to hold s1", () -> fabric.sessions().containsKey("s1")
+                && fabric.sessions().get("s1").remote().equals(fresh.address()));
+        assertThat(old.channel().closeFuture().await(20, TimeUnit.SECONDS)).as("old connection closed").isTrue();
+        assertThat(fabric.events()).filteredOn(e -> e.kind() == FabricEvent.Kind.DUPLICATE_DPID).singleElement()
+                .satisfies(e -> assertThat(e.detail()).contains("did not answer echo within 1000 ms; replaced by the "
+                        + "connection from " + fresh.address()));
+        assertThat(fresh.channel().isActive()).isTrue();
+    }
+
+    private static void await(String what, BooleanSupplier condition) throws InterruptedException {
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(20);
+        while (!condition.getAsBoolean()) {
+            assertThat(System.nanoTime() - deadline).as("waiting for %s", what).isNegative();
+            Thread.sleep(20);
+        }
+    }
+}

@@ -1,0 +1,267 @@
+package weft.model.sim;
+
+import weft.model.sim.engine.EventQueue;
+
+/**
+ * The simulated network's shared state and its common path: routing a packet at a switch, choosing the virtual
+ * channel on the next link, putting a flit on a link (serialisation, latency, cut-through), the arrival of a flit in
+ * a buffer, the release of buffer space and the flow-control messages that follow. Switch models, hosts, traffic
+ * sources and the deadlock detector act through it; none of them touches another's state.
+ *
+ * <p>Timing of one hop: a flit put on channel c at time t occupies the link for its serialisation time s; its head
+ * reaches the far end at {@code t + latency}, its tail at {@code t + s + latency}. Under cut-through a switch sees the
+ * packet {@code routerDelay} after its head arrived, and its next transmission cannot end before the tail has arrived
+ * (a faster output waits for the bytes); under store-and-forward and for flits it sees it {@code routerDelay} after
+ * the tail arrived (body flits: at once). A host receives a packet when its tail arrives.
+ */
+final class Engine {
+    static final int EV_ARRIVE = 0;
+    static final int EV_TX_DONE = 1;
+    static final int EV_CREDIT = 2;
+    static final int EV_PAUSE = 3;
+    static final int EV_GEN = 4;
+    static final int EV_ALLOC = 5;
+    static final int EV_ARB = 6;
+    static final int EV_WATCHDOG = 7;
+    static final int EV_PHASE = 8;
+    static final int EV_STOP = 9;
+
+    static final int PHASE_STATE = 0;
+    static final int PHASE_DECIDE = 1;
+    static final int PHASE_CHECK = 2;
+    static final int PHASE_END = 3;
+
+    final SimConfig config;
+    final Fabric fabric;
+    final ForwardingLookup forwarding;
+    final Flits flits = new Flits();
+    final EventQueue events = new EventQueue();
+    final Buffers buffers;
+    final FlowControl flowControl;
+    final LaneArbiter laneArbiter;
+    final Stats stats;
+    final boolean flitMode;
+    final boolean cutThrough;
+    final int vcs;
+    /** Time each channel's transmitter becomes free. */
+    final long[] busyUntil;
+    /** Wormhole: owner of each (channel, vc) downstream buffer (an input buffer id, or -2 - host), -1 = free. */
+    final int[] vcOwner;
+    private final int[] vcPointer;
+    final long deadlockPs;
+    SwitchModel switches;
+    Hosts hosts;
+    /** Open loop after the measured interval: stop once everything generated has been delivered or dropped. */
+    boolean draining;
+    boolean stopped;
+    String stopReason = "";
+    DeadlockReport deadlock;
+    /** Simulated time of the last flit put on any link. */
+    long lastMove;
+    long flitHops;
+
+    Engine(SimConfig config, Fabric fabric, ForwardingLookup forwarding, long windowStart, long windowEnd,
+           java.util.List<SimObserver> observers, long deadlockPs) {
+        this.config = config;
+        this.fabric = fabric;
+        this.forwarding = forwarding;
+        this.stats = new Stats(fabric, flits, windowStart, windowEnd, observers);
+        this.deadlockPs = deadlockPs;
+        this.vcs = fabric.vcs;
+        this.flitMode = config.flitBytes() > 0;
+        this.cutThrough = !flitMode && config.switching() == SimConfig.Switching.VCT;
+        int buffers = fabric.channels * vcs;
+        this.buffers = new Buffers(buffers, config.bufferBytes());
+        this.flowControl = switch (config.flowControl()) {
+            case CREDIT -> new CreditFlowControl(fabric, this.buffers, events);
+            case PFC -> pfc(config, fabric);
+            case LOSSY -> new LossyFlowControl(fabric, this.buffers, events, !config.infiniteSpeedup());
+        };
+        this.laneArbiter = new LaneArbiter(config.laneArbitration(), fabric.channels, fabric.lanes);
+        busyUntil = new long[fabric.channels];
+        vcOwner = new int[buffers];
+        java.util.Arrays.fill(vcOwner, -1);
+        vcPointer = new int[fabric.channels];
+    }
+
+    private FlowControl pfc(SimConfig c, Fabric f) {
+        long headroom = PfcThresholds.headroomBytes(f, c.packetBytes(), c.routerDelayPs());
+        long xoff = c.pfcXoffBytes() > 0 ? c.pfcXoffBytes() : c.bufferBytes() - headroom;
+        long xon = c.pfcXonBytes() > 0 ? c.pfcXonBytes() : Math.max(0, xoff - c.packetBytes());
+        if (xoff < c.packetBytes()) {
+            throw new IllegalArgumentException("pfc: buffer of " + c.bufferBytes() + " B leaves an XOFF threshold of "
+                    + xoff + " B after " + headroom + " B of headroom; a buffer needs at least " + (headroom
+                    + c.packetBytes()) + " B (--buffer-packets)");
+        }
+        return new PriorityFlowControl(f, buffers, events, xoff, xon);
+    }
+
+    /**
+     * The output channel for head flit f at switch u, arrived on channel {@code in}: the host's link when u is the
+     * destination switch, else the forwarding entry's channel (an ECMP group hashes the flow, salted per switch).
+     *
+     * @throws SimulationException when the routes have no entry (a black hole)
+     */
+    int route(int f, int u, int in) {
+        Flits p = flits;
+        int d = p.dstSwitch[f];
+        if (d == u) {
+            return fabric.hostDown[p.dst[f]];
+        }
+        int e = forwarding.lookup(u, d, p.layer[f], fabric.chDstPort[in], p.tag[f]);
+        if (e == ForwardingLookup.NONE) {
+            throw new SimulationException("routes: no entry at " + fabric.nodeName(u) + " for "
+                    + fabric.nodeName(d) + " layer " + p.layer[f] + " (arriving on port " + fabric.chDstPort[in]
+                    + ", path tag " + p.tag[f] + "); the verifier reports such black holes (weft route verify)");
+        }
+        int n = forwarding.outCount(e);
+        if (n == 1) {
+            return forwarding.outChannel(e, 0);
+        }
+        long h = mix(((long) p.src[f] * fabric.hosts + p.dst[f]) * 0x9E3779B97F4A7C15L + u);
+        return forwarding.outChannel(e, (int) Long.remainderUnsigned(h, n));
+    }
+
+    /** A 64-bit finaliser (SplitMix64) used for ECMP hashing and for deriving per-component seeds. */
+    static long mix(long z) {
+        z = (z ^ (z >>> 30)) * 0xBF58476D1CE4E5B9L;
+        z = (z ^ (z >>> 27)) * 0x94D049BB133111EBL;
+        return z ^ (z >>> 31);
+    }
+
+    /**
+     * A virtual channel of {@code lane} on channel c that may take {@code need} bytes now (and, for a head flit in
+     * flit mode, is owned by nobody), searched round robin; -1 when none.
+     */
+    int pickVc(int c, int lane, long need, boolean needsFreeVc) {
+        int first = fabric.laneFirstVc[lane];
+        int count = fabric.laneVcCount[lane];
+        int start = vcPointer[c];
+        for (int i = 0; i < count; i++) {
+            int v = first + (start + i) % count;
+            if (needsFreeVc && vcOwner[c * vcs + v] != -1) {
+                continue;
+            }
+            if (flowControl.canSend(c, v, need)) {
+                return v;
+            }
+        }
+        return -1;
+    }
+
+    /** Credit a flit must find at the next buffer: the whole packet for a cut-through head flit, else the flit. */
+    long need(int f) {
+        Flits p = flits;
+        if (flitMode && config.switching() == SimConfig.Switching.VCT && p.isHead(f)) {
+            return (long) config.flitsOf(p.packetBytes[f]) * config.flitBytes();
+        }
+        return p.bytes[f];
+    }
+
+    /**
+     * Puts flit f on channel c, virtual channel vc, now: the link is busy until the flit's tail has left; the flit's
+     * arrival at the far end and the end of the transmission become events.
+     *
+     * @param from input buffer the flit leaves (its bytes are released when the tail has left), -1 from a host
+     */
+    void transmit(int c, int f, int vc, int from, long now) {
+        Flits p = flits;
+        int bytes = p.bytes[f];
+        long end = now + fabric.serPs(c, bytes);
+        if (cutThrough && from >= 0 && p.tailArrive[f] > end) {
+            end = p.tailArrive[f];
+        }
+        busyUntil[c] = end;
+        flowControl.onSend(c, vc, bytes);
+        long latency = fabric.chLatencyPs[c];
+        long tail = end + latency;
+        p.vc[f] = vc;
+        p.tailArrive[f] = tail;
+        p.hops[f]++;
+        long arrive;
+        if (fabric.toHost(c)) {
+            arrive = tail;
+        } else if (!p.isHead(f)) {
+            arrive = tail;
+        } else if (cutThrough) {
+            arrive = now + latency + config.routerDelayPs();
+        } else {
+            arrive = tail + config.routerDelayPs();
+        }
+        events.schedule(arrive, PHASE_STATE, EV_ARRIVE, c, f, 0);
+        events.schedule(end, PHASE_STATE, EV_TX_DONE, c, from, bytes);
+        if (from >= 0) {
+            buffers.lastDeparture[from] = now;
+        }
+        lastMove = now;
+        flitHops++;
+        stats.onTransmit(c, vc, bytes, now, end);
+    }
+
+    /** A flit's arrival event: delivery at a host, or entry into a switch buffer. */
+    void arrive(int c, int f, long now) {
+        if (fabric.toHost(c)) {
+            hosts.deliver(f, now);
+            return;
+        }
+        Flits p = flits;
+        int vc = p.vc[f];
+        int b = c * vcs + vc;
+        int bytes = p.bytes[f];
+        buffers.occupancy[b] += bytes;
+        if (!flowControl.onArrive(c, vc, bytes, now)) {
+            buffers.occupancy[b] -= bytes;
+            drop(f, c, now);
+            return;
+        }
+        stats.onOccupancy(b, buffers.occupancy[b], now);
+        p.buffer[f] = b;
+        if (p.isHead(f)) {
+            p.out[f] = route(f, fabric.chDst[c], c);
+        }
+        switches.arrive(f, c, b, now);
+    }
+
+    /** End of a transmission on channel c: the transmitter is free and the flit's bytes leave their buffer. */
+    void transmitted(int c, int from, int bytes, long now) {
+        if (from >= 0) {
+            int inCh = from / vcs;
+            buffers.occupancy[from] -= bytes;
+            stats.onOccupancy(from, buffers.occupancy[from], now);
+            flowControl.onLeave(inCh, from % vcs, bytes, now);
+        }
+        if (fabric.fromHost(c)) {
+            hosts.ready(fabric.chSrc[c] - fabric.switches, now);
+        } else {
+            switches.outputFree(c, now);
+        }
+    }
+
+    /** A credit or resume reached the sender of channel c: it may be able to send. */
+    void senderMayGo(int c, long now) {
+        if (fabric.fromHost(c)) {
+            hosts.ready(fabric.chSrc[c] - fabric.switches, now);
+        } else {
+            switches.senderMayGo(c, now);
+        }
+    }
+
+    /** Drops flit f at the far end of channel c (lossy overflow, or a lossless buffer that overflowed). */
+    void drop(int f, int c, long now) {
+        stats.onDrop(f, c, now);
+        flits.release(f);
+    }
+
+    /** While draining: stops the run once every packet made has been delivered or dropped. */
+    void checkDrained() {
+        if (draining && stats.delivered + stats.dropped == stats.generated) {
+            stop("drained");
+        }
+    }
+
+    /** Ends the run now, for the given reason. */
+    void stop(String reason) {
+        stopped = true;
+        stopReason = reason;
+    }
+}

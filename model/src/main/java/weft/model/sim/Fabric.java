@@ -1,0 +1,248 @@
+package weft.model.sim;
+
+import java.util.ArrayList;
+import java.util.List;
+
+import weft.model.routing.PairLayer;
+import weft.model.routing.RoutingResult;
+import weft.model.topology.Host;
+import weft.model.topology.SwitchGraph;
+import weft.model.topology.Topology;
+
+/**
+ * The fabric as the simulator sees it, as dense arrays built once: nodes (switches {@code 0..S-1}, then hosts),
+ * directed channels (switch links numbered as in {@link SwitchGraph}, then per host its up and down channel), the
+ * lanes and virtual channels of every port, and each switch pair's layers and path tags from {@code layer_of}.
+ */
+final class Fabric {
+    final Topology topology;
+    final int switches;
+    final int hosts;
+    final int channels;
+    final int switchChannels;
+    final int[] chSrc;
+    final int[] chDst;
+    final int[] chSrcPort;
+    final int[] chDstPort;
+    final long[] chLatencyPs;
+    final long[] chMbps;
+    /** {@code outAt[u][port]}: the channel leaving switch u by that port, or -1. */
+    final int[][] outAt;
+    final int[] hostSwitch;
+    final int[] hostPort;
+    final int[] hostUp;
+    final int[] hostDown;
+    final int lanes;
+    final int vcs;
+    final int[] laneFirstVc;
+    final int[] laneVcCount;
+    final int[] vcLane;
+    final int maxPorts;
+    private final int[] ordinal;
+    private final int hostSwitchCount;
+    private final int[] pairStart;
+    private final int[] pairLayer;
+    private final int[] pairTag;
+
+    Fabric(Topology topology, RoutingResult routes, int vcsWanted, long hostLatencyPs) {
+        this.topology = topology;
+        SwitchGraph g = topology.graph();
+        switches = g.switchCount();
+        hosts = topology.hosts().size();
+        switchChannels = g.channelCount();
+        channels = switchChannels + 2 * hosts;
+        chSrc = new int[channels];
+        chDst = new int[channels];
+        chSrcPort = new int[channels];
+        chDstPort = new int[channels];
+        chLatencyPs = new long[channels];
+        chMbps = new long[channels];
+        outAt = new int[switches][];
+        int mp = 0;
+        for (int u = 0; u < switches; u++) {
+            int ports = topology.switches().get(u).ports();
+            mp = Math.max(mp, ports);
+            outAt[u] = new int[ports + 1];
+            java.util.Arrays.fill(outAt[u], -1);
+        }
+        maxPorts = mp;
+        for (int c = 0; c < switchChannels; c++) {
+            chSrc[c] = g.src(c);
+            chDst[c] = g.dst(c);
+            chSrcPort[c] = g.srcPort(c);
+            chDstPort[c] = g.dstPort(c);
+            chLatencyPs[c] = Math.round(topology.links().get(SwitchGraph.linkOf(c)).latencyUs() * 1e6);
+            chMbps[c] = Math.max(1, Math.round(g.gbps(c) * 1000));
+            outAt[g.src(c)][g.srcPort(c)] = c;
+        }
+        hostSwitch = new int[hosts];
+        hostPort = new int[hosts];
+        hostUp = new int[hosts];
+        hostDown = new int[hosts];
+        for (int h = 0; h < hosts; h++) {
+            Host host = topology.hosts().get(h);
+            int u = topology.switchIndex(host.switchId());
+            int up = switchChannels + 2 * h;
+            int down = up + 1;
+            hostSwitch[h] = u;
+            hostPort[h] = host.port();
+            hostUp[h] = up;
+            hostDown[h] = down;
+            long mbps = Math.max(1, Math.round(host.gbps() * 1000));
+            chSrc[up] = switches + h;
+            chDst[up] = u;
+            chSrcPort[up] = 1;
+            chDstPort[up] = host.port();
+            chSrc[down] = u;
+            chDst[down] = switches + h;
+            chSrcPort[down] = host.port();
+            chDstPort[down] = 1;
+            chLatencyPs[up] = hostLatencyPs;
+            chLatencyPs[down] = hostLatencyPs;
+            chMbps[up] = mbps;
+            chMbps[down] = mbps;
+            outAt[u][host.port()] = down;
+        }
+        lanes = routes.layers();
+        vcs = vcsWanted == 0 ? lanes : vcsWanted;
+        if (vcs < lanes) {
+            throw new IllegalArgumentException("--vcs " + vcs + " is fewer than the " + lanes + " layers of the "
+                    + routes.engine() + " routes (each layer needs its own virtual channel)");
+        }
+        laneFirstVc = new int[lanes];
+        laneVcCount = new int[lanes];
+        vcLane = new int[vcs];
+        for (int l = 0; l < lanes; l++) {
+            laneFirstVc[l] = l * vcs / lanes;
+            laneVcCount[l] = (l + 1) * vcs / lanes - laneFirstVc[l];
+            for (int v = laneFirstVc[l]; v < laneFirstVc[l] + laneVcCount[l]; v++) {
+                vcLane[v] = l;
+            }
+        }
+        ordinal = new int[switches];
+        java.util.Arrays.fill(ordinal, -1);
+        int k = 0;
+        for (int u = 0; u < switches; u++) {
+            if (g.hostsAt(u).length > 0) {
+                ordinal[u] = k++;
+            }
+        }
+        hostSwitchCount = k;
+        // layer_of, grouped by pair
+        List<List<int[]>> byPair = new ArrayList<>();
+        long pairs = (long) k * k;
+        if (pairs > Integer.MAX_VALUE / 2) {
+            throw new IllegalArgumentException("fabric " + topology.name() + ": " + k
+                    + " switches with hosts are more than the simulator indexes");
+        }
+        for (int i = 0; i < pairs; i++) {
+            byPair.add(null);
+        }
+        List<PairLayer> layerOf = routes.layerOf();
+        for (int i = 0; i < layerOf.size(); i++) {
+            PairLayer p = layerOf.get(i);
+            int s = topology.switchIndex(p.src());
+            int d = topology.switchIndex(p.dst());
+            if (s < 0 || d < 0 || ordinal[s] < 0 || ordinal[d] < 0) {
+                throw new IllegalArgumentException("routes: layer_of[" + i + "] " + p.src() + "->" + p.dst()
+                        + " names a switch that is unknown or has no hosts (routes for another topology?)");
+            }
+            if (p.layer() < 0 || p.layer() >= lanes) {
+                throw new IllegalArgumentException("routes: layer_of[" + i + "] " + p.src() + "->" + p.dst()
+                        + ": layer " + p.layer() + " outside 0.." + (lanes - 1));
+            }
+            int idx = ordinal[s] * k + ordinal[d];
+            if (byPair.get(idx) == null) {
+                byPair.set(idx, new ArrayList<>(1));
+            }
+            byPair.get(idx).add(new int[] {p.layer(), p.path() == null ? -1 : p.path()});
+        }
+        pairStart = new int[(int) pairs + 1];
+        int total = 0;
+        for (int i = 0; i < pairs; i++) {
+            pairStart[i] = total;
+            List<int[]> l = byPair.get(i);
+            total += l == null ? 0 : l.size();
+        }
+        pairStart[(int) pairs] = total;
+        pairLayer = new int[total];
+        pairTag = new int[total];
+        for (int i = 0; i < pairs; i++) {
+            List<int[]> l = byPair.get(i);
+            if (l == null) {
+                int s = i / k;
+                int d = i % k;
+                if (s != d) {
+                    throw new IllegalArgumentException("routes: layer_of has no entry for "
+                            + g.switchId(switchOfOrdinal(s)) + "->" + g.switchId(switchOfOrdinal(d))
+                            + " (routes for another topology?)");
+                }
+                continue;
+            }
+            for (int j = 0; j < l.size(); j++) {
+                pairLayer[pairStart[i] + j] = l.get(j)[0];
+                pairTag[pairStart[i] + j] = l.get(j)[1];
+            }
+        }
+    }
+
+    private int switchOfOrdinal(int o) {
+        for (int u = 0; u < switches; u++) {
+            if (ordinal[u] == o) {
+                return u;
+            }
+        }
+        return -1;
+    }
+
+    /** Paths (layer and tag choices) of the pair of switches {@code s -> d}; 0 when s == d. */
+    int pathCount(int s, int d) {
+        int i = ordinal[s] * hostSwitchCount + ordinal[d];
+        return pairStart[i + 1] - pairStart[i];
+    }
+
+    /** Layer of the pair's {@code path}-th choice. */
+    int pairLayer(int s, int d, int path) {
+        return pairLayer[pairStart[ordinal[s] * hostSwitchCount + ordinal[d]] + path];
+    }
+
+    /** Tag of the pair's {@code path}-th choice, or -1 when the pair has one untagged path. */
+    int pairTag(int s, int d, int path) {
+        return pairTag[pairStart[ordinal[s] * hostSwitchCount + ordinal[d]] + path];
+    }
+
+    /** True when the channel ends at a host. */
+    boolean toHost(int c) {
+        return chDst[c] >= switches;
+    }
+
+    /** True when the channel starts at a host. */
+    boolean fromHost(int c) {
+        return chSrc[c] >= switches;
+    }
+
+    /** Serialisation time of {@code bytes} on channel c, in picoseconds (rounded up). */
+    long serPs(int c, long bytes) {
+        long m = chMbps[c];
+        return (bytes * 8_000_000L + m - 1) / m;
+    }
+
+    /** Name of a node: the switch or host id. */
+    String nodeName(int node) {
+        return node < switches ? topology.switches().get(node).id() : topology.hosts().get(node - switches).id();
+    }
+
+    /** The channel as {@code s1:2->s2:3} (switch:port at each end; a host end is its id alone). */
+    String channelName(int c) {
+        return end(chSrc[c], chSrcPort[c]) + "->" + end(chDst[c], chDstPort[c]);
+    }
+
+    private String end(int node, int port) {
+        return node < switches ? nodeName(node) + ":" + port : nodeName(node);
+    }
+
+    /** The input buffer of virtual channel {@code vc} at the far end of channel c, as {@code switch:port:vc}. */
+    String bufferName(int c, int vc) {
+        return nodeName(chDst[c]) + ":" + chDstPort[c] + ":" + vc;
+    }
+}

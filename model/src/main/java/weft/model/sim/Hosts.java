@@ -1,0 +1,339 @@
+package weft.model.sim;
+
+import java.util.SplittableRandom;
+
+/**
+ * The hosts: their queues, their injection (one {@link InjectionPolicy} each) onto the host link, the choice of each
+ * packet's path among those {@code layer_of} lists for its pair of switches, and delivery at the destination.
+ *
+ * <p>Each queue holds packets already made (open-loop traffic, made when generated) and bytes not yet cut into packets
+ * (a flow's remaining size, cut into packets of at most {@link SimConfig#packetBytes()} when they reach the front;
+ * flows are bulk: whenever a packet goes, the next one is ready, seed 000 §1.2). A packet's path and layer are chosen
+ * when it reaches the front of its queue. With flits, the host sends the flits of one packet back to back on one
+ * virtual channel, which it owns from the head to the tail under wormhole.
+ */
+final class Hosts {
+    private final Engine engine;
+    private final Fabric fabric;
+    private final Flits flits;
+    private final SimConfig config;
+    final int[] queueFirst;
+    final int[] queueDst;
+    final int[] queueFlow;
+    private final int[] head;
+    private final int[] tail;
+    private final int[] length;
+    final long[] backlog;
+    private final long[] unmade;
+    private final int[] flowSeq;
+    private final InjectionPolicy[] policies;
+    private final View[] views;
+    private final long[] arbAt;
+    private final int[] current;
+    private final int[] currentVc;
+    private final SplittableRandom[] pathRandom;
+    private Delivery delivery;
+
+    /** Told about every packet delivered to a host (flow bookkeeping, phases). */
+    interface Delivery {
+        void delivered(int packetFlit, long now);
+    }
+
+    /**
+     * @param queueHost host of each queue (queues of one host contiguous, hosts in order)
+     * @param queueDst  destination host of each queue, -1 for a mixed FIFO
+     * @param queueFlow flow of each queue, -1 for none
+     * @param flows     number of flows (for per-flow sequence numbers)
+     */
+    Hosts(Engine engine, int[] queueHost, int[] queueDst, int[] queueFlow, int flows,
+          InjectionPolicy.Factory policy) {
+        this.engine = engine;
+        this.fabric = engine.fabric;
+        this.flits = engine.flits;
+        this.config = engine.config;
+        int hosts = fabric.hosts;
+        int q = queueHost.length;
+        queueFirst = new int[hosts + 1];
+        for (int i = 0; i < q; i++) {
+            if (i > 0 && queueHost[i] < queueHost[i - 1]) {
+                throw new IllegalArgumentException("queues must be grouped by host in host order");
+            }
+            queueFirst[queueHost[i] + 1]++;
+        }
+        for (int h = 0; h < hosts; h++) {
+            queueFirst[h + 1] += queueFirst[h];
+        }
+        this.queueDst = queueDst.clone();
+        this.queueFlow = queueFlow.clone();
+        head = new int[q];
+        tail = new int[q];
+        java.util.Arrays.fill(head, -1);
+        java.util.Arrays.fill(tail, -1);
+        length = new int[q];
+        backlog = new long[q];
+        unmade = new long[q];
+        flowSeq = new int[flows];
+        arbAt = new long[hosts];
+        java.util.Arrays.fill(arbAt, -1);
+        current = new int[hosts];
+        java.util.Arrays.fill(current, -1);
+        currentVc = new int[hosts];
+        views = new View[hosts];
+        policies = new InjectionPolicy[hosts];
+        pathRandom = new SplittableRandom[hosts];
+        for (int h = 0; h < hosts; h++) {
+            views[h] = new View(h);
+            pathRandom[h] = new SplittableRandom(Engine.mix(config.seed() * 31 + 2 * h + 1));
+            policies[h] = policy.create(h, views[h], Engine.mix(config.seed() * 37 + 2 * h));
+        }
+    }
+
+    void onDelivery(Delivery d) {
+        this.delivery = d;
+    }
+
+    /** Packets waiting in the queue (made ones only). */
+    int length(int q) {
+        return length[q];
+    }
+
+    /**
+     * Makes a packet of {@code bytes} from host src to dst, created now, and appends it to queue q.
+     *
+     * @return the packet's record
+     */
+    int enqueue(int q, int src, int dst, int bytes, int flow, long now, boolean measured) {
+        int f = make(src, dst, bytes, flow, now, measured);
+        append(q, f);
+        backlog[q] += bytes;
+        return f;
+    }
+
+    /** Adds {@code bytes} of flow data to queue q, cut into packets when they reach the front. */
+    void addBacklog(int q, long bytes) {
+        unmade[q] += bytes;
+        backlog[q] += bytes;
+    }
+
+    private int make(int src, int dst, int bytes, int flow, long now, boolean measured) {
+        Flits p = flits;
+        int f = p.allocate();
+        p.src[f] = src;
+        p.dst[f] = dst;
+        p.dstSwitch[f] = fabric.hostSwitch[dst];
+        p.layer[f] = -1;
+        p.tag[f] = 0;
+        p.flow[f] = flow;
+        p.seq[f] = flow >= 0 ? flowSeq[flow]++ : 0;
+        p.bytes[f] = bytes;
+        p.packetBytes[f] = bytes;
+        p.flags[f] = Flits.HEAD | Flits.TAIL | (measured ? Flits.MEASURED : 0);
+        p.created[f] = now;
+        p.pending[f] = config.flitsOf(bytes);
+        engine.stats.onMade(f);
+        return f;
+    }
+
+    private void append(int q, int f) {
+        flits.next[f] = -1;
+        if (tail[q] < 0) {
+            head[q] = f;
+        } else {
+            flits.next[tail[q]] = f;
+        }
+        tail[q] = f;
+        length[q]++;
+    }
+
+    /** The front packet of queue q with its path chosen, made from the flow's backlog if needed; -1 when empty. */
+    private int front(int q, long now) {
+        int f = head[q];
+        if (f < 0) {
+            if (unmade[q] == 0) {
+                return -1;
+            }
+            int bytes = (int) Math.min(unmade[q], config.packetBytes());
+            unmade[q] -= bytes;
+            int h = hostOf(q);
+            f = make(h, queueDst[q], bytes, queueFlow[q], now, engine.stats.measuring(now));
+            append(q, f);
+        }
+        if (flits.layer[f] < 0) {
+            choosePath(f);
+        }
+        return f;
+    }
+
+    private int hostOf(int q) {
+        int lo = 0;
+        int hi = fabric.hosts - 1;
+        while (lo < hi) {
+            int mid = (lo + hi + 1) >>> 1;
+            if (queueFirst[mid] <= q) {
+                lo = mid;
+            } else {
+                hi = mid - 1;
+            }
+        }
+        return lo;
+    }
+
+    /** Picks one of the pair's paths (layer and tag) for packet f. Decision: uniformly at random per packet. */
+    private void choosePath(int f) {
+        Flits p = flits;
+        int s = fabric.hostSwitch[p.src[f]];
+        int d = p.dstSwitch[f];
+        if (s == d) {
+            p.layer[f] = 0;
+            p.tag[f] = 0;
+            return;
+        }
+        int k = fabric.pathCount(s, d);
+        int i = k == 1 ? 0 : pathRandom[p.src[f]].nextInt(k);
+        p.layer[f] = fabric.pairLayer(s, d, i);
+        p.tag[f] = Math.max(0, fabric.pairTag(s, d, i));
+    }
+
+    /** Something changed at host h (packet queued, link free, credit back): let it try to send now. */
+    void ready(int h, long now) {
+        if (arbAt[h] == now || engine.busyUntil[fabric.hostUp[h]] > now) {
+            return;
+        }
+        arbAt[h] = now;
+        engine.events.schedule(now, Engine.PHASE_DECIDE, Engine.EV_ARB, fabric.hostUp[h], 0, 0);
+    }
+
+    /** The host's decision event: send the next flit of the current packet, or the front of the chosen queue. */
+    void decide(int h, long now) {
+        if (arbAt[h] == now) {
+            arbAt[h] = -1;
+        }
+        int c = fabric.hostUp[h];
+        if (engine.busyUntil[c] > now) {
+            return;
+        }
+        if (current[h] >= 0) {
+            sendFlit(h, c, now);
+            return;
+        }
+        View view = views[h];
+        view.now = now;
+        InjectionPolicy policy = policies[h];
+        int q = policy.select(view, now);
+        if (q < 0) {
+            long wake = policy.wakePs(view, now);
+            if (wake != Long.MAX_VALUE && wake > now) {
+                engine.events.schedule(wake, Engine.PHASE_DECIDE, Engine.EV_ARB, c, 0, 0);
+            }
+            return;
+        }
+        int qi = queueFirst[h] + q;
+        int f = front(qi, now);
+        int vc = f < 0 ? -1 : engine.pickVc(c, flits.layer[f], engine.need(f), engine.flitMode);
+        if (vc < 0) {
+            return;
+        }
+        head[qi] = flits.next[f];
+        if (head[qi] < 0) {
+            tail[qi] = -1;
+        }
+        length[qi]--;
+        backlog[qi] -= flits.packetBytes[f];
+        flits.injected[f] = now;
+        policy.sent(q, flits.packetBytes[f], now);
+        if (!engine.flitMode) {
+            engine.transmit(c, f, vc, -1, now);
+            return;
+        }
+        current[h] = f;
+        currentVc[h] = vc;
+        if (flits.pending[f] > 1) {
+            engine.vcOwner[c * fabric.vcs + vc] = -2 - h;
+        }
+        sendFlit(h, c, now);
+    }
+
+    private void sendFlit(int h, int c, long now) {
+        Flits p = flits;
+        int packet = current[h];
+        int vc = currentVc[h];
+        int total = config.flitsOf(p.packetBytes[packet]);
+        boolean first = p.pending[packet] == total;
+        if (!first && !engine.flowControl.canSend(c, vc, config.flitBytes())) {
+            return;
+        }
+        int f = p.copyOf(packet);
+        p.bytes[f] = config.flitBytes();
+        p.flags[f] |= (first ? Flits.HEAD : 0) | (p.pending[packet] == 1 ? Flits.TAIL : 0);
+        p.pending[packet]--;
+        if (p.pending[packet] == 0) {
+            current[h] = -1;
+            if (total > 1) {
+                engine.vcOwner[c * fabric.vcs + vc] = -1;
+            }
+            p.release(packet);
+        }
+        engine.transmit(c, f, vc, -1, now);
+    }
+
+    /** Flit f reached its destination host. */
+    void deliver(int f, long now) {
+        if (flits.isTail(f)) {
+            engine.stats.onDeliver(f, now);
+            if (delivery != null) {
+                delivery.delivered(f, now);
+            }
+            engine.checkDrained();
+        }
+        flits.release(f);
+    }
+
+    /** The queues of one host as its policy sees them. */
+    private final class View implements HostQueues {
+        private final int host;
+        long now;
+
+        View(int host) {
+            this.host = host;
+        }
+
+        @Override
+        public int count() {
+            return queueFirst[host + 1] - queueFirst[host];
+        }
+
+        @Override
+        public long backlogBytes(int q) {
+            return backlog[queueFirst[host] + q];
+        }
+
+        @Override
+        public int frontBytes(int q) {
+            int qi = queueFirst[host] + q;
+            if (head[qi] >= 0) {
+                return flits.packetBytes[head[qi]];
+            }
+            return (int) Math.min(unmade[qi], config.packetBytes());
+        }
+
+        @Override
+        public boolean canSend(int q) {
+            int c = fabric.hostUp[host];
+            if (engine.busyUntil[c] > now || current[host] >= 0) {
+                return false;
+            }
+            int f = front(queueFirst[host] + q, now);
+            return f >= 0 && engine.pickVc(c, flits.layer[f], engine.need(f), engine.flitMode) >= 0;
+        }
+
+        @Override
+        public int destination(int q) {
+            return queueDst[queueFirst[host] + q];
+        }
+
+        @Override
+        public int flow(int q) {
+            return queueFlow[queueFirst[host] + q];
+        }
+    }
+}

@@ -1,0 +1,269 @@
+package weft.model.sim;
+
+/**
+ * An input-queued switch with virtual channels, as BookSim's IQ router: a FIFO per input virtual channel in which
+ * only the front flit may compete (head-of-line blocking), a crossbar of speedup 1 (an input port feeds one output
+ * at a time, an output takes one input), and a crossbar allocator (iSLIP or greedy round robin) run whenever
+ * something at the switch changed.
+ *
+ * <p>A packet (or head flit) may compete {@code routerDelay} after it arrived and after it reached the front of its
+ * buffer (BookSim routes and allocates a virtual channel when the head reaches the front); it needs a free output and
+ * a virtual channel of its lane on the next link with room for it (for a cut-through head flit: the whole packet;
+ * under wormhole an unowned virtual channel, held until the tail has gone). Body flits follow their head's output
+ * and virtual channel and need room for one flit. Among the virtual channels of one input that want the same output,
+ * a round-robin pointer per input decides which one asks.
+ */
+final class InputQueuedSwitch extends SwitchModel {
+    private final Fabric fabric;
+    private final Flits flits;
+    private final Buffers buffers;
+    private final int vcs;
+    private final int[][] inputs;
+    private final int[][] outputs;
+    /** Position of each channel among its switch's outputs. */
+    private final int[] outIndex;
+    /** Input channel busy feeding the crossbar until (speedup 1). */
+    private final long[] inputBusy;
+    private final int[] vcPointer;
+    private final long[] allocAt;
+    private final CrossbarAllocator allocator;
+    private final long routerDelay;
+    private long[] req = new long[0];
+    private int[] reqBuffer = new int[0];
+    private int[] reqVc = new int[0];
+    private int[] match = new int[0];
+
+    InputQueuedSwitch(Engine engine) {
+        super(engine);
+        fabric = engine.fabric;
+        flits = engine.flits;
+        buffers = engine.buffers;
+        vcs = fabric.vcs;
+        routerDelay = engine.config.routerDelayPs();
+        int s = fabric.switches;
+        int[] inCount = new int[s];
+        int[] outCount = new int[s];
+        for (int c = 0; c < fabric.channels; c++) {
+            if (!fabric.toHost(c)) {
+                inCount[fabric.chDst[c]]++;
+            }
+            if (!fabric.fromHost(c)) {
+                outCount[fabric.chSrc[c]]++;
+            }
+        }
+        inputs = new int[s][];
+        outputs = new int[s][];
+        for (int u = 0; u < s; u++) {
+            inputs[u] = new int[inCount[u]];
+            outputs[u] = new int[outCount[u]];
+        }
+        outIndex = new int[fabric.channels];
+        int[] fillIn = new int[s];
+        int[] fillOut = new int[s];
+        for (int u = 0; u < s; u++) {
+            for (int port = 1; port < fabric.outAt[u].length; port++) {
+                int c = fabric.outAt[u][port];
+                if (c >= 0) {
+                    outIndex[c] = fillOut[u];
+                    outputs[u][fillOut[u]++] = c;
+                }
+            }
+        }
+        for (int c = 0; c < fabric.channels; c++) {
+            if (!fabric.toHost(c)) {
+                int u = fabric.chDst[c];
+                inputs[u][fillIn[u]++] = c;
+            }
+        }
+        for (int u = 0; u < s; u++) {
+            sortByPort(inputs[u]);
+        }
+        inputBusy = new long[fabric.channels];
+        vcPointer = new int[fabric.channels];
+        allocAt = new long[s];
+        java.util.Arrays.fill(allocAt, -1);
+        allocator = CrossbarAllocator.create(engine.config.allocator(), inCount, outCount);
+    }
+
+    private void sortByPort(int[] channels) {
+        for (int i = 1; i < channels.length; i++) {
+            for (int j = i; j > 0 && fabric.chDstPort[channels[j - 1]] > fabric.chDstPort[channels[j]]; j--) {
+                int t = channels[j];
+                channels[j] = channels[j - 1];
+                channels[j - 1] = t;
+            }
+        }
+    }
+
+    @Override
+    void arrive(int f, int c, int b, long now) {
+        flits.eligible[f] = now;
+        if (buffers.append(flits, b, f, now)) {
+            buffers.frontSince[b] = Long.MIN_VALUE / 4;
+        }
+        schedule(fabric.chDst[c], now);
+    }
+
+    @Override
+    void outputFree(int c, long now) {
+        schedule(fabric.chSrc[c], now);
+    }
+
+    @Override
+    void senderMayGo(int c, long now) {
+        schedule(fabric.chSrc[c], now);
+    }
+
+    private void schedule(int u, long at) {
+        if (allocAt[u] == at) {
+            return;
+        }
+        allocAt[u] = at;
+        engine.events.schedule(at, Engine.PHASE_DECIDE, Engine.EV_ALLOC, u, 0, 0);
+    }
+
+    @Override
+    void decide(int type, int u, long now) {
+        if (allocAt[u] == now) {
+            allocAt[u] = -1;
+        }
+        int[] in = inputs[u];
+        int[] out = outputs[u];
+        int nIn = in.length;
+        int nOut = out.length;
+        int words = (nIn + 63) >>> 6;
+        if (req.length < nOut * words) {
+            req = new long[nOut * words];
+        }
+        if (reqBuffer.length < nIn * nOut) {
+            reqBuffer = new int[nIn * nOut];
+            reqVc = new int[nIn * nOut];
+        }
+        if (match.length < nOut) {
+            match = new int[nOut];
+        }
+        java.util.Arrays.fill(req, 0, nOut * words, 0);
+        long wake = Long.MAX_VALUE;
+        boolean any = false;
+        Flits p = flits;
+        long[] busy = engine.busyUntil;
+        for (int i = 0; i < nIn; i++) {
+            int c = in[i];
+            if (inputBusy[c] > now) {
+                continue;
+            }
+            int first = vcPointer[c];
+            for (int k = 0; k < vcs; k++) {
+                int v = first + k;
+                if (v >= vcs) {
+                    v -= vcs;
+                }
+                int b = c * vcs + v;
+                int f = buffers.head[b];
+                if (f < 0) {
+                    continue;
+                }
+                int o = buffers.outCh[b];
+                long eligible = p.eligible[f];
+                if (o < 0 && p.isHead(f)) {
+                    eligible = Math.max(eligible, buffers.frontSince[b] + routerDelay);
+                }
+                if (eligible > now) {
+                    wake = Math.min(wake, eligible);
+                    continue;
+                }
+                int ov;
+                if (o >= 0) {
+                    ov = buffers.outVc[b];
+                    if (busy[o] > now || !engine.flowControl.canSend(o, ov, p.bytes[f])) {
+                        continue;
+                    }
+                } else {
+                    o = p.out[f];
+                    if (busy[o] > now) {
+                        continue;
+                    }
+                    ov = engine.pickVc(o, p.layer[f], engine.need(f), engine.flitMode);
+                    if (ov < 0) {
+                        continue;
+                    }
+                }
+                int j = outIndex[o];
+                if (Bits.get(req, j * words, i)) {
+                    continue;
+                }
+                Bits.set(req, j * words, i);
+                reqBuffer[i * nOut + j] = b;
+                reqVc[i * nOut + j] = ov;
+                any = true;
+            }
+        }
+        if (any) {
+            allocator.match(u, nIn, nOut, req, words, match);
+            for (int j = 0; j < nOut; j++) {
+                int i = match[j];
+                if (i >= 0) {
+                    grant(in[i], out[j], reqBuffer[i * nOut + j], reqVc[i * nOut + j], now);
+                }
+            }
+        }
+        if (wake != Long.MAX_VALUE) {
+            schedule(u, wake);
+        }
+    }
+
+    private void grant(int c, int o, int b, int ov, long now) {
+        Flits p = flits;
+        int f = buffers.pop(p, b, now);
+        boolean head = p.isHead(f);
+        boolean tail = p.isTail(f);
+        if (head && !tail) {
+            buffers.outCh[b] = o;
+            buffers.outVc[b] = ov;
+            engine.vcOwner[o * vcs + ov] = b;
+        } else if (tail && !head) {
+            buffers.outCh[b] = -1;
+            buffers.outVc[b] = -1;
+            engine.vcOwner[o * vcs + ov] = -1;
+        }
+        vcPointer[c] = (b % vcs + 1) % vcs;
+        engine.transmit(o, f, ov, b, now);
+        inputBusy[c] = engine.busyUntil[o];
+    }
+
+    @Override
+    void waits(WaitGraph g, long now) {
+        Flits p = flits;
+        for (int c = 0; c < fabric.channels; c++) {
+            if (fabric.toHost(c)) {
+                continue;
+            }
+            for (int v = 0; v < vcs; v++) {
+                int b = c * vcs + v;
+                int f = buffers.head[b];
+                if (f < 0 || !g.candidate[b]) {
+                    continue;
+                }
+                int o = buffers.outCh[b];
+                if (o >= 0) {
+                    int ov = buffers.outVc[b];
+                    if (fabric.toHost(o) || engine.flowControl.canSend(o, ov, p.bytes[f])) {
+                        g.alive[b] = true;
+                    } else {
+                        g.edge(b, o * vcs + ov);
+                    }
+                    continue;
+                }
+                o = p.out[f];
+                if (fabric.toHost(o) || engine.pickVc(o, p.layer[f], engine.need(f), engine.flitMode) >= 0) {
+                    g.alive[b] = true;
+                    continue;
+                }
+                int lane = p.layer[f];
+                for (int k = 0; k < fabric.laneVcCount[lane]; k++) {
+                    g.edge(b, o * vcs + fabric.laneFirstVc[lane] + k);
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,103 @@
+package weft.model.sim;
+
+import java.util.SplittableRandom;
+
+import weft.model.traffic.TrafficPattern;
+
+/**
+ * Makes open-loop packets at every host: one packet of the configured size at a time, destinations from the
+ * pattern, gaps from the arrival process, each host drawing from its own random stream. A host whose queue is full
+ * refuses the packet (counted), so a saturated run keeps bounded memory.
+ *
+ * <p>Bernoulli arrivals are BookSim's: time is cut into slots of one flit time on the host link, and a packet is made
+ * in each slot with probability {@code load / flits per packet}, so gaps are geometric; Poisson arrivals have
+ * exponential gaps of the same mean; periodic ones a fixed gap of one packet time over the load.
+ */
+final class OpenLoopSource {
+    private final Engine engine;
+    private final Hosts hosts;
+    private final TrafficPattern pattern;
+    private final double load;
+    private final long end;
+    private final SplittableRandom[] random;
+    private final double[] carry;
+    private final int limit;
+
+    OpenLoopSource(Engine engine, Hosts hosts, TrafficPattern pattern, double load, long end) {
+        this.engine = engine;
+        this.hosts = hosts;
+        this.pattern = pattern;
+        this.load = load;
+        this.end = end;
+        this.limit = engine.config.sourceQueuePackets();
+        int n = engine.fabric.hosts;
+        random = new SplittableRandom[n];
+        carry = new double[n];
+        for (int h = 0; h < n; h++) {
+            random[h] = new SplittableRandom(Engine.mix(engine.config.seed() * 41 + h));
+        }
+    }
+
+    /** Schedules every sending host's first packet. */
+    void start() {
+        for (int h = 0; h < engine.fabric.hosts; h++) {
+            if (pattern.sends(h)) {
+                long first = gap(h);
+                if (engine.config.arrivals() == SimConfig.Arrivals.PERIODIC) {
+                    first = (long) (random[h].nextDouble() * first);
+                } else if (engine.config.arrivals() == SimConfig.Arrivals.BERNOULLI) {
+                    first -= slot(h);
+                }
+                if (first < end) {
+                    engine.events.schedule(first, Engine.PHASE_STATE, Engine.EV_GEN, h, 0, 0);
+                }
+            }
+        }
+    }
+
+    private long slot(int h) {
+        return engine.fabric.serPs(engine.fabric.hostUp[h], engine.config.unitBytes());
+    }
+
+    /** The time to host h's next packet. */
+    private long gap(int h) {
+        SimConfig c = engine.config;
+        switch (c.arrivals()) {
+            case BERNOULLI -> {
+                double p = load / c.flitsOf(c.packetBytes());
+                long slots = 1;
+                if (p < 1) {
+                    double u = 1 - random[h].nextDouble();
+                    slots = 1 + (long) Math.floor(Math.log(u) / Math.log1p(-p));
+                }
+                return slots * slot(h);
+            }
+            case POISSON -> {
+                double mean = engine.fabric.serPs(engine.fabric.hostUp[h], c.packetBytes()) / load;
+                return Math.max(1, Math.round(-Math.log(1 - random[h].nextDouble()) * mean));
+            }
+            default -> {
+                double exact = engine.fabric.serPs(engine.fabric.hostUp[h], c.packetBytes()) / load + carry[h];
+                long g = Math.max(1, (long) Math.floor(exact));
+                carry[h] = exact - g;
+                return g;
+            }
+        }
+    }
+
+    /** Host h's arrival event: make a packet, queue it, schedule the next. */
+    void generate(int h, long now) {
+        int dst = pattern.destination(h, random[h]);
+        int bytes = engine.config.packetBytes();
+        boolean accepted = hosts.length(h) < limit;
+        if (accepted) {
+            hosts.enqueue(h, h, dst, bytes, -1, now, engine.stats.measuring(now));
+        }
+        engine.stats.onGenerate(h, dst, bytes, now, accepted);
+        long next = now + gap(h);
+        if (next < end) {
+            engine.events.schedule(next, Engine.PHASE_STATE, Engine.EV_GEN, h, 0, 0);
+        }
+        hosts.ready(h, now);
+    }
+}

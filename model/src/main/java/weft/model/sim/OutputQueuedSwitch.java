@@ -1,0 +1,206 @@
+package weft.model.sim;
+
+/**
+ * A switch with infinite speedup: any number of packets may leave one input buffer at the same time towards
+ * different outputs, so a packet joins its output's queue (per lane) as soon as it has been routed, and never waits
+ * behind a packet for another output. Buffer space stays accounted at the input it arrived on until the packet has
+ * left the switch. Each output sends one packet at a time, choosing the lane with {@link LaneArbiter} and within
+ * the lane the inputs first come first served (by arrival at the switch) or round robin over input ports.
+ *
+ * <p>Source: seed 003 §2 and §5, seed 000 §1.1-1.3 (input buffers of a few MTU packets, FCFS among inputs at each
+ * output, infinite speedup); seed 003 Fig. 1 uses round robin among input ports for its exposition. In lossy mode
+ * each output queue (per lane) holds at most the buffer size and drops what does not fit (seed 004 §3.1, ideal
+ * output-queued switches with drop-tail).
+ */
+final class OutputQueuedSwitch extends SwitchModel {
+    private final Fabric fabric;
+    private final Flits flits;
+    private final int lanes;
+    private final boolean roundRobin;
+    private final boolean lossy;
+    private final long capacity;
+    /** Sub-queues per (output, lane): one for first come first served, one per input port for round robin. */
+    private final int[] subs;
+    private final int[] base;
+    private final int[] head;
+    private final int[] tail;
+    /** Packets and bytes queued per (output, lane). */
+    private final int[] count;
+    private final long[] bytes;
+    private final int[] subPointer;
+    /** Position of each input channel among its switch's inputs. */
+    private final int[] inIndex;
+    private final long[] arbAt;
+    /** Last time each output put a packet on its link. */
+    private final long[] lastSend;
+
+    OutputQueuedSwitch(Engine engine) {
+        super(engine);
+        fabric = engine.fabric;
+        flits = engine.flits;
+        lanes = fabric.lanes;
+        roundRobin = "rr".equals(engine.config.outputOrder());
+        lossy = engine.config.flowControl() == SimConfig.FlowControlKind.LOSSY;
+        capacity = engine.config.bufferBytes();
+        int[] inputs = new int[fabric.switches];
+        inIndex = new int[fabric.channels];
+        for (int u = 0; u < fabric.switches; u++) {
+            for (int port = 1; port < fabric.outAt[u].length; port++) {
+                int c = fabric.outAt[u][port];
+                if (c >= 0) {
+                    int back = c < fabric.switchChannels ? c ^ 1 : c - 1;
+                    inIndex[back] = inputs[u]++;
+                }
+            }
+        }
+        subs = new int[fabric.channels];
+        base = new int[fabric.channels + 1];
+        for (int c = 0; c < fabric.channels; c++) {
+            subs[c] = fabric.fromHost(c) ? 0 : roundRobin ? Math.max(1, inputs[fabric.chSrc[c]]) : 1;
+            base[c + 1] = base[c] + subs[c] * lanes;
+        }
+        head = new int[base[fabric.channels]];
+        tail = new int[base[fabric.channels]];
+        java.util.Arrays.fill(head, -1);
+        java.util.Arrays.fill(tail, -1);
+        count = new int[fabric.channels * lanes];
+        bytes = new long[fabric.channels * lanes];
+        subPointer = new int[fabric.channels * lanes];
+        arbAt = new long[fabric.channels];
+        java.util.Arrays.fill(arbAt, -1);
+        lastSend = new long[fabric.channels];
+    }
+
+    @Override
+    void arrive(int f, int c, int b, long now) {
+        Flits p = flits;
+        int o = p.out[f];
+        int lane = p.layer[f];
+        int ol = o * lanes + lane;
+        if (lossy && bytes[ol] + p.bytes[f] > capacity) {
+            engine.buffers.occupancy[b] -= p.bytes[f];
+            engine.drop(f, o, now);
+            return;
+        }
+        int q = base[o] + lane * subs[o] + (roundRobin ? inIndex[c] : 0);
+        p.next[f] = -1;
+        if (tail[q] < 0) {
+            head[q] = f;
+        } else {
+            p.next[tail[q]] = f;
+        }
+        tail[q] = f;
+        count[ol]++;
+        bytes[ol] += p.bytes[f];
+        schedule(o, now);
+    }
+
+    @Override
+    void outputFree(int c, long now) {
+        schedule(c, now);
+    }
+
+    @Override
+    void senderMayGo(int c, long now) {
+        schedule(c, now);
+    }
+
+    private void schedule(int o, long at) {
+        if (arbAt[o] == at || engine.busyUntil[o] > at) {
+            return;
+        }
+        arbAt[o] = at;
+        engine.events.schedule(at, Engine.PHASE_DECIDE, Engine.EV_ARB, o, 0, 0);
+    }
+
+    /** The queue whose front goes next in (output, lane), or -1 when the lane is empty. */
+    private int front(int o, int lane) {
+        if (count[o * lanes + lane] == 0) {
+            return -1;
+        }
+        int q0 = base[o] + lane * subs[o];
+        if (!roundRobin) {
+            return q0;
+        }
+        int n = subs[o];
+        int from = subPointer[o * lanes + lane];
+        for (int k = 0; k < n; k++) {
+            int s = (from + k) % n;
+            if (head[q0 + s] >= 0) {
+                return q0 + s;
+            }
+        }
+        return -1;
+    }
+
+    @Override
+    void decide(int type, int o, long now) {
+        if (arbAt[o] == now) {
+            arbAt[o] = -1;
+        }
+        if (engine.busyUntil[o] > now) {
+            return;
+        }
+        Flits p = flits;
+        long ready = 0;
+        for (int lane = 0; lane < lanes; lane++) {
+            int q = front(o, lane);
+            if (q >= 0 && engine.pickVc(o, lane, p.bytes[head[q]], false) >= 0) {
+                ready |= 1L << lane;
+            }
+        }
+        int lane = engine.laneArbiter.pick(o, ready);
+        if (lane < 0) {
+            return;
+        }
+        int q = front(o, lane);
+        int f = head[q];
+        head[q] = p.next[f];
+        if (head[q] < 0) {
+            tail[q] = -1;
+        }
+        p.next[f] = -1;
+        int ol = o * lanes + lane;
+        count[ol]--;
+        bytes[ol] -= p.bytes[f];
+        if (roundRobin) {
+            subPointer[ol] = (q - base[o] - lane * subs[o] + 1) % subs[o];
+        }
+        int vc = engine.pickVc(o, lane, p.bytes[f], false);
+        engine.laneArbiter.charge(o, lane, p.bytes[f]);
+        lastSend[o] = now;
+        engine.transmit(o, f, vc, p.buffer[f], now);
+    }
+
+    @Override
+    void waits(WaitGraph g, long now) {
+        Flits p = flits;
+        int vcs = fabric.vcs;
+        long quiet = now - engine.deadlockPs;
+        for (int o = 0; o < fabric.channels; o++) {
+            if (fabric.fromHost(o)) {
+                continue;
+            }
+            for (int lane = 0; lane < lanes; lane++) {
+                if (count[o * lanes + lane] == 0) {
+                    continue;
+                }
+                boolean blocked = !fabric.toHost(o) && lastSend[o] <= quiet
+                        && engine.pickVc(o, lane, p.bytes[head[front(o, lane)]], false) < 0;
+                int q0 = base[o] + lane * subs[o];
+                for (int s = 0; s < subs[o]; s++) {
+                    for (int f = head[q0 + s]; f >= 0; f = p.next[f]) {
+                        int b = p.buffer[f];
+                        if (!blocked) {
+                            g.alive[b] = true;
+                            continue;
+                        }
+                        for (int k = 0; k < fabric.laneVcCount[lane]; k++) {
+                            g.edge(b, o * vcs + fabric.laneFirstVc[lane] + k);
+                        }
+                    }
+                }
+            }
+        }
+    }
+}

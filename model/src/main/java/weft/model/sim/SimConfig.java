@@ -1,0 +1,262 @@
+package weft.model.sim;
+
+/**
+ * Everything that shapes one simulated fabric apart from its topology, routes and traffic. Times are integer
+ * picoseconds; sizes are bytes. {@link #defaults()} gives the InfiniBand-like fabric of seeds 000 and 003 (2 KB
+ * packets, 8-packet input buffers per virtual lane, credit flow control, virtual cut-through) with a
+ * crossbar of speedup 1; the {@code with...} methods change one knob each.
+ *
+ * @param packetBytes      size of every packet of open-loop traffic, and the largest packet of a flow
+ * @param flitBytes        flit size; 0 moves whole packets (the default), otherwise packets are split into flits of
+ *                         this size (the last one padded) that travel and are credited one by one, as in BookSim
+ * @param bufferBytes      capacity of each input buffer (per port and virtual channel); in lossy mode with
+ *                         infinite speedup, of each output queue (per port and lane)
+ * @param vcs              virtual channels per port; 0 = one per routing layer. When larger than the number of
+ *                         lanes each lane gets an equal share
+ * @param flowControl      link-level flow control
+ * @param switching        when a packet (or head flit) may leave a switch
+ * @param infiniteSpeedup  true: any number of packets may leave one input buffer at once towards different outputs,
+ *                         served first come first served at each output (seed 003 §5); false: a crossbar with
+ *                         speedup 1 and head-of-line blocking per input virtual channel, as BookSim's IQ router
+ * @param allocator        crossbar allocator for speedup 1: {@code islip} or {@code rr} (greedy round robin)
+ * @param outputOrder      order in which an output serves inputs under infinite speedup: {@code fcfs} (by arrival at
+ *                         the switch, seed 003 §2) or {@code rr} (round robin over input ports, seed 003 Fig. 1)
+ * @param laneArbitration  how an output link chooses among its lanes
+ * @param routerDelayPs    time from a packet's (head flit's) arrival, or from its reaching the front of its input
+ *                         buffer, to its first chance to cross the switch
+ * @param hostLatencyPs    one-way latency of host links (the topology gives switch-to-switch latencies)
+ * @param warmupPs         simulated time before measurement starts
+ * @param durationPs       measured simulated time (open loop), or the time limit of a closed run after warm-up
+ * @param seed             seed of every random stream (each component derives its own)
+ * @param deadlockPs       a buffer that has sent nothing for this long while it waits on other such buffers that
+ *                         are full takes part in deadlock detection; 0 = derived from the fabric (see {@link
+ *                         Simulator})
+ * @param arrivals         open-loop arrival process at each host
+ * @param sourceQueuePackets packets a host may hold waiting for injection before it refuses new ones (open loop)
+ * @param pfcXoffBytes     PFC: pause the upstream when a buffer holds this much; 0 = buffer minus headroom
+ * @param pfcXonBytes      PFC: resume it when the buffer holds this little; 0 = XOFF minus one packet
+ * @param drain            open loop: after the measured interval stop generating and run until the measured
+ *                         packets are delivered (BookSim's drain), or until deadlock or the same duration again
+ */
+public record SimConfig(int packetBytes, int flitBytes, long bufferBytes, int vcs, FlowControlKind flowControl,
+                        Switching switching, boolean infiniteSpeedup, String allocator, String outputOrder,
+                        LaneArbitration laneArbitration, long routerDelayPs, long hostLatencyPs, long warmupPs,
+                        long durationPs, long seed, long deadlockPs, Arrivals arrivals, int sourceQueuePackets,
+                        long pfcXoffBytes, long pfcXonBytes, boolean drain) {
+
+    /** Largest packet the simulator moves. */
+    public static final int MAX_PACKET_BYTES = 1 << 20;
+
+    /** Link-level flow control schemes. */
+    public enum FlowControlKind {
+        /** Credit-based per virtual channel (InfiniBand): never drops. */
+        CREDIT,
+        /** Priority flow control per lane with XOFF/XON thresholds (Ethernet 802.1Qbb): drops only on overflow. */
+        PFC,
+        /** No flow control: a full buffer drops the arriving packet (drop-tail Ethernet of seed 004). */
+        LOSSY
+    }
+
+    /** When a packet or head flit may move on. */
+    public enum Switching {
+        /** Virtual cut-through: once its head has arrived, if the next buffer has room for the whole packet. */
+        VCT,
+        /** Store and forward: once its tail has arrived. */
+        STORE_AND_FORWARD,
+        /** Wormhole (flits only): a head flit needs a free output virtual channel, each flit one flit of room. */
+        WORMHOLE
+    }
+
+    /** Open-loop arrival processes. */
+    public enum Arrivals {
+        /** BookSim's: in each flit time a packet is created with probability load / flits per packet. */
+        BERNOULLI,
+        /** Exponential gaps with the same mean. */
+        POISSON,
+        /** Fixed gaps: a packet every packet time / load. */
+        PERIODIC
+    }
+
+    public SimConfig {
+        require(packetBytes >= 1 && packetBytes <= MAX_PACKET_BYTES, "packetBytes", packetBytes,
+                "1.." + MAX_PACKET_BYTES);
+        require(flitBytes >= 0 && flitBytes <= packetBytes, "flitBytes", flitBytes, "0..packetBytes");
+        require(bufferBytes >= 1, "bufferBytes", bufferBytes, ">= 1");
+        require(vcs >= 0 && vcs <= 64, "vcs", vcs, "0..64");
+        if (flowControl == null || switching == null || arrivals == null || laneArbitration == null) {
+            throw new IllegalArgumentException("flowControl, switching, laneArbitration and arrivals must be set");
+        }
+        if (!"islip".equals(allocator) && !"rr".equals(allocator)) {
+            throw new IllegalArgumentException("allocator: unknown '" + allocator + "', expected islip or rr");
+        }
+        if (!"fcfs".equals(outputOrder) && !"rr".equals(outputOrder)) {
+            throw new IllegalArgumentException("outputOrder: unknown '" + outputOrder + "', expected fcfs or rr");
+        }
+        if (switching == Switching.WORMHOLE && flitBytes == 0) {
+            throw new IllegalArgumentException("switching: wormhole needs flits (flitBytes > 0)");
+        }
+        if (infiniteSpeedup && flitBytes > 0) {
+            throw new IllegalArgumentException("infinite speedup moves whole packets: flitBytes must be 0, got "
+                    + flitBytes);
+        }
+        require(routerDelayPs >= 0, "routerDelayPs", routerDelayPs, ">= 0");
+        require(hostLatencyPs >= 0, "hostLatencyPs", hostLatencyPs, ">= 0");
+        require(warmupPs >= 0, "warmupPs", warmupPs, ">= 0");
+        require(durationPs >= 1, "durationPs", durationPs, ">= 1");
+        require(deadlockPs >= 0, "deadlockPs", deadlockPs, ">= 0");
+        require(sourceQueuePackets >= 1, "sourceQueuePackets", sourceQueuePackets, ">= 1");
+        require(pfcXoffBytes >= 0 && pfcXonBytes >= 0, "pfcXoffBytes/pfcXonBytes", Math.min(pfcXoffBytes,
+                pfcXonBytes), ">= 0");
+        if (pfcXoffBytes > 0 && pfcXonBytes > pfcXoffBytes) {
+            throw new IllegalArgumentException("pfcXonBytes " + pfcXonBytes + " exceeds pfcXoffBytes "
+                    + pfcXoffBytes);
+        }
+    }
+
+    private static void require(boolean ok, String name, long value, String expected) {
+        if (!ok) {
+            throw new IllegalArgumentException(name + " must be " + expected + ", got " + value);
+        }
+    }
+
+    /**
+     * Seed 003's fabric: 2048-byte packets, 8-packet input buffers, credits, virtual cut-through, 100 ns router
+     * delay (seed 000 Table 6.2), a crossbar of speedup 1 with iSLIP, round-robin lanes, 10 µs warm-up, 100 µs
+     * measured, seed 1, Bernoulli arrivals, 1000-packet source queues.
+     */
+    public static SimConfig defaults() {
+        return new SimConfig(2048, 0, 8 * 2048L, 0, FlowControlKind.CREDIT, Switching.VCT, false, "islip", "fcfs",
+                LaneArbitration.roundRobin(), 100_000, 0, 10_000_000L, 100_000_000L, 1, 0, Arrivals.BERNOULLI,
+                1000, 0, 0, false);
+    }
+
+    /** Flit size (0 = whole packets). */
+    public int unitBytes() {
+        return flitBytes == 0 ? packetBytes : flitBytes;
+    }
+
+    /** Flits per packet of {@code bytes} (1 when packets travel whole). */
+    public int flitsOf(int bytes) {
+        return flitBytes == 0 ? 1 : (bytes + flitBytes - 1) / flitBytes;
+    }
+
+    public SimConfig withPacketBytes(int v) {
+        return new SimConfig(v, flitBytes, bufferBytes, vcs, flowControl, switching, infiniteSpeedup, allocator,
+                outputOrder, laneArbitration, routerDelayPs, hostLatencyPs, warmupPs, durationPs, seed, deadlockPs,
+                arrivals, sourceQueuePackets, pfcXoffBytes, pfcXonBytes, drain);
+    }
+
+    public SimConfig withFlitBytes(int v) {
+        return new SimConfig(packetBytes, v, bufferBytes, vcs, flowControl, switching, infiniteSpeedup, allocator,
+                outputOrder, laneArbitration, routerDelayPs, hostLatencyPs, warmupPs, durationPs, seed, deadlockPs,
+                arrivals, sourceQueuePackets, pfcXoffBytes, pfcXonBytes, drain);
+    }
+
+    public SimConfig withBufferBytes(long v) {
+        return new SimConfig(packetBytes, flitBytes, v, vcs, flowControl, switching, infiniteSpeedup, allocator,
+                outputOrder, laneArbitration, routerDelayPs, hostLatencyPs, warmupPs, durationPs, seed, deadlockPs,
+                arrivals, sourceQueuePackets, pfcXoffBytes, pfcXonBytes, drain);
+    }
+
+    public SimConfig withVcs(int v) {
+        return new SimConfig(packetBytes, flitBytes, bufferBytes, v, flowControl, switching, infiniteSpeedup,
+                allocator, outputOrder, laneArbitration, routerDelayPs, hostLatencyPs, warmupPs, durationPs, seed,
+                deadlockPs, arrivals, sourceQueuePackets, pfcXoffBytes, pfcXonBytes, drain);
+    }
+
+    public SimConfig withFlowControl(FlowControlKind v) {
+        return new SimConfig(packetBytes, flitBytes, bufferBytes, vcs, v, switching, infiniteSpeedup, allocator,
+                outputOrder, laneArbitration, routerDelayPs, hostLatencyPs, warmupPs, durationPs, seed, deadlockPs,
+                arrivals, sourceQueuePackets, pfcXoffBytes, pfcXonBytes, drain);
+    }
+
+    public SimConfig withSwitching(Switching v) {
+        return new SimConfig(packetBytes, flitBytes, bufferBytes, vcs, flowControl, v, infiniteSpeedup, allocator,
+                outputOrder, laneArbitration, routerDelayPs, hostLatencyPs, warmupPs, durationPs, seed, deadlockPs,
+                arrivals, sourceQueuePackets, pfcXoffBytes, pfcXonBytes, drain);
+    }
+
+    public SimConfig withInfiniteSpeedup(boolean v) {
+        return new SimConfig(packetBytes, flitBytes, bufferBytes, vcs, flowControl, switching, v, allocator,
+                outputOrder, laneArbitration, routerDelayPs, hostLatencyPs, warmupPs, durationPs, seed, deadlockPs,
+                arrivals, sourceQueuePackets, pfcXoffBytes, pfcXonBytes, drain);
+    }
+
+    public SimConfig withAllocator(String v) {
+        return new SimConfig(packetBytes, flitBytes, bufferBytes, vcs, flowControl, switching, infiniteSpeedup, v,
+                outputOrder, laneArbitration, routerDelayPs, hostLatencyPs, warmupPs, durationPs, seed, deadlockPs,
+                arrivals, sourceQueuePackets, pfcXoffBytes, pfcXonBytes, drain);
+    }
+
+    public SimConfig withOutputOrder(String v) {
+        return new SimConfig(packetBytes, flitBytes, bufferBytes, vcs, flowControl, switching, infiniteSpeedup,
+                allocator, v, laneArbitration, routerDelayPs, hostLatencyPs, warmupPs, durationPs, seed, deadlockPs,
+                arrivals, sourceQueuePackets, pfcXoffBytes, pfcXonBytes, drain);
+    }
+
+    public SimConfig withLaneArbitration(LaneArbitration v) {
+        return new SimConfig(packetBytes, flitBytes, bufferBytes, vcs, flowControl, switching, infiniteSpeedup,
+                allocator, outputOrder, v, routerDelayPs, hostLatencyPs, warmupPs, durationPs, seed, deadlockPs,
+                arrivals, sourceQueuePackets, pfcXoffBytes, pfcXonBytes, drain);
+    }
+
+    public SimConfig withRouterDelayPs(long v) {
+        return new SimConfig(packetBytes, flitBytes, bufferBytes, vcs, flowControl, switching, infiniteSpeedup,
+                allocator, outputOrder, laneArbitration, v, hostLatencyPs, warmupPs, durationPs, seed, deadlockPs,
+                arrivals, sourceQueuePackets, pfcXoffBytes, pfcXonBytes, drain);
+    }
+
+    public SimConfig withHostLatencyPs(long v) {
+        return new SimConfig(packetBytes, flitBytes, bufferBytes, vcs, flowControl, switching, infiniteSpeedup,
+                allocator, outputOrder, laneArbitration, routerDelayPs, v, warmupPs, durationPs, seed, deadlockPs,
+                arrivals, sourceQueuePackets, pfcXoffBytes, pfcXonBytes, drain);
+    }
+
+    public SimConfig withWarmupPs(long v) {
+        return new SimConfig(packetBytes, flitBytes, bufferBytes, vcs, flowControl, switching, infiniteSpeedup,
+                allocator, outputOrder, laneArbitration, routerDelayPs, hostLatencyPs, v, durationPs, seed, deadlockPs,
+                arrivals, sourceQueuePackets, pfcXoffBytes, pfcXonBytes, drain);
+    }
+
+    public SimConfig withDurationPs(long v) {
+        return new SimConfig(packetBytes, flitBytes, bufferBytes, vcs, flowControl, switching, infiniteSpeedup,
+                allocator, outputOrder, laneArbitration, routerDelayPs, hostLatencyPs, warmupPs, v, seed, deadlockPs,
+                arrivals, sourceQueuePackets, pfcXoffBytes, pfcXonBytes, drain);
+    }
+
+    public SimConfig withSeed(long v) {
+        return new SimConfig(packetBytes, flitBytes, bufferBytes, vcs, flowControl, switching, infiniteSpeedup,
+                allocator, outputOrder, laneArbitration, routerDelayPs, hostLatencyPs, warmupPs, durationPs, v,
+                deadlockPs, arrivals, sourceQueuePackets, pfcXoffBytes, pfcXonBytes, drain);
+    }
+
+    public SimConfig withDeadlockPs(long v) {
+        return new SimConfig(packetBytes, flitBytes, bufferBytes, vcs, flowControl, switching, infiniteSpeedup,
+                allocator, outputOrder, laneArbitration, routerDelayPs, hostLatencyPs, warmupPs, durationPs, seed, v,
+                arrivals, sourceQueuePackets, pfcXoffBytes, pfcXonBytes, drain);
+    }
+
+    public SimConfig withArrivals(Arrivals v) {
+        return new SimConfig(packetBytes, flitBytes, bufferBytes, vcs, flowControl, switching, infiniteSpeedup,
+                allocator, outputOrder, laneArbitration, routerDelayPs, hostLatencyPs, warmupPs, durationPs, seed,
+                deadlockPs, v, sourceQueuePackets, pfcXoffBytes, pfcXonBytes, drain);
+    }
+
+    public SimConfig withSourceQueuePackets(int v) {
+        return new SimConfig(packetBytes, flitBytes, bufferBytes, vcs, flowControl, switching, infiniteSpeedup,
+                allocator, outputOrder, laneArbitration, routerDelayPs, hostLatencyPs, warmupPs, durationPs, seed,
+                deadlockPs, arrivals, v, pfcXoffBytes, pfcXonBytes, drain);
+    }
+
+    public SimConfig withPfcThresholds(long xoff, long xon) {
+        return new SimConfig(packetBytes, flitBytes, bufferBytes, vcs, flowControl, switching, infiniteSpeedup,
+                allocator, outputOrder, laneArbitration, routerDelayPs, hostLatencyPs, warmupPs, durationPs, seed,
+                deadlockPs, arrivals, sourceQueuePackets, xoff, xon, drain);
+    }
+
+    public SimConfig withDrain(boolean v) {
+        return new SimConfig(packetBytes, flitBytes, bufferBytes, vcs, flowControl, switching, infiniteSpeedup,
+                allocator, outputOrder, laneArbitration, routerDelayPs, hostLatencyPs, warmupPs, durationPs, seed,
+                deadlockPs, arrivals, sourceQueuePackets, pfcXoffBytes, pfcXonBytes, v);
+    }
+}

@@ -1,0 +1,92 @@
+package weft.model.sim;
+
+import java.util.List;
+
+/**
+ * What one simulation run measured. Loads and throughputs are fractions of the host link capacity; latencies are in
+ * nanoseconds, from a packet's creation (including its wait at the source) or from its injection (network latency,
+ * as seed 002 measures it) to the arrival of its tail.
+ *
+ * @param workload            the traffic, e.g. {@code "uniform"} or {@code "flows:f.json"}
+ * @param load                offered load asked for (open loop), NaN for flows
+ * @param offered             mean bytes generated per host in the window, over what its link carries in the window
+ * @param accepted            mean bytes delivered per host in the window, likewise (BookSim's accepted rate)
+ * @param acceptedMin         the least accepted fraction of any host that was offered traffic
+ * @param latencyNs           latency of the packets created in the window
+ * @param networkLatencyNs    their latency from injection
+ * @param generatedPackets    packets created (in the whole run)
+ * @param refusedPackets      open-loop packets a full source queue refused
+ * @param deliveredPackets    packets delivered (in the whole run)
+ * @param droppedPackets      packets dropped (lossy buffers, PFC overflow): 0 under credits
+ * @param pauseFrames         PFC pause frames sent (0 for other flow control)
+ * @param undeliveredMeasured packets created in the window and not delivered by the end
+ * @param deadlock            the deadlock that stopped the run, or null
+ * @param stopReason          why the run ended
+ * @param simulatedPs         simulated time at the end
+ * @param events              events processed
+ * @param flitHops            flits (packets when they travel whole) put on a link, host links included
+ * @param hosts               per host: offered and accepted
+ * @param channels            per directed link: utilisation and buffer occupancy at its far end
+ * @param flows               per flow (flow workloads): delivered rate next to the assigned rate
+ * @param phases              per phase and application: completion time
+ */
+public record SimResult(String workload, double load, double offered, double accepted, double acceptedMin,
+                        Latency latencyNs, Latency networkLatencyNs, long generatedPackets, long refusedPackets,
+                        long deliveredPackets, long droppedPackets, long pauseFrames, long undeliveredMeasured,
+                        DeadlockReport deadlock, String stopReason, long simulatedPs, long events, long flitHops,
+                        List<HostLoad> hosts, List<ChannelLoad> channels, List<FlowRate> flows,
+                        List<PhaseTime> phases) {
+    public SimResult {
+        hosts = List.copyOf(hosts);
+        channels = List.copyOf(channels);
+        flows = List.copyOf(flows);
+        phases = List.copyOf(phases);
+    }
+
+    /**
+     * One host's load.
+     *
+     * @param host     host id
+     * @param offered  fraction of its link it generated
+     * @param accepted fraction of its link delivered to it
+     */
+    public record HostLoad(String host, double offered, double accepted) {
+    }
+
+    /**
+     * One directed link.
+     *
+     * @param channel       as {@code s1:2->s2:3} ({@code h1->s1:1} for a host's link)
+     * @param utilization   fraction of the window the link was sending
+     * @param meanBufferBytes time-average bytes in the input buffers at its far end (all virtual channels)
+     * @param maxBufferBytes  most bytes in one of them
+     */
+    public record ChannelLoad(String channel, double utilization, double meanBufferBytes, long maxBufferBytes) {
+    }
+
+    /**
+     * One flow.
+     *
+     * @param flow          flow id
+     * @param src           source host
+     * @param dst           destination host
+     * @param bytes         bytes delivered
+     * @param deliveredGbps delivered bytes over the time from the flow's start to its completion (or the run's end)
+     * @param assignedGbps  rate assigned by the allocator, NaN when none
+     * @param completionNs  time from the flow's start to its last byte's delivery, NaN when unfinished
+     * @param reordered     packets that arrived after a later packet of the flow
+     */
+    public record FlowRate(String flow, String src, String dst, long bytes, double deliveredGbps,
+                           double assignedGbps, double completionNs, long reordered) {
+    }
+
+    /**
+     * Completion of one application's phase (seed 000: all flows start together; a barrier ends the phase).
+     *
+     * @param phase        phase number, from 0
+     * @param app          application
+     * @param completionNs from the phase's start to the delivery of its last byte
+     */
+    public record PhaseTime(int phase, String app, double completionNs) {
+    }
+}

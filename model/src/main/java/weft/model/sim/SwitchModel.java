@@ -1,0 +1,38 @@
+package weft.model.sim;
+
+/**
+ * How a switch holds and forwards what arrives: which packets may cross its crossbar when, and in what order its
+ * outputs serve them. Two models, chosen by {@link SimConfig#infiniteSpeedup()}: {@link InputQueuedSwitch} (a FIFO
+ * per input virtual channel and a crossbar of speedup 1, BookSim's IQ router) and {@link OutputQueuedSwitch} (infinite
+ * speedup: every packet queues at its output at once, seed 003 §5).
+ */
+abstract class SwitchModel {
+    final Engine engine;
+
+    SwitchModel(Engine engine) {
+        this.engine = engine;
+    }
+
+    /** Flit f entered buffer b at the far end of channel c (counted and, if a head, routed). */
+    abstract void arrive(int f, int c, int b, long now);
+
+    /** Output channel c of a switch finished a transmission. */
+    abstract void outputFree(int c, long now);
+
+    /** The far end of channel c has granted credit or resumed: its switch may be able to send on it. */
+    abstract void senderMayGo(int c, long now);
+
+    /** Runs a decision event ({@link Engine#EV_ALLOC} or {@link Engine#EV_ARB}) for {@code target}. */
+    abstract void decide(int type, int target, long now);
+
+    /**
+     * Deadlock detection: marks in {@code g} the buffers that could still send ({@link WaitGraph#alive}) and adds an
+     * edge from every other buffer to each buffer its blocked flits wait for.
+     */
+    abstract void waits(WaitGraph g, long now);
+
+    /** The switch model the configuration asks for. */
+    static SwitchModel create(Engine engine) {
+        return engine.config.infiniteSpeedup() ? new OutputQueuedSwitch(engine) : new InputQueuedSwitch(engine);
+    }
+}

@@ -1,0 +1,55 @@
+package weft.model.sim;
+
+import java.util.List;
+
+import weft.model.traffic.Flow;
+import weft.model.traffic.TrafficPattern;
+
+/** The traffic of a run: open-loop packets from a pattern at a load, or flows of given sizes run in phases. */
+public sealed interface Workload {
+    /** A short name for reports. */
+    String name();
+
+    /**
+     * Open loop: every host makes packets of {@link SimConfig#packetBytes()} at {@code load} times its link rate
+     * (arrival process {@link SimConfig#arrivals()}) for the pattern's destinations, during warm-up and the measured
+     * interval.
+     *
+     * @param pattern destinations
+     * @param load    offered load per host, a fraction of its link rate in {@code (0, 1]}
+     */
+    record OpenLoop(TrafficPattern pattern, double load) implements Workload {
+        public OpenLoop {
+            if (!(load > 0 && load <= 1)) {
+                throw new IllegalArgumentException("load must be in (0, 1], got " + load);
+            }
+        }
+
+        @Override
+        public String name() {
+            return pattern.name();
+        }
+    }
+
+    /**
+     * Phase-based applications (seed 000 §1.4): in each phase every flow of an application starts together with its
+     * full size queued at its source, and the application's next phase starts {@code barrierPs} after its last byte
+     * arrived. Applications run their phases independently. Flows of zero bytes are complete at once.
+     *
+     * @param name      name for reports (e.g. the flows file)
+     * @param flows     the flows (host ids, sizes in bytes, applications)
+     * @param phases    phases per application, {@code >= 1}
+     * @param barrierPs time between an application's phases
+     */
+    record Phases(String name, List<Flow> flows, int phases, long barrierPs) implements Workload {
+        public Phases {
+            flows = List.copyOf(flows);
+            if (phases < 1) {
+                throw new IllegalArgumentException("phases must be >= 1, got " + phases);
+            }
+            if (barrierPs < 0) {
+                throw new IllegalArgumentException("barrier must be >= 0 ps, got " + barrierPs);
+            }
+        }
+    }
+}

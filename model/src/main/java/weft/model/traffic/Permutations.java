@@ -1,0 +1,57 @@
+package weft.model.traffic;
+
+import java.util.SplittableRandom;
+import java.util.random.RandomGenerator;
+
+/**
+ * A superposition of {@code p} random permutations (seed 000 §6.3, seed 003 §5.3: every host sends to and receives
+ * from exactly p hosts): host i sends its packets to {@code perm_1(i) .. perm_p(i)} in turn. With p = 1 it is a
+ * random permutation (BookSim's {@code randperm}). Fixed points are kept, as BookSim keeps them (a host then sends
+ * to itself through its switch). The permutations come from the pattern's own seed, so every run of one seed sees
+ * the same destinations.
+ */
+final class Permutations implements TrafficPattern {
+    private final int[][] destination;
+    private final int[] step;
+    private final int count;
+
+    Permutations(int hosts, int count, long seed) {
+        if (count < 1) {
+            throw new IllegalArgumentException("perms needs at least 1 permutation, got " + count);
+        }
+        this.count = count;
+        SplittableRandom random = new SplittableRandom(seed);
+        destination = new int[count][];
+        for (int k = 0; k < count; k++) {
+            destination[k] = shuffled(hosts, random);
+        }
+        step = new int[hosts];
+    }
+
+    /** 0..n-1 in a uniformly random order (Fisher-Yates). */
+    private static int[] shuffled(int n, RandomGenerator random) {
+        int[] a = new int[n];
+        for (int i = 0; i < n; i++) {
+            a[i] = i;
+        }
+        for (int i = n - 1; i > 0; i--) {
+            int j = random.nextInt(i + 1);
+            int t = a[i];
+            a[i] = a[j];
+            a[j] = t;
+        }
+        return a;
+    }
+
+    @Override
+    public String name() {
+        return count == 1 ? "permutation" : "perms:" + count;
+    }
+
+    @Override
+    public int destination(int source, RandomGenerator random) {
+        int k = step[source];
+        step[source] = (k + 1) % count;
+        return destination[k][source];
+    }
+}

@@ -1,0 +1,104 @@
+package weft.model.traffic;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.assertj.core.api.Assertions.within;
+
+import java.util.HashSet;
+import java.util.Set;
+import java.util.SplittableRandom;
+import org.junit.jupiter.api.DisplayName;
+import org.junit.jupiter.api.Test;
+
+/** The patterns on host indexes, with BookSim's definitions ({@code traffic.cpp}) hand-evaluated. */
+class TrafficPatternsTest {
+    private final SplittableRandom random = new SplittableRandom(5);
+
+    @Test
+    @DisplayName("transpose swaps the halves of the index bits (BookSim: 16 nodes, 1 -> 4, 6 -> 9, 5 -> 5)")
+    void transpose() {
+        TrafficPattern p = TrafficPatterns.parse("transpose", 16, 1);
+        assertThat(p.destination(1, random)).isEqualTo(4);
+        assertThat(p.destination(6, random)).isEqualTo(9);
+        assertThat(p.destination(5, random)).isEqualTo(5);
+        assertThatThrownBy(() -> TrafficPatterns.parse("transpose", 8, 1)).hasMessageContaining("even power of two");
+    }
+
+    @Test
+    @DisplayName("bit complement: 16 nodes, 5 -> 10, 0 -> 15")
+    void bitComplement() {
+        TrafficPattern p = TrafficPatterns.parse("bitcomp", 16, 1);
+        assertThat(p.destination(5, random)).isEqualTo(10);
+        assertThat(p.destination(0, random)).isEqualTo(15);
+        assertThatThrownBy(() -> TrafficPatterns.parse("bitcomp", 12, 1)).hasMessageContaining("power of two");
+    }
+
+    @Test
+    @DisplayName("uniform draws every host, the source included, as BookSim's RandomInt(nodes - 1)")
+    void uniformIncludesSource() {
+        TrafficPattern p = TrafficPatterns.parse("uniform", 8, 1);
+        Set<Integer> seen = new HashSet<>();
+        for (int i = 0; i < 1000; i++) {
+            seen.add(p.destination(3, random));
+        }
+        assertThat(seen).containsExactlyInAnyOrder(0, 1, 2, 3, 4, 5, 6, 7);
+    }
+
+    @Test
+    @DisplayName("hot spot F: host 0 gets F of the packets plus its uniform share")
+    void hotSpot() {
+        TrafficPattern p = TrafficPatterns.parse("hotspot:0.25", 10, 1);
+        int hot = 0;
+        int n = 200_000;
+        for (int i = 0; i < n; i++) {
+            hot += p.destination(7, random) == 0 ? 1 : 0;
+        }
+        assertThat((double) hot / n).isCloseTo(0.25 + 0.75 / 10, within(0.005));
+        assertThat(TrafficPatterns.parse("hotspot:0.5:3", 10, 1).name()).isEqualTo("hotspot:0.5:3");
+        assertThatThrownBy(() -> TrafficPatterns.parse("hotspot", 10, 1)).hasMessageContaining("needs an argument");
+    }
+
+    @Test
+    @DisplayName("perms:P: each host sends to P hosts in turn and each host receives from P")
+    void superposedPermutations() {
+        int hosts = 32;
+        TrafficPattern p = TrafficPatterns.parse("perms:3", hosts, 9);
+        int[] received = new int[hosts];
+        for (int s = 0; s < hosts; s++) {
+            Set<Integer> mine = new HashSet<>();
+            for (int k = 0; k < 3; k++) {
+                int d = p.destination(s, random);
+                received[d]++;
+                mine.add(d);
+            }
+            assertThat(p.destination(s, random)).as("cycles").isIn(mine);
+        }
+        for (int d = 0; d < hosts; d++) {
+            assertThat(received[d]).isEqualTo(3);
+        }
+        assertThat(TrafficPatterns.parse("permutation", hosts, 9).name()).isEqualTo("permutation");
+    }
+
+    @Test
+    @DisplayName("incast N: hosts 1..N send to host 0, the others are silent; all-to-all cycles through the others")
+    void incastAndAllToAll() {
+        TrafficPattern incast = TrafficPatterns.parse("incast:3", 8, 1);
+        assertThat(incast.sends(0)).isFalse();
+        assertThat(incast.sends(3)).isTrue();
+        assertThat(incast.sends(4)).isFalse();
+        assertThat(incast.destination(2, random)).isZero();
+        TrafficPattern all = TrafficPatterns.parse("alltoall", 4, 1);
+        assertThat(new int[] {all.destination(0, random), all.destination(0, random), all.destination(0, random),
+            all.destination(0, random)}).containsExactly(1, 2, 3, 1);
+    }
+
+    @Test
+    @DisplayName("unknown patterns and bad arguments are refused, naming the spec")
+    void errors() {
+        assertThatThrownBy(() -> TrafficPatterns.parse("tornado", 8, 1)).hasMessageContaining("unknown traffic "
+                + "'tornado'").hasMessageContaining("uniform");
+        assertThatThrownBy(() -> TrafficPatterns.parse("incast:x", 8, 1)).hasMessageContaining("incast:x");
+        assertThatThrownBy(() -> TrafficPatterns.parse("uniform:2", 8, 1)).hasMessageContaining("takes no argument");
+        assertThatThrownBy(() -> TrafficPatterns.parse("incast:8", 8, 1)).hasMessageContaining("1..7");
+    }
+}
