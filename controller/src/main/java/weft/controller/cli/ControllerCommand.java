@@ -395,7 +395,7 @@ public final class ControllerCommand implements Runnable {
             if (nodeId == null) {
                 throw new CliFailure("--ha needs --node-id ID (unique in the cluster)", CliFailure.USAGE);
             }
-            return HaOptions.parse(ha, nodeId, duration("--ha-session-timeout", haSessionTimeout),
+            return HaOptions.parse(ha, nodeId, Durations.parse("--ha-session-timeout", haSessionTimeout),
                     new Member(nodeId, listen, agentsListen, rest));
         }
 

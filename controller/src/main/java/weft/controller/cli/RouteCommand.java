@@ -117,8 +117,8 @@ public final class RouteCommand implements Callable<Integer> {
                 stats.put("verify_ms", Math.round(verifyMs * 10) / 10.0);
                 print(out, t, result, v, stats, failures);
                 if (output != null) {
-                    RoutesDocument doc = new RoutesDocument(result, paths ? RoutesDocument.pathsOf(t, result) : List.of(),
-                            stats);
+                    RoutesDocument doc = new RoutesDocument(result,
+                            paths ? RoutesDocument.pathsOf(t, result) : List.of(), stats);
                     TopologyFiles.write(output, out, w -> RoutesJson.write(doc, w));
                     if (!output.toString().equals("-")) {
                         out.printf("wrote     %s (%d entries, %d pairs)%n", output, result.forwarding().size(),
