@@ -19,7 +19,6 @@ import weft.model.routing.RoutingOptions;
 import weft.model.routing.RoutingResult;
 import weft.model.routing.io.RoutesJson;
 import weft.model.routing.verify.DeadlockVerifier;
-import weft.model.sim.LaneArbitration;
 import weft.model.sim.SimConfig;
 import weft.model.sim.SimResult;
 import weft.model.sim.SimulationException;
@@ -43,6 +42,9 @@ import weft.model.traffic.io.FlowsJson;
             "Exit status: 0 every run completed; 1 invalid input; 2 usage error; 3 a run deadlocked",
             "(its cycle of full buffers is printed and written to the JSON)."})
 public final class SimCommand implements Callable<Integer> {
+    private static final java.lang.management.ThreadMXBean CPU =
+            java.lang.management.ManagementFactory.getThreadMXBean();
+
     /** Exit status when a run deadlocked. */
     static final int DEADLOCK = 3;
 
@@ -54,6 +56,10 @@ public final class SimCommand implements Callable<Integer> {
 
     @Option(names = "--routes", paramLabel = "FILE", description = "weft-routes/1 JSON file of this topology")
     private Path routes;
+
+    @Option(names = "--verify", description = "--routes: also run the deadlock verifier on the routes (--engines "
+            + "always does)")
+    private boolean verify;
 
     @Option(names = "--engines", paramLabel = "E[,E...]",
             description = "instead of --routes: compute routes with each engine and compare them side by side")
@@ -113,8 +119,8 @@ public final class SimCommand implements Callable<Integer> {
     private String outputOrder;
 
     @Option(names = "--lanes", paramLabel = "SPEC", defaultValue = "rr",
-            description = "lane (VL) arbitration: rr, or high=L:W,..;low=L:W,..;limit=N (IBA, weights in 64-byte "
-                    + "blocks) (default: ${DEFAULT-VALUE})")
+            description = "lane (VL) arbitration: rr, or high=VL:W,..;low=VL:W,..;limit=N packets or limit-iba=U "
+                    + "(4 KB units) (IBA; weights in 64-byte blocks) (default: ${DEFAULT-VALUE})")
     private String lanes;
 
     @Option(names = "--router-delay-ns", paramLabel = "NS", defaultValue = "100",
@@ -207,6 +213,7 @@ public final class SimCommand implements Callable<Integer> {
                 List<double[]> points = new ArrayList<>();
                 for (Workload w : workloads) {
                     long t0 = System.nanoTime();
+                    long cpu0 = CPU.getCurrentThreadCpuTime();
                     SimResult r;
                     try {
                         r = sim.run(w);
@@ -214,11 +221,15 @@ public final class SimCommand implements Callable<Integer> {
                         throw new CliFailure(named.name + ": " + e.getMessage(), CliFailure.INPUT);
                     }
                     double wallMs = (System.nanoTime() - t0) / 1e6;
+                    double cpuMs = (CPU.getCurrentThreadCpuTime() - cpu0) / 1e6;
                     Map<String, Object> extra = new LinkedHashMap<>();
                     extra.put("vcs", sim.vcs());
-                    extra.put("verifier", named.verdict);
+                    if (named.verdict != null) {
+                        extra.put("verifier", named.verdict);
+                    }
                     extra.put("wall_ms", Math.round(wallMs * 10) / 10.0);
-                    extra.put("flit_hops_per_s", Math.round(r.flitHops() / Math.max(1e-9, wallMs / 1e3)));
+                    extra.put("cpu_ms", Math.round(cpuMs * 10) / 10.0);
+                    extra.put("flit_hops_per_cpu_s", Math.round(r.flitHops() / Math.max(1e-9, cpuMs / 1e3)));
                     runs.add(new SimJson.Run(named.name, r, extra));
                     row(table, named.name, sim.vcs(), r);
                     if (!Double.isNaN(r.latencyNs().mean()) && r.deadlock() == null) {
@@ -264,7 +275,7 @@ public final class SimCommand implements Callable<Integer> {
             } catch (IllegalArgumentException e) {
                 throw new CliFailure(e.getMessage(), CliFailure.INPUT);
             }
-            out.add(new Named(r.engine(), r, DeadlockVerifier.verify(t, r).verdict()));
+            out.add(new Named(r.engine(), r, verify ? DeadlockVerifier.verify(t, r).verdict() : null));
             return out;
         }
         RoutingOptions options = RoutingOptions.defaults().withMaxLayers(maxLayers);
@@ -299,7 +310,7 @@ public final class SimCommand implements Callable<Integer> {
                     .withVcs(vcs).withFlowControl(choice("--flow-control", flowControl, SimConfig.FlowControlKind
                             .values())).withSwitching(switching()).withInfiniteSpeedup(infinite())
                     .withAllocator(allocator).withOutputOrder(outputOrder)
-                    .withLaneArbitration(LaneArbitration.parse(lanes))
+                    .withLaneArbitration(VlArbitrationSpec.parse(lanes))
                     .withRouterDelayPs(Math.round(routerDelayNs * 1000))
                     .withHostLatencyPs(Math.round(hostLatencyNs * 1000))
                     .withArrivals(choice("--arrivals", arrivals, SimConfig.Arrivals.values()))

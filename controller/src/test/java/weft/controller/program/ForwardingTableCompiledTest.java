@@ -30,7 +30,8 @@ import weft.model.topology.generate.KaryNTree;
  * compiles: for every host pair and every path tag (DSCP) that matters, the paths found by walking the table
  * (forking at port groups) are the paths a packet takes through the compiled OpenFlow tables in
  * {@link FlowTableModel} (SELECT groups fork there too). Engines cover plain destination entries, in_port entries
- * (SR), path tags (VLB, MP-LASH), layers carried as PCP (LASH, MP-LASH) and port groups (ECMP).
+ * (SR, TBTP), path tags (VLB, MP-LASH), layers carried as PCP (LASH, MP-LASH, TBTP3VL: in_port entries in three
+ * layers) and port groups (ECMP).
  */
 class ForwardingTableCompiledTest {
     private static Topology topology(String name) {
@@ -45,7 +46,8 @@ class ForwardingTableCompiledTest {
 
     @ParameterizedTest(name = "{0} on {1}")
     @CsvSource({"updown, ring5", "minhop, tree23", "sr, torus4", "lash, torus4", "mplash, torus4", "vlb, tree23",
-            "ecmp, leafspine", "ecmp, tree23", "dor, torus4"})
+            "ecmp, leafspine", "ecmp, tree23", "dor, torus4", "stp, torus4", "tbtp, torus4", "tbtp3vl, torus4",
+            "tbtp3vl, ring5"})
     void tableWalksEqualCompiledTraces(String engine, String fabric) {
         Topology t = topology(fabric);
         RoutingResult r = RoutingEngines.byName(engine).compute(t, RoutingOptions.defaults());

@@ -87,6 +87,25 @@ public record ServiceLevels(List<ServiceClass> classes) {
         return loads;
     }
 
+    /**
+     * The load a host of one class offers when the hosts offer {@code meanLoad} on average, one class per host in
+     * equal numbers: {@code meanLoad x classes x L_c / sum(L)}, so the classes keep the proportions of their required
+     * shares (seed 002 §4.3 and §5.4.1: Table 4.1 "reflects the percentage of link bandwidth that each SL
+     * requires"). Decision: the thesis does not spell out how its load axis splits over the SLs.
+     *
+     * @param meanLoad mean offered load per host, as a fraction of the host's link
+     */
+    public double hostLoad(int serviceClass, double meanLoad) {
+        if (serviceClass < 0 || serviceClass >= classes.size()) {
+            throw new IllegalArgumentException("service class " + serviceClass + " outside 0.." + (classes.size() - 1));
+        }
+        double total = 0;
+        for (ServiceClass c : classes) {
+            total += c.loadPercent();
+        }
+        return meanLoad * classes.size() * classes.get(serviceClass).loadPercent() / total;
+    }
+
     /** Classes {@code 0..highClasses()-1} are high priority when the table lists them first, as Table 4.1 does. */
     public int highClasses() {
         int n = 0;

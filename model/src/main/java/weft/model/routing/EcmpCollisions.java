@@ -194,10 +194,12 @@ public final class EcmpCollisions {
      *
      * @param fatTree a 3-level fat tree whose pods are the groups of edge switches within two hops of each other
      *                ({@code KPortFatTree} with 3 levels)
-     * @param ecmp    a one-layer result for it whose entries match only (switch, destination), e.g. {@code ecmp}
+     * @param ecmp    routes for it, read as the switches read them ({@link ForwardingTable}); port groups are
+     *                hashed, e.g. the {@code ecmp} engine's
      * @param random  the only source of randomness
-     * @throws IllegalArgumentException when the fabric has fewer than two pods, when a destination has no entry, or
-     *                                  when one link is a different hop of different flows (not a staged network)
+     * @throws IllegalArgumentException when the fabric has fewer than two pods, when the routes have a malformed
+     *                                  entry, no entry or a loop on a flow's way, or when one link is a different
+     *                                  hop of different flows (not a staged network)
      */
     public static Estimate monteCarlo(Topology fatTree, RoutingResult ecmp, Pattern pattern, int runs,
                                       RandomGenerator random) {
@@ -211,7 +213,7 @@ public final class EcmpCollisions {
             hostSwitch[h] = fatTree.switchIndex(fatTree.hosts().get(h).switchId());
         }
         int[] pod = pods(g, hostSwitch);
-        int[][] groups = portGroups(fatTree, ecmp);
+        ForwardingTable table = ForwardingTable.of(fatTree, ecmp);
         double[][] perRun = new double[runs][];
         double minSum = 0;
         int stages = 0;
@@ -220,7 +222,8 @@ public final class EcmpCollisions {
             int[][] paths = new int[hosts][];
             double[] rate = new double[hosts];
             for (int h = 0; h < hosts; h++) {
-                paths[h] = hashedPath(g, groups, hostSwitch[h], hostSwitch[dst[h]], random);
+                paths[h] = hashedPath(table, hostSwitch[h], fatTree.hosts().get(h).port(), hostSwitch[dst[h]],
+                        random);
                 rate[h] = fatTree.hosts().get(h).gbps();
             }
             perRun[r] = fluid(g, paths, rate);
@@ -293,47 +296,30 @@ public final class EcmpCollisions {
         return after;
     }
 
-    /** Port groups as channel lists: {@code groups[d * n + u]}, from entries that match (switch, destination). */
-    private static int[][] portGroups(Topology t, RoutingResult r) {
-        SwitchGraph g = t.graph();
+    /**
+     * One flow's channels: from its source host's switch, at every switch the entry the switch applies (the
+     * result's layer for the pair, no path tag), one out port of it chosen uniformly (the flow's hash).
+     */
+    private static int[] hashedPath(ForwardingTable table, int s, int hostPort, int d, RandomGenerator random) {
+        SwitchGraph g = table.graph();
         int n = g.switchCount();
-        int[][] groups = new int[n * n][];
-        for (ForwardingEntry e : r.forwarding()) {
-            if (e.inPort() != null || e.path() != null || e.layer() != 0) {
-                throw new IllegalArgumentException("ECMP collisions: entry at " + e.switchId() + " for " + e.dst()
-                        + " matches an input port, a path tag or layer " + e.layer()
-                        + "; expected (switch, destination) entries in layer 0");
+        int layer = table.ingressLayer(s, d, 0);
+        int[] path = new int[n];
+        int len = 0;
+        int at = s;
+        int inPort = hostPort;
+        while (at != d) {
+            int e = table.lookup(at, d, layer, inPort, 0);
+            if (e == ForwardingTable.NONE || len == n) {
+                throw new IllegalArgumentException("ECMP collisions: the routes " + (e == ForwardingTable.NONE
+                        ? "have no entry at " : "loop at ") + g.switchId(at) + " for " + g.switchId(d));
             }
-            int u = t.switchIndex(e.switchId());
-            int d = t.switchIndex(e.dst());
-            int[] ch = new int[e.outPorts().size()];
-            for (int i = 0; i < ch.length; i++) {
-                ch[i] = g.channelAtPort(u, e.outPorts().get(i));
-            }
-            groups[d * n + u] = ch;
+            int c = table.outChannel(e, random.nextInt(table.outCount(e)));
+            path[len++] = c;
+            inPort = g.dstPort(c);
+            at = g.dst(c);
         }
-        return groups;
-    }
-
-    private static int[] hashedPath(SwitchGraph g, int[][] groups, int s, int d, RandomGenerator random) {
-        int n = g.switchCount();
-        List<Integer> path = new ArrayList<>();
-        int u = s;
-        while (u != d) {
-            int[] group = groups[d * n + u];
-            if (group == null || path.size() > n) {
-                throw new IllegalArgumentException("ECMP collisions: no entry at " + g.switchId(u) + " for "
-                        + g.switchId(d));
-            }
-            int c = group[random.nextInt(group.length)];
-            path.add(c);
-            u = g.dst(c);
-        }
-        int[] out = new int[path.size()];
-        for (int i = 0; i < out.length; i++) {
-            out[i] = path.get(i);
-        }
-        return out;
+        return Arrays.copyOf(path, len);
     }
 
     /** The pod of every host: edge switches within two hops of each other share a pod. */

@@ -8,14 +8,16 @@ package weft.model.sim;
  */
 interface CrossbarAllocator {
     /**
-     * @param sw    the switch
-     * @param nIn   its input ports (requests name inputs {@code 0..nIn-1})
-     * @param nOut  its output ports
-     * @param req   {@code req[j * words ..]}: bit i set when input i requests output j
-     * @param words longs per row
-     * @param match filled with the input granted to each output, or -1
+     * @param sw      the switch
+     * @param nIn     its input ports (requests name inputs {@code 0..nIn-1})
+     * @param nOut    its output ports
+     * @param req     {@code req[j * words ..]}: bit i set when input i requests output j (rows of listed outputs)
+     * @param words   longs per row
+     * @param outs    the outputs that have requests, ascending
+     * @param count   how many of {@code outs} are valid
+     * @param match   filled, for the listed outputs, with the input granted or -1
      */
-    void match(int sw, int nIn, int nOut, long[] req, int words, int[] match);
+    void match(int sw, int nIn, int nOut, long[] req, int words, int[] outs, int count, int[] match);
 
     /** The allocator named {@code islip} or {@code rr}, for switches with the given port counts. */
     static CrossbarAllocator create(String name, int[] inputs, int[] outputs) {

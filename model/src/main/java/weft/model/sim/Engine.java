@@ -20,8 +20,7 @@ final class Engine {
     static final int EV_CREDIT = 2;
     static final int EV_PAUSE = 3;
     static final int EV_GEN = 4;
-    static final int EV_ALLOC = 5;
-    static final int EV_ARB = 6;
+    static final int EV_DECIDE = 5;
     static final int EV_WATCHDOG = 7;
     static final int EV_PHASE = 8;
     static final int EV_STOP = 9;
@@ -51,6 +50,12 @@ final class Engine {
     final long deadlockPs;
     SwitchModel switches;
     Hosts hosts;
+    /** Simulated time of the event being processed. */
+    long now;
+    private final int[] decisions;
+    private final boolean[] decisionPending;
+    private int decisionHead;
+    private int decisionCount;
     /** Open loop after the measured interval: stop once everything generated has been delivered or dropped. */
     boolean draining;
     boolean stopped;
@@ -82,6 +87,54 @@ final class Engine {
         vcOwner = new int[buffers];
         java.util.Arrays.fill(vcOwner, -1);
         vcPointer = new int[fabric.channels];
+        decisions = new int[fabric.switches + fabric.channels];
+        decisionPending = new boolean[decisions.length];
+    }
+
+    /**
+     * Asks for a decision (a switch's allocation, an output's or a host's choice of what to send next) at the
+     * current instant, after every state change of the instant: decisions run in the order they were asked for,
+     * each at most once per round, without going through the event list. Targets: a switch u is {@code u}, an
+     * output or host channel c is {@code switches + c}.
+     */
+    void decideNow(int target) {
+        if (!decisionPending[target]) {
+            decisionPending[target] = true;
+            int tail = decisionHead + decisionCount;
+            decisions[tail >= decisions.length ? tail - decisions.length : tail] = target;
+            decisionCount++;
+        }
+    }
+
+    /** Asks for a decision at a later time (an event), or now when {@code at} is not in the future. */
+    void decideAt(int target, long at) {
+        if (at <= now) {
+            decideNow(target);
+        } else {
+            events.schedule(at, PHASE_DECIDE, EV_DECIDE, target, 0, 0);
+        }
+    }
+
+    /** True when decisions are waiting for the current instant. */
+    boolean decisionsPending() {
+        return decisionCount > 0;
+    }
+
+    /** Runs the decisions asked for, in order, until none is left. */
+    void runDecisions() {
+        while (decisionCount > 0) {
+            int target = decisions[decisionHead];
+            decisionHead = decisionHead + 1 == decisions.length ? 0 : decisionHead + 1;
+            decisionCount--;
+            decisionPending[target] = false;
+            if (target < fabric.switches) {
+                switches.decide(target, now);
+            } else if (fabric.fromHost(target - fabric.switches)) {
+                hosts.decide(fabric.chSrc[target - fabric.switches] - fabric.switches, now);
+            } else {
+                switches.decide(target - fabric.switches, now);
+            }
+        }
     }
 
     private FlowControl pfc(SimConfig c, Fabric f) {

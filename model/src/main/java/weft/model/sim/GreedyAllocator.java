@@ -19,21 +19,26 @@ final class GreedyAllocator implements CrossbarAllocator {
     }
 
     @Override
-    public void match(int sw, int nIn, int nOut, long[] req, int words, int[] match) {
+    public void match(int sw, int nIn, int nOut, long[] req, int words, int[] outs, int count, int[] match) {
         if (matchedInputs.length < words) {
             matchedInputs = new long[words];
         }
         java.util.Arrays.fill(matchedInputs, 0, words, 0);
-        java.util.Arrays.fill(match, 0, nOut, -1);
         int[] p = pointer[sw];
         int first = start[sw];
-        for (int k = 0; k < nOut; k++) {
-            int j = (first + k) % nOut;
-            int i = Bits.firstFrom(req, j * words, matchedInputs, words, p[j], nIn);
-            if (i >= 0) {
+        // outputs in rotating order: the listed ones at or after the start, then the rest
+        for (int pass = 0; pass < 2; pass++) {
+            for (int k = 0; k < count; k++) {
+                int j = outs[k];
+                if ((j >= first) != (pass == 0)) {
+                    continue;
+                }
+                int i = Bits.firstFrom(req, j * words, matchedInputs, words, p[j], nIn);
                 match[j] = i;
-                Bits.set(matchedInputs, 0, i);
-                p[j] = (i + 1) % nIn;
+                if (i >= 0) {
+                    Bits.set(matchedInputs, 0, i);
+                    p[j] = (i + 1) % nIn;
+                }
             }
         }
         start[sw] = (first + 1) % Math.max(1, nOut);

@@ -28,7 +28,6 @@ final class Hosts {
     private final int[] flowSeq;
     private final InjectionPolicy[] policies;
     private final View[] views;
-    private final long[] arbAt;
     private final int[] current;
     private final int[] currentVc;
     private final SplittableRandom[] pathRandom;
@@ -73,8 +72,6 @@ final class Hosts {
         backlog = new long[q];
         unmade = new long[q];
         flowSeq = new int[flows];
-        arbAt = new long[hosts];
-        java.util.Arrays.fill(arbAt, -1);
         current = new int[hosts];
         java.util.Arrays.fill(current, -1);
         currentVc = new int[hosts];
@@ -196,18 +193,13 @@ final class Hosts {
 
     /** Something changed at host h (packet queued, link free, credit back): let it try to send now. */
     void ready(int h, long now) {
-        if (arbAt[h] == now || engine.busyUntil[fabric.hostUp[h]] > now) {
-            return;
+        if (engine.busyUntil[fabric.hostUp[h]] <= now) {
+            engine.decideNow(fabric.switches + fabric.hostUp[h]);
         }
-        arbAt[h] = now;
-        engine.events.schedule(now, Engine.PHASE_DECIDE, Engine.EV_ARB, fabric.hostUp[h], 0, 0);
     }
 
     /** The host's decision event: send the next flit of the current packet, or the front of the chosen queue. */
     void decide(int h, long now) {
-        if (arbAt[h] == now) {
-            arbAt[h] = -1;
-        }
         int c = fabric.hostUp[h];
         if (engine.busyUntil[c] > now) {
             return;
@@ -223,7 +215,7 @@ final class Hosts {
         if (q < 0) {
             long wake = policy.wakePs(view, now);
             if (wake != Long.MAX_VALUE && wake > now) {
-                engine.events.schedule(wake, Engine.PHASE_DECIDE, Engine.EV_ARB, c, 0, 0);
+                engine.decideAt(fabric.switches + c, wake);
             }
             return;
         }

@@ -25,13 +25,17 @@ final class InputQueuedSwitch extends SwitchModel {
     /** Input channel busy feeding the crossbar until (speedup 1). */
     private final long[] inputBusy;
     private final int[] vcPointer;
-    private final long[] allocAt;
     private final CrossbarAllocator allocator;
     private final long routerDelay;
+    /** Flits waiting in each input channel's buffers (all virtual channels). */
+    private final int[] waiting;
     private long[] req = new long[0];
     private int[] reqBuffer = new int[0];
     private int[] reqVc = new int[0];
     private int[] match = new int[0];
+    private int[] outs = new int[0];
+    private int[] rowStamp = new int[0];
+    private int decisions;
 
     InputQueuedSwitch(Engine engine) {
         super(engine);
@@ -79,9 +83,8 @@ final class InputQueuedSwitch extends SwitchModel {
             sortByPort(inputs[u]);
         }
         inputBusy = new long[fabric.channels];
+        waiting = new int[fabric.channels];
         vcPointer = new int[fabric.channels];
-        allocAt = new long[s];
-        java.util.Arrays.fill(allocAt, -1);
         allocator = CrossbarAllocator.create(engine.config.allocator(), inCount, outCount);
     }
 
@@ -98,6 +101,7 @@ final class InputQueuedSwitch extends SwitchModel {
     @Override
     void arrive(int f, int c, int b, long now) {
         flits.eligible[f] = now;
+        waiting[c]++;
         if (buffers.append(flits, b, f, now)) {
             buffers.frontSince[b] = Long.MIN_VALUE / 4;
         }
@@ -115,18 +119,11 @@ final class InputQueuedSwitch extends SwitchModel {
     }
 
     private void schedule(int u, long at) {
-        if (allocAt[u] == at) {
-            return;
-        }
-        allocAt[u] = at;
-        engine.events.schedule(at, Engine.PHASE_DECIDE, Engine.EV_ALLOC, u, 0, 0);
+        engine.decideAt(u, at);
     }
 
     @Override
-    void decide(int type, int u, long now) {
-        if (allocAt[u] == now) {
-            allocAt[u] = -1;
-        }
+    void decide(int u, long now) {
         int[] in = inputs[u];
         int[] out = outputs[u];
         int nIn = in.length;
@@ -134,22 +131,22 @@ final class InputQueuedSwitch extends SwitchModel {
         int words = (nIn + 63) >>> 6;
         if (req.length < nOut * words) {
             req = new long[nOut * words];
+            outs = new int[nOut];
+            match = new int[nOut];
+            rowStamp = new int[nOut];
         }
         if (reqBuffer.length < nIn * nOut) {
             reqBuffer = new int[nIn * nOut];
             reqVc = new int[nIn * nOut];
         }
-        if (match.length < nOut) {
-            match = new int[nOut];
-        }
-        java.util.Arrays.fill(req, 0, nOut * words, 0);
+        int stamp = ++decisions;
+        int count = 0;
         long wake = Long.MAX_VALUE;
-        boolean any = false;
         Flits p = flits;
         long[] busy = engine.busyUntil;
         for (int i = 0; i < nIn; i++) {
             int c = in[i];
-            if (inputBusy[c] > now) {
+            if (inputBusy[c] > now || waiting[c] == 0) {
                 continue;
             }
             int first = vcPointer[c];
@@ -189,18 +186,23 @@ final class InputQueuedSwitch extends SwitchModel {
                     }
                 }
                 int j = outIndex[o];
-                if (Bits.get(req, j * words, i)) {
+                if (rowStamp[j] != stamp) {
+                    rowStamp[j] = stamp;
+                    java.util.Arrays.fill(req, j * words, (j + 1) * words, 0);
+                    outs[count++] = j;
+                } else if (Bits.get(req, j * words, i)) {
                     continue;
                 }
                 Bits.set(req, j * words, i);
                 reqBuffer[i * nOut + j] = b;
                 reqVc[i * nOut + j] = ov;
-                any = true;
             }
         }
-        if (any) {
-            allocator.match(u, nIn, nOut, req, words, match);
-            for (int j = 0; j < nOut; j++) {
+        if (count > 0) {
+            java.util.Arrays.sort(outs, 0, count);
+            allocator.match(u, nIn, nOut, req, words, outs, count, match);
+            for (int k = 0; k < count; k++) {
+                int j = outs[k];
                 int i = match[j];
                 if (i >= 0) {
                     grant(in[i], out[j], reqBuffer[i * nOut + j], reqVc[i * nOut + j], now);
@@ -215,6 +217,7 @@ final class InputQueuedSwitch extends SwitchModel {
     private void grant(int c, int o, int b, int ov, long now) {
         Flits p = flits;
         int f = buffers.pop(p, b, now);
+        waiting[c]--;
         boolean head = p.isHead(f);
         boolean tail = p.isTail(f);
         if (head && !tail) {

@@ -10,9 +10,8 @@ final class IslipAllocator implements CrossbarAllocator {
     private final int[][] grantPointer;
     private final int[][] acceptPointer;
     private final int iterations;
-    private long[] grants = new long[0];
     private long[] matchedInputs = new long[0];
-    private int[] inputMatch = new int[0];
+    private int[] grantOf = new int[0];
 
     IslipAllocator(int[] inputs, int[] outputs, int iterations) {
         this.iterations = iterations;
@@ -25,45 +24,58 @@ final class IslipAllocator implements CrossbarAllocator {
     }
 
     @Override
-    public void match(int sw, int nIn, int nOut, long[] req, int words, int[] match) {
-        int outWords = (nOut + 63) >>> 6;
-        if (grants.length < nIn * outWords || matchedInputs.length < words || inputMatch.length < nIn) {
-            grants = new long[Math.max(grants.length, nIn * outWords)];
+    public void match(int sw, int nIn, int nOut, long[] req, int words, int[] outs, int count, int[] match) {
+        if (matchedInputs.length < words || grantOf.length < nOut) {
             matchedInputs = new long[Math.max(matchedInputs.length, words)];
-            inputMatch = new int[Math.max(inputMatch.length, nIn)];
+            grantOf = new int[Math.max(grantOf.length, nOut)];
         }
         java.util.Arrays.fill(matchedInputs, 0, words, 0);
-        java.util.Arrays.fill(match, 0, nOut, -1);
-        java.util.Arrays.fill(inputMatch, 0, nIn, -1);
+        for (int k = 0; k < count; k++) {
+            match[outs[k]] = -1;
+        }
         int[] gp = grantPointer[sw];
         int[] ap = acceptPointer[sw];
         for (int iter = 0; iter < iterations; iter++) {
-            java.util.Arrays.fill(grants, 0, nIn * outWords, 0);
+            // grant: each unmatched output offers itself to one requesting unmatched input
             boolean any = false;
-            for (int j = 0; j < nOut; j++) {
-                if (match[j] >= 0) {
-                    continue;
-                }
-                int i = Bits.firstFrom(req, j * words, matchedInputs, words, gp[j], nIn);
-                if (i >= 0) {
-                    Bits.set(grants, i * outWords, j);
-                    any = true;
+            for (int k = 0; k < count; k++) {
+                int j = outs[k];
+                grantOf[j] = -1;
+                if (match[j] < 0) {
+                    int i = Bits.firstFrom(req, j * words, matchedInputs, words, gp[j], nIn);
+                    if (i >= 0) {
+                        grantOf[j] = i;
+                        any = true;
+                    }
                 }
             }
             if (!any) {
                 return;
             }
-            for (int i = 0; i < nIn; i++) {
-                if (inputMatch[i] >= 0 || Bits.isEmpty(grants, i * outWords, outWords)) {
+            // accept: each input takes the first granting output at or after its accept pointer
+            for (int k = 0; k < count; k++) {
+                int j = outs[k];
+                int i = grantOf[j];
+                if (i < 0 || Bits.get(matchedInputs, 0, i)) {
                     continue;
                 }
-                int j = Bits.firstFrom(grants, i * outWords, null, outWords, ap[i], nOut);
-                match[j] = i;
-                inputMatch[i] = j;
+                int best = j;
+                int bestDistance = Math.floorMod(j - ap[i], nOut);
+                for (int m = k + 1; m < count; m++) {
+                    int o = outs[m];
+                    if (grantOf[o] == i) {
+                        int d = Math.floorMod(o - ap[i], nOut);
+                        if (d < bestDistance) {
+                            best = o;
+                            bestDistance = d;
+                        }
+                    }
+                }
+                match[best] = i;
                 Bits.set(matchedInputs, 0, i);
                 if (iter == 0) {
-                    gp[j] = (i + 1) % nIn;
-                    ap[i] = (j + 1) % nOut;
+                    gp[best] = (i + 1) % nIn;
+                    ap[i] = (best + 1) % nOut;
                 }
             }
         }

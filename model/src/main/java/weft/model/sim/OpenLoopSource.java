@@ -21,6 +21,8 @@ final class OpenLoopSource {
     private final long end;
     private final SplittableRandom[] random;
     private final double[] carry;
+    /** Bernoulli: {@code ln(1 - p)} of the per-slot probability, -infinity when a packet comes every slot. */
+    private final double logMiss;
     private final int limit;
 
     OpenLoopSource(Engine engine, Hosts hosts, TrafficPattern pattern, double load, long end) {
@@ -31,6 +33,8 @@ final class OpenLoopSource {
         this.end = end;
         this.limit = engine.config.sourceQueuePackets();
         int n = engine.fabric.hosts;
+        double p = load / engine.config.flitsOf(engine.config.packetBytes());
+        logMiss = p < 1 ? Math.log1p(-p) : Double.NEGATIVE_INFINITY;
         random = new SplittableRandom[n];
         carry = new double[n];
         for (int h = 0; h < n; h++) {
@@ -64,11 +68,10 @@ final class OpenLoopSource {
         SimConfig c = engine.config;
         switch (c.arrivals()) {
             case BERNOULLI -> {
-                double p = load / c.flitsOf(c.packetBytes());
                 long slots = 1;
-                if (p < 1) {
+                if (logMiss != Double.NEGATIVE_INFINITY) {
                     double u = 1 - random[h].nextDouble();
-                    slots = 1 + (long) Math.floor(Math.log(u) / Math.log1p(-p));
+                    slots = 1 + (long) Math.floor(Math.log(u) / logMiss);
                 }
                 return slots * slot(h);
             }

@@ -30,7 +30,7 @@ final class OutputQueuedSwitch extends SwitchModel {
     private final int[] subPointer;
     /** Position of each input channel among its switch's inputs. */
     private final int[] inIndex;
-    private final long[] arbAt;
+    private final int[] headBytes;
     /** Last time each output put a packet on its link. */
     private final long[] lastSend;
 
@@ -66,9 +66,8 @@ final class OutputQueuedSwitch extends SwitchModel {
         count = new int[fabric.channels * lanes];
         bytes = new long[fabric.channels * lanes];
         subPointer = new int[fabric.channels * lanes];
-        arbAt = new long[fabric.channels];
-        java.util.Arrays.fill(arbAt, -1);
         lastSend = new long[fabric.channels];
+        headBytes = new int[Math.max(16, lanes)];
     }
 
     @Override
@@ -106,11 +105,9 @@ final class OutputQueuedSwitch extends SwitchModel {
     }
 
     private void schedule(int o, long at) {
-        if (arbAt[o] == at || engine.busyUntil[o] > at) {
-            return;
+        if (engine.busyUntil[o] <= at) {
+            engine.decideAt(fabric.switches + o, at);
         }
-        arbAt[o] = at;
-        engine.events.schedule(at, Engine.PHASE_DECIDE, Engine.EV_ARB, o, 0, 0);
     }
 
     /** The queue whose front goes next in (output, lane), or -1 when the lane is empty. */
@@ -134,10 +131,7 @@ final class OutputQueuedSwitch extends SwitchModel {
     }
 
     @Override
-    void decide(int type, int o, long now) {
-        if (arbAt[o] == now) {
-            arbAt[o] = -1;
-        }
+    void decide(int o, long now) {
         if (engine.busyUntil[o] > now) {
             return;
         }
@@ -147,9 +141,10 @@ final class OutputQueuedSwitch extends SwitchModel {
             int q = front(o, lane);
             if (q >= 0 && engine.pickVc(o, lane, p.bytes[head[q]], false) >= 0) {
                 ready |= 1L << lane;
+                headBytes[lane] = p.bytes[head[q]];
             }
         }
-        int lane = engine.laneArbiter.pick(o, ready);
+        int lane = engine.laneArbiter.pick(o, ready, headBytes);
         if (lane < 0) {
             return;
         }
@@ -167,7 +162,6 @@ final class OutputQueuedSwitch extends SwitchModel {
             subPointer[ol] = (q - base[o] - lane * subs[o] + 1) % subs[o];
         }
         int vc = engine.pickVc(o, lane, p.bytes[f], false);
-        engine.laneArbiter.charge(o, lane, p.bytes[f]);
         lastSend[o] = now;
         engine.transmit(o, f, vc, p.buffer[f], now);
     }

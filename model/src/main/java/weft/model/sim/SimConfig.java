@@ -1,5 +1,7 @@
 package weft.model.sim;
 
+import weft.model.qos.VlArbitrationTable;
+
 /**
  * Everything that shapes one simulated fabric apart from its topology, routes and traffic. Times are integer
  * picoseconds; sizes are bytes. {@link #defaults()} gives the InfiniBand-like fabric of seeds 000 and 003 (2 KB
@@ -21,7 +23,8 @@ package weft.model.sim;
  * @param allocator        crossbar allocator for speedup 1: {@code islip} or {@code rr} (greedy round robin)
  * @param outputOrder      order in which an output serves inputs under infinite speedup: {@code fcfs} (by arrival at
  *                         the switch, seed 003 §2) or {@code rr} (round robin over input ports, seed 003 Fig. 1)
- * @param laneArbitration  how an output link chooses among its lanes
+ * @param laneArbitration  how an output link chooses among its lanes: null for round robin, or the InfiniBand VL
+ *                         arbitration table (seed 002 §4.2.1; lanes are VLs)
  * @param routerDelayPs    time from a packet's (head flit's) arrival, or from its reaching the front of its input
  *                         buffer, to its first chance to cross the switch
  * @param hostLatencyPs    one-way latency of host links (the topology gives switch-to-switch latencies)
@@ -40,7 +43,7 @@ package weft.model.sim;
  */
 public record SimConfig(int packetBytes, int flitBytes, long bufferBytes, int vcs, FlowControlKind flowControl,
                         Switching switching, boolean infiniteSpeedup, String allocator, String outputOrder,
-                        LaneArbitration laneArbitration, long routerDelayPs, long hostLatencyPs, long warmupPs,
+                        VlArbitrationTable laneArbitration, long routerDelayPs, long hostLatencyPs, long warmupPs,
                         long durationPs, long seed, long deadlockPs, Arrivals arrivals, int sourceQueuePackets,
                         long pfcXoffBytes, long pfcXonBytes, boolean drain) {
 
@@ -83,8 +86,8 @@ public record SimConfig(int packetBytes, int flitBytes, long bufferBytes, int vc
         require(flitBytes >= 0 && flitBytes <= packetBytes, "flitBytes", flitBytes, "0..packetBytes");
         require(bufferBytes >= 1, "bufferBytes", bufferBytes, ">= 1");
         require(vcs >= 0 && vcs <= 64, "vcs", vcs, "0..64");
-        if (flowControl == null || switching == null || arrivals == null || laneArbitration == null) {
-            throw new IllegalArgumentException("flowControl, switching, laneArbitration and arrivals must be set");
+        if (flowControl == null || switching == null || arrivals == null) {
+            throw new IllegalArgumentException("flowControl, switching and arrivals must be set");
         }
         if (!"islip".equals(allocator) && !"rr".equals(allocator)) {
             throw new IllegalArgumentException("allocator: unknown '" + allocator + "', expected islip or rr");
@@ -126,7 +129,7 @@ public record SimConfig(int packetBytes, int flitBytes, long bufferBytes, int vc
      */
     public static SimConfig defaults() {
         return new SimConfig(2048, 0, 8 * 2048L, 0, FlowControlKind.CREDIT, Switching.VCT, false, "islip", "fcfs",
-                LaneArbitration.roundRobin(), 100_000, 0, 10_000_000L, 100_000_000L, 1, 0, Arrivals.BERNOULLI,
+                null, 100_000, 0, 10_000_000L, 100_000_000L, 1, 0, Arrivals.BERNOULLI,
                 1000, 0, 0, false);
     }
 
@@ -194,7 +197,7 @@ public record SimConfig(int packetBytes, int flitBytes, long bufferBytes, int vc
                 arrivals, sourceQueuePackets, pfcXoffBytes, pfcXonBytes, drain);
     }
 
-    public SimConfig withLaneArbitration(LaneArbitration v) {
+    public SimConfig withLaneArbitration(VlArbitrationTable v) {
         return new SimConfig(packetBytes, flitBytes, bufferBytes, vcs, flowControl, switching, infiniteSpeedup,
                 allocator, outputOrder, v, routerDelayPs, hostLatencyPs, warmupPs, durationPs, seed, deadlockPs,
                 arrivals, sourceQueuePackets, pfcXoffBytes, pfcXonBytes, drain);

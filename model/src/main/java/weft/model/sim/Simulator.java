@@ -6,6 +6,7 @@ import java.util.List;
 import java.util.Map;
 
 import weft.model.routing.RoutingResult;
+import weft.model.sim.engine.EventQueue;
 import weft.model.topology.Topology;
 import weft.model.traffic.Flow;
 
@@ -123,8 +124,18 @@ public final class Simulator {
         e.events.schedule(watch, Engine.PHASE_CHECK, Engine.EV_WATCHDOG, 0, 0, 0);
         e.events.schedule(end, Engine.PHASE_END, Engine.EV_STOP, 0, 0, 0);
         long now = 0;
-        while (!e.events.isEmpty() && !e.stopped) {
+        long decideKey = Engine.PHASE_DECIDE;
+        while (!e.stopped) {
+            if (e.decisionsPending() && (e.events.isEmpty() || e.events.peekKey() > decideKey)) {
+                e.runDecisions();
+                continue;
+            }
+            if (e.events.isEmpty()) {
+                break;
+            }
             now = e.events.pop();
+            e.now = now;
+            decideKey = EventQueue.key(now, Engine.PHASE_DECIDE);
             int a = e.events.a();
             switch (e.events.type()) {
                 case Engine.EV_ARRIVE -> e.arrive(a, e.events.b(), now);
@@ -140,14 +151,7 @@ public final class Simulator {
                     }
                 }
                 case Engine.EV_GEN -> source.generate(a, now);
-                case Engine.EV_ALLOC -> e.switches.decide(Engine.EV_ALLOC, a, now);
-                case Engine.EV_ARB -> {
-                    if (fabric.fromHost(a)) {
-                        e.hosts.decide(fabric.chSrc[a] - fabric.switches, now);
-                    } else {
-                        e.switches.decide(Engine.EV_ARB, a, now);
-                    }
-                }
+                case Engine.EV_DECIDE -> e.decideNow(a);
                 case Engine.EV_PHASE -> phases.phase(a, now);
                 case Engine.EV_WATCHDOG -> {
                     DeadlockReport d = detector.check(now);

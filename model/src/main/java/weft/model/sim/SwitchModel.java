@@ -22,8 +22,8 @@ abstract class SwitchModel {
     /** The far end of channel c has granted credit or resumed: its switch may be able to send on it. */
     abstract void senderMayGo(int c, long now);
 
-    /** Runs a decision event ({@link Engine#EV_ALLOC} or {@link Engine#EV_ARB}) for {@code target}. */
-    abstract void decide(int type, int target, long now);
+    /** Runs a decision for {@code target}: a switch (input-queued) or an output channel (output-queued). */
+    abstract void decide(int target, long now);
 
     /**
      * Deadlock detection: marks in {@code g} the buffers that could still send ({@link WaitGraph#alive}) and adds an

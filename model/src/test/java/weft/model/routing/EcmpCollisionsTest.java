@@ -93,17 +93,16 @@ class EcmpCollisionsTest {
     }
 
     @Test
-    @DisplayName("bad input is refused: odd k, k above the exact limit, entries matching input ports, one pod")
+    @DisplayName("bad input is refused: odd k, k above the exact limit, routes with a black hole, one pod")
     void badInput() {
         assertThatThrownBy(() -> EcmpCollisions.stage1Throughput(5)).hasMessage("k must be even and >= 4, got 5");
         assertThatThrownBy(() -> EcmpCollisions.aggregationLoad(34)).hasMessageStartingWith(
                 "k = 34: the exact distribution is computed up to k = 32");
         Topology t = KPortFatTree.generate(4, 3, GeneratorOptions.defaults());
-        RoutingResult sr = new SegmentBasedRouting().compute(Fabrics.ring(5), RoutingOptions.defaults());
-        RoutingResult withInPort = new RoutingResult("x", 1, sr.layerOf(), java.util.List.of(
-                new ForwardingEntry("s0", "s1", 0, 3, null, java.util.List.of(1))), false);
-        assertThatThrownBy(() -> EcmpCollisions.monteCarlo(t, withInPort, Pattern.INTER_POD, 1,
-                new SplittableRandom(1))).hasMessageContaining("matches an input port, a path tag or layer 0");
+        RoutingResult ecmp4 = new Ecmp().compute(t, RoutingOptions.defaults());
+        RoutingResult missing = new RoutingResult("x", 1, ecmp4.layerOf(), ecmp4.forwarding().subList(0, 1), true);
+        assertThatThrownBy(() -> EcmpCollisions.monteCarlo(t, missing, Pattern.INTER_POD, 1,
+                new SplittableRandom(1))).hasMessageContaining("ECMP collisions: the routes have no entry at");
         Topology onePod = KPortFatTree.generate(4, 2, GeneratorOptions.defaults());
         RoutingResult ecmp = new Ecmp().compute(onePod, RoutingOptions.defaults());
         assertThatThrownBy(() -> EcmpCollisions.monteCarlo(onePod, ecmp, Pattern.INTER_POD, 1,

@@ -1,7 +1,9 @@
 package weft.model.sim.engine;
 
+import java.util.Arrays;
+
 /**
- * The simulator's event list: a binary heap on primitive arrays, ordered by (time, phase, sequence number), so the
+ * The simulator's event list: a 4-ary heap on primitive arrays, ordered by (time, phase, sequence number), so the
  * order of events is total and the same on every run. Scheduling and popping allocate nothing once the arrays have
  * grown to the run's peak.
  *
@@ -10,8 +12,10 @@ package weft.model.sim.engine;
  * evaluate/update split of a cycle-accurate router does. The sequence number breaks the remaining ties in
  * scheduling order, as htsim's event list and BookSim's cycle loop do.
  *
- * <p>An event carries a type and three int arguments. After {@link #pop()} they are read with {@link #type()},
- * {@link #a()}, {@link #b()} and {@link #c()}.
+ * <p>An event carries a type (0..255), two int arguments and a third of 24 bits. After {@link #pop()} they are read
+ * with {@link #type()}, {@link #a()}, {@link #b()} and {@link #c()}. Decision: a 4-ary heap (half the depth of a
+ * binary heap, children of a node adjacent in memory) with the payload packed into one long and one int, since
+ * popping dominates the simulator's profile.
  */
 public final class EventQueue {
     /** Number of phases per instant. */
@@ -19,48 +23,69 @@ public final class EventQueue {
     private static final int PHASE_BITS = 2;
     /** Latest time that can be scheduled. */
     public static final long MAX_TIME = Long.MAX_VALUE >>> PHASE_BITS;
+    /** Largest value of the third argument. */
+    public static final int MAX_C = (1 << 24) - 1;
 
     private long[] key = new long[1024];
     private long[] seq = new long[1024];
-    private int[] types = new int[1024];
-    private int[] as = new int[1024];
-    private int[] bs = new int[1024];
-    private int[] cs = new int[1024];
+    private long[] ab = new long[1024];
+    private int[] tc = new int[1024];
     private int size;
     private long nextSeq;
     private long popped;
 
     private long time;
-    private int type;
-    private int a;
-    private int b;
-    private int c;
+    private long currentAb;
+    private int currentTc;
 
     /**
      * Adds an event.
      *
      * @param at    time, {@code 0..MAX_TIME}
      * @param phase {@code 0..PHASES-1}; lower phases of one instant run first
+     * @param argC  {@code 0..MAX_C}
      */
     public void schedule(long at, int phase, int eventType, int argA, int argB, int argC) {
         if (at < 0 || at > MAX_TIME) {
             throw new IllegalArgumentException("event time " + at + " outside 0.." + MAX_TIME);
+        }
+        if (argC < 0 || argC > MAX_C || eventType < 0 || eventType > 255) {
+            throw new IllegalArgumentException("event type " + eventType + " or argument " + argC + " out of range");
         }
         if (size == key.length) {
             grow();
         }
         long k = at << PHASE_BITS | phase;
         long s = nextSeq++;
+        long p = (long) argA << 32 | (argB & 0xFFFFFFFFL);
+        int t = eventType << 24 | argC;
         int i = size++;
         while (i > 0) {
-            int parent = (i - 1) >>> 1;
-            if (key[parent] < k || (key[parent] == k && seq[parent] < s)) {
+            int parent = (i - 1) >>> 2;
+            long pk = key[parent];
+            if (pk < k || (pk == k && seq[parent] < s)) {
                 break;
             }
-            move(parent, i);
+            key[i] = pk;
+            seq[i] = seq[parent];
+            ab[i] = ab[parent];
+            tc[i] = tc[parent];
             i = parent;
         }
-        set(i, k, s, eventType, argA, argB, argC);
+        key[i] = k;
+        seq[i] = s;
+        ab[i] = p;
+        tc[i] = t;
+    }
+
+    /** The ordering key of an instant and phase, comparable with {@link #peekKey()}. */
+    public static long key(long time, int phase) {
+        return time << PHASE_BITS | phase;
+    }
+
+    /** Ordering key (time and phase) of the next event; only valid when not empty. */
+    public long peekKey() {
+        return key[0];
     }
 
     /** True when no event is pending. */
@@ -89,35 +114,46 @@ public final class EventQueue {
             throw new IllegalStateException("pop on an empty event queue");
         }
         time = key[0] >>> PHASE_BITS;
-        type = types[0];
-        a = as[0];
-        b = bs[0];
-        c = cs[0];
+        currentAb = ab[0];
+        currentTc = tc[0];
         popped++;
         int last = --size;
         if (last > 0) {
             long k = key[last];
             long s = seq[last];
-            int t = types[last];
-            int la = as[last];
-            int lb = bs[last];
-            int lc = cs[last];
+            long p = ab[last];
+            int t = tc[last];
             int i = 0;
-            int half = last >>> 1;
-            while (i < half) {
-                int child = 2 * i + 1;
-                int right = child + 1;
-                if (right < last && (key[right] < key[child]
-                        || (key[right] == key[child] && seq[right] < seq[child]))) {
-                    child = right;
-                }
-                if (k < key[child] || (k == key[child] && s < seq[child])) {
+            while (true) {
+                int first = 4 * i + 1;
+                if (first >= last) {
                     break;
                 }
-                move(child, i);
-                i = child;
+                int best = first;
+                long bk = key[first];
+                long bs = seq[first];
+                int end = Math.min(first + 4, last);
+                for (int c = first + 1; c < end; c++) {
+                    long ck = key[c];
+                    if (ck < bk || (ck == bk && seq[c] < bs)) {
+                        best = c;
+                        bk = ck;
+                        bs = seq[c];
+                    }
+                }
+                if (k < bk || (k == bk && s < bs)) {
+                    break;
+                }
+                key[i] = bk;
+                seq[i] = bs;
+                ab[i] = ab[best];
+                tc[i] = tc[best];
+                i = best;
             }
-            set(i, k, s, t, la, lb, lc);
+            key[i] = k;
+            seq[i] = s;
+            ab[i] = p;
+            tc[i] = t;
         }
         return time;
     }
@@ -129,49 +165,29 @@ public final class EventQueue {
 
     /** Type of the current event. */
     public int type() {
-        return type;
+        return currentTc >>> 24;
     }
 
     /** First argument of the current event. */
     public int a() {
-        return a;
+        return (int) (currentAb >> 32);
     }
 
     /** Second argument of the current event. */
     public int b() {
-        return b;
+        return (int) currentAb;
     }
 
     /** Third argument of the current event. */
     public int c() {
-        return c;
-    }
-
-    private void move(int from, int to) {
-        key[to] = key[from];
-        seq[to] = seq[from];
-        types[to] = types[from];
-        as[to] = as[from];
-        bs[to] = bs[from];
-        cs[to] = cs[from];
-    }
-
-    private void set(int i, long k, long s, int t, int va, int vb, int vc) {
-        key[i] = k;
-        seq[i] = s;
-        types[i] = t;
-        as[i] = va;
-        bs[i] = vb;
-        cs[i] = vc;
+        return currentTc & MAX_C;
     }
 
     private void grow() {
         int n = key.length * 2;
-        key = java.util.Arrays.copyOf(key, n);
-        seq = java.util.Arrays.copyOf(seq, n);
-        types = java.util.Arrays.copyOf(types, n);
-        as = java.util.Arrays.copyOf(as, n);
-        bs = java.util.Arrays.copyOf(bs, n);
-        cs = java.util.Arrays.copyOf(cs, n);
+        key = Arrays.copyOf(key, n);
+        seq = Arrays.copyOf(seq, n);
+        ab = Arrays.copyOf(ab, n);
+        tc = Arrays.copyOf(tc, n);
     }
 }

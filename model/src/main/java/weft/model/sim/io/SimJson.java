@@ -6,6 +6,8 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.util.List;
 import java.util.Map;
+import weft.model.qos.HighPriorityLimit;
+import weft.model.qos.VlArbitrationTable;
 import weft.model.sim.DeadlockReport;
 import weft.model.sim.Latency;
 import weft.model.sim.SimConfig;
@@ -64,7 +66,7 @@ public final class SimJson {
         c.put("speedup", config.infiniteSpeedup() ? "infinite" : "1");
         c.put("allocator", config.allocator());
         c.put("output_order", config.outputOrder());
-        c.put("lane_arbitration", config.laneArbitration().spec());
+        c.put("lane_arbitration", lanes(config.laneArbitration()));
         c.put("router_delay_ns", config.routerDelayPs() / 1000.0);
         c.put("host_latency_ns", config.hostLatencyPs() / 1000.0);
         c.put("warmup_ns", config.warmupPs() / 1000.0);
@@ -156,6 +158,25 @@ public final class SimJson {
             }
         }
         return o;
+    }
+
+    /** The table as {@code high=VL:W,..;low=VL:W,..;limit=N} (or {@code limit-iba=U}), {@code rr} for none. */
+    static String lanes(VlArbitrationTable t) {
+        if (t == null) {
+            return "rr";
+        }
+        StringBuilder s = new StringBuilder("high=");
+        entries(s, t.high());
+        s.append(";low=");
+        entries(s, t.low());
+        HighPriorityLimit l = t.limit();
+        return s.append(l.packets() ? ";limit=" : ";limit-iba=").append(l.value()).toString();
+    }
+
+    private static void entries(StringBuilder s, List<VlArbitrationTable.Entry> entries) {
+        for (int i = 0; i < entries.size(); i++) {
+            s.append(i == 0 ? "" : ",").append(entries.get(i).vl()).append(':').append(entries.get(i).weight());
+        }
     }
 
     private static ObjectNode latency(Latency l) {

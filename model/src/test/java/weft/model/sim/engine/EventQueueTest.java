@@ -49,7 +49,7 @@ class EventQueueTest {
             }
             long t = now + r.nextInt(50);
             int phase = r.nextInt(EventQueue.PHASES);
-            long[] e = {t, phase, r.nextInt(9), seq++, r.nextInt(), r.nextInt(), r.nextInt()};
+            long[] e = {t, phase, r.nextInt(9), seq++, r.nextInt(), r.nextInt(), r.nextInt(EventQueue.MAX_C + 1)};
             q.schedule(t, phase, (int) e[2], (int) e[4], (int) e[5], (int) e[6]);
             expected.add(e);
             expected.sort(Comparator.<long[]>comparingLong(x -> x[0]).thenComparingLong(x -> x[1])
