@@ -111,7 +111,7 @@ class ClusterFailoverTest {
         }
 
         @Override
-        public void close() throws Exception {
+        public void close() throws java.io.IOException {
             socket.close();
         }
     }
