@@ -15,15 +15,15 @@ import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import weft.cli.WeftMain;
+import weft.controller.cli.CliFailure;
 import weft.controller.cli.Durations;
+import weft.controller.cli.RoutingOptionsMixin;
 import weft.controller.cli.TopologyFiles;
 import weft.controller.fabric.DeadlockVerification;
 import weft.controller.fabric.WeftController;
 import weft.controller.openflow.SessionConfig;
 import weft.controller.program.PairRates;
 import weft.controller.program.RouteCompiler;
-import weft.model.routing.RoutingEngines;
-import weft.model.routing.RoutingOptions;
 import weft.model.topology.Host;
 import weft.model.topology.Switch;
 import weft.model.topology.Topology;
@@ -48,9 +48,8 @@ public final class LabCommand implements Runnable {
         @Option(names = "--topo", required = true, description = "weft-topology/1 file")
         File topo;
 
-        @Option(names = "--engine", defaultValue = "updown", description = "routing engine (default: "
-                + "${DEFAULT-VALUE})")
-        String engine;
+        @CommandLine.Mixin
+        RoutingOptionsMixin routing = new RoutingOptionsMixin();
 
         @Option(names = "--port", defaultValue = "6653", description = "controller TCP port on 127.0.0.1 "
                 + "(default: ${DEFAULT-VALUE})")
@@ -77,7 +76,12 @@ public final class LabCommand implements Runnable {
 
         LabConfig config(String name) {
             Topology t = TopologyFiles.read(topo.toPath());
-            RoutingEngines.byName(engine);
+            try {
+                routing.chain();
+                routing.options();
+            } catch (CliFailure e) {
+                throw new LabException(e.getMessage());
+            }
             pairRates(t);
             return new LabConfig(name, t, port, mbitPerGbps);
         }
@@ -102,8 +106,7 @@ public final class LabCommand implements Runnable {
         WeftController startController(LabConfig lab) {
             WeftController.Config config = new WeftController.Config(discover
                     ? new Topology("", List.of(), List.of(), List.of()) : OvsLab.plannedTopology(lab),
-                    RoutingEngines.byName(engine),
-                    RoutingOptions.defaults(), RouteCompiler.Options.defaults(),
+                    routing.chain(), routing.options(), RouteCompiler.Options.defaults(),
                     new DeadlockVerification(allowDeadlock), new InetSocketAddress("127.0.0.1", port), null,
                     SessionConfig.defaults());
             return discover ? WeftController.startDiscovering(config, Durations.parse("--settle", settle))
@@ -196,8 +199,8 @@ public final class LabCommand implements Runnable {
                 String java = ProcessHandle.current().info().command().orElse("java");
                 String classpath = System.getProperty("java.class.path");
                 List<String> cmd = new ArrayList<>(List.of(java, "-cp", classpath, WeftMain.class.getName(),
-                        "controller", "run", "--topo", topoFile.toString(), "--engine", fabric.engine,
-                        "--listen", "127.0.0.1:" + fabric.port));
+                        "controller", "run", "--topo", topoFile.toString(), "--listen", "127.0.0.1:" + fabric.port));
+                cmd.addAll(fabric.routing.arguments());
                 if (fabric.discover) {
                     cmd.subList(cmd.indexOf("--topo"), cmd.indexOf("--topo") + 2).clear();
                     cmd.addAll(List.of("--discover", "--settle", fabric.settle));
@@ -335,7 +338,7 @@ public final class LabCommand implements Runnable {
                     return 1;
                 }
                 System.out.printf("lab %s: %s with %s: %d switches, %d hosts, %d flows, %d groups, programmed in "
-                                + "%.1f s%n", name, lab.topology().name(), fabric.engine,
+                                + "%.1f s%n", name, lab.topology().name(), fabric.routing.engine(),
                         lab.topology().switches().size(), lab.topology().hosts().size(),
                         c.fabric().program().flowCount(), c.fabric().program().groupCount(),
                         (System.nanoTime() - t0) / 1e9);

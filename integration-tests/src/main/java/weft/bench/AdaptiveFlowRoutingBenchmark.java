@@ -18,6 +18,7 @@ import weft.model.routing.AdaptiveFlowRouting;
 import weft.model.routing.AdaptiveFlowRouting.Contention;
 import weft.model.topology.generate.EnrichedKaryNTree;
 import weft.model.topology.generate.GeneratorOptions;
+import weft.model.traffic.Shuffle;
 
 /**
  * Cost of setting up one random permutation (4,096 flows) with adaptive flow routing on the enriched 16-ary 3-tree
@@ -39,17 +40,7 @@ public class AdaptiveFlowRoutingBenchmark {
         routing = new AdaptiveFlowRouting(EnrichedKaryNTree.generate(16, 3, 2, EnrichedKaryNTree.Shape.CHAIN,
                 GeneratorOptions.defaults()), AdaptiveFlowRouting.FORCED_DIR_HOPS);
         int hosts = 4096;
-        int[] p = new int[hosts];
-        SplittableRandom rnd = new SplittableRandom(1);
-        for (int i = 0; i < hosts; i++) {
-            p[i] = i;
-        }
-        for (int i = hosts - 1; i > 0; i--) {
-            int j = rnd.nextInt(i + 1);
-            int x = p[i];
-            p[i] = p[j];
-            p[j] = x;
-        }
+        int[] p = Shuffle.permutation(hosts, new SplittableRandom(1));
         flows = new int[hosts][];
         for (int i = 0; i < hosts; i++) {
             flows[i] = new int[] {i, p[i]};

@@ -9,6 +9,7 @@ import weft.model.rate.FabricProblem;
 import weft.model.routing.AdaptiveFlowRouting;
 import weft.model.topology.Topology;
 import weft.model.traffic.Flow;
+import weft.model.traffic.Shuffle;
 
 /**
  * The workload of seed 000's fluid experiments on a k-ary n-tree: {@code p} superposed random permutations of the
@@ -23,16 +24,7 @@ public final class FatTreeWorkload {
     public static List<Flow> permutations(int hosts, int p, RandomGenerator random) {
         List<Flow> flows = new ArrayList<>();
         for (int q = 0; q < p; q++) {
-            int[] perm = new int[hosts];
-            for (int i = 0; i < hosts; i++) {
-                perm[i] = i;
-            }
-            for (int i = hosts - 1; i > 0; i--) {
-                int j = random.nextInt(i + 1);
-                int x = perm[i];
-                perm[i] = perm[j];
-                perm[j] = x;
-            }
+            int[] perm = Shuffle.permutation(hosts, random);
             for (int i = 0; i < hosts; i++) {
                 if (perm[i] != i) {
                     flows.add(new Flow("p" + q + "f" + i, "h" + (i + 1), "h" + (perm[i] + 1), 1, "perm" + q,

@@ -44,6 +44,7 @@ import weft.model.topology.io.TopologyJson;
  * Debian's package, three {@code weft controller run --ha} processes (c1, c2, c3) that the bridge connects to all
  * at once, agents in three namespaces that are given all three controllers, a hand-set rate h1 -> h2 and a
  * reliable stream h1 -> h2. One second into the transfer the master is killed with {@code kill -9}. Then:
+ * A rated pair ({@code PUT /api/rates}, an OpenFlow meter) is set on the master before the kill.
  * <ul>
  *   <li>a standby becomes master within 2 s of the session timeout (the measured takeover time is printed and
  *       written to results.txt);</li>
@@ -312,8 +313,14 @@ class HaLabTest {
         result("PUT /api/rates on standby c" + standbys[1] + ": " + put.statusCode() + " " + put.body());
         assertThat(put.statusCode()).isEqualTo(503);
         assertThat(put.body()).contains("the master is c" + old);
+        HttpResponse<String> rated = http.send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:"
+                + REST_PORT[old] + "/api/rates")).header("Authorization", "Bearer " + REST_TOKEN)
+                .PUT(HttpRequest.BodyPublishers.ofString("{\"rates\": [{\"src\": \"h1\", \"dst\": \"h3\", "
+                        + "\"mbps\": 20}]}")).build(), HttpResponse.BodyHandlers.ofString());
+        assertThat(rated.statusCode()).as(rated.body()).isEqualTo(200);
         Thread.sleep(500);
         List<String> switchBefore = switchState();
+        assertThat(switchBefore).as("the rated pair's meter").anyMatch(l -> l.startsWith("dump-meters: meter="));
         Files.write(OUT.resolve("switch-before.txt"), switchBefore);
 
         // ---- a stream, and one second into it kill -9 the master -----------------------------------------------

@@ -12,6 +12,7 @@ import java.util.concurrent.Callable;
 import java.util.concurrent.CountDownLatch;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import weft.controller.fabric.DeadlockVerification;
 import weft.controller.fabric.WeftController;
@@ -28,8 +29,6 @@ import weft.controller.rest.RestAuth;
 import weft.controller.tls.TlsContexts;
 import weft.controller.tls.TlsFiles;
 import weft.model.rate.RateAllocators;
-import weft.model.routing.RoutingEngines;
-import weft.model.routing.RoutingOptions;
 import weft.model.topology.Topology;
 
 /** {@code weft controller}: runs the OpenFlow 1.3 controller for a fabric. */
@@ -109,8 +108,8 @@ public final class ControllerCommand implements Runnable {
                 + "switches (by dpid) and hosts (by MAC)")
         File names;
 
-        @Option(names = "--engine", defaultValue = "updown", description = "routing engine (default: ${DEFAULT-VALUE})")
-        String engine;
+        @Mixin
+        RoutingOptionsMixin routing;
 
         @Option(names = "--listen", defaultValue = "127.0.0.1:6653", description = "OpenFlow listen address "
                 + "(default: ${DEFAULT-VALUE})")
@@ -125,10 +124,6 @@ public final class ControllerCommand implements Runnable {
         @Option(names = "--tls-ca", description = "PEM CA bundle: every switch must present a certificate it "
                 + "signed (mutual TLS; OVS: ovs-vsctl set-ssl KEY CERT CACERT)")
         File tlsCa;
-
-        @Option(names = "--max-layers", defaultValue = "8", description = "layer budget (802.1Q PCPs; default: "
-                + "${DEFAULT-VALUE})")
-        int maxLayers;
 
         @Option(names = "--table-miss", description = "send unmatched packets to the controller (host discovery)")
         boolean tableMiss;
@@ -222,7 +217,8 @@ public final class ControllerCommand implements Runnable {
                 settleTime = Durations.parse("--settle", settle);
                 t = discover ? names == null ? new Topology("", List.of(), List.of(), List.of())
                         : TopologyFiles.read(names.toPath()) : TopologyFiles.read(topo.toPath());
-                RoutingEngines.byName(engine);
+                routing.chain();
+                routing.options();
                 address("--listen", listen);
                 if (tlsCa != null && tlsCert == null) {
                     throw new CliFailure("--tls-ca needs --tls-cert and --tls-key (switch certificates are asked "
@@ -254,16 +250,19 @@ public final class ControllerCommand implements Runnable {
                 return CliFailure.INPUT;
             }
             metrics.bind(c.fabric());
+            if (c.cluster() != null) {
+                weft.controller.ha.ClusterMetrics.bind(metrics.registry(), c.cluster());
+            }
             if (c.agents() != null) {
                 metrics.agents(c.agents());
             }
             if (discover) {
                 System.out.printf("weft controller: discovering (settle %d ms%s), engine %s, listening on %s:%d%s%n",
-                        settleTime.toMillis(), names == null ? "" : ", names from " + names, engine,
+                        settleTime.toMillis(), names == null ? "" : ", names from " + names, routing.engine(),
                         address("--listen", listen).getHostString(), c.port(), tlsCert == null ? "" : " (TLS)");
             } else {
                 System.out.printf("weft controller: %s, engine %s, %d switches, listening on %s:%d%s%s%n", t.name(),
-                        engine, t.switches().size(), address("--listen", listen).getHostString(), c.port(),
+                        routing.engine(), t.switches().size(), address("--listen", listen).getHostString(), c.port(),
                         tlsCert == null ? "" : " (TLS)",
                         pairRates.rates().isEmpty() ? "" : ", " + pairRates.rates().size() + " rated pairs");
             }
@@ -403,9 +402,9 @@ public final class ControllerCommand implements Runnable {
         private WeftController start(Topology t, Duration settleTime, PairRates pairRates,
                                      WeftController.Agents agents, WeftMetrics metrics, HaOptions haOrNull) {
             try {
-                WeftController.Config config = new WeftController.Config(t, RoutingEngines.byName(engine),
-                        RoutingOptions.defaults().withMaxLayers(maxLayers), new RouteCompiler.Options(true,
-                        tableMiss), new DeadlockVerification(allowDeadlock), address("--listen", listen),
+                WeftController.Config config = new WeftController.Config(t, routing.chain(), routing.options(),
+                        new RouteCompiler.Options(true, tableMiss), new DeadlockVerification(allowDeadlock),
+                        address("--listen", listen),
                         tlsCert == null && tlsKey == null ? null
                                 : TlsFiles.server("--tls", path(tlsCert), path(tlsKey), path(tlsCa)),
                         SessionConfig.defaults());

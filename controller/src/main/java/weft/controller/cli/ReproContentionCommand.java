@@ -1,8 +1,6 @@
 package weft.controller.cli;
 
 import java.io.PrintWriter;
-import java.util.ArrayList;
-import java.util.List;
 import java.util.Locale;
 import java.util.SplittableRandom;
 import java.util.concurrent.Callable;
@@ -18,6 +16,7 @@ import weft.model.topology.Topology;
 import weft.model.topology.generate.EnrichedKaryNTree;
 import weft.model.topology.generate.GeneratorOptions;
 import weft.model.topology.generate.KaryNTree;
+import weft.model.traffic.FluidWorkloads;
 
 /**
  * {@code weft repro contention}: seed 000 §6.2 (Figs. 6.2 and 6.4: adaptive ascent alone does not help; the enriched
@@ -67,7 +66,7 @@ public final class ReproContentionCommand implements Callable<Integer> {
             double[] maxSum = new double[3];
             double[] meanSum = new double[3];
             for (int run = 0; run < runs; run++) {
-                int[][] flows = permutationFlows(hosts, rnd);
+                int[][] flows = FluidWorkloads.permutation(hosts, rnd);
                 Contention[] c = {
                     onPlain.routeIndexed(flows, false).contention(),
                     onPlain.routeIndexed(flows, true).contention(),
@@ -98,32 +97,5 @@ public final class ReproContentionCommand implements Callable<Integer> {
         } catch (CliFailure e) {
             return e.report(spec);
         }
-    }
-
-    /** A random permutation of the hosts as flows in random order, fixed points dropped. */
-    static int[][] permutationFlows(int hosts, SplittableRandom rnd) {
-        int[] p = shuffled(hosts, rnd);
-        int[] order = shuffled(hosts, rnd);
-        List<int[]> flows = new ArrayList<>(hosts);
-        for (int i : order) {
-            if (p[i] != i) {
-                flows.add(new int[] {i, p[i]});
-            }
-        }
-        return flows.toArray(new int[0][]);
-    }
-
-    private static int[] shuffled(int size, SplittableRandom rnd) {
-        int[] p = new int[size];
-        for (int i = 0; i < size; i++) {
-            p[i] = i;
-        }
-        for (int i = size - 1; i > 0; i--) {
-            int j = rnd.nextInt(i + 1);
-            int x = p[i];
-            p[i] = p[j];
-            p[j] = x;
-        }
-        return p;
     }
 }

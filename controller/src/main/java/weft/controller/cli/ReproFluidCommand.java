@@ -25,6 +25,7 @@ import weft.model.topology.generate.EnrichedKaryNTree;
 import weft.model.topology.generate.GeneratorOptions;
 import weft.model.topology.generate.KaryNTree;
 import weft.model.traffic.Flow;
+import weft.model.traffic.FluidWorkloads;
 
 /**
  * {@code weft repro fluid}: seed 000's fluid rate results on the k-ary n-tree (§6.3-6.5, Theorem 4.1.1 and Figs. 6.7,
@@ -107,7 +108,7 @@ public final class ReproFluidCommand implements Callable<Integer> {
             for (int p = 1; p <= maxPermutations; p++) {
                 double[] w = new double[2];
                 for (int run = 0; run < runs; run++) {
-                    int[][] flows = permutations(hosts, p, rnd, null);
+                    int[][] flows = FluidWorkloads.superposedPermutations(hosts, p, rnd);
                     w[0] += Saa.maxLinkWeight(problem(false, flows, null, WeightBasis.WEIGHT),
                             weft.model.rate.Arithmetic.DOUBLE);
                     w[1] += Saa.maxLinkWeight(problem(true, flows, null, WeightBasis.WEIGHT),
@@ -126,7 +127,7 @@ public final class ReproFluidCommand implements Callable<Integer> {
             for (int m = 1; m <= maxFlows; m++) {
                 double[] r = new double[3];
                 for (int run = 0; run < runs; run++) {
-                    int[][] flows = randomDestinations(hosts, m, rnd);
+                    int[][] flows = FluidWorkloads.randomDestinations(hosts, m, rnd);
                     r[0] += mean(new Ffa().allocate(problem(false, flows, null, WeightBasis.WEIGHT)));
                     RateProblem adaptive = problem(true, flows, null, WeightBasis.WEIGHT);
                     r[1] += mean(new Ffa().allocate(adaptive));
@@ -145,7 +146,7 @@ public final class ReproFluidCommand implements Callable<Integer> {
             out.printf("%13s %11s %13s %9s %13s%n", "", "static", "adaptive", "change", "");
             double[] a = new double[4];
             for (int run = 0; run < runs; run++) {
-                int[][] flows = applications(hosts, apps, appSize, frag, rnd);
+                int[][] flows = FluidWorkloads.applications(hosts, apps, appSize, frag, rnd);
                 String[] appNames = new String[flows.length];
                 for (int i = 0; i < flows.length; i++) {
                     appNames[i] = "a" + flows[i][2];
@@ -204,88 +205,5 @@ public final class ReproFluidCommand implements Callable<Integer> {
             sum += m;
         }
         return sum / min.length;
-    }
-
-    /** {@code p} superposed permutations over {@code members} (all hosts when null), fixed points dropped. */
-    static int[][] permutations(int hosts, int p, SplittableRandom rnd, int[] members) {
-        int[] m = members;
-        if (m == null) {
-            m = new int[hosts];
-            for (int i = 0; i < hosts; i++) {
-                m[i] = i;
-            }
-        }
-        List<int[]> flows = new ArrayList<>();
-        for (int q = 0; q < p; q++) {
-            int[] perm = shuffled(m.length, rnd);
-            for (int i = 0; i < m.length; i++) {
-                if (perm[i] != i) {
-                    flows.add(new int[] {m[i], m[perm[i]]});
-                }
-            }
-        }
-        return inRandomOrder(flows, rnd);
-    }
-
-    /** Every host sends {@code U[1, maxFlows]} flows to uniformly random other hosts. */
-    static int[][] randomDestinations(int hosts, int maxFlows, SplittableRandom rnd) {
-        List<int[]> flows = new ArrayList<>();
-        for (int s = 0; s < hosts; s++) {
-            int count = 1 + rnd.nextInt(maxFlows);
-            for (int i = 0; i < count; i++) {
-                int d = rnd.nextInt(hosts - 1);
-                flows.add(new int[] {s, d >= s ? d + 1 : d});
-            }
-        }
-        return inRandomOrder(flows, rnd);
-    }
-
-    /**
-     * Applications of {@code appSize} hosts made of {@code appSize/frag} neighbouring hosts per group, groups
-     * assigned to applications at random; each application runs {@code U[1,5]} permutations of its hosts. Each
-     * flow is {@code {src, dst, app}}.
-     */
-    static int[][] applications(int hosts, int apps, int appSize, int frag, SplittableRandom rnd) {
-        int group = Math.max(1, appSize / frag);
-        int groups = hosts / group;
-        int[] order = shuffled(groups, rnd);
-        List<int[]> flows = new ArrayList<>();
-        for (int a = 0; a < apps; a++) {
-            int[] members = new int[appSize];
-            int perApp = appSize / group;
-            for (int g = 0; g < perApp; g++) {
-                int start = order[a * perApp + g] * group;
-                for (int i = 0; i < group; i++) {
-                    members[g * group + i] = start + i;
-                }
-            }
-            for (int[] f : permutations(hosts, 1 + rnd.nextInt(5), rnd, members)) {
-                flows.add(new int[] {f[0], f[1], a});
-            }
-        }
-        return inRandomOrder(flows, rnd);
-    }
-
-    private static int[][] inRandomOrder(List<int[]> flows, SplittableRandom rnd) {
-        int[] order = shuffled(flows.size(), rnd);
-        int[][] out = new int[flows.size()][];
-        for (int i = 0; i < out.length; i++) {
-            out[i] = flows.get(order[i]);
-        }
-        return out;
-    }
-
-    private static int[] shuffled(int size, SplittableRandom rnd) {
-        int[] p = new int[size];
-        for (int i = 0; i < size; i++) {
-            p[i] = i;
-        }
-        for (int i = size - 1; i > 0; i--) {
-            int j = rnd.nextInt(i + 1);
-            int x = p[i];
-            p[i] = p[j];
-            p[j] = x;
-        }
-        return p;
     }
 }

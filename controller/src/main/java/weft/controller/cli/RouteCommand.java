@@ -2,7 +2,6 @@ package weft.controller.cli;
 
 import java.io.PrintWriter;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
@@ -10,9 +9,11 @@ import java.util.Map;
 import java.util.concurrent.Callable;
 
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
+import weft.model.routing.EngineChain;
 import weft.model.routing.RoutingEngine;
 import weft.model.routing.RoutingEngines;
 import weft.model.routing.RoutingFailure;
@@ -46,32 +47,8 @@ public final class RouteCommand implements Callable<Integer> {
     @Option(names = "--topo", paramLabel = "FILE", description = "weft-topology/1 JSON file")
     private Path topo;
 
-    @Option(names = "--engine", paramLabel = "NAME[,NAME...]", defaultValue = "updown",
-            description = "engine, or a chain tried in order (default: ${DEFAULT-VALUE})")
-    private String engine;
-
-    @Option(names = "--max-layers", paramLabel = "N", defaultValue = "8",
-            description = "layer budget: 8 PCPs (Ethernet), 15 VLs (InfiniBand) (default: ${DEFAULT-VALUE})")
-    private int maxLayers;
-
-    @Option(names = "--classes", paramLabel = "C", defaultValue = "1",
-            description = "QoS classes sharing the layer budget (default: ${DEFAULT-VALUE})")
-    private int classes;
-
-    @Option(names = "--seed", paramLabel = "S",
-            description = "randomise the engine's orders with this seed (default: deterministic)")
-    private Long seed;
-
-    @Option(names = "--root", paramLabel = "SW", description = "Up*/Down* root switch (default: most central); "
-            + "spanning-tree root for stp and tbtp (default: lowest datapath id)")
-    private String root;
-
-    @Option(names = "--symmetric", description = "LASH: put (s,d) and (d,s) in one layer (costs layers)")
-    private boolean symmetric;
-
-    @Option(names = "--no-fallback", description = "LASH: fail instead of routing the rest Up*/Down* in the last"
-            + " layer")
-    private boolean noFallback;
+    @Mixin
+    private RoutingOptionsMixin routing;
 
     @Option(names = "--paths", description = "also write each pair's switch path into the routes file")
     private boolean paths;
@@ -85,81 +62,80 @@ public final class RouteCommand implements Callable<Integer> {
             if (topo == null) {
                 throw new CliFailure("--topo FILE is required", CliFailure.USAGE);
             }
-            RoutingOptions options = options();
-            List<RoutingEngine> chain = chain(engine);
+            RoutingOptions options = routing.options();
+            EngineChain chain = routing.chain();
             Topology t = TopologyFiles.read(topo);
             PrintWriter out = spec.commandLine().getOut();
-            List<String> failures = new ArrayList<>();
-            for (int i = 0; i < chain.size(); i++) {
-                RoutingEngine e = chain.get(i);
-                boolean last = i == chain.size() - 1;
-                Runtime rt = Runtime.getRuntime();
-                rt.gc();
-                long heapBefore = rt.totalMemory() - rt.freeMemory();
-                long start = System.nanoTime();
-                RoutingResult result;
-                try {
-                    result = e.compute(t, options);
-                } catch (RoutingFailure f) {
-                    failures.add(f.getMessage());
-                    continue;
-                }
-                double ms = (System.nanoTime() - start) / 1e6;
-                long heap = Math.max(0, rt.totalMemory() - rt.freeMemory() - heapBefore);
-                long verifyStart = System.nanoTime();
-                VerificationReport v = DeadlockVerifier.verify(t, result);
-                double verifyMs = (System.nanoTime() - verifyStart) / 1e6;
-                if (!v.ok() && !last) {
-                    failures.add(e.name() + ": verifier: " + v.verdict());
-                    continue;
-                }
-                Map<String, Object> stats = stats(result, v, ms, heap, chain.size() > 1 ? engine : null);
-                stats.put("verify_ms", Math.round(verifyMs * 10) / 10.0);
-                print(out, t, result, v, stats, failures);
-                if (output != null) {
-                    RoutesDocument doc = new RoutesDocument(result,
-                            paths ? RoutesDocument.pathsOf(t, result) : List.of(), stats);
-                    TopologyFiles.write(output, out, w -> RoutesJson.write(doc, w));
-                    if (!output.toString().equals("-")) {
-                        out.printf("wrote     %s (%d entries, %d pairs)%n", output, result.forwarding().size(),
-                                result.layerOf().size());
-                    }
-                }
-                out.flush();
-                return v.ok() ? 0 : VERIFIER;
+            Attempts attempts = new Attempts();
+            EngineChain.Outcome o;
+            try {
+                o = chain.route(t, options, attempts);
+            } catch (RoutingFailure f) {
+                List<String> reasons = f instanceof EngineChain.AllFailed all ? all.reasons() : List.of(f.getMessage());
+                throw new CliFailure("no engine could route " + topo + ": " + String.join("; ", reasons),
+                        CliFailure.INPUT);
             }
-            throw new CliFailure("no engine could route " + topo + ": " + String.join("; ", failures),
-                    CliFailure.INPUT);
+            RoutingResult result = o.result();
+            VerificationReport v = attempts.report;
+            Map<String, Object> stats = stats(result, v, attempts.computeMs, attempts.heap,
+                    chain.engines().size() > 1 ? chain.name() : null);
+            stats.put("verify_ms", Math.round(attempts.verifyMs * 10) / 10.0);
+            print(out, t, result, v, stats, o.fallbacks());
+            if (output != null) {
+                RoutesDocument doc = new RoutesDocument(result, paths ? RoutesDocument.pathsOf(t, result) : List.of(),
+                        stats);
+                TopologyFiles.write(output, out, w -> RoutesJson.write(doc, w));
+                if (!output.toString().equals("-")) {
+                    out.printf("wrote     %s (%d entries, %d pairs)%n", output, result.forwarding().size(),
+                            result.layerOf().size());
+                }
+            }
+            out.flush();
+            return v.ok() ? 0 : VERIFIER;
         } catch (CliFailure e) {
             return e.report(spec);
         }
     }
 
-    private RoutingOptions options() {
-        if (maxLayers < 1) {
-            throw new CliFailure("--max-layers must be >= 1, got " + maxLayers, CliFailure.USAGE);
+    /**
+     * The chain's check: the independent verifier. Also times each engine's computation (wall clock and heap after
+     * a collection), so that the figures printed are the winner's.
+     */
+    private static final class Attempts implements EngineChain.Acceptance {
+        private long start;
+        private long heapBefore;
+        private double computeMs;
+        private long heap;
+        private double verifyMs;
+        private VerificationReport report;
+
+        @Override
+        public void computing(RoutingEngine engine) {
+            Runtime rt = Runtime.getRuntime();
+            rt.gc();
+            heapBefore = rt.totalMemory() - rt.freeMemory();
+            start = System.nanoTime();
         }
-        if (classes < 1 || classes > maxLayers) {
-            throw new CliFailure("--classes must be in 1..--max-layers (" + maxLayers + "), got " + classes,
-                    CliFailure.USAGE);
+
+        @Override
+        public String reject(Topology topology, RoutingResult result) {
+            computeMs = (System.nanoTime() - start) / 1e6;
+            Runtime rt = Runtime.getRuntime();
+            heap = Math.max(0, rt.totalMemory() - rt.freeMemory() - heapBefore);
+            long verifyStart = System.nanoTime();
+            report = DeadlockVerifier.verify(topology, result);
+            verifyMs = (System.nanoTime() - verifyStart) / 1e6;
+            return report.ok() ? null : "verifier: " + report.verdict();
         }
-        RoutingOptions o = RoutingOptions.defaults().withMaxLayers(maxLayers).withClasses(classes)
-                .withSymmetric(symmetric).withFallback(!noFallback).withRoot(root);
-        return seed == null ? o : o.withSeed(seed, true);
     }
 
-    /** The engines of a chain, refusing unknown names before anything runs. */
+    /** The engines of a comma-separated list, refusing unknown names before anything runs. */
     static List<RoutingEngine> chain(String names) {
-        List<RoutingEngine> chain = new ArrayList<>();
-        for (String name : names.split(",")) {
-            String n = name.trim().toLowerCase(Locale.ROOT);
-            try {
-                chain.add(RoutingEngines.byName(n));
-            } catch (IllegalArgumentException e) {
-                throw new CliFailure("--engine: " + e.getMessage(), CliFailure.USAGE);
-            }
+        try {
+            return RoutingEngines.byNames(names);
+        } catch (IllegalArgumentException e) {
+            throw new CliFailure("--engine: " + e.getMessage(), CliFailure.USAGE);
         }
-        return chain;
     }
 
     static Map<String, Object> stats(RoutingResult r, VerificationReport v, double ms, long heap, String chain) {

@@ -1,6 +1,8 @@
 package weft.controller.fabric;
 
+import java.nio.charset.StandardCharsets;
 import java.time.Duration;
+import java.util.concurrent.TimeUnit;
 import java.util.ArrayList;
 import java.util.List;
 import org.slf4j.Logger;
@@ -13,15 +15,21 @@ import weft.controller.ha.Member;
 import weft.controller.ha.NotMasterException;
 import weft.controller.ha.StateStore;
 import weft.controller.ha.ZkCluster;
+import weft.controller.program.PairRates;
 import weft.model.protocol.ControlMessage;
 
 /**
  * Ties a controller's parts to its cluster role: each change of {@link Mastership} goes to the fabric service
  * (role requests to every switch; a new master reconciles) and to the agent registry (a new master takes the
- * hand-set rates the cluster kept; a standby sends its agents to the master). Runs on the cluster's thread.
+ * hand-set rates the cluster kept; a standby sends its agents to the master), and the rated-pair table
+ * ({@code PUT /api/rates}) the master applies is kept in the cluster's state and restored by the next master
+ * before it reconciles. Runs on the cluster's thread.
  */
 final class ClusterMember implements AutoCloseable {
     private static final Logger LOG = LoggerFactory.getLogger(ClusterMember.class);
+    /** The state namespace and key of the rated-pair table ({@code PUT /api/rates}). */
+    static final String PAIR_RATES = "pair-rates";
+    static final String PAIR_RATES_KEY = "table";
 
     private final ZkCluster cluster;
     private final FabricService fabric;
@@ -41,6 +49,7 @@ final class ClusterMember implements AutoCloseable {
         this.fabric = fabric;
         this.masterWait = masterWait;
         cluster.onChange(this::changed);
+        fabric.addPairRatesListener(this::keepPairRates);
     }
 
     /**
@@ -98,6 +107,9 @@ final class ClusterMember implements AutoCloseable {
         }
         role = change.role();
         epoch = change.epoch();
+        if (change.role() == Mastership.Role.MASTER) {
+            restorePairRates(); // computed while still standby: the takeover reconciles with them
+        }
         fabric.roleChanged(change.role(), Math.max(0, change.epoch()));
         if (agents == null) {
             return;
@@ -106,6 +118,42 @@ final class ClusterMember implements AutoCloseable {
             agents.takeOver(kept());
         } else {
             agents.standBy(notMaster());
+        }
+    }
+
+    /** Keeps a rated-pair table the master applied (PUT /api/rates), so the next master enforces the same. */
+    private void keepPairRates(PairRates table) {
+        if (!cluster.mastership().mayWrite()) {
+            return; // restored on takeover: already kept
+        }
+        try {
+            cluster.store().put(PAIR_RATES, PAIR_RATES_KEY, table.toJson().toString().getBytes(
+                    StandardCharsets.UTF_8), StateStore.ANY);
+        } catch (RuntimeException e) {
+            LOG.warn("rated pairs applied but not kept in the cluster's state: {}", e.getMessage());
+        }
+    }
+
+    /** A new master takes the rated-pair table the cluster kept, if any, before it reconciles. */
+    private void restorePairRates() {
+        try {
+            java.util.Optional<StateStore.Versioned> kept = cluster.store().get(PAIR_RATES, PAIR_RATES_KEY);
+            if (kept.isEmpty()) {
+                return;
+            }
+            PairRates table = PairRates.parse("cluster state " + PAIR_RATES + "/" + PAIR_RATES_KEY,
+                    new String(kept.get().value(), StandardCharsets.UTF_8), fabric.discovering()
+                            ? fabric.currentTopology() : fabric.configuredTopology());
+            if (!table.equals(fabric.pairRates())) {
+                boolean applied = fabric.setPairRates(table).get(60, TimeUnit.SECONDS);
+                LOG.info("takeover: {} rated pairs from the cluster's state{}", table.rates().size(),
+                        applied ? "" : " could not be compiled; keeping this controller's");
+            }
+        } catch (RuntimeException | java.util.concurrent.ExecutionException
+                 | java.util.concurrent.TimeoutException e) {
+            LOG.warn("takeover: the rated pairs the cluster kept cannot be used: {}", e.getMessage());
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
         }
     }
 

@@ -17,6 +17,8 @@ import weft.controller.program.PairRates;
 import weft.controller.program.ProgramException;
 import weft.controller.program.RouteCompiler;
 import weft.controller.program.SwitchProgram;
+import weft.model.routing.EngineChain;
+import weft.model.routing.RoutingEngine;
 import weft.model.routing.RoutingFailure;
 import weft.model.routing.RoutingResult;
 import weft.model.topology.Switch;
@@ -84,10 +86,12 @@ final class FabricProgrammer {
         long t0 = System.nanoTime();
         try {
             Topology t = fabricNow.get();
-            RoutingResult r = config.engine().compute(t, config.routing());
-            long t1 = System.nanoTime();
-            config.verifier().verify(t, r);
-            long t2 = System.nanoTime();
+            Verified verified = new Verified(config.verifier());
+            EngineChain.Outcome o = EngineChain.of(config.engine()).route(t, config.routing(), verified);
+            if (!o.accepted()) {
+                throw new RoutingFailure(o.rejected());
+            }
+            RoutingResult r = o.result();
             FabricProgram p = RouteCompiler.compile(t, r, config.compile(), pairRates);
             if (discovering) {
                 wiring = Wiring.of(t);
@@ -97,11 +101,13 @@ final class FabricProgrammer {
             program = p;
             generation++;
             routeListeners.forEach(Runnable::run);
-            observer.routesComputed(t1 - t0, t2 - t1);
+            observer.routesComputed(verified.computeNanos, verified.verifyNanos);
             log.event(FabricEvent.Kind.ROUTES, String.format("%s: %s on %s (%d switches, %d links), %d layers, "
-                            + "%d flows, %d groups, computed and verified in %.1f ms", reason, r.engine(), t.name(),
+                            + "%d flows, %d groups, computed and verified in %.1f ms%s", reason, r.engine(), t.name(),
                     t.switches().size(), t.links().size(), r.layers(), p.flowCount(), p.groupCount(),
-                    (System.nanoTime() - t0) / 1e6));
+                    (System.nanoTime() - t0) / 1e6, o.fallbacks().isEmpty() ? ""
+                            : " (won in chain " + config.engine().name() + "; fallback " + String.join("; ",
+                            o.fallbacks()) + ")"));
             return true;
         } catch (RoutingFailure | ProgramException | IllegalArgumentException e) {
             observer.routesFailed();
@@ -114,6 +120,40 @@ final class FabricProgrammer {
             log.event(FabricEvent.Kind.FAILURE, reason + ": engine " + config.engine().name() + " failed ("
                     + e + "), keeping the previous program");
             return false;
+        }
+    }
+
+    /**
+     * The chain's acceptance: the controller's route verifier (a refusal is the engine's fallback reason), with the
+     * time spent computing and verifying summed over the engines tried.
+     */
+    private static final class Verified implements EngineChain.Acceptance {
+        private final RouteVerifier verifier;
+        private long start;
+        private long computeNanos;
+        private long verifyNanos;
+
+        Verified(RouteVerifier verifier) {
+            this.verifier = verifier;
+        }
+
+        @Override
+        public void computing(RoutingEngine engine) {
+            start = System.nanoTime();
+        }
+
+        @Override
+        public String reject(Topology topology, RoutingResult result) {
+            long t1 = System.nanoTime();
+            computeNanos += t1 - start;
+            try {
+                verifier.verify(topology, result);
+                return null;
+            } catch (RoutingFailure f) {
+                return f.getMessage();
+            } finally {
+                verifyNanos += System.nanoTime() - t1;
+            }
         }
     }
 

@@ -96,6 +96,8 @@ public final class FabricService implements SwitchListener, AutoCloseable {
     private final CountersPoller poller;
     private final HostRegistrations registrations;
     private final ClusterRoles roles = new ClusterRoles();
+    private final List<java.util.function.Consumer<PairRates>> pairRatesListeners =
+            new java.util.concurrent.CopyOnWriteArrayList<>();
     private final ScheduledExecutorService lldpTimer = Executors.newSingleThreadScheduledExecutor(r -> {
         Thread t = new Thread(r, "weft-lldp");
         t.setDaemon(true);
@@ -256,8 +258,17 @@ public final class FabricService implements SwitchListener, AutoCloseable {
                 return false;
             }
             programmer.sync(sessions.values(), "after " + reason);
+            pairRatesListeners.forEach(l -> l.accept(rates));
             return true;
         }, worker);
+    }
+
+    /**
+     * Runs {@code listener} (on the worker thread, before {@link #setPairRates} completes) with every rated-pair
+     * table that replaced the previous one: an HA cluster keeps it for the next master.
+     */
+    public void addPairRatesListener(java.util.function.Consumer<PairRates> listener) {
+        pairRatesListeners.add(listener);
     }
 
     /** The latest counters of the rated pairs' meters of every connected switch, by switch id. */

@@ -13,6 +13,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import picocli.CommandLine;
 import weft.controller.testing.TestFabrics;
+import weft.model.routing.RoutingOptions;
 import weft.model.topology.io.TopologyJson;
 
 /** The usage errors of {@code weft controller run}; none of these starts a controller. */
@@ -54,5 +55,31 @@ class ControllerCommandTest {
         assertThat(Durations.parse("--settle", "250ms")).isEqualTo(Duration.ofMillis(250));
         assertThatThrownBy(() -> Durations.parse("--settle", "-1s")).isInstanceOf(CliFailure.class)
                 .hasMessage("--settle must be a duration such as 2s or 500ms, got -1s");
+    }
+
+    @Test
+    @DisplayName("controller run takes an engine chain and every routing option weft route takes")
+    void routingOptionsAsWeftRoute() {
+        ControllerCommand.Run run = new ControllerCommand.Run();
+        new CommandLine(run).parseArgs("--topo", "t.json", "--engine", "lash,updown", "--max-layers", "4",
+                "--classes", "2", "--seed", "7", "--symmetric", "--no-fallback", "--root", "s3");
+        assertThat(run.routing.chain().name()).isEqualTo("lash,updown");
+        assertThat(run.routing.options()).isEqualTo(RoutingOptions.defaults().withMaxLayers(4).withClasses(2)
+                .withSeed(7, true).withSymmetric(true).withFallback(false).withRoot("s3"));
+        assertThat(run.routing.arguments()).containsExactly("--engine", "lash,updown", "--max-layers", "4",
+                "--classes", "2", "--seed", "7", "--root", "s3", "--symmetric", "--no-fallback");
+    }
+
+    @Test
+    @DisplayName("an unknown engine in the chain or a class count over the layer budget is a usage error naming the "
+            + "option; nothing starts")
+    void badRoutingOptions() throws Exception {
+        Path topo = dir.resolve("ring.json");
+        Files.writeString(topo, TopologyJson.write(TestFabrics.ring(3)));
+        assertThat(run("run", "--topo", topo.toString(), "--engine", "lash,nosuch")).isEqualTo(CliFailure.USAGE);
+        assertThat(err.toString()).contains("--engine: unknown routing engine 'nosuch'; known: minhop, updown");
+        assertThat(run("run", "--topo", topo.toString(), "--max-layers", "2", "--classes", "4"))
+                .isEqualTo(CliFailure.USAGE);
+        assertThat(err.toString()).contains("--classes must be in 1..--max-layers (2), got 4");
     }
 }

@@ -22,6 +22,7 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
+import weft.controller.ha.ClusterMetrics;
 import weft.controller.ha.HaOptions;
 import weft.controller.ha.Mastership;
 import weft.controller.ha.Member;
@@ -121,7 +122,8 @@ class ClusterFailoverTest {
     }
 
     @Test
-    @DisplayName("a standby redirects agents and refuses writes naming the master; the next master keeps the rate")
+    @DisplayName("a standby redirects agents and refuses writes naming the master; the next master keeps the hand-set "
+            + "rate and the rated pairs")
     void failover() throws Exception {
         c1 = controller("c1");
         await("c1 master", () -> c1.cluster().mastership().mayWrite());
@@ -130,6 +132,7 @@ class ClusterFailoverTest {
         assertThat(c2.fabric().role()).isEqualTo(Mastership.Role.STANDBY);
         assertThat(c1.fabric().role()).isEqualTo(Mastership.Role.MASTER);
 
+        String restToken = "cluster-rest-token-0123";
         try (Line toStandby = new Line(c2.agents().port())) {
             ControlMessage answer = toStandby.ask(register("h1"));
             assertThat(answer).isInstanceOfSatisfying(ControlMessage.NotMaster.class, n -> {
@@ -144,7 +147,6 @@ class ClusterFailoverTest {
             assertThat(refused).isInstanceOfSatisfying(ControlMessage.Error.class, e -> assertThat(e.message())
                     .startsWith("set-rate h1 -> h2: agent registry: refused by c2, a standby; the master is c1"));
         }
-        String restToken = "cluster-rest-token-0123";
         try (WeftMetrics metrics = new WeftMetrics().bind(c2.fabric());
              RestApi standbyRest = RestApi.start(RestApi.Config.plain(new InetSocketAddress("127.0.0.1", 0),
                      RestAuth.of(restToken, false, false)), c2.fabric(), c2.agents(), metrics, c2.cluster())) {
@@ -160,6 +162,19 @@ class ClusterFailoverTest {
                     .contains("\"epoch\" : 1").contains("\"id\" : \"c1\"");
         }
 
+        try (WeftMetrics metrics = new WeftMetrics().bind(c1.fabric());
+             RestApi masterRest = RestApi.start(RestApi.Config.plain(new InetSocketAddress("127.0.0.1", 0),
+                     RestAuth.of(restToken, false, false)), c1.fabric(), c1.agents(), metrics, c1.cluster())) {
+            HttpResponse<String> put = HttpClient.newHttpClient().send(HttpRequest.newBuilder(URI.create(
+                    "http://127.0.0.1:" + masterRest.port() + "/api/rates")).header("Authorization", "Bearer "
+                    + restToken).PUT(HttpRequest.BodyPublishers.ofString("{\"rates\": [{\"src\": \"h1\", "
+                    + "\"dst\": \"h3\", \"mbps\": 20}]}")).build(), HttpResponse.BodyHandlers.ofString());
+            assertThat(put.statusCode()).as(put.body()).isEqualTo(200);
+        }
+        PairRates rated = c1.fabric().pairRates();
+        assertThat(rated.rates()).hasSize(1);
+        assertThat(c2.fabric().pairRates().rates()).as("a standby enforces nothing of its own").isEmpty();
+
         try (Line h1 = new Line(c1.agents().port()); Line h2 = new Line(c1.agents().port())) {
             assertThat(h1.ask(register("h1"))).isInstanceOf(ControlMessage.Registered.class);
             assertThat(h2.ask(register("h2"))).isInstanceOf(ControlMessage.Registered.class);
@@ -168,10 +183,18 @@ class ClusterFailoverTest {
                         .isInstanceOf(ControlMessage.Ok.class);
             }
         }
+        WeftMetrics c2Metrics = new WeftMetrics().bind(c2.fabric());
+        ClusterMetrics.bind(c2Metrics.registry(), c2.cluster());
+        assertThat(c2Metrics.scrape()).contains("weft_cluster_master 0.0").contains("weft_cluster_epoch 1.0");
         c1.close();
         c1 = null;
         await("c2 master", () -> c2.cluster().mastership().mayWrite());
         await("the fabric service told", () -> c2.fabric().role() == Mastership.Role.MASTER);
+        assertThat(c2.fabric().pairRates()).as("the rated pairs the cluster kept").isEqualTo(rated);
+        assertThat(c2Metrics.scrape()).contains("weft_cluster_master 1.0").contains("weft_cluster_epoch 2.0")
+                .contains("weft_cluster_role_changes_total{role=\"MASTER\"} 1.0")
+                .contains("weft_cluster_takeover_seconds_count 1");
+        c2Metrics.close();
         try (Line h1 = new Line(c2.agents().port()); Line h2 = new Line(c2.agents().port())) {
             assertThat(h2.ask(register("h2"))).isInstanceOf(ControlMessage.Registered.class);
             assertThat(h1.ask(register("h1"))).isInstanceOf(ControlMessage.Registered.class);

@@ -9,6 +9,7 @@ import java.util.random.RandomGenerator;
 
 import weft.model.topology.SwitchGraph;
 import weft.model.topology.Topology;
+import weft.model.traffic.Shuffle;
 
 /**
  * The throughput ECMP leaves a permutation on a 3-level fat tree when flows collide: the thesis's analysis (exact
@@ -369,7 +370,7 @@ public final class EcmpCollisions {
             for (int p = 0; p < pods; p++) {
                 target[p] = p;
             }
-            shuffle(target, random);
+            Shuffle.shuffle(target, random);
             fixedPoint = false;
             for (int p = 0; p < pods; p++) {
                 fixedPoint |= target[p] == p;
@@ -387,7 +388,7 @@ public final class EcmpCollisions {
             for (int i = 0; i < order.length; i++) {
                 order[i] = to.get(i);
             }
-            shuffle(order, random);
+            Shuffle.shuffle(order, random);
             for (int i = 0; i < order.length; i++) {
                 dst[from.get(i)] = order[i];
             }
@@ -406,7 +407,7 @@ public final class EcmpCollisions {
         for (int h = 0; h < hosts; h++) {
             dst[h] = h;
         }
-        shuffle(dst, random);
+        Shuffle.shuffle(dst, random);
         for (int h = 0; h < hosts; h++) {
             int tries = 0;
             while (pod[dst[h]] == pod[h]) {
@@ -423,15 +424,6 @@ public final class EcmpCollisions {
             }
         }
         return dst;
-    }
-
-    private static void shuffle(int[] a, RandomGenerator random) {
-        for (int i = a.length - 1; i > 0; i--) {
-            int j = random.nextInt(i + 1);
-            int t = a[i];
-            a[i] = a[j];
-            a[j] = t;
-        }
     }
 
     private static int half(int k) {

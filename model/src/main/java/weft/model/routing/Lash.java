@@ -3,7 +3,6 @@ package weft.model.routing;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
-import java.util.SplittableRandom;
 import weft.model.topology.SwitchGraph;
 import weft.model.topology.Topology;
 
@@ -313,16 +312,6 @@ final class Lash implements RoutingEngine {
                     forwarding.add(ForwardingEntry.of(g.switchId(u), g.switchId(d), layer, g.srcPort(next[d][u])));
                 }
             }
-        }
-    }
-
-    /** Shuffles an array in place with the seeded generator. */
-    static void shuffle(int[] a, SplittableRandom random) {
-        for (int i = a.length - 1; i > 0; i--) {
-            int j = random.nextInt(i + 1);
-            int t = a[i];
-            a[i] = a[j];
-            a[j] = t;
         }
     }
 }

@@ -4,6 +4,7 @@ import java.util.Arrays;
 import java.util.SplittableRandom;
 import weft.model.topology.SwitchGraph;
 import weft.model.topology.Topology;
+import weft.model.traffic.Shuffle;
 
 /**
  * The ordered switch pairs an engine routes, in the order it processes them: the pairs of distinct switches that
@@ -69,13 +70,13 @@ final class Pairs {
         SplittableRandom random = options.randomize() ? new SplittableRandom(options.seed()) : null;
         int[] outer = ids.clone();
         if (random != null) {
-            Lash.shuffle(outer, random);
+            Shuffle.shuffle(outer, random);
         }
         int p = 0;
         for (int a : outer) {
             int[] inner = ids.clone();
             if (random != null) {
-                Lash.shuffle(inner, random);
+                Shuffle.shuffle(inner, random);
             }
             if (destinationMajor) {
                 inner = nearestFirst(inner, g.distances()[a]);

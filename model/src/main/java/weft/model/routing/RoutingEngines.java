@@ -1,13 +1,16 @@
 package weft.model.routing;
 
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.function.Supplier;
 
 /**
  * The table of routing engines by name, as OpenSM's {@code static_routing_modules[]}: the one place that knows
- * every engine. {@code weft route --engine NAME} and the controller look engines up here.
+ * every engine. {@code weft route --engine NAME}, the controller and the lab look engines up here, and a chain
+ * {@code lash,updown} is built here too ({@link #chain}).
  */
 public final class RoutingEngines {
     private static final Map<String, Supplier<RoutingEngine>> ENGINES = new LinkedHashMap<>();
@@ -48,5 +51,29 @@ public final class RoutingEngines {
                     + String.join(", ", ENGINES.keySet()));
         }
         return s.get();
+    }
+
+    /**
+     * The engines named by a comma-separated list ({@code "lash, updown"}), in order; names are trimmed and
+     * case-insensitive.
+     *
+     * @throws IllegalArgumentException naming the first unknown engine (or an empty name) and listing the known ones
+     */
+    public static List<RoutingEngine> byNames(String names) {
+        List<RoutingEngine> out = new ArrayList<>();
+        for (String name : names.split(",", -1)) {
+            out.add(byName(name.trim().toLowerCase(Locale.ROOT)));
+        }
+        return out;
+    }
+
+    /**
+     * The fallback chain of the engines named by a comma-separated list: {@code chain("lash,updown")} tries LASH,
+     * then Up*&#47;Down* ({@link EngineChain}); a single name gives a chain of one.
+     *
+     * @throws IllegalArgumentException naming the first unknown engine and listing the known ones
+     */
+    public static EngineChain chain(String names) {
+        return new EngineChain(byNames(names));
     }
 }

@@ -23,24 +23,9 @@ final class Permutations implements TrafficPattern {
         SplittableRandom random = new SplittableRandom(seed);
         destination = new int[count][];
         for (int k = 0; k < count; k++) {
-            destination[k] = shuffled(hosts, random);
+            destination[k] = Shuffle.permutation(hosts, random);
         }
         step = new int[hosts];
-    }
-
-    /** 0..n-1 in a uniformly random order (Fisher-Yates). */
-    private static int[] shuffled(int n, RandomGenerator random) {
-        int[] a = new int[n];
-        for (int i = 0; i < n; i++) {
-            a[i] = i;
-        }
-        for (int i = n - 1; i > 0; i--) {
-            int j = random.nextInt(i + 1);
-            int t = a[i];
-            a[i] = a[j];
-            a[j] = t;
-        }
-        return a;
     }
 
     @Override

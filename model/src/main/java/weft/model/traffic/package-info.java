@@ -7,6 +7,9 @@
  * application groups flows for AFA (seed 000 §4.3); its size in bytes is {@code d_f} for SAA and the backlog
  * {@code b_ij} for seed 004's allocators. Patterns ({@link weft.model.traffic.TrafficPatterns}) are defined on the host
  * index as BookSim defines them on its node index (uniform, transpose, bit-complement, hot spot), plus the seeds'
- * permutations, superposed permutations (seed 000 §6.3), incast and all-to-all (seed 004 §3.1).
+ * permutations, superposed permutations (seed 000 §6.3), incast and all-to-all (seed 004 §3.1). The workloads of
+ * seed 000's fluid and contention studies on host indexes are {@link weft.model.traffic.FluidWorkloads}; every random
+ * order in Weft (these patterns, LASH's randomised pair orders, the irregular topology generator, the host's path
+ * policies) comes from {@link weft.model.traffic.Shuffle}, one seeded Fisher-Yates shuffle.
  */
 package weft.model.traffic;

@@ -8,6 +8,7 @@ import weft.model.topology.Topology;
 import weft.model.topology.generate.GeneratorOptions;
 import weft.model.topology.generate.KaryNTree;
 import weft.model.traffic.Flow;
+import weft.model.traffic.Shuffle;
 
 /**
  * A k-ary n-tree ({@link KaryNTree}) with unit-capacity links, host-level D-mod-k routing (seed 000 §6.1) and random
@@ -43,16 +44,7 @@ final class KaryNTreeFixture {
     static List<Flow> permutations(int hosts, int p, RandomGenerator random) {
         List<Flow> flows = new ArrayList<>();
         for (int q = 0; q < p; q++) {
-            int[] perm = new int[hosts];
-            for (int i = 0; i < hosts; i++) {
-                perm[i] = i;
-            }
-            for (int i = hosts - 1; i > 0; i--) {
-                int j = random.nextInt(i + 1);
-                int x = perm[i];
-                perm[i] = perm[j];
-                perm[j] = x;
-            }
+            int[] perm = Shuffle.permutation(hosts, random);
             for (int i = 0; i < hosts; i++) {
                 if (perm[i] != i) {
                     flows.add(new Flow("p" + q + "f" + i, "h" + (i + 1), "h" + (perm[i] + 1), 1, "a" + q, 1_000_000));

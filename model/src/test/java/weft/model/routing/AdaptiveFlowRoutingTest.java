@@ -13,6 +13,7 @@ import weft.model.routing.AdaptiveFlowRouting.Contention;
 import weft.model.routing.AdaptiveFlowRouting.Flow;
 import weft.model.routing.AdaptiveFlowRouting.FlowPaths;
 import weft.model.topology.Topology;
+import weft.model.traffic.Shuffle;
 
 class AdaptiveFlowRoutingTest {
     private static List<Flow> flows(int[][] pairs) {
@@ -84,16 +85,7 @@ class AdaptiveFlowRoutingTest {
     }
 
     static int[][] permutation(int hosts, SplittableRandom rnd) {
-        int[] p = new int[hosts];
-        for (int i = 0; i < hosts; i++) {
-            p[i] = i;
-        }
-        for (int i = hosts - 1; i > 0; i--) {
-            int j = rnd.nextInt(i + 1);
-            int x = p[i];
-            p[i] = p[j];
-            p[j] = x;
-        }
+        int[] p = Shuffle.permutation(hosts, rnd);
         List<int[]> flows = new ArrayList<>();
         for (int i = 0; i < hosts; i++) {
             if (p[i] != i) {

@@ -1,6 +1,7 @@
 package weft.model.host.path;
 
 import java.util.random.RandomGenerator;
+import weft.model.traffic.Shuffle;
 
 /**
  * P-RR: at the start of each round of {@code p} packets a fresh random permutation is drawn and one packet is sent
@@ -15,7 +16,7 @@ final class PeriodicRoundRobin implements PathPolicy {
     private int next;
 
     PeriodicRoundRobin(int maxPaths, RandomGenerator random) {
-        this.order = Permutations.random(maxPaths, random);
+        this.order = Shuffle.permutation(maxPaths, random);
         this.random = random;
     }
 
@@ -23,7 +24,7 @@ final class PeriodicRoundRobin implements PathPolicy {
     public int choose(int dest, int paths, int bytes) {
         for (int tries = 0; tries <= 2 * order.length; tries++) {
             if (next == order.length) {
-                Permutations.shuffle(order, random);
+                Shuffle.shuffle(order, random);
                 next = 0;
             }
             int p = order[next++];

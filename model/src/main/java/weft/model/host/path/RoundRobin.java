@@ -1,6 +1,7 @@
 package weft.model.host.path;
 
 import java.util.random.RandomGenerator;
+import weft.model.traffic.Shuffle;
 
 /**
  * Round-robin: the path list is permuted at random once at start, then packet {@code i} takes {@code list[i mod p]}.
@@ -17,7 +18,7 @@ final class RoundRobin implements PathPolicy {
     }
 
     static RoundRobin randomOrder(int maxPaths, RandomGenerator random) {
-        return new RoundRobin(Permutations.random(maxPaths, random));
+        return new RoundRobin(Shuffle.permutation(maxPaths, random));
     }
 
     @Override

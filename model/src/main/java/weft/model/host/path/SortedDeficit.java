@@ -1,6 +1,7 @@
 package weft.model.host.path;
 
 import java.util.random.RandomGenerator;
+import weft.model.traffic.Shuffle;
 
 /**
  * Sorted-Deficit: the SRR counters, but every packet takes the path with the most credit; when all counters are
@@ -51,7 +52,7 @@ final class SortedDeficit implements PathPolicy {
                 sent[i] -= min;
             }
             if (permuteOrNull != null) {
-                Permutations.shuffle(order, permuteOrNull);
+                Shuffle.shuffle(order, permuteOrNull);
             }
         }
     }

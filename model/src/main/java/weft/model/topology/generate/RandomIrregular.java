@@ -5,6 +5,7 @@ import java.util.BitSet;
 import java.util.List;
 import java.util.SplittableRandom;
 import weft.model.topology.Topology;
+import weft.model.traffic.Shuffle;
 
 /**
  * A seeded random irregular fabric of {@code n} switches with at most {@code d} switch links each, always connected,
@@ -56,7 +57,7 @@ public final class RandomIrregular implements TopologyGenerator {
             adjacent[u] = new BitSet(switches);
         }
         // Step 1: random spanning tree with the degree bound.
-        int[] order = shuffled(switches, random);
+        int[] order = Shuffle.permutation(switches, random);
         List<Integer> open = new ArrayList<>();
         open.add(order[0]);
         for (int i = 1; i < switches; i++) {
@@ -104,20 +105,6 @@ public final class RandomIrregular implements TopologyGenerator {
         adjacent[u].set(v);
         adjacent[v].set(u);
         b.link(u, hosts + degree[u], v, hosts + degree[v]);
-    }
-
-    private static int[] shuffled(int n, SplittableRandom random) {
-        int[] a = new int[n];
-        for (int i = 0; i < n; i++) {
-            a[i] = i;
-        }
-        for (int i = n - 1; i > 0; i--) {
-            int j = random.nextInt(i + 1);
-            int t = a[i];
-            a[i] = a[j];
-            a[j] = t;
-        }
-        return a;
     }
 
     @Override
