@@ -178,6 +178,20 @@ public final class WeftMetrics implements FabricObserver, AutoCloseable {
         return registry.scrape();
     }
 
+    /**
+     * The Prometheus names of the families that have series only while the fabric has something to show (a link
+     * with counters, a rated pair, an agent), so a scrape of an idle fabric does not list them.
+     */
+    java.util.Set<String> familiesWithoutSeriesYet() {
+        java.util.Set<String> out = new java.util.TreeSet<>(List.of("weft_agents"));
+        for (KeyedMeters k : List.of(switchConnected, switchUnsent, switchSkipped, linkBytes, linkPackets, linkDropped,
+                linkCapacity, flowPackets, flowBytes, pairRate, pairBytes, pairDropped, agentRate, voqSent,
+                voqBacklog, events)) {
+            out.add(k.prometheusName());
+        }
+        return out;
+    }
+
     /** The Prometheus text format's content type. */
     public static String contentType() {
         return "text/plain; version=0.0.4; charset=utf-8";
