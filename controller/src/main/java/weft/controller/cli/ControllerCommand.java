@@ -8,12 +8,15 @@ import java.net.InetSocketAddress;
 import java.nio.file.Files;
 import java.time.Duration;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CountDownLatch;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
+import weft.controller.agentlink.AgentToken;
+import weft.controller.agentlink.RegistrationCheck;
 import weft.controller.fabric.DeadlockVerification;
 import weft.controller.fabric.WeftController;
 import weft.controller.ha.HaOptions;
@@ -159,18 +162,27 @@ public final class ControllerCommand implements Runnable {
                 + "rates set talks to it on HOST:PORT")
         String agentsListen;
 
-        @Option(names = "--agent-token", description = "shared token of agents and weft rates set (or "
-                + "--agent-token-file)")
-        String agentToken;
-
-        @Option(names = "--agent-token-file", description = "file holding the shared token")
+        @Option(names = "--agent-token-file", description = "file holding the shared token of agents and weft "
+                + "rates set, at least 16 random characters (default: the environment variable "
+                + AgentTokenSource.ENV + "; never on the command line, where ps shows it)")
         File agentTokenFile;
+
+        @Option(names = "--agent-subnet", description = "CIDR subnet agents' data addresses must lie in, e.g. "
+                + "10.0.0.0/8 (repeatable; default: any)")
+        List<String> agentSubnets = List.of();
+
+        /** The environment the agent token may come from (tests set their own). */
+        Map<String, String> env = System.getenv();
 
         @Option(names = "--agent-tls-cert", description = "PEM certificate chain: agents connect with TLS")
         File agentTlsCert;
 
         @Option(names = "--agent-tls-key", description = "PKCS#8 PEM private key for --agent-tls-cert")
         File agentTlsKey;
+
+        @Option(names = "--agent-tls-ca", description = "PEM CA bundle: every agent must present a certificate it "
+                + "signed (mutual TLS; needs --agent-tls-cert)")
+        File agentTlsCa;
 
         @Option(names = "--allocate", description = "compute the rates of the flows agents report with this "
                 + "allocator (one of saa, saam, ffa, afa, maxmin, bp); default: off, rates only from weft rates set, "
@@ -333,34 +345,30 @@ public final class ControllerCommand implements Runnable {
         /** The agent registry options, or null without {@code --agents-listen}. */
         private WeftController.Agents agents() {
             if (agentsListen == null) {
-                if (agentToken != null || agentTokenFile != null || allocate != null || agentTlsCert != null) {
-                    throw new CliFailure("--agent-token, --agent-token-file, --agent-tls-cert and --allocate need "
-                            + "--agents-listen HOST:PORT", CliFailure.USAGE);
+                if (agentTokenFile != null || allocate != null || agentTlsCert != null || agentTlsCa != null
+                        || !agentSubnets.isEmpty()) {
+                    throw new CliFailure("--agent-token-file, --agent-tls-cert, --agent-tls-ca, --agent-subnet and "
+                            + "--allocate need --agents-listen HOST:PORT", CliFailure.USAGE);
                 }
                 return null;
             }
-            if ((agentToken == null) == (agentTokenFile == null)) {
-                throw new CliFailure("--agents-listen needs exactly one of --agent-token and --agent-token-file",
-                        CliFailure.USAGE);
-            }
-            String token = agentToken;
-            if (agentTokenFile != null) {
-                try {
-                    token = java.nio.file.Files.readString(agentTokenFile.toPath()).strip();
-                } catch (IOException e) {
-                    throw new CliFailure("--agent-token-file " + agentTokenFile + ": cannot read: " + e.getMessage(),
-                            CliFailure.INPUT);
-                }
-                if (token.isEmpty()) {
-                    throw new CliFailure("--agent-token-file " + agentTokenFile + ": empty, expected the token",
-                            CliFailure.INPUT);
-                }
+            String token = AgentTokenSource.read("--agent-token-file", agentTokenFile, env,
+                    spec.commandLine().getErr());
+            try {
+                AgentToken.of(token, agentTokenFile == null ? AgentTokenSource.ENV
+                        : "--agent-token-file " + agentTokenFile);
+                RegistrationCheck.syntax(agentSubnets, RegistrationCheck.SYNTAX);
+            } catch (IllegalArgumentException e) {
+                throw new CliFailure(e.getMessage(), CliFailure.INPUT);
             }
             if ((agentTlsCert == null) != (agentTlsKey == null)) {
                 throw new CliFailure("--agent-tls-cert and --agent-tls-key go together", CliFailure.USAGE);
             }
+            if (agentTlsCa != null && agentTlsCert == null) {
+                throw new CliFailure("--agent-tls-ca needs --agent-tls-cert and --agent-tls-key", CliFailure.USAGE);
+            }
             return new WeftController.Agents(address("--agents-listen", agentsListen), token, agentTlsCert,
-                    agentTlsKey, allocate == null ? null : RateAllocators.byName(allocate));
+                    agentTlsKey, allocate == null ? null : RateAllocators.byName(allocate), agentSubnets, agentTlsCa);
         }
 
         /** The cluster options, or null without {@code --ha}. */

@@ -204,6 +204,15 @@ public final class FabricService implements SwitchListener, AutoCloseable {
     }
 
     /**
+     * Why an agent may not register as {@code hostId} at {@code ip}, or null when it may: a configured fabric
+     * names every host and its address; in discover mode a host the naming file lists must use its address, and
+     * no other host may take it.
+     */
+    public String registrationProblem(String hostId, String ip) {
+        return registrations.problem(hostId, ip, discovering());
+    }
+
+    /**
      * Sets the rated pairs: recomputes, verifies and compiles with their meters and reprograms every connected
      * switch (a fabric update like a fault's). Before {@link #start()} it only sets the table the first routes
      * are compiled with.

@@ -19,6 +19,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import weft.controller.agentlink.AgentLinkServer;
+import weft.controller.agentlink.AgentView;
 import weft.controller.fabric.FabricEvent;
 import weft.controller.fabric.FabricObserver;
 import weft.controller.fabric.FabricService;
@@ -281,8 +282,8 @@ public final class WeftMetrics implements FabricObserver, AutoCloseable {
         Map<Tags, Double> backlog = new HashMap<>();
         AgentLinkServer agents = agentsOrNull;
         if (agents != null) {
-            for (AgentLinkServer.AgentView a : agents.view()) {
-                for (AgentLinkServer.RateView v : a.rates()) {
+            for (AgentView a : agents.view()) {
+                for (AgentView.RateView v : a.rates()) {
                     assigned.put(Tags.of("host", a.host(), "dst", v.dst(), "source", String.valueOf(v.source())),
                             (double) v.bitsPerSecond());
                 }
