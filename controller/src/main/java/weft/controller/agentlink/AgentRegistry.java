@@ -18,9 +18,9 @@ import weft.model.routing.RoutingResult;
 import weft.model.topology.Topology;
 
 /**
- * The agent registry as a state machine (the valve style: every input comes with the time, every call returns
- * the {@link RegistryActions} to carry out): it authenticates sessions with the shared {@link AgentToken}, remembers each
- * host's registration, the rates set for it by hand and the flows it reports, and pushes per destination the rate
+ * The agent registry as a state machine (the valve style: every input comes with the time, every call returns the
+ * {@link RegistryActions} to carry out): it authenticates sessions with the shared {@link AgentToken}, remembers
+ * each host's registration, the rates set for it by hand and the flows it reports, and pushes per destination the rate
  * and the paths ({@link PathProvider}) the fabric's routes allow. With an {@link Allocator} it computes the rates
  * of the reported flows ({@link OnlineAllocation}) and recomputes when flows come or go and when the routes change;
  * agents get their new paths on every route change either way. It owns no thread, socket or clock:
