@@ -71,7 +71,7 @@ class HaLabTest {
         return false;
     }
 
-    private static final String TOKEN = "ha-lab-token";
+    private static final String TOKEN = "ha-lab-token-9c2e7a4f1b";
     private static final String REST_TOKEN = "ha-lab-rest-token-0123456789";
     private static final int ZK_PORT = 2191;
     private static final int SESSION_MS = 2000;
@@ -186,7 +186,7 @@ class HaLabTest {
                 ControllerCommand.class.getName(), "run"));
         cmd.addAll(fabric);
         cmd.addAll(List.of("--engine", "updown", "--listen", "127.0.0.1:" + OF_PORT[c],
-                "--agents-listen", "0.0.0.0:" + AGENT_PORT[c], "--agent-token", TOKEN,
+                "--agents-listen", "0.0.0.0:" + AGENT_PORT[c], "--agent-token-file", tokenFile(),
                 "--rest", "127.0.0.1:" + REST_PORT[c], "--rest-token-file", restToken.toString(),
                 "--ha", "zk://127.0.0.1:" + ZK_PORT + "/" + getClass().getSimpleName(),
                 "--node-id", "c" + c, "--ha-session-timeout", SESSION_MS + "ms"));
@@ -199,11 +199,19 @@ class HaLabTest {
                 + AGENT_PORT[3];
         List<String> cmd = new ArrayList<>(List.of("ip", "netns", "exec", "whh" + i, "java", "-Xmx192m", "-cp",
                 classpath, "weft.agent.cli.AgentCommand", "run", "--host", "h" + i, "--ip", "10.79.0." + i,
-                "--controller", all, "--token", TOKEN));
+                "--controller", all, "--token-file", tokenFile()));
         if (discover()) { // the agents tell the discovering controller where their hosts are
             cmd.addAll(List.of("--mac", "02:00:00:00:7e:0" + i, "--attachment", "0000000000007e01:" + i));
         }
         start(cmd, "agent-h" + i + ".log");
+    }
+
+    /** The agent token in a file of mode 600 (tokens never go on a command line). */
+    private String tokenFile() throws IOException {
+        Path f = out.resolve("agent-token");
+        Files.writeString(f, TOKEN, StandardCharsets.UTF_8);
+        Files.setPosixFilePermissions(f, java.nio.file.attribute.PosixFilePermissions.fromString("rw-------"));
+        return f.toAbsolutePath().toString();
     }
 
     private String read(String name) throws IOException {

@@ -6,6 +6,7 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.function.LongSupplier;
 import org.apache.commons.net.ntp.NTPUDPClient;
 import org.apache.commons.net.ntp.NtpV3Packet;
 import org.apache.commons.net.ntp.TimeInfo;
@@ -19,8 +20,8 @@ import weft.model.crp.ClockOffset;
  * Unix-epoch nanoseconds.
  *
  * <p>Decision: Commons Net stamps its request with a millisecond clock, too coarse for 100 µs slots; the probe
- * therefore reads its own clock just before and just after each exchange and uses those as {@code t1} and
- * {@code t4}. They bracket the real send and receive, so the offset's error bound (half the delay,
+ * therefore reads its own clock (the system clock, or the one it is given) just before and just after each exchange
+ * and uses those as {@code t1} and {@code t4}. They bracket the real send and receive, so the offset's error bound (half the delay,
  * {@link ClockOffset#fromExchange}) still holds; the server's {@code t2} and {@code t3} keep their full NTP
  * precision.
  */
@@ -29,14 +30,25 @@ public final class SntpProbe {
     private static final long NANOS = 1_000_000_000L;
 
     private final Duration timeout;
+    private final LongSupplier local;
 
     /**
-     * Measures the system clock (the one Commons Net stamps its requests with).
+     * Measures the system clock.
      *
      * @param timeout how long one exchange may wait for its answer
      */
     public SntpProbe(Duration timeout) {
+        this(timeout, SntpProbe::systemNanos);
+    }
+
+    /**
+     * Measures the clock {@code local} reads (Unix-epoch nanoseconds), e.g. the agent's pacing clock.
+     *
+     * @param timeout how long one exchange may wait for its answer
+     */
+    public SntpProbe(Duration timeout, LongSupplier local) {
         this.timeout = timeout;
+        this.local = local;
     }
 
     /** An answer that is not a usable time: its server, the field and the problem. */
@@ -63,9 +75,9 @@ public final class SntpProbe {
             client.setDefaultTimeout(timeout);
             client.open();
             for (int i = 0; i < samples; i++) {
-                long t1 = nanos(Instant.now());
+                long t1 = local.getAsLong();
                 TimeInfo info = client.getTime(server.getAddress(), server.getPort());
-                long t4 = nanos(Instant.now());
+                long t4 = local.getAsLong();
                 offsets.add(check(server, info.getMessage(), t1, t4));
             }
         }
@@ -99,7 +111,8 @@ public final class SntpProbe {
         }
     }
 
-    private static long nanos(Instant i) {
+    private static long systemNanos() {
+        Instant i = Instant.now();
         return Math.addExact(Math.multiplyExact(i.getEpochSecond(), NANOS), i.getNano());
     }
 

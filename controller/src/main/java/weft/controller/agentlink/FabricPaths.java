@@ -92,20 +92,9 @@ public final class FabricPaths {
         SwitchGraph g = topology.graph();
         int su = topology.switchIndex(s.switchId());
         int du = topology.switchIndex(d.switchId());
-        TreeSet<Integer> tags = new TreeSet<>();
-        for (int tag : table.tagsToward(du)) {
-            tags.add(tag);
-        }
-        for (int tag : table.pairTags(su, du)) {
-            tags.add(tag);
-        }
-        List<Integer> dscps = new ArrayList<>(tags);
-        if (dscps.isEmpty()) {
-            dscps.add(null);
-        }
         List<PathSpec> out = new ArrayList<>();
         Set<List<Integer>> seen = new HashSet<>();
-        for (Integer dscp : dscps) {
+        for (Integer dscp : dscps(table, su, du)) {
             int tag = ForwardingTable.tagOf(dscp);
             List<List<Integer>> branches = new ArrayList<>();
             walk(table, su, du, s.port(), table.ingressLayer(su, du, tag), tag, new ArrayList<>(),
@@ -123,6 +112,48 @@ public final class FabricPaths {
             return List.of();
         }
         return List.copyOf(out);
+    }
+
+    /** The DSCP path tags of a switch pair, in order; one null (untagged) when it has none. */
+    private static List<Integer> dscps(ForwardingTable table, int su, int du) {
+        TreeSet<Integer> tags = new TreeSet<>();
+        for (int tag : table.tagsToward(du)) {
+            tags.add(tag);
+        }
+        for (int tag : table.pairTags(su, du)) {
+            tags.add(tag);
+        }
+        List<Integer> dscps = new ArrayList<>(tags);
+        if (dscps.isEmpty()) {
+            dscps.add(null);
+        }
+        return dscps;
+    }
+
+    /**
+     * Every channel sequence the traffic from {@code s} to {@code d} may take under the routes indexed in
+     * {@code table}: the walk of each DSCP path tag, forked at every port group (the live CRP checks a pair's
+     * reservation on all of them, docs/crp.md); one empty sequence when both hang off one switch, none without a
+     * route.
+     */
+    public static List<int[]> branches(ForwardingTable table, Host s, Host d) {
+        Topology topology = table.topology();
+        if (s.switchId().equals(d.switchId())) {
+            return List.of(new int[0]);
+        }
+        int su = topology.switchIndex(s.switchId());
+        int du = topology.switchIndex(d.switchId());
+        List<int[]> out = new ArrayList<>();
+        for (Integer dscp : dscps(table, su, du)) {
+            int tag = ForwardingTable.tagOf(dscp);
+            List<List<Integer>> branches = new ArrayList<>();
+            walk(table, su, du, s.port(), table.ingressLayer(su, du, tag), tag, new ArrayList<>(),
+                    new boolean[topology.graph().switchCount()], branches);
+            for (List<Integer> b : branches) {
+                out.add(b.stream().mapToInt(Integer::intValue).toArray());
+            }
+        }
+        return out;
     }
 
     private static Host host(Topology t, String id) {

@@ -108,6 +108,32 @@ class FabricPathsTest {
     }
 
     @Test
+    @DisplayName("Branches for CRP: the ECMP pair's three hashed branches as the traced deliveries cross them; one "
+            + "empty branch on one switch; none without a route")
+    void branchesAreEveryWayThePairsTrafficMayTake() {
+        Topology t = TestFabrics.leafSpine(2, 3, 1);
+        RoutingResult r = RoutingEngines.byName("ecmp").compute(t, RoutingOptions.defaults());
+        FlowTableModel model = install(t, RouteCompiler.compile(t, r, RouteCompiler.Options.defaults()));
+        weft.model.routing.ForwardingTable table = weft.model.routing.ForwardingTable.of(t, r);
+        List<int[]> branches = FabricPaths.branches(table, t.requireHost("h1"), t.requireHost("h2"));
+        Set<List<Integer>> traced = new HashSet<>();
+        for (Delivery d : model.send("h1", Packet.ipv4(t.requireHost("h2").ip(), 0))) {
+            traced.add(channels(t.graph(), t, d));
+        }
+        assertThat(branches.stream().map(b -> java.util.Arrays.stream(b).boxed().toList()).toList())
+                .hasSize(3).containsExactlyInAnyOrderElementsOf(traced);
+        Topology ring = TestFabrics.ring(4);
+        RoutingResult updown = RoutingEngines.byName("updown").compute(ring, RoutingOptions.defaults());
+        weft.model.routing.ForwardingTable rt = weft.model.routing.ForwardingTable.of(ring, updown);
+        assertThat(FabricPaths.branches(rt, ring.requireHost("h1"), ring.requireHost("h1"))).hasSize(1)
+                .allMatch(b -> b.length == 0);
+        Topology cut = new Topology("cut", ring.switches(), ring.hosts(), ring.links().subList(0, 1));
+        RoutingResult none = RoutingEngines.byName("updown").compute(ring, RoutingOptions.defaults());
+        assertThat(FabricPaths.branches(weft.model.routing.ForwardingTable.of(cut, none, problem -> { }),
+                cut.requireHost("h1"), cut.requireHost("h3"))).as("routes that lead nowhere here").isEmpty();
+    }
+
+    @Test
     @DisplayName("One untagged path (Up*/Down* on a ring) and hosts outside the topology: no path list")
     void singlePathGivesNoList() {
         Topology t = TestFabrics.ring(4);

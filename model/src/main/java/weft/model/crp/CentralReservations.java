@@ -318,6 +318,74 @@ public final class CentralReservations<R> {
         return out;
     }
 
+    /**
+     * Withdraws one booking (its path changed, its requester left): its units in slots not yet ended go back to
+     * every resource of its path.
+     *
+     * @return its revocation, or null when no such booking is live
+     */
+    public Revocation revokeBooking(long id, long now) {
+        advance(now);
+        Booking<R> b = bookings.remove(id);
+        if (b == null) {
+            return null;
+        }
+        List<SlotUnits> gone = new ArrayList<>(2);
+        for (SlotUnits s : b.budget()) {
+            if (s.slot() >= current) {
+                gone.add(s);
+            }
+        }
+        for (R k : b.resources()) {
+            Resource<R> r = resources.get(k);
+            if (r != null) {
+                r.table.release(b.reserved());
+                r.bookings.remove(id);
+            }
+        }
+        return new Revocation(id, b.flow(), gone);
+    }
+
+    /**
+     * Takes a booking made elsewhere (by a previous master, read from a state store) back into the tables: its split
+     * at every resource of its path, under its own id. Nothing changes when it cannot be taken.
+     *
+     * @return false when its last slot has passed (nothing to restore)
+     * @throws IllegalArgumentException naming the problem: an id already live, a resource without a table, or a
+     *                                  split a table can no longer hold
+     */
+    public boolean restore(Booking<R> booking, long now) {
+        advance(now);
+        if (booking.lastSlot() < current) {
+            return false;
+        }
+        if (bookings.containsKey(booking.id())) {
+            throw new IllegalArgumentException("restore booking " + booking.id() + ": a booking with that id is live");
+        }
+        SlotSplit r0 = booking.reserved();
+        SlotSplit s = r0.slot() >= current ? r0 : new SlotSplit(r0.slot() + 1, r0.second(), 0);
+        for (R key : booking.resources()) {
+            Resource<R> r = resources.get(key);
+            if (r == null) {
+                throw new IllegalArgumentException("restore booking " + booking.id() + ": resource " + key
+                        + " has no reservation table");
+            }
+            if (r.table.free(s.slot()) < s.first() || r.table.free(s.slot() + 1) < s.second()) {
+                throw new IllegalArgumentException("restore booking " + booking.id() + ": " + key + " holds "
+                        + r.table.free(s.slot()) + " + " + r.table.free(s.slot() + 1) + " units at slots " + s.slot()
+                        + ".." + (s.slot() + 1) + ", the booking takes " + s.first() + " + " + s.second());
+            }
+        }
+        for (R key : booking.resources()) {
+            Resource<R> r = resources.get(key);
+            r.table.take(s);
+            r.bookings.add(booking.id());
+        }
+        bookings.put(booking.id(), booking);
+        nextBooking = Math.max(nextBooking, booking.id() + 1);
+        return true;
+    }
+
     /** Revokes the bookings through {@code key} ({@link #revoke}) and drops its table. */
     public List<Revocation> removeResource(R key, long now) {
         List<Revocation> out = revoke(key, now);

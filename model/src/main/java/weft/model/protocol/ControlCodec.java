@@ -24,16 +24,23 @@ public final class ControlCodec {
     /** Longest accepted line in bytes, excluding the newline. */
     public static final int MAX_LINE_BYTES = 64 * 1024;
 
-    private static final Map<String, Class<? extends ControlMessage>> TYPES = Map.of(
-            "register", ControlMessage.Register.class,
-            "registered", ControlMessage.Registered.class,
-            "rates", ControlMessage.Rates.class,
-            "report", ControlMessage.Report.class,
-            "flows", ControlMessage.Flows.class,
-            "set-rate", ControlMessage.SetRate.class,
-            "ok", ControlMessage.Ok.class,
-            "error", ControlMessage.Error.class,
-            "not-master", ControlMessage.NotMaster.class);
+    private static final Map<String, Class<? extends ControlMessage>> TYPES = Map.ofEntries(
+            Map.entry("register", ControlMessage.Register.class),
+            Map.entry("registered", ControlMessage.Registered.class),
+            Map.entry("rates", ControlMessage.Rates.class),
+            Map.entry("report", ControlMessage.Report.class),
+            Map.entry("flows", ControlMessage.Flows.class),
+            Map.entry("set-rate", ControlMessage.SetRate.class),
+            Map.entry("ok", ControlMessage.Ok.class),
+            Map.entry("error", ControlMessage.Error.class),
+            Map.entry("not-master", ControlMessage.NotMaster.class),
+            Map.entry("crp", ControlMessage.Crp.class),
+            Map.entry("reserve", ControlMessage.Reserve.class),
+            Map.entry("grant", ControlMessage.Grant.class),
+            Map.entry("retry", ControlMessage.Retry.class),
+            Map.entry("refused", ControlMessage.Refused.class),
+            Map.entry("revoke", ControlMessage.Revoke.class),
+            Map.entry("charge", ControlMessage.Charge.class));
 
     private final ObjectMapper mapper = new ObjectMapper()
             .configure(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES, false)

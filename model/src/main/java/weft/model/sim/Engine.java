@@ -1,5 +1,6 @@
 package weft.model.sim;
 
+import weft.model.routing.ForwardingTable;
 import weft.model.sim.engine.EventQueue;
 
 /**
@@ -24,6 +25,7 @@ final class Engine {
     static final int EV_WATCHDOG = 7;
     static final int EV_PHASE = 8;
     static final int EV_STOP = 9;
+    static final int EV_RESEQ = 10;
 
     static final int PHASE_STATE = 0;
     static final int PHASE_DECIDE = 1;
@@ -32,7 +34,7 @@ final class Engine {
 
     final SimConfig config;
     final Fabric fabric;
-    final ForwardingLookup forwarding;
+    final ForwardingTable forwarding;
     final Flits flits = new Flits();
     final EventQueue events = new EventQueue();
     final Buffers buffers;
@@ -65,7 +67,7 @@ final class Engine {
     long lastMove;
     long flitHops;
 
-    Engine(SimConfig config, Fabric fabric, ForwardingLookup forwarding, long windowStart, long windowEnd,
+    Engine(SimConfig config, Fabric fabric, ForwardingTable forwarding, long windowStart, long windowEnd,
            java.util.List<SimObserver> observers, long deadlockPs) {
         this.config = config;
         this.fabric = fabric;
@@ -162,7 +164,7 @@ final class Engine {
             return fabric.hostDown[p.dst[f]];
         }
         int e = forwarding.lookup(u, d, p.layer[f], fabric.chDstPort[in], p.tag[f]);
-        if (e == ForwardingLookup.NONE) {
+        if (e == ForwardingTable.NONE) {
             throw new SimulationException("routes: no entry at " + fabric.nodeName(u) + " for "
                     + fabric.nodeName(d) + " layer " + p.layer[f] + " (arriving on port " + fabric.chDstPort[in]
                     + ", path tag " + p.tag[f] + "); the verifier reports such black holes (weft route verify)");
@@ -173,6 +175,28 @@ final class Engine {
         }
         long h = mix(((long) p.src[f] * fabric.hosts + p.dst[f]) * 0x9E3779B97F4A7C15L + u);
         return forwarding.outChannel(e, (int) Long.remainderUnsigned(h, n));
+    }
+
+    /**
+     * The channels a packet from switch s to switch d takes in {@code layer} with path tag {@code tag}, entering s on
+     * {@code inPort}: the forwarding entries walked, taking the first channel of an ECMP group.
+     */
+    int[] walk(int s, int d, int layer, int tag, int inPort) {
+        int[] path = new int[fabric.switches];
+        int n = 0;
+        int at = s;
+        int port = inPort;
+        while (at != d && n < path.length) {
+            int e = forwarding.lookup(at, d, layer, port, tag);
+            if (e == ForwardingTable.NONE) {
+                break;
+            }
+            int c = forwarding.outChannel(e, 0);
+            path[n++] = c;
+            port = fabric.chDstPort[c];
+            at = fabric.chDst[c];
+        }
+        return java.util.Arrays.copyOf(path, n);
     }
 
     /** A 64-bit finaliser (SplitMix64) used for ECMP hashing and for deriving per-component seeds. */

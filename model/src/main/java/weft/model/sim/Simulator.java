@@ -5,6 +5,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 
+import weft.model.routing.ForwardingTable;
 import weft.model.routing.RoutingResult;
 import weft.model.sim.engine.EventQueue;
 import weft.model.topology.Topology;
@@ -34,7 +35,7 @@ public final class Simulator {
     private final Topology topology;
     private final SimConfig config;
     private final Fabric fabric;
-    private final ForwardingLookup forwarding;
+    private final ForwardingTable forwarding;
     private final long deadlockPs;
 
     /**
@@ -58,11 +59,15 @@ public final class Simulator {
                     + need + " B, which " + config.switching().name().toLowerCase().replace('_', '-')
                     + " needs (raise --buffer-packets)");
         }
-        this.fabric = new Fabric(topology, routes, config.vcs(), config.hostLatencyPs());
+        try {
+            this.forwarding = ForwardingTable.of(topology, routes);
+        } catch (IllegalArgumentException e) {
+            throw new IllegalArgumentException(e.getMessage() + " (routes for another topology?)", e);
+        }
+        this.fabric = new Fabric(topology, routes, forwarding, config.vcs(), config.hostLatencyPs());
         if (fabric.vcs > 64) {
             throw new IllegalArgumentException("at most 64 virtual channels per port, got " + fabric.vcs);
         }
-        this.forwarding = new CompiledForwarding(topology, routes);
         this.deadlockPs = config.deadlockPs() > 0 ? config.deadlockPs() : derivedDeadlockPs();
     }
 
@@ -153,6 +158,7 @@ public final class Simulator {
                 case Engine.EV_GEN -> source.generate(a, now);
                 case Engine.EV_DECIDE -> e.decideNow(a);
                 case Engine.EV_PHASE -> phases.phase(a, now);
+                case Engine.EV_RESEQ -> e.hosts.resequencerTimer(a, now);
                 case Engine.EV_WATCHDOG -> {
                     DeadlockReport d = detector.check(now);
                     if (d != null) {
@@ -222,7 +228,16 @@ public final class Simulator {
             queueFlow[q] = f;
             flowQueue[f] = q;
         }
+        int[] flowTag = new int[n];
+        java.util.Arrays.fill(flowTag, -1);
+        for (int f = 0; f < n; f++) {
+            Integer tag = p.pathTags().get(flows.get(f).id());
+            if (tag != null) {
+                flowTag[f] = tag;
+            }
+        }
         e.hosts = new Hosts(e, queueHost, queueDst, queueFlow, n, policy);
+        e.hosts.fixPaths(flowTag, src, dst, p.name(), flows);
         PhaseSource s = new PhaseSource(e, e.hosts, p, flowQueue, src);
         e.hosts.onDelivery(s);
         return s;
@@ -250,6 +265,8 @@ public final class Simulator {
                 s.generated, s.refused, s.delivered, s.dropped, e.flowControl.pauseFrames(),
                 s.measuredMade - s.measuredDelivered, e.deadlock,
                 e.stopReason, now, e.events.popped(), e.flitHops, hosts, s.channels(now),
-                open ? List.of() : phases.flowRates(now, null), open ? List.of() : phases.phaseTimes);
+                open ? List.of() : phases.flowRates(now, ((Workload.Phases) workload).assignedGbps()),
+                open ? List.of() : phases.phaseTimes,
+                e.hosts.resequencing());
     }
 }

@@ -233,6 +233,49 @@ class CentralReservationsTest {
     }
 
     @Test
+    @DisplayName("One booking withdrawn (its path changed): its slots to come go back, the other bookings stay")
+    void revokeOneBooking() {
+        CrpParameters p = Vectors.params(4, 100);
+        CentralReservations<String> c = new CentralReservations<>(p, 0);
+        c.addResource("link", 100, 0);
+        c.addResource("d1", 100, 0);
+        Booking<String> a = granted(c.reserve(ReserveRequest.asap(7, "d1", List.of("link"), 150), 0));
+        Booking<String> b = granted(c.reserve(ReserveRequest.asap(8, "d1", List.of("link"), 30), 0));
+        // a: slot 0 100 + slot 1 50; b: m = [0, 50, 100, 100], j = 1, a = 30
+        assertThat(b.reserved()).isEqualTo(new SlotSplit(1, 30, 0));
+        assertThat(c.revokeBooking(a.id(), 100)).isEqualTo(new Revocation(a.id(), 7, List.of(new SlotUnits(1, 50))));
+        assertThat(c.revokeBooking(a.id(), 100)).as("gone").isNull();
+        assertThat(c.snapshot("link", 100).free()).containsExactly(70, 100, 100, 100);
+        assertThat(c.bookings("d1", 100)).containsExactly(b);
+    }
+
+    @Test
+    @DisplayName("A booking restored after a failover takes its split again under its id; one that no longer fits, "
+            + "or whose id is live, is refused and changes nothing")
+    void restore() {
+        CrpParameters p = Vectors.params(4, 100);
+        CentralReservations<String> c = new CentralReservations<>(p, 0);
+        c.addResource("link", 100, 0);
+        c.addResource("d1", 100, 0);
+        Booking<String> old = new Booking<>(41, 7, List.of("link", "d1"), new SlotSplit(1, 60, 40), 95, 0);
+        assertThat(c.restore(old, 0)).isTrue();
+        assertThat(c.snapshot("link", 0).free()).containsExactly(100, 40, 60, 100);
+        assertThat(c.bookings("d1", 0)).containsExactly(old);
+        assertThatThrownBy(() -> c.restore(old, 0)).hasMessage("restore booking 41: a booking with that id is live");
+        Booking<String> big = new Booking<>(42, 7, List.of("link", "d1"), new SlotSplit(1, 50, 0), 50, 0);
+        assertThatThrownBy(() -> c.restore(big, 0)).hasMessage("restore booking 42: link holds 40 + 60 units at "
+                + "slots 1..2, the booking takes 50 + 0");
+        assertThat(c.snapshot("link", 0).free()).containsExactly(100, 40, 60, 100);
+        Booking<String> fresh = granted(c.reserve(ReserveRequest.asap(8, "d1", List.of("link"), 10), 0));
+        assertThat(fresh.id()).as("new ids follow the restored ones").isEqualTo(42);
+        assertThat(c.restore(new Booking<>(50, 7, List.of("d1"), new SlotSplit(0, 10, 0), 10, 0), 100))
+                .as("its slot has passed").isFalse();
+        Booking<String> half = new Booking<>(51, 7, List.of("d1"), new SlotSplit(0, 10, 20), 30, 0);
+        assertThat(c.restore(half, 100)).as("slot 0 passed, slot 1 still to come").isTrue();
+        assertThat(c.snapshot("d1", 100).free()[0]).as("slot 1: 60 restored before, 20 now").isEqualTo(20);
+    }
+
+    @Test
     @DisplayName("Seed 001 §2.5: unreserved traffic reported on a path is charged to each of its resources")
     void chargeUnreserved() {
         CrpParameters p = Vectors.params(4, 100);

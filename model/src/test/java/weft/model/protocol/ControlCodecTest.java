@@ -28,7 +28,46 @@ class ControlCodecTest {
                 new ControlMessage.Ok("set"),
                 new ControlMessage.Error("bad"),
                 new ControlMessage.NotMaster("c2", "10.0.0.254:6700", "c1 is a standby"),
-                new ControlMessage.NotMaster(null, null, "election running"));
+                new ControlMessage.NotMaster(null, null, "election running"),
+                new ControlMessage.Crp(100_000, 32, 30_000, 121_000, 2, 10_000, 6653),
+                new ControlMessage.Crp(10_000_000, 32, 4_000, 29_000, 2, 1_000_000, null),
+                new ControlMessage.Reserve(1, "10.0.0.9", 29_000, null),
+                new ControlMessage.Reserve(2, "10.0.0.9", 4_000, 17_000_000_000_000L),
+                new ControlMessage.Grant(1, "10.0.0.9", 7, List.of(new SlotBytes(17_000_000_000_003L, 1_000),
+                        new SlotBytes(17_000_000_000_004L, 28_000))),
+                new ControlMessage.Retry(2, "10.0.0.9", "destination-full", 300_000_000),
+                new ControlMessage.Refused(3, "10.0.0.77", "unknown-destination", "reserve 3 to 10.0.0.77: no host"),
+                new ControlMessage.Revoke(7, "10.0.0.9", List.of(new SlotBytes(17_000_000_000_004L, 28_000))),
+                new ControlMessage.Charge(List.of(new DestinationBytes("10.0.0.9", 1500),
+                        new DestinationBytes("10.0.0.8", 64))));
+    }
+
+    @Test
+    void rejectsCrpMessagesThatBreakTheirRules() {
+        assertThatThrownBy(() -> codec.decode("{\"v\":1,\"type\":\"grant\",\"id\":1,\"dst\":\"10.0.0.9\","
+                + "\"booking\":7,\"budget\":[{\"slot\":5,\"bytes\":10},{\"slot\":7,\"bytes\":10}]}"))
+                .isInstanceOf(ProtocolException.class)
+                .hasMessage("grant: budget [SlotBytes[slot=5, bytes=10], SlotBytes[slot=7, bytes=10]], expected one "
+                        + "slot or two adjacent ones");
+        assertThatThrownBy(() -> codec.decode("{\"v\":1,\"type\":\"grant\",\"id\":1,\"dst\":\"10.0.0.9\","
+                + "\"booking\":7,\"budget\":[]}"))
+                .hasMessage("grant: budget [], expected one slot or two adjacent ones");
+        assertThatThrownBy(() -> codec.decode("{\"v\":1,\"type\":\"grant\",\"id\":1,\"dst\":\"10.0.0.9\","
+                + "\"booking\":7,\"budget\":[{\"slot\":5,\"bytes\":0}]}"))
+                .hasMessage("grant: slot 5: 0 bytes, expected > 0");
+        assertThatThrownBy(() -> codec.decode("{\"v\":1,\"type\":\"reserve\",\"id\":1,\"bytes\":10}"))
+                .hasMessage("reserve: field 'dst' is required");
+        assertThatThrownBy(() -> codec.decode("{\"v\":1,\"type\":\"reserve\",\"id\":1,\"dst\":\"10.0.0.9\"}"))
+                .hasMessage("reserve: field 'bytes' is missing or null");
+        assertThatThrownBy(() -> codec.decode("{\"v\":1,\"type\":\"crp\",\"slotNanos\":1000,\"cells\":65,"
+                + "\"minBytes\":1,\"maxBytes\":2,\"outstanding\":1,\"toleranceNanos\":0}"))
+                .hasMessageStartingWith("crp: slotNanos 1000, cells 65,");
+        assertThatThrownBy(() -> codec.decode("{\"v\":1,\"type\":\"charge\",\"charges\":[{\"dst\":\"10.0.0.9\","
+                + "\"bytes\":-1}]}"))
+                .hasMessage("charge: charge to 10.0.0.9: -1 bytes, expected > 0");
+        assertThatThrownBy(() -> codec.decode("{\"v\":1,\"type\":\"retry\",\"id\":1,\"dst\":\"10.0.0.9\","
+                + "\"cause\":\"no-common-slot\",\"waitNanos\":-3}"))
+                .hasMessage("retry: waitNanos -3 is negative");
     }
 
     @Test
@@ -50,7 +89,7 @@ class ControlCodecTest {
         assertThatThrownBy(() -> codec.decode("{\"v\":2,\"type\":\"ok\"}"))
                 .hasMessage("control line: unsupported protocol version 2, expected 1");
         assertThatThrownBy(() -> codec.decode("{\"v\":1,\"type\":\"teleport\"}"))
-                .hasMessageStartingWith("control line: unknown type 'teleport', expected one of [error, flows,");
+                .hasMessageStartingWith("control line: unknown type 'teleport', expected one of [charge, crp, error, flows,");
         assertThatThrownBy(() -> codec.decode("{\"v\":1,\"type\":\"register\",\"ip\":\"10.0.0.1\"}"))
                 .hasMessage("register: field 'dataPort' is missing or null");
         assertThatThrownBy(() -> codec.decode("{\"v\":1,\"type\":\"register\",\"ip\":\"10.0.0.1\",\"dataPort\":1}"))
