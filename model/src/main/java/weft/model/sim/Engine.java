@@ -11,9 +11,11 @@ import weft.model.sim.engine.EventQueue;
  *
  * <p>Timing of one hop: a flit put on channel c at time t occupies the link for its serialisation time s; its head
  * reaches the far end at {@code t + latency}, its tail at {@code t + s + latency}. Under cut-through a switch sees the
- * packet {@code routerDelay} after its head arrived, and its next transmission cannot end before the tail has arrived
- * (a faster output waits for the bytes); under store-and-forward and for flits it sees it {@code routerDelay} after
- * the tail arrived (body flits: at once). A host receives a packet when its tail arrives.
+ * packet once its head has arrived, and its next transmission cannot end before the tail has arrived (a faster output
+ * waits for the bytes); under store-and-forward and for flits once its tail has arrived. The router delay then runs
+ * in the switch model: an input-queued switch counts it from the arrival and from the moment the packet reaches the
+ * front of its buffer (body flits follow their head at once); an output-queued switch queues the packet at its output
+ * a router delay after its arrival. A host receives a packet when its tail arrives.
  */
 final class Engine {
     static final int EV_ARRIVE = 0;
@@ -44,6 +46,11 @@ final class Engine {
     final boolean flitMode;
     final boolean cutThrough;
     final int vcs;
+    /**
+     * Router delay folded into the arrival event: for output-queued switches, which queue a packet at its output at
+     * once; input-queued switches hold it in its input buffer from its arrival and apply the delay there.
+     */
+    private final long arrivalDelay;
     /** Time each channel's transmitter becomes free. */
     final long[] busyUntil;
     /** Wormhole: owner of each (channel, vc) downstream buffer (an input buffer id, or -2 - host), -1 = free. */
@@ -77,6 +84,7 @@ final class Engine {
         this.vcs = fabric.vcs;
         this.flitMode = config.flitBytes() > 0;
         this.cutThrough = !flitMode && config.switching() == SimConfig.Switching.VCT;
+        this.arrivalDelay = config.infiniteSpeedup() ? config.routerDelayPs() : 0;
         int buffers = fabric.channels * vcs;
         this.buffers = new Buffers(buffers, config.bufferBytes());
         this.flowControl = switch (config.flowControl()) {
@@ -140,7 +148,8 @@ final class Engine {
     }
 
     private FlowControl pfc(SimConfig c, Fabric f) {
-        long headroom = PfcThresholds.headroomBytes(f, c.packetBytes(), c.routerDelayPs());
+        long headroom = PfcThresholds.headroomBytes(f, c.packetBytes(),
+                c.infiniteSpeedup() ? c.routerDelayPs() : 0);
         long xoff = c.pfcXoffBytes() > 0 ? c.pfcXoffBytes() : c.bufferBytes() - headroom;
         long xon = c.pfcXonBytes() > 0 ? c.pfcXonBytes() : Math.max(0, xoff - c.packetBytes());
         if (xoff < c.packetBytes()) {
@@ -256,14 +265,10 @@ final class Engine {
         p.tailArrive[f] = tail;
         p.hops[f]++;
         long arrive;
-        if (fabric.toHost(c)) {
+        if (fabric.toHost(c) || !p.isHead(f)) {
             arrive = tail;
-        } else if (!p.isHead(f)) {
-            arrive = tail;
-        } else if (cutThrough) {
-            arrive = now + latency + config.routerDelayPs();
         } else {
-            arrive = tail + config.routerDelayPs();
+            arrive = (cutThrough ? now + latency : tail) + arrivalDelay;
         }
         events.schedule(arrive, PHASE_STATE, EV_ARRIVE, c, f, 0);
         events.schedule(end, PHASE_STATE, EV_TX_DONE, c, from, bytes);

@@ -100,11 +100,9 @@ final class InputQueuedSwitch extends SwitchModel {
 
     @Override
     void arrive(int f, int c, int b, long now) {
-        flits.eligible[f] = now;
+        flits.eligible[f] = flits.isHead(f) ? now + routerDelay : now;
         waiting[c]++;
-        if (buffers.append(flits, b, f, now)) {
-            buffers.frontSince[b] = Long.MIN_VALUE / 4;
-        }
+        buffers.append(flits, b, f, now);
         schedule(fabric.chDst[c], now);
     }
 
