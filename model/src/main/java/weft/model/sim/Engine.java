@@ -88,7 +88,7 @@ final class Engine {
         int buffers = fabric.channels * vcs;
         this.buffers = new Buffers(buffers, config.bufferBytes());
         this.flowControl = switch (config.flowControl()) {
-            case CREDIT -> new CreditFlowControl(fabric, this.buffers, events);
+            case CREDIT -> new CreditFlowControl(this, fabric, this.buffers, events);
             case PFC -> pfc(config, fabric);
             case LOSSY -> new LossyFlowControl(fabric, this.buffers, events, !config.infiniteSpeedup());
         };
@@ -168,21 +168,21 @@ final class Engine {
      */
     int route(int f, int u, int in) {
         Flits p = flits;
-        int d = p.dstSwitch[f];
+        int d = p.dstSwitch(f);
         if (d == u) {
-            return fabric.hostDown[p.dst[f]];
+            return fabric.hostDown[p.dst(f)];
         }
-        int e = forwarding.lookup(u, d, p.layer[f], fabric.chDstPort[in], p.tag[f]);
+        int e = forwarding.lookup(u, d, p.layer(f), fabric.chDstPort[in], p.tag(f));
         if (e == ForwardingTable.NONE) {
             throw new SimulationException("routes: no entry at " + fabric.nodeName(u) + " for "
-                    + fabric.nodeName(d) + " layer " + p.layer[f] + " (arriving on port " + fabric.chDstPort[in]
-                    + ", path tag " + p.tag[f] + "); the verifier reports such black holes (weft route verify)");
+                    + fabric.nodeName(d) + " layer " + p.layer(f) + " (arriving on port " + fabric.chDstPort[in]
+                    + ", path tag " + p.tag(f) + "); the verifier reports such black holes (weft route verify)");
         }
         int n = forwarding.outCount(e);
         if (n == 1) {
             return forwarding.outChannel(e, 0);
         }
-        long h = mix(((long) p.src[f] * fabric.hosts + p.dst[f]) * 0x9E3779B97F4A7C15L + u);
+        long h = mix(((long) p.src(f) * fabric.hosts + p.dst(f)) * 0x9E3779B97F4A7C15L + u);
         return forwarding.outChannel(e, (int) Long.remainderUnsigned(h, n));
     }
 
@@ -239,9 +239,9 @@ final class Engine {
     long need(int f) {
         Flits p = flits;
         if (flitMode && config.switching() == SimConfig.Switching.VCT && p.isHead(f)) {
-            return (long) config.flitsOf(p.packetBytes[f]) * config.flitBytes();
+            return (long) config.flitsOf(p.packetBytes(f)) * config.flitBytes();
         }
-        return p.bytes[f];
+        return p.bytes(f);
     }
 
     /**
@@ -252,18 +252,18 @@ final class Engine {
      */
     void transmit(int c, int f, int vc, int from, long now) {
         Flits p = flits;
-        int bytes = p.bytes[f];
+        int bytes = p.bytes(f);
         long end = now + fabric.serPs(c, bytes);
-        if (cutThrough && from >= 0 && p.tailArrive[f] > end) {
-            end = p.tailArrive[f];
+        if (cutThrough && from >= 0 && p.tailArrive(f) > end) {
+            end = p.tailArrive(f);
         }
         busyUntil[c] = end;
         flowControl.onSend(c, vc, bytes);
         long latency = fabric.chLatencyPs[c];
         long tail = end + latency;
-        p.vc[f] = vc;
-        p.tailArrive[f] = tail;
-        p.hops[f]++;
+        p.vc(f, vc);
+        p.tailArrive(f, tail);
+        p.hops(f, p.hops(f) + 1);
         long arrive;
         if (fabric.toHost(c) || !p.isHead(f)) {
             arrive = tail;
@@ -287,9 +287,9 @@ final class Engine {
             return;
         }
         Flits p = flits;
-        int vc = p.vc[f];
+        int vc = p.vc(f);
         int b = c * vcs + vc;
-        int bytes = p.bytes[f];
+        int bytes = p.bytes(f);
         buffers.occupancy[b] += bytes;
         if (!flowControl.onArrive(c, vc, bytes, now)) {
             buffers.occupancy[b] -= bytes;
@@ -297,9 +297,9 @@ final class Engine {
             return;
         }
         stats.onOccupancy(b, buffers.occupancy[b], now);
-        p.buffer[f] = b;
+        p.buffer(f, b);
         if (p.isHead(f)) {
-            p.out[f] = route(f, fabric.chDst[c], c);
+            p.out(f, route(f, fabric.chDst[c], c));
         }
         switches.arrive(f, c, b, now);
     }

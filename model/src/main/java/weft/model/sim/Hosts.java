@@ -162,28 +162,28 @@ final class Hosts {
     private int make(int src, int dst, int bytes, int flow, long now, boolean measured) {
         Flits p = flits;
         int f = p.allocate();
-        p.src[f] = src;
-        p.dst[f] = dst;
-        p.dstSwitch[f] = fabric.hostSwitch[dst];
-        p.layer[f] = -1;
-        p.tag[f] = 0;
-        p.flow[f] = flow;
-        p.seq[f] = flow >= 0 ? flowSeq[flow]++ : pairSeq != null ? pairSeq[src * fabric.hosts + dst]++ : 0;
-        p.bytes[f] = bytes;
-        p.packetBytes[f] = bytes;
-        p.flags[f] = Flits.HEAD | Flits.TAIL | (measured ? Flits.MEASURED : 0);
-        p.created[f] = now;
-        p.pending[f] = config.flitsOf(bytes);
+        p.src(f, src);
+        p.dst(f, dst);
+        p.dstSwitch(f, fabric.hostSwitch[dst]);
+        p.layer(f, -1);
+        p.tag(f, 0);
+        p.flow(f, flow);
+        p.seq(f, flow >= 0 ? flowSeq[flow]++ : pairSeq != null ? pairSeq[src * fabric.hosts + dst]++ : 0);
+        p.bytes(f, bytes);
+        p.packetBytes(f, bytes);
+        p.flags(f, Flits.HEAD | Flits.TAIL | (measured ? Flits.MEASURED : 0));
+        p.created(f, now);
+        p.pending(f, config.flitsOf(bytes));
         engine.stats.onMade(f);
         return f;
     }
 
     private void append(int q, int f) {
-        flits.next[f] = -1;
+        flits.next(f, -1);
         if (tail[q] < 0) {
             head[q] = f;
         } else {
-            flits.next[tail[q]] = f;
+            flits.next(tail[q], f);
         }
         tail[q] = f;
         length[q]++;
@@ -202,7 +202,7 @@ final class Hosts {
             f = make(h, queueDst[q], bytes, queueFlow[q], now, engine.stats.measuring(now));
             append(q, f);
         }
-        if (flits.layer[f] < 0) {
+        if (flits.layer(f) < 0) {
             choosePath(f);
         }
         return f;
@@ -225,12 +225,12 @@ final class Hosts {
     /** Picks one of the pair's paths (layer and tag) for packet f with its host's path policy. */
     private void choosePath(int f) {
         Flits p = flits;
-        int h = p.src[f];
+        int h = p.src(f);
         int s = fabric.hostSwitch[h];
-        int d = p.dstSwitch[f];
+        int d = p.dstSwitch(f);
         if (s == d) {
-            p.layer[f] = 0;
-            p.tag[f] = 0;
+            p.layer(f, 0);
+            p.tag(f, 0);
             return;
         }
         int k = fabric.pathCount(s, d);
@@ -238,9 +238,9 @@ final class Hosts {
         if (k > 1 && multiPhase) {
             declarePathLinks(h, s, d, dest, k);
         }
-        int i = k == 1 ? 0 : pathPolicies[h].choose(dest, k, p.packetBytes[f]);
-        p.layer[f] = fabric.pairLayer(s, d, i);
-        p.tag[f] = fabric.pairTag(s, d, i);
+        int i = k == 1 ? 0 : pathPolicies[h].choose(dest, k, p.packetBytes(f));
+        p.layer(f, fabric.pairLayer(s, d, i));
+        p.tag(f, fabric.pairTag(s, d, i));
     }
 
     /** Tells host h's Multi-Phase policy the channels of each path from switch s to d, once. */
@@ -288,25 +288,25 @@ final class Hosts {
         }
         int qi = queueFirst[h] + q;
         int f = front(qi, now);
-        int vc = f < 0 ? -1 : engine.pickVc(c, flits.layer[f], engine.need(f), engine.flitMode);
+        int vc = f < 0 ? -1 : engine.pickVc(c, flits.layer(f), engine.need(f), engine.flitMode);
         if (vc < 0) {
             return;
         }
-        head[qi] = flits.next[f];
+        head[qi] = flits.next(f);
         if (head[qi] < 0) {
             tail[qi] = -1;
         }
         length[qi]--;
-        backlog[qi] -= flits.packetBytes[f];
-        flits.injected[f] = now;
-        policy.sent(q, flits.packetBytes[f], now);
+        backlog[qi] -= flits.packetBytes(f);
+        flits.injected(f, now);
+        policy.sent(q, flits.packetBytes(f), now);
         if (!engine.flitMode) {
             engine.transmit(c, f, vc, -1, now);
             return;
         }
         current[h] = f;
         currentVc[h] = vc;
-        if (flits.pending[f] > 1) {
+        if (flits.pending(f) > 1) {
             engine.vcOwner[c * fabric.vcs + vc] = -2 - h;
         }
         sendFlit(h, c, now);
@@ -316,16 +316,16 @@ final class Hosts {
         Flits p = flits;
         int packet = current[h];
         int vc = currentVc[h];
-        int total = config.flitsOf(p.packetBytes[packet]);
-        boolean first = p.pending[packet] == total;
+        int total = config.flitsOf(p.packetBytes(packet));
+        boolean first = p.pending(packet) == total;
         if (!first && !engine.flowControl.canSend(c, vc, config.flitBytes())) {
             return;
         }
         int f = p.copyOf(packet);
-        p.bytes[f] = config.flitBytes();
-        p.flags[f] |= (first ? Flits.HEAD : 0) | (p.pending[packet] == 1 ? Flits.TAIL : 0);
-        p.pending[packet]--;
-        if (p.pending[packet] == 0) {
+        p.bytes(f, config.flitBytes());
+        p.flags(f, p.flags(f) | (first ? Flits.HEAD : 0) | (p.pending(packet) == 1 ? Flits.TAIL : 0));
+        p.pending(packet, p.pending(packet) - 1);
+        if (p.pending(packet) == 0) {
             current[h] = -1;
             if (total > 1) {
                 engine.vcOwner[c * fabric.vcs + vc] = -1;
@@ -345,10 +345,10 @@ final class Hosts {
             release(f, now);
             return;
         }
-        int h = flits.dst[f];
+        int h = flits.dst(f);
         HybridResequencer<Integer> r = resequencer(h);
-        int sender = flits.flow[f] >= 0 ? flits.flow[f] : flits.src[f];
-        r.onArrival(sender, flits.seq[f], flits.injected[f], now, f);
+        int sender = flits.flow(f) >= 0 ? flits.flow(f) : flits.src(f);
+        r.onArrival(sender, flits.seq(f), flits.injected(f), now, f);
         armTimer(h, r);
     }
 
@@ -443,7 +443,7 @@ final class Hosts {
         public int frontBytes(int q) {
             int qi = queueFirst[host] + q;
             if (head[qi] >= 0) {
-                return flits.packetBytes[head[qi]];
+                return flits.packetBytes(head[qi]);
             }
             return (int) Math.min(unmade[qi], config.packetBytes());
         }
@@ -455,7 +455,7 @@ final class Hosts {
                 return false;
             }
             int f = front(queueFirst[host] + q, now);
-            return f >= 0 && engine.pickVc(c, flits.layer[f], engine.need(f), engine.flitMode) >= 0;
+            return f >= 0 && engine.pickVc(c, flits.layer(f), engine.need(f), engine.flitMode) >= 0;
         }
 
         @Override

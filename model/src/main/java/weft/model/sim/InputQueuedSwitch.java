@@ -100,7 +100,7 @@ final class InputQueuedSwitch extends SwitchModel {
 
     @Override
     void arrive(int f, int c, int b, long now) {
-        flits.eligible[f] = flits.isHead(f) ? now + routerDelay : now;
+        flits.eligible(f, flits.isHead(f) ? now + routerDelay : now);
         waiting[c]++;
         buffers.append(flits, b, f, now);
         schedule(fabric.chDst[c], now);
@@ -159,7 +159,7 @@ final class InputQueuedSwitch extends SwitchModel {
                     continue;
                 }
                 int o = buffers.outCh[b];
-                long eligible = p.eligible[f];
+                long eligible = p.eligible(f);
                 if (o < 0 && p.isHead(f)) {
                     eligible = Math.max(eligible, buffers.frontSince[b] + routerDelay);
                 }
@@ -170,15 +170,15 @@ final class InputQueuedSwitch extends SwitchModel {
                 int ov;
                 if (o >= 0) {
                     ov = buffers.outVc[b];
-                    if (busy[o] > now || !engine.flowControl.canSend(o, ov, p.bytes[f])) {
+                    if (busy[o] > now || !engine.flowControl.canSend(o, ov, p.bytes(f))) {
                         continue;
                     }
                 } else {
-                    o = p.out[f];
+                    o = p.out(f);
                     if (busy[o] > now) {
                         continue;
                     }
-                    ov = engine.pickVc(o, p.layer[f], engine.need(f), engine.flitMode);
+                    ov = engine.pickVc(o, p.layer(f), engine.need(f), engine.flitMode);
                     if (ov < 0) {
                         continue;
                     }
@@ -248,19 +248,19 @@ final class InputQueuedSwitch extends SwitchModel {
                 int o = buffers.outCh[b];
                 if (o >= 0) {
                     int ov = buffers.outVc[b];
-                    if (fabric.toHost(o) || engine.flowControl.canSend(o, ov, p.bytes[f])) {
+                    if (fabric.toHost(o) || engine.flowControl.canSend(o, ov, p.bytes(f))) {
                         g.alive[b] = true;
                     } else {
                         g.edge(b, o * vcs + ov);
                     }
                     continue;
                 }
-                o = p.out[f];
-                if (fabric.toHost(o) || engine.pickVc(o, p.layer[f], engine.need(f), engine.flitMode) >= 0) {
+                o = p.out(f);
+                if (fabric.toHost(o) || engine.pickVc(o, p.layer(f), engine.need(f), engine.flitMode) >= 0) {
                     g.alive[b] = true;
                     continue;
                 }
-                int lane = p.layer[f];
+                int lane = p.layer(f);
                 for (int k = 0; k < fabric.laneVcCount[lane]; k++) {
                     g.edge(b, o * vcs + fabric.laneFirstVc[lane] + k);
                 }
