@@ -66,7 +66,7 @@ import weft.model.topology.io.TopologyJson;
 @Tag("lab")
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 class HaLabTest {
-    private static final String TOKEN = "ha-lab-token";
+    private static final String TOKEN = "ha-lab-token-9c2e7a4f1b";
     private static final String REST_TOKEN = "ha-lab-rest-token-0123456789";
     private static final int ZK_PORT = 2191;
     private static final int SESSION_MS = 2000;
@@ -177,7 +177,7 @@ class HaLabTest {
         String log = "controller-c" + c + "-" + controllerRuns[c] + ".log";
         controller[c] = start(List.of("java", "-Xmx192m", "-cp", classpath, ControllerCommand.class.getName(),
                 "run", "--topo", topo.toString(), "--engine", "updown", "--listen", "127.0.0.1:" + OF_PORT[c],
-                "--agents-listen", "0.0.0.0:" + AGENT_PORT[c], "--agent-token", TOKEN,
+                "--agents-listen", "0.0.0.0:" + AGENT_PORT[c], "--agent-token-file", tokenFile(),
                 "--rest", "127.0.0.1:" + REST_PORT[c], "--rest-token-file", restToken.toString(),
                 "--ha", "zk://127.0.0.1:" + ZK_PORT + "/weft-halab",
                 "--node-id", "c" + c, "--ha-session-timeout", SESSION_MS + "ms"), log);
@@ -189,7 +189,15 @@ class HaLabTest {
                 + AGENT_PORT[3];
         start(List.of("ip", "netns", "exec", "whh" + i, "java", "-Xmx192m", "-cp", classpath,
                 "weft.agent.cli.AgentCommand", "run", "--host", "h" + i, "--ip", "10.79.0." + i, "--controller", all,
-                "--token", TOKEN), "agent-h" + i + ".log");
+                "--token-file", tokenFile()), "agent-h" + i + ".log");
+    }
+
+    /** The agent token in a file of mode 600 (tokens never go on a command line). */
+    private static String tokenFile() throws IOException {
+        Path f = OUT.resolve("agent-token");
+        Files.writeString(f, TOKEN, StandardCharsets.UTF_8);
+        Files.setPosixFilePermissions(f, java.nio.file.attribute.PosixFilePermissions.fromString("rw-------"));
+        return f.toAbsolutePath().toString();
     }
 
     private static String read(String name) throws IOException {

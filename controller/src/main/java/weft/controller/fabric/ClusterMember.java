@@ -8,6 +8,7 @@ import java.util.List;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import weft.controller.agentlink.AgentLinkServer;
+import weft.controller.agentlink.AgentRegistry;
 import weft.controller.ha.HandSetRate;
 import weft.controller.ha.JsonState;
 import weft.controller.ha.Mastership;
@@ -79,7 +80,7 @@ final class ClusterMember implements AutoCloseable {
         if (registry == null) {
             return;
         }
-        registry.cluster(new AgentLinkServer.Cluster() {
+        registry.cluster(new AgentRegistry.Cluster() {
             @Override
             public ControlMessage.NotMaster standby() {
                 return cluster.mastership().mayWrite() ? null : notMaster();

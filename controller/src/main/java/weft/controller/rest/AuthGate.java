@@ -64,7 +64,8 @@ final class AuthGate extends ChannelInboundHandlerAdapter {
             refuse(ctx, msg, new Refusal(unknown, null, null));
             return;
         }
-        if (!auth.needed(method)) {
+        RestEndpoint endpoint = router.endpoint(method, new QueryStringDecoder(request.uri()).path());
+        if (!auth.needed(method) || endpoint != null && endpoint.asset()) {
             principal = null;
             ctx.fireChannelRead(msg);
             return;

@@ -14,6 +14,7 @@ import java.util.HashMap;
 import java.util.Map;
 import java.util.concurrent.Executor;
 import java.util.concurrent.RejectedExecutionException;
+import java.util.concurrent.atomic.AtomicInteger;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -37,12 +38,16 @@ final class Dispatcher extends ChannelInboundHandlerAdapter {
     private final ConnectionTimeouts timeouts;
     private final AuthGate gate;
     private final MeterRegistry meters;
+    private final AtomicInteger streams;
+    private final int maxStreams;
     private final ArrayDeque<Pending> queued = new ArrayDeque<>();
     private boolean busy;
 
     Dispatcher(RestRouter router, Executor workers, ConnectionTimeouts timeouts, AuthGate gate,
-               MeterRegistry meters) {
+               MeterRegistry meters, AtomicInteger streams, int maxStreams) {
         this.meters = meters;
+        this.streams = streams;
+        this.maxStreams = maxStreams;
         this.router = router;
         this.workers = workers;
         this.timeouts = timeouts;
@@ -99,6 +104,11 @@ final class Dispatcher extends ChannelInboundHandlerAdapter {
             answer(ctx, p, p.refusal().answer());
             return;
         }
+        RestEndpoint endpoint = router.endpoint(p.request().method(), p.request().path());
+        if (endpoint != null && endpoint.stream() != null) {
+            openStream(ctx, p, endpoint);
+            return;
+        }
         try {
             workers.execute(() -> answer(ctx, p, handle(p.request())));
         } catch (RejectedExecutionException e) {
@@ -106,6 +116,39 @@ final class Dispatcher extends ChannelInboundHandlerAdapter {
                     p.request().peer());
             answer(ctx, new Pending(null, null, false), RestResponse.error(503, "the controller is busy; retry"));
         }
+    }
+
+    /**
+     * Turns the connection into an event stream: at most {@code maxStreams} at once (503 beyond); the stream's
+     * subscription ends when the connection closes.
+     */
+    private void openStream(ChannelHandlerContext ctx, Pending p, RestEndpoint endpoint) {
+        if (streams.incrementAndGet() > maxStreams) {
+            streams.decrementAndGet();
+            LOG.warn("REST: {} event streams open, the limit; {} {} from {} answered 503", maxStreams,
+                    p.request().method(), p.request().path(), p.request().peer());
+            answer(ctx, new Pending(null, null, false), RestResponse.error(503, "too many event streams; retry"));
+            return;
+        }
+        timeouts.streaming();
+        queued.clear();
+        EventStream sink = new EventStream(ctx.channel(), p.request().peer());
+        sink.start();
+        meters.counter("weft.rest.requests", "method", p.request().method(), "status", "200").increment();
+        Runnable stop;
+        try {
+            stop = endpoint.stream().open(p.request(), sink);
+        } catch (RuntimeException e) {
+            LOG.warn("REST: event stream {} for {} failed: {}", p.request().path(), p.request().peer(), e.toString());
+            streams.decrementAndGet();
+            ctx.close();
+            return;
+        }
+        ctx.channel().closeFuture().addListener(f -> {
+            stop.run();
+            streams.decrementAndGet();
+        });
+        ctx.channel().config().setAutoRead(true);
     }
 
     private RestResponse handle(RestRequest r) {

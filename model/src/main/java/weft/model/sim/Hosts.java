@@ -1,9 +1,11 @@
 package weft.model.sim;
 
+import java.util.List;
 import java.util.SplittableRandom;
 
 import weft.model.host.path.PathPolicy;
 import weft.model.host.reseq.HybridResequencer;
+import weft.model.traffic.Flow;
 
 /**
  * The hosts: their queues, their injection (one {@link InjectionPolicy} each) onto the host link, the choice of each
@@ -56,6 +58,8 @@ final class Hosts {
     private final int[] sendersOf;
     private long reseqTimerEvents;
     private Delivery delivery;
+    /** Per flow: index of its own path among its pair's, -1 for the path policy; null when no flow is pinned. */
+    private int[] flowPath;
 
     /** Told about every packet delivered to a host (flow bookkeeping, phases). */
     interface Delivery {
@@ -222,7 +226,40 @@ final class Hosts {
         return lo;
     }
 
-    /** Picks one of the pair's paths (layer and tag) for packet f with its host's path policy. */
+    /**
+     * Pins flows to their own paths (seed 000 §3.1: a flow's route is set up once and all its packets follow it):
+     * {@code flowTag[f]} is the tag under which the pair's paths list flow f's path, -1 for the host's path policy.
+     *
+     * @throws IllegalArgumentException naming the flow when its tag is not among its pair's paths
+     */
+    void fixPaths(int[] flowTag, int[] src, int[] dst, String workload, List<Flow> flows) {
+        for (int f = 0; f < flowTag.length; f++) {
+            if (flowTag[f] < 0) {
+                continue;
+            }
+            if (flowPath == null) {
+                flowPath = new int[flowTag.length];
+                java.util.Arrays.fill(flowPath, -1);
+            }
+            int s = fabric.hostSwitch[src[f]];
+            int d = fabric.hostSwitch[dst[f]];
+            if (s == d) {
+                continue;
+            }
+            for (int i = 0; i < fabric.pathCount(s, d); i++) {
+                if (fabric.pairTag(s, d, i) == flowTag[f]) {
+                    flowPath[f] = i;
+                }
+            }
+            if (flowPath[f] < 0) {
+                throw new IllegalArgumentException(workload + ": flow " + flows.get(f).id() + ": path tag "
+                        + flowTag[f] + " is not among the routes' paths from " + fabric.topology.switches().get(s).id()
+                        + " to " + fabric.topology.switches().get(d).id());
+            }
+        }
+    }
+
+    /** Picks one of the pair's paths (layer and tag) for packet f: its flow's own, or its host's path policy's. */
     private void choosePath(int f) {
         Flits p = flits;
         int h = p.src(f);
@@ -231,6 +268,11 @@ final class Hosts {
         if (s == d) {
             p.layer(f, 0);
             p.tag(f, 0);
+            return;
+        }
+        if (flowPath != null && p.flow[f] >= 0 && flowPath[p.flow[f]] >= 0) {
+            p.layer[f] = fabric.pairLayer(s, d, flowPath[p.flow[f]]);
+            p.tag[f] = fabric.pairTag(s, d, flowPath[p.flow[f]]);
             return;
         }
         int k = fabric.pathCount(s, d);

@@ -228,7 +228,16 @@ public final class Simulator {
             queueFlow[q] = f;
             flowQueue[f] = q;
         }
+        int[] flowTag = new int[n];
+        java.util.Arrays.fill(flowTag, -1);
+        for (int f = 0; f < n; f++) {
+            Integer tag = p.pathTags().get(flows.get(f).id());
+            if (tag != null) {
+                flowTag[f] = tag;
+            }
+        }
         e.hosts = new Hosts(e, queueHost, queueDst, queueFlow, n, policy);
+        e.hosts.fixPaths(flowTag, src, dst, p.name(), flows);
         PhaseSource s = new PhaseSource(e, e.hosts, p, flowQueue, src);
         e.hosts.onDelivery(s);
         return s;

@@ -43,17 +43,27 @@ public sealed interface Workload {
      * @param barrierPs time between an application's phases
      * @param assignedGbps rates an allocator assigned to the flows (by flow id, for the report next to the delivered
      *                     rates; the hosts' {@link InjectionPolicy} decides whether they are applied), possibly empty
+     * @param pathTags     flows routed one by one (by flow id): the path tag under which the routes' {@code layer_of}
+     *                     lists the flow's own path, which all its packets take (adaptive flow routing, seed 000
+     *                     §3.1: the route is set up per flow and never changes within it); flows not listed take
+     *                     their host's path policy. Possibly empty
      */
-    record Phases(String name, List<Flow> flows, int phases, long barrierPs, Map<String, Double> assignedGbps)
-            implements Workload {
+    record Phases(String name, List<Flow> flows, int phases, long barrierPs, Map<String, Double> assignedGbps,
+                  Map<String, Integer> pathTags) implements Workload {
         /** Phases without assigned rates. */
         public Phases(String name, List<Flow> flows, int phases, long barrierPs) {
-            this(name, flows, phases, barrierPs, Map.of());
+            this(name, flows, phases, barrierPs, Map.of(), Map.of());
+        }
+
+        /** Phases whose flows take their hosts' path policy. */
+        public Phases(String name, List<Flow> flows, int phases, long barrierPs, Map<String, Double> assignedGbps) {
+            this(name, flows, phases, barrierPs, assignedGbps, Map.of());
         }
 
         public Phases {
             flows = List.copyOf(flows);
             assignedGbps = Map.copyOf(assignedGbps);
+            pathTags = Map.copyOf(pathTags);
             if (phases < 1) {
                 throw new IllegalArgumentException("phases must be >= 1, got " + phases);
             }
