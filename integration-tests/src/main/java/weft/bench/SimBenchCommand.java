@@ -3,6 +3,8 @@ package weft.bench;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.lang.management.ManagementFactory;
+import java.lang.management.MemoryPoolMXBean;
+import java.lang.management.MemoryType;
 import java.lang.management.ThreadMXBean;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -28,6 +30,7 @@ import weft.model.sim.Simulator;
 import weft.model.sim.Workload;
 import weft.model.topology.Topology;
 import weft.model.topology.generate.GeneratorOptions;
+import weft.model.topology.generate.KaryNTree;
 import weft.model.topology.generate.Mesh;
 import weft.model.topology.generate.Torus;
 import weft.model.traffic.TrafficPatterns;
@@ -68,7 +71,8 @@ public final class SimBenchCommand implements Callable<Integer> {
             description = "where BookSim's configurations and outputs go (default: ${DEFAULT-VALUE})")
     private Path work;
 
-    @Option(names = "--quick", description = "only the 8x8 mesh with single-flit uniform traffic and the speed run")
+    @Option(names = "--quick", description = "only the 8x8 mesh with single-flit uniform traffic and the speed run "
+            + "(no 4096-host scale run)")
     private boolean quick;
 
     @Option(names = "--json", paramLabel = "FILE", description = "also write the figures as JSON")
@@ -131,8 +135,10 @@ public final class SimBenchCommand implements Callable<Integer> {
                 bookRate / 1e6, bspeed.cycles(), bspeed.cpuSeconds(), weftRate / 1e6,
                 wspeed.result.simulatedPs() / 1000.0, wspeed.cpuSeconds, weftRate / bookRate);
         out.flush();
+        Map<String, Object> scale = quick ? Map.of() : scale(out);
         if (json != null) {
             Map<String, Object> root = new LinkedHashMap<>();
+            root.put("scale", scale);
             root.put("rows", rows);
             root.put("speed_booksim_flit_hops_per_cpu_s", bookRate);
             root.put("speed_weft_flit_hops_per_cpu_s", weftRate);
@@ -141,6 +147,48 @@ public final class SimBenchCommand implements Callable<Integer> {
                     .writeValueAsString(root));
         }
         return 0;
+    }
+
+    /**
+     * The scale target: the 4096-host 16-ary 3-tree (ECMP routes, 2 KB packets, 8-packet buffers, 10 Gbit/s links),
+     * 50% uniform load, 1 ms of simulated time (0.1 ms warm-up, 0.9 ms measured); wall and CPU time, packet-hops per
+     * second and the heap's peak.
+     */
+    private static Map<String, Object> scale(PrintWriter out) {
+        Topology tree = KaryNTree.generate(16, 3, GeneratorOptions.defaults());
+        RoutingResult routes = RoutingEngines.byName("ecmp").compute(tree, RoutingOptions.defaults());
+        SimConfig config = SimConfig.defaults().withWarmupPs(100_000_000L).withDurationPs(900_000_000L);
+        Simulator sim = new Simulator(tree, routes, config);
+        System.gc();
+        for (MemoryPoolMXBean pool : ManagementFactory.getMemoryPoolMXBeans()) {
+            pool.resetPeakUsage();
+        }
+        long cpu = CPU.getCurrentThreadCpuTime();
+        long wall = System.nanoTime();
+        SimResult r = sim.run(new Workload.OpenLoop(TrafficPatterns.parse("uniform", tree.hosts().size(), 1), 0.5));
+        double wallSeconds = (System.nanoTime() - wall) / 1e9;
+        double cpuSeconds = (CPU.getCurrentThreadCpuTime() - cpu) / 1e9;
+        long peak = 0;
+        for (MemoryPoolMXBean pool : ManagementFactory.getMemoryPoolMXBeans()) {
+            if (pool.getType() == MemoryType.HEAP) {
+                peak += pool.getPeakUsage().getUsed();
+            }
+        }
+        out.println();
+        out.printf(Locale.ROOT, "scale, 16-ary 3-tree (4096 hosts, ECMP) at 50%% uniform load, 1 ms simulated: %.1f s "
+                        + "wall, %.1f s CPU, %.2f M packet-hops per CPU second, %d events, heap peak %d MB; "
+                        + "accepted %.3f, mean latency %.1f us%n", wallSeconds, cpuSeconds,
+                r.flitHops() / cpuSeconds / 1e6, r.events(), peak >> 20, r.accepted(), r.latencyNs().mean() / 1000);
+        out.flush();
+        Map<String, Object> m = new LinkedHashMap<>();
+        m.put("fabric", "16-ary 3-tree, ecmp");
+        m.put("wall_s", wallSeconds);
+        m.put("cpu_s", cpuSeconds);
+        m.put("packet_hops", r.flitHops());
+        m.put("events", r.events());
+        m.put("heap_peak_bytes", peak);
+        m.put("accepted", r.accepted());
+        return m;
     }
 
     private static String booksimConfig(Case c, String simType, double injection) {

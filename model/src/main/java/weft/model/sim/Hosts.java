@@ -270,9 +270,9 @@ final class Hosts {
             p.tag(f, 0);
             return;
         }
-        if (flowPath != null && p.flow[f] >= 0 && flowPath[p.flow[f]] >= 0) {
-            p.layer[f] = fabric.pairLayer(s, d, flowPath[p.flow[f]]);
-            p.tag[f] = fabric.pairTag(s, d, flowPath[p.flow[f]]);
+        if (flowPath != null && p.flow(f) >= 0 && flowPath[p.flow(f)] >= 0) {
+            p.layer(f, fabric.pairLayer(s, d, flowPath[p.flow(f)]));
+            p.tag(f, fabric.pairTag(s, d, flowPath[p.flow(f)]));
             return;
         }
         int k = fabric.pathCount(s, d);
