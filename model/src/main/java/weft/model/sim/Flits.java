@@ -8,39 +8,46 @@ import java.util.Arrays;
  * tail; a packet split into flits has one record waiting at its host and one per flit in the network, each flit
  * carrying the packet's fields it needs (BookSim's flits do the same).
  *
- * <p>Decision: a record's 16 int fields are adjacent in one array and its 4 long fields in another (64 and 32
- * bytes), so that handling a flit touches two or three cache lines rather than one per field.
+ * <p>Decision: a record's 16 int fields are adjacent in one array and its 5 long fields in another (64 and 40
+ * bytes), so that handling a flit touches two or three cache lines rather than one per field; a protocol's payload
+ * object sits in an array of its own.
  */
 final class Flits {
     static final int HEAD = 1;
     static final int TAIL = 2;
     /** Created inside the measurement window: counted in latency statistics. */
     static final int MEASURED = 4;
+    /** Congestion-marked by a switch (ECN's forward notification). */
+    static final int MARKED = 8;
+    /** A protocol's control packet: not counted as data in the built-in statistics. */
+    static final int CONTROL = 16;
     private static final int IS = 16;
-    private static final int LS = 4;
+    private static final int LS = 5;
     private static final int SRC = 0;
     private static final int DST = 1;
     private static final int DST_SWITCH = 2;
     private static final int LAYER = 3;
-    private static final int TAG = 4;
-    private static final int FLOW = 5;
-    private static final int SEQ = 6;
-    private static final int BYTES = 7;
-    private static final int PACKET_BYTES = 8;
-    private static final int FLAGS = 9;
-    private static final int VC = 10;
-    private static final int BUFFER = 11;
-    private static final int OUT = 12;
-    private static final int PENDING = 13;
-    private static final int HOPS = 14;
+    private static final int CLS = 4;
+    private static final int TAG = 5;
+    private static final int FLOW = 6;
+    private static final int SEQ = 7;
+    private static final int BYTES = 8;
+    private static final int PACKET_BYTES = 9;
+    private static final int FLAGS = 10;
+    private static final int VC = 11;
+    private static final int BUFFER = 12;
+    private static final int OUT = 13;
+    private static final int PENDING = 14;
     private static final int NEXT = 15;
     private static final int CREATED = 0;
     private static final int INJECTED = 1;
     private static final int TAIL_ARRIVE = 2;
     private static final int ELIGIBLE = 3;
+    private static final int WAITED = 4;
 
     private int[] ints = new int[0];
     private long[] longs = new long[0];
+    private Object[] payloads = new Object[0];
     private int[] free = new int[0];
     private int freeCount;
     private int capacity;
@@ -55,7 +62,7 @@ final class Flits {
         ints[f * IS + SRC] = v;
     }
 
-    /** Destination host. */
+    /** Destination host (-1: addressed to a switch). */
     int dst(int f) {
         return ints[f * IS + DST];
     }
@@ -64,7 +71,7 @@ final class Flits {
         ints[f * IS + DST] = v;
     }
 
-    /** Switch of the destination host. */
+    /** Switch of the destination. */
     int dstSwitch(int f) {
         return ints[f * IS + DST_SWITCH];
     }
@@ -73,13 +80,22 @@ final class Flits {
         ints[f * IS + DST_SWITCH] = v;
     }
 
-    /** Routing layer (lane); -1 until the path is chosen. */
+    /** Routing layer; -1 until the path is chosen. */
     int layer(int f) {
         return ints[f * IS + LAYER];
     }
 
     void layer(int f, int v) {
         ints[f * IS + LAYER] = v;
+    }
+
+    /** Traffic class ({@link SimConfig#classPriorities()}); the lane is {@code class * layers + layer}. */
+    int cls(int f) {
+        return ints[f * IS + CLS];
+    }
+
+    void cls(int f, int v) {
+        ints[f * IS + CLS] = v;
     }
 
     /** Path tag (0 when the host set none). */
@@ -127,7 +143,7 @@ final class Flits {
         ints[f * IS + PACKET_BYTES] = v;
     }
 
-    /** {@link #HEAD}, {@link #TAIL}, {@link #MEASURED}. */
+    /** {@link #HEAD}, {@link #TAIL}, {@link #MEASURED}, {@link #MARKED}, {@link #CONTROL}. */
     int flags(int f) {
         return ints[f * IS + FLAGS];
     }
@@ -170,15 +186,6 @@ final class Flits {
 
     void pending(int f, int v) {
         ints[f * IS + PENDING] = v;
-    }
-
-    /** Links crossed. */
-    int hops(int f) {
-        return ints[f * IS + HOPS];
-    }
-
-    void hops(int f, int v) {
-        ints[f * IS + HOPS] = v;
     }
 
     /** Next record in the queue the flit is in, -1 for none. */
@@ -226,6 +233,24 @@ final class Flits {
         longs[f * LS + ELIGIBLE] = v;
     }
 
+    /** Time spent waiting in switches before the current one (from its first chance to leave to its leaving). */
+    long waited(int f) {
+        return longs[f * LS + WAITED];
+    }
+
+    void waited(int f, long v) {
+        longs[f * LS + WAITED] = v;
+    }
+
+    /** What a protocol's packet carries (a control message), null for plain data. */
+    Object payload(int f) {
+        return payloads[f];
+    }
+
+    void payload(int f, Object v) {
+        payloads[f] = v;
+    }
+
     /** A fresh record with every field cleared; grows the pool when needed. */
     int allocate() {
         if (freeCount == 0) {
@@ -239,6 +264,8 @@ final class Flits {
         ints[b + OUT] = -1;
         ints[b + BUFFER] = -1;
         ints[b + FLOW] = -1;
+        ints[b + TAG] = -1;
+        longs[f * LS + WAITED] = 0;
         return f;
     }
 
@@ -251,18 +278,21 @@ final class Flits {
         ints[d + DST] = ints[s + DST];
         ints[d + DST_SWITCH] = ints[s + DST_SWITCH];
         ints[d + LAYER] = ints[s + LAYER];
+        ints[d + CLS] = ints[s + CLS];
         ints[d + TAG] = ints[s + TAG];
         ints[d + FLOW] = ints[s + FLOW];
         ints[d + SEQ] = ints[s + SEQ];
         ints[d + BYTES] = ints[s + BYTES];
         ints[d + PACKET_BYTES] = ints[s + PACKET_BYTES];
-        ints[d + FLAGS] = ints[s + FLAGS] & MEASURED;
+        ints[d + FLAGS] = ints[s + FLAGS] & (MEASURED | CONTROL);
+        payloads[f] = payloads[from];
         longs[f * LS + CREATED] = longs[from * LS + CREATED];
         longs[f * LS + INJECTED] = longs[from * LS + INJECTED];
         return f;
     }
 
     void release(int f) {
+        payloads[f] = null;
         free[freeCount++] = f;
         live--;
     }
@@ -289,6 +319,7 @@ final class Flits {
         int n = Math.max(1024, capacity * 2);
         ints = Arrays.copyOf(ints, n * IS);
         longs = Arrays.copyOf(longs, n * LS);
+        payloads = Arrays.copyOf(payloads, n);
         free = Arrays.copyOf(free, n);
         for (int i = n - 1; i >= capacity; i--) {
             free[freeCount++] = i;

@@ -104,6 +104,9 @@ final class Stats {
 
     void onDeliver(int f, long now) {
         Flits p = flits;
+        if ((p.flags(f) & Flits.CONTROL) != 0) {
+            return;
+        }
         delivered++;
         int bytes = p.packetBytes(f);
         if (measuring(now)) {
