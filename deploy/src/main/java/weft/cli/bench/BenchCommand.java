@@ -27,7 +27,8 @@ import weft.model.topology.Topology;
  */
 @Command(name = "bench", mixinStandardHelpOptions = true,
         description = "Benchmarks that compare Weft side by side with a peer.",
-        subcommands = {BenchCommand.Routing.class, AgentBench.class, ProgramBenchCommand.class})
+        subcommands = {BenchCommand.Routing.class, AgentBench.class, ProgramBenchCommand.class,
+            SimBenchCommand.class})
 public final class BenchCommand implements Runnable {
     @Override
     public void run() {
