@@ -73,7 +73,7 @@ class DashboardLabTest {
                 browser.findElement(By.cssSelector("[data-host='h3']")).click();
                 wait.until(d -> d.findElement(By.id("path")).getText().contains("layer"));
                 WebElement path = browser.findElement(By.id("path"));
-                assertThat(path.getText()).startsWith("h1 → h3 (s1 → s3): layer 0;");
+                assertThat(path.getText()).matches("h1 → h3 \\(s1 → s3\\): layer 0: s1 → s[24] → s3");
                 assertThat(path.getDomAttribute("data-path")).matches("s1>s[24]>s3");
                 screenshot(browser, h.dir.resolve("dashboard.png"));
 
@@ -84,6 +84,7 @@ class DashboardLabTest {
                         == 1);
                 wait.until(d -> d.findElement(By.id("events")).getText().contains("PORT_DOWN"));
                 assertThat(browser.findElements(By.cssSelector("[data-link][data-up='true']"))).hasSize(3);
+                wait.until(d -> d.findElement(By.id("path")).getDomAttribute("data-path").equals("s1>s4>s3"));
                 screenshot(browser, h.dir.resolve("dashboard-link-down.png"));
             } finally {
                 browser.quit();

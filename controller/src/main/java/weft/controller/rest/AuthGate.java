@@ -19,8 +19,8 @@ import weft.controller.tls.TlsContexts;
  * Authenticates each request on its headers, before its body is read (between the HTTP codec and the
  * aggregator), so an unauthenticated client can never make the server buffer a body. A request for no endpoint
  * is refused here too. A refused request becomes a {@link Refusal} (401, 403, 404, 405 or 429) that the
- * {@link Dispatcher} answers in order before closing the connection; its body is discarded as it arrives. Failures are logged
- * with the client's address and rate limited per address ({@link AuthFailures}): while an address is blocked its
+ * {@link Dispatcher} answers in order before closing the connection; its body is discarded as it arrives. Failures are
+ * logged with the client's address and rate limited per address ({@link AuthFailures}): while an address is blocked its
  * requests get 429 unchecked and one log line per blocked period. The principal of an accepted request is
  * passed on in a channel attribute.
  */
@@ -61,7 +61,7 @@ final class AuthGate extends ChannelInboundHandlerAdapter {
         String method = request.method().name();
         RestResponse unknown = router.refusal(method, new QueryStringDecoder(request.uri()).path());
         if (unknown != null) {
-            refuse(ctx, msg, new Refusal(unknown, null, null));
+            refuse(ctx, msg, new Refusal(method, unknown, null, null));
             return;
         }
         RestEndpoint endpoint = router.endpoint(method, new QueryStringDecoder(request.uri()).path());
@@ -79,7 +79,7 @@ final class AuthGate extends ChannelInboundHandlerAdapter {
                 LOG.warn("REST: too many failed authentications from {}; its requests are refused (429) for {} s",
                         peer, retry);
             }
-            refuse(ctx, msg, new Refusal(RestResponse.error(429, "too many failed authentications from " + peer
+            refuse(ctx, msg, new Refusal(method, RestResponse.error(429, "too many failed authentications from " + peer
                     + "; retry in " + retry + " s"), HttpHeaderNames.RETRY_AFTER.toString(), Long.toString(retry)));
             return;
         }
@@ -91,13 +91,13 @@ final class AuthGate extends ChannelInboundHandlerAdapter {
             return;
         }
         if (d.status() == 403) {
-            refuse(ctx, msg, new Refusal(RestResponse.error(403, d.problem()), null, null));
+            refuse(ctx, msg, new Refusal(method, RestResponse.error(403, d.problem()), null, null));
             return;
         }
         failures.failed(peer, now);
         meters.counter("weft.rest.auth.failures").increment();
         LOG.warn("REST: {} {} from {} refused: {}", method, request.uri(), peer, d.problem());
-        refuse(ctx, msg, new Refusal(RestResponse.error(401, d.problem()),
+        refuse(ctx, msg, new Refusal(method, RestResponse.error(401, d.problem()),
                 HttpHeaderNames.WWW_AUTHENTICATE.toString(), "Bearer realm=\"weft\""));
     }
 

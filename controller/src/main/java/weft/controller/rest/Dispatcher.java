@@ -31,6 +31,10 @@ final class Dispatcher extends ChannelInboundHandlerAdapter {
 
     /** A request to run, or a refusal to send ({@code request} null). */
     private record Pending(RestRequest request, Refusal refusal, boolean keepAlive) {
+        /** The request's method, for the request counter ({@code -} when the request could not be read). */
+        String method() {
+            return request != null ? request.method() : refusal != null ? refusal.method() : "-";
+        }
     }
 
     private final RestRouter router;
@@ -86,7 +90,7 @@ final class Dispatcher extends ChannelInboundHandlerAdapter {
     private Pending pending(ChannelHandlerContext ctx, FullHttpRequest msg) {
         if (msg.decoderResult().isFailure()) {
             LOG.info("REST: malformed request from {}: {}", AuthGate.peer(ctx), msg.decoderResult().cause().toString());
-            return new Pending(null, new Refusal(RestResponse.error(400, "malformed request: "
+            return new Pending(null, new Refusal(msg.method().name(), RestResponse.error(400, "malformed request: "
                     + msg.decoderResult().cause().getMessage()), null, null), false);
         }
         QueryStringDecoder uri = new QueryStringDecoder(msg.uri());
@@ -114,7 +118,8 @@ final class Dispatcher extends ChannelInboundHandlerAdapter {
         } catch (RejectedExecutionException e) {
             LOG.warn("REST: all workers busy; {} {} from {} answered 503", p.request().method(), p.request().path(),
                     p.request().peer());
-            answer(ctx, new Pending(null, null, false), RestResponse.error(503, "the controller is busy; retry"));
+            answer(ctx, new Pending(null, new Refusal(p.request().method(), null, null, null), false),
+                    RestResponse.error(503, "the controller is busy; retry"));
         }
     }
 
@@ -127,7 +132,8 @@ final class Dispatcher extends ChannelInboundHandlerAdapter {
             streams.decrementAndGet();
             LOG.warn("REST: {} event streams open, the limit; {} {} from {} answered 503", maxStreams,
                     p.request().method(), p.request().path(), p.request().peer());
-            answer(ctx, new Pending(null, null, false), RestResponse.error(503, "too many event streams; retry"));
+            answer(ctx, new Pending(null, new Refusal(p.request().method(), null, null, null), false),
+                    RestResponse.error(503, "too many event streams; retry"));
             return;
         }
         timeouts.streaming();
@@ -165,8 +171,8 @@ final class Dispatcher extends ChannelInboundHandlerAdapter {
 
     private void answer(ChannelHandlerContext ctx, Pending p, RestResponse response) {
         FullHttpResponse out = HttpAnswers.of(response, p.keepAlive());
-        meters.counter("weft.rest.requests", "method", p.request() == null ? "-" : p.request().method(), "status",
-                Integer.toString(response.status())).increment();
+        meters.counter("weft.rest.requests", "method", p.method(), "status", Integer.toString(response.status()))
+                .increment();
         if (p.refusal() != null && p.refusal().headerOrNull() != null) {
             out.headers().set(p.refusal().headerOrNull(), p.refusal().headerValue());
         }

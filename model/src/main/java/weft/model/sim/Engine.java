@@ -11,9 +11,16 @@ import weft.model.sim.engine.EventQueue;
  *
  * <p>Timing of one hop: a flit put on channel c at time t occupies the link for its serialisation time s; its head
  * reaches the far end at {@code t + latency}, its tail at {@code t + s + latency}. Under cut-through a switch sees the
- * packet {@code routerDelay} after its head arrived, and its next transmission cannot end before the tail has arrived
- * (a faster output waits for the bytes); under store-and-forward and for flits it sees it {@code routerDelay} after
- * the tail arrived (body flits: at once). A host receives a packet when its tail arrives.
+ * packet once its head has arrived, and its next transmission cannot end before the tail has arrived (a faster output
+ * waits for the bytes); under store-and-forward and for flits once its tail has arrived. The router delay then runs
+ * in the switch model: an input-queued switch counts it from the arrival (for a head flit, also from the moment it
+ * reaches the front of its buffer; body flits follow their head at once); an output-queued switch queues the packet
+ * at its output a router delay after its arrival. A host receives a packet when its tail arrives.
+ *
+ * <p>A {@link Protocol}'s switches ({@link SwitchAgent}) act here too: on packets routed onto the channels they
+ * watch, on packets addressed to a switch (sent on elsewhere or consumed), on every packet entering an input buffer
+ * (congestion marking), and on packets that waited longer than their class may (dropped, or turned into a reply to
+ * their source); {@link #expired} and {@link #expire} serve the switch models for the last.
  */
 final class Engine {
     static final int EV_ARRIVE = 0;
@@ -44,6 +51,11 @@ final class Engine {
     final boolean flitMode;
     final boolean cutThrough;
     final int vcs;
+    /**
+     * Router delay folded into the arrival event: for output-queued switches, which queue a packet at its output at
+     * once; input-queued switches hold it in its input buffer from its arrival and apply the delay there.
+     */
+    private final long arrivalDelay;
     /** Time each channel's transmitter becomes free. */
     final long[] busyUntil;
     /** Wormhole: owner of each (channel, vc) downstream buffer (an input buffer id, or -2 - host), -1 = free. */
@@ -66,6 +78,15 @@ final class Engine {
     /** Simulated time of the last flit put on any link. */
     long lastMove;
     long flitHops;
+    /** The protocol's switch agent, or null. */
+    SwitchAgent agent;
+    /** Per channel: packets routed onto it are shown to the agent; null when it watches none. */
+    private boolean[] watched;
+    private boolean watchBuffers;
+    /** Per class: the longest a packet may wait in switches before it is dropped; null when no class is limited. */
+    private long[] maxWait;
+    /** The one view of a packet handed to protocols. */
+    final PacketView view = new PacketView();
 
     Engine(SimConfig config, Fabric fabric, ForwardingTable forwarding, long windowStart, long windowEnd,
            java.util.List<SimObserver> observers, long deadlockPs) {
@@ -77,20 +98,63 @@ final class Engine {
         this.vcs = fabric.vcs;
         this.flitMode = config.flitBytes() > 0;
         this.cutThrough = !flitMode && config.switching() == SimConfig.Switching.VCT;
+        this.arrivalDelay = config.infiniteSpeedup() ? config.routerDelayPs() : 0;
         int buffers = fabric.channels * vcs;
         this.buffers = new Buffers(buffers, config.bufferBytes());
         this.flowControl = switch (config.flowControl()) {
-            case CREDIT -> new CreditFlowControl(fabric, this.buffers, events);
+            case CREDIT -> new CreditFlowControl(this, fabric, this.buffers, events);
             case PFC -> pfc(config, fabric);
             case LOSSY -> new LossyFlowControl(fabric, this.buffers, events, !config.infiniteSpeedup());
         };
-        this.laneArbiter = new LaneArbiter(config.laneArbitration(), fabric.channels, fabric.lanes);
+        this.laneArbiter = new LaneArbiter(config.laneArbitration(), fabric.channels, fabric.lanes,
+                fabric.lanePriority);
         busyUntil = new long[fabric.channels];
         vcOwner = new int[buffers];
         java.util.Arrays.fill(vcOwner, -1);
         vcPointer = new int[fabric.channels];
         decisions = new int[fabric.switches + fabric.channels];
         decisionPending = new boolean[decisions.length];
+    }
+
+    /**
+     * Installs a protocol's switch agent for this run.
+     *
+     * @throws IllegalArgumentException when it would drop or re-address packets that travel as flits
+     */
+    void attach(SwitchAgent a) {
+        agent = a;
+        if (a == null) {
+            return;
+        }
+        for (int c = 0; c < fabric.channels; c++) {
+            if (a.watches(c)) {
+                if (watched == null) {
+                    watched = new boolean[fabric.channels];
+                }
+                watched[c] = true;
+            }
+        }
+        watchBuffers = a.watchesBuffers();
+        long[] limits = new long[fabric.classes];
+        boolean any = false;
+        for (int k = 0; k < limits.length; k++) {
+            limits[k] = a.maxWaitPs(k);
+            if (limits[k] < 0) {
+                throw new IllegalArgumentException("protocol: class " + k + " may wait " + limits[k] + " ps, expected "
+                        + ">= 0");
+            }
+            any |= limits[k] != Long.MAX_VALUE;
+        }
+        maxWait = any ? limits : null;
+        if (flitMode) {
+            throw new IllegalArgumentException("protocols move whole packets: use packets (no flit size); a flit of a "
+                    + "packet a switch re-addresses or drops would lose its head");
+        }
+    }
+
+    /** The lane packet f travels in: its class's share of its layer. */
+    int lane(int f) {
+        return flits.cls(f) * fabric.layers + flits.layer(f);
     }
 
     /**
@@ -140,7 +204,8 @@ final class Engine {
     }
 
     private FlowControl pfc(SimConfig c, Fabric f) {
-        long headroom = PfcThresholds.headroomBytes(f, c.packetBytes(), c.routerDelayPs());
+        long headroom = PfcThresholds.headroomBytes(f, c.packetBytes(),
+                c.infiniteSpeedup() ? c.routerDelayPs() : 0);
         long xoff = c.pfcXoffBytes() > 0 ? c.pfcXoffBytes() : c.bufferBytes() - headroom;
         long xon = c.pfcXonBytes() > 0 ? c.pfcXonBytes() : Math.max(0, xoff - c.packetBytes());
         if (xoff < c.packetBytes()) {
@@ -159,22 +224,121 @@ final class Engine {
      */
     int route(int f, int u, int in) {
         Flits p = flits;
-        int d = p.dstSwitch[f];
+        int d = p.dstSwitch(f);
         if (d == u) {
-            return fabric.hostDown[p.dst[f]];
+            if (p.dst(f) >= 0) {
+                return crossing(f, fabric.hostDown[p.dst(f)]);
+            }
+            view.at(f, u);
+            if (agent != null) {
+                agent.addressed(view, u, now);
+            }
+            if (!view.readdressed) {
+                return -1;
+            }
+            if (p.dst(f) < 0 && p.dstSwitch(f) == u) {
+                throw new IllegalStateException("protocol re-addressed a packet at " + fabric.nodeName(u)
+                        + " to the same switch");
+            }
+            return route(f, u, in);
         }
-        int e = forwarding.lookup(u, d, p.layer[f], fabric.chDstPort[in], p.tag[f]);
+        int e = forwarding.lookup(u, d, p.layer(f), fabric.chDstPort[in], p.tag(f));
         if (e == ForwardingTable.NONE) {
             throw new SimulationException("routes: no entry at " + fabric.nodeName(u) + " for "
-                    + fabric.nodeName(d) + " layer " + p.layer[f] + " (arriving on port " + fabric.chDstPort[in]
-                    + ", path tag " + p.tag[f] + "); the verifier reports such black holes (weft route verify)");
+                    + fabric.nodeName(d) + " layer " + p.layer(f) + " (arriving on port " + fabric.chDstPort[in]
+                    + ", path tag " + p.tag(f) + "); the verifier reports such black holes (weft route verify)");
         }
         int n = forwarding.outCount(e);
-        if (n == 1) {
-            return forwarding.outChannel(e, 0);
+        int c = forwarding.outChannel(e, n == 1 ? 0 : ecmpIndex(p.src(f), p.dst(f), fabric.hosts, u, n));
+        return crossing(f, c);
+    }
+
+    /** The member of an ECMP group of n a switch u picks for the pair (src, dst): a hash of the pair, salted by u. */
+    static int ecmpIndex(int src, int dst, int hosts, int u, int n) {
+        long h = mix(((long) src * hosts + dst) * 0x9E3779B97F4A7C15L + u);
+        return (int) Long.remainderUnsigned(h, n);
+    }
+
+    /** Shows packet f, routed onto channel c, to the agent when it watches c; returns c. */
+    private int crossing(int f, int c) {
+        if (watched != null && watched[c]) {
+            agent.crossing(view.at(f, fabric.chSrc[c]), c, now);
         }
-        long h = mix(((long) p.src[f] * fabric.hosts + p.dst[f]) * 0x9E3779B97F4A7C15L + u);
-        return forwarding.outChannel(e, (int) Long.remainderUnsigned(h, n));
+        return c;
+    }
+
+    /**
+     * The first time packet f, waiting at its current switch, will have waited longer than its class may
+     * ({@link #expired} from then on); {@link Long#MAX_VALUE} when its class may wait for ever. A switch model whose
+     * blocked packet may expire asks for a decision then, so the drop happens on time whatever else happens.
+     */
+    long expiryTime(int f) {
+        if (maxWait == null || maxWait[flits.cls(f)] == Long.MAX_VALUE) {
+            return Long.MAX_VALUE;
+        }
+        long left = maxWait[flits.cls(f)] - flits.waited(f);
+        return left >= Long.MAX_VALUE / 4 ? Long.MAX_VALUE : flits.eligible(f) + Math.max(0, left) + 1;
+    }
+
+    /** Whether packet f, waiting at its current switch, has waited longer than its class may. */
+    boolean expired(int f, long now) {
+        return maxWait != null && flits.waited(f) + (now - flits.eligible(f)) > maxWait[flits.cls(f)];
+    }
+
+    /**
+     * Packet f at switch sw waited too long and has been taken out of its queue: counted as dropped and shown to the
+     * agent, which may turn it into a reply to its source. Returns true for a reply (f is then a control packet,
+     * routed from sw; the caller queues it again), false when it is gone (its buffer space freed).
+     */
+    boolean expire(int f, int sw, long now) {
+        Flits p = flits;
+        int b = p.buffer(f);
+        stats.onDrop(f, b / vcs, now);
+        view.at(f, sw);
+        view.allowReply = true;
+        agent.dropped(view, sw, true, now);
+        view.allowReply = false;
+        if (!view.replied) {
+            discard(f, now);
+            return false;
+        }
+        int freed = p.bytes(f) - view.replyBytes;
+        if (freed > 0) {
+            free(b, freed, now);
+        }
+        int src = p.src(f);
+        int back = fabric.hostSwitch[src];
+        if (p.dstSwitch(f) != back) {
+            p.layer(f, fabric.pairLayer(p.dstSwitch(f), back, 0));
+        }
+        p.bytes(f, view.replyBytes);
+        p.packetBytes(f, view.replyBytes);
+        p.cls(f, view.replyCls);
+        p.payload(f, view.replyPayload);
+        p.flags(f, Flits.HEAD | Flits.TAIL | Flits.CONTROL);
+        p.dst(f, src);
+        p.dstSwitch(f, back);
+        p.tag(f, 0);
+        p.eligible(f, now);
+        p.out(f, route(f, sw, b / vcs));
+        return true;
+    }
+
+    /** Packet f leaves the network where it is: its input buffer space is freed and its record released. */
+    void discard(int f, long now) {
+        int b = flits.buffer(f);
+        if (b >= 0) {
+            free(b, flits.bytes(f), now);
+        }
+        flits.release(f);
+    }
+
+    /** {@code bytes} leave input buffer b without crossing the switch: counted out and credited back upstream. */
+    private void free(int b, int bytes, long now) {
+        buffers.occupancy[b] -= bytes;
+        stats.onOccupancy(b, buffers.occupancy[b], now);
+        flowControl.onLeave(b / vcs, b % vcs, bytes, now);
+        buffers.lastDeparture[b] = now;
     }
 
     /**
@@ -230,9 +394,9 @@ final class Engine {
     long need(int f) {
         Flits p = flits;
         if (flitMode && config.switching() == SimConfig.Switching.VCT && p.isHead(f)) {
-            return (long) config.flitsOf(p.packetBytes[f]) * config.flitBytes();
+            return (long) config.flitsOf(p.packetBytes(f)) * config.flitBytes();
         }
-        return p.bytes[f];
+        return p.bytes(f);
     }
 
     /**
@@ -243,32 +407,28 @@ final class Engine {
      */
     void transmit(int c, int f, int vc, int from, long now) {
         Flits p = flits;
-        int bytes = p.bytes[f];
+        int bytes = p.bytes(f);
         long end = now + fabric.serPs(c, bytes);
-        if (cutThrough && from >= 0 && p.tailArrive[f] > end) {
-            end = p.tailArrive[f];
+        if (cutThrough && from >= 0 && p.tailArrive(f) > end) {
+            end = p.tailArrive(f);
         }
         busyUntil[c] = end;
         flowControl.onSend(c, vc, bytes);
         long latency = fabric.chLatencyPs[c];
         long tail = end + latency;
-        p.vc[f] = vc;
-        p.tailArrive[f] = tail;
-        p.hops[f]++;
+        p.vc(f, vc);
+        p.tailArrive(f, tail);
         long arrive;
-        if (fabric.toHost(c)) {
+        if (fabric.toHost(c) || !p.isHead(f)) {
             arrive = tail;
-        } else if (!p.isHead(f)) {
-            arrive = tail;
-        } else if (cutThrough) {
-            arrive = now + latency + config.routerDelayPs();
         } else {
-            arrive = tail + config.routerDelayPs();
+            arrive = (cutThrough ? now + latency : tail) + arrivalDelay;
         }
         events.schedule(arrive, PHASE_STATE, EV_ARRIVE, c, f, 0);
         events.schedule(end, PHASE_STATE, EV_TX_DONE, c, from, bytes);
         if (from >= 0) {
             buffers.lastDeparture[from] = now;
+            p.waited(f, p.waited(f) + (now - p.eligible(f)));
         }
         lastMove = now;
         flitHops++;
@@ -282,19 +442,28 @@ final class Engine {
             return;
         }
         Flits p = flits;
-        int vc = p.vc[f];
+        int vc = p.vc(f);
         int b = c * vcs + vc;
-        int bytes = p.bytes[f];
+        int bytes = p.bytes(f);
         buffers.occupancy[b] += bytes;
         if (!flowControl.onArrive(c, vc, bytes, now)) {
             buffers.occupancy[b] -= bytes;
-            drop(f, c, now);
+            drop(f, c, fabric.chDst[c], now);
             return;
         }
         stats.onOccupancy(b, buffers.occupancy[b], now);
-        p.buffer[f] = b;
+        p.buffer(f, b);
+        p.eligible(f, now);
         if (p.isHead(f)) {
-            p.out[f] = route(f, fabric.chDst[c], c);
+            if (watchBuffers) {
+                agent.buffered(view.at(f, fabric.chDst[c]), c, buffers.occupancy[b], buffers.capacity, now);
+            }
+            int out = route(f, fabric.chDst[c], c);
+            if (out < 0) {
+                discard(f, now);
+                return;
+            }
+            p.out(f, out);
         }
         switches.arrive(f, c, b, now);
     }
@@ -323,9 +492,15 @@ final class Engine {
         }
     }
 
-    /** Drops flit f at the far end of channel c (lossy overflow, or a lossless buffer that overflowed). */
-    void drop(int f, int c, long now) {
+    /**
+     * Drops flit f at switch sw, where channel c ends or, for an output queue, leaves (lossy overflow, or a lossless
+     * buffer that overflowed).
+     */
+    void drop(int f, int c, int sw, long now) {
         stats.onDrop(f, c, now);
+        if (agent != null) {
+            agent.dropped(view.at(f, sw), sw, false, now);
+        }
         flits.release(f);
     }
 
@@ -340,5 +515,140 @@ final class Engine {
     void stop(String reason) {
         stopped = true;
         stopReason = reason;
+    }
+
+    /** The view of packet record f handed to a protocol; its mutators apply to the record at once. */
+    final class PacketView implements SimPacket {
+        private int f;
+        private int sw;
+        boolean readdressed;
+        boolean allowReply;
+        boolean replied;
+        int replyBytes;
+        int replyCls;
+        Object replyPayload;
+
+        /** Points the view at record f at switch sw (-1 at a host). */
+        PacketView at(int f, int sw) {
+            this.f = f;
+            this.sw = sw;
+            readdressed = false;
+            replied = false;
+            return this;
+        }
+
+        @Override
+        public int src() {
+            return flits.src(f);
+        }
+
+        @Override
+        public int dst() {
+            return flits.dst(f);
+        }
+
+        @Override
+        public int dstSwitch() {
+            return flits.dstSwitch(f);
+        }
+
+        @Override
+        public int cls() {
+            return flits.cls(f);
+        }
+
+        @Override
+        public int bytes() {
+            return flits.packetBytes(f);
+        }
+
+        @Override
+        public int flow() {
+            return flits.flow(f);
+        }
+
+        @Override
+        public Object payload() {
+            return flits.payload(f);
+        }
+
+        @Override
+        public void payload(Object payload) {
+            flits.payload(f, payload);
+        }
+
+        @Override
+        public boolean marked() {
+            return (flits.flags(f) & Flits.MARKED) != 0;
+        }
+
+        @Override
+        public void mark() {
+            flits.flags(f, flits.flags(f) | (Flits.MARKED));
+        }
+
+        @Override
+        public boolean control() {
+            return (flits.flags(f) & Flits.CONTROL) != 0;
+        }
+
+        @Override
+        public long createdPs() {
+            return flits.created(f);
+        }
+
+        @Override
+        public long injectedPs() {
+            return flits.injected(f);
+        }
+
+        @Override
+        public long waitedPs() {
+            return flits.waited(f) + (sw >= 0 && flits.buffer(f) >= 0 ? Math.max(0, now - flits.eligible(f)) : 0);
+        }
+
+        @Override
+        public void readdress(int host, Object payload) {
+            if (host < 0 || host >= fabric.hosts) {
+                throw new IllegalArgumentException("protocol re-addressed a packet to host " + host + " of "
+                        + fabric.hosts);
+            }
+            onward(host, fabric.hostSwitch[host], payload);
+        }
+
+        @Override
+        public void readdressToSwitch(int to, Object payload) {
+            if (to < 0 || to >= fabric.switches || fabric.hostSwitchOrdinal(to) < 0) {
+                throw new IllegalArgumentException("protocol re-addressed a packet to switch " + to
+                        + ", which is not a switch with hosts");
+            }
+            onward(-1, to, payload);
+        }
+
+        private void onward(int host, int to, Object payload) {
+            if (sw < 0 || flits.dst(f) >= 0) {
+                throw new IllegalStateException("only a packet addressed to a switch can be re-addressed, there");
+            }
+            flits.dst(f, host);
+            flits.dstSwitch(f, to);
+            flits.payload(f, payload);
+            readdressed = true;
+        }
+
+        @Override
+        public void reply(int bytes, int cls, Object payload) {
+            if (!allowReply) {
+                throw new IllegalStateException("a packet can be turned into a reply only when a switch drops it for "
+                        + "waiting too long");
+            }
+            if (bytes < 1 || bytes > flits.bytes(f) || cls < 0 || cls >= fabric.classes) {
+                throw new IllegalArgumentException("reply of " + bytes + " B in class " + cls + ": expected 1.."
+                        + flits.bytes(f) + " B (at most the packet it replaces) and a class below " + fabric.classes);
+            }
+            replied = true;
+            replyBytes = bytes;
+            replyCls = cls;
+            replyPayload = payload;
+        }
     }
 }

@@ -33,8 +33,14 @@ final class Fabric {
     final int[] hostPort;
     final int[] hostUp;
     final int[] hostDown;
+    /** Routing layers; a packet's lane is {@code class * layers + layer}. */
+    final int layers;
+    /** Traffic classes ({@link SimConfig#classPriorities()}). */
+    final int classes;
     final int lanes;
     final int vcs;
+    /** Strict priority of each lane (its class's), 0 first. */
+    final int[] lanePriority;
     final int[] laneFirstVc;
     final int[] laneVcCount;
     final int[] vcLane;
@@ -47,7 +53,9 @@ final class Fabric {
     private final int[] pairLayer;
     private final int[] pairTag;
 
-    Fabric(Topology topology, RoutingResult routes, ForwardingTable table, int vcsWanted, long hostLatencyPs) {
+    Fabric(Topology topology, RoutingResult routes, ForwardingTable table, SimConfig config) {
+        int vcsWanted = config.vcs();
+        long hostLatencyPs = config.hostLatencyPs();
         this.topology = topology;
         SwitchGraph g = topology.graph();
         switches = g.switchCount();
@@ -106,11 +114,18 @@ final class Fabric {
             chMbps[down] = mbps;
             outAt[u][host.port()] = down;
         }
-        lanes = routes.layers();
+        layers = routes.layers();
+        classes = config.classes();
+        lanes = layers * classes;
         vcs = vcsWanted == 0 ? lanes : vcsWanted;
         if (vcs < lanes) {
-            throw new IllegalArgumentException("--vcs " + vcs + " is fewer than the " + lanes + " layers of the "
-                    + routes.engine() + " routes (each layer needs its own virtual channel)");
+            throw new IllegalArgumentException("--vcs " + vcs + " is fewer than the " + lanes + " lanes ("
+                    + layers + " layers of the " + routes.engine() + " routes x " + classes
+                    + " traffic classes; each needs its own virtual channel)");
+        }
+        lanePriority = new int[lanes];
+        for (int l = 0; l < lanes; l++) {
+            lanePriority[l] = config.classPriority(l / layers);
         }
         laneFirstVc = new int[lanes];
         laneVcCount = new int[lanes];
@@ -192,9 +207,9 @@ final class Fabric {
                 throw new IllegalArgumentException("routes: layer_of[" + i + "] " + p.src() + "->" + p.dst()
                         + " names a switch that is unknown or has no hosts (routes for another topology?)");
             }
-            if (p.layer() < 0 || p.layer() >= lanes) {
+            if (p.layer() < 0 || p.layer() >= layers) {
                 throw new IllegalArgumentException("routes: layer_of[" + i + "] " + p.src() + "->" + p.dst()
-                        + ": layer " + p.layer() + " outside 0.." + (lanes - 1));
+                        + ": layer " + p.layer() + " outside 0.." + (layers - 1));
             }
             listed[ordinal[s] * k + ordinal[d]] = true;
         }
@@ -240,6 +255,11 @@ final class Fabric {
     /** Tag of the pair's {@code path}-th choice (0 when the pair has one untagged path, as on the wire). */
     int pairTag(int s, int d, int path) {
         return pairTag[pairStart[ordinal[s] * hostSwitchCount + ordinal[d]] + path];
+    }
+
+    /** The lane of a packet of traffic class {@code cls} in routing layer {@code layer}. */
+    int lane(int cls, int layer) {
+        return cls * layers + layer;
     }
 
     /** True when the channel ends at a host. */

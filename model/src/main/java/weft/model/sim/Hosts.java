@@ -23,6 +23,10 @@ import weft.model.traffic.Flow;
  * may resequence each sender's packets with the agent's {@link HybridResequencer} (seed 004 §3.4): a sender is a
  * flow (flow workloads) or a source host (open loop), its sequence numbers count per destination, its timestamp is
  * the packet's injection time.
+ *
+ * <p>Under a {@link Protocol} every host is its {@link Nic} instead: the NIC makes its own traffic and puts packets on
+ * the link through a {@link HostLink} (each pair's first path), and receives what arrives; the hosts' queues are
+ * unused.
  */
 final class Hosts {
     /** Packets a resequencer holds per sender. */
@@ -58,6 +62,11 @@ final class Hosts {
     private final int[] sendersOf;
     private long reseqTimerEvents;
     private Delivery delivery;
+    /** Each host's NIC under a protocol, else null. */
+    private Nic[] nics;
+    private NicLink[] links;
+    /** Time of the wake-up event pending for each NIC, {@link Long#MAX_VALUE} when none. */
+    private long[] nicWake;
     /** Per flow: index of its own path among its pair's, -1 for the path policy; null when no flow is pinned. */
     private int[] flowPath;
 
@@ -117,7 +126,7 @@ final class Hosts {
             pathPolicies[h] = PathPolicy.create(config.pathPolicy(), fabric.hostSwitches(), fabric.maxPaths,
                     Math.max(1, fabric.switchChannels), h, pathRandom[h]);
         }
-        resequencers = config.resequence() ? new HybridResequencer[hosts] : null;
+        resequencers = config.resequence() ? newResequencers(hosts) : null;
         timerAt = new long[config.resequence() ? hosts : 0];
         java.util.Arrays.fill(timerAt, Long.MAX_VALUE);
         sendersOf = new int[hosts];
@@ -138,6 +147,22 @@ final class Hosts {
 
     void onDelivery(Delivery d) {
         this.delivery = d;
+    }
+
+    /** Whether a protocol's NICs drive the hosts. */
+    boolean driven() {
+        return nics != null;
+    }
+
+    /** Hosts are these NICs (one per host, in host order) from now on. */
+    void useNics(Nic[] nics) {
+        this.nics = nics.clone();
+        links = new NicLink[nics.length];
+        nicWake = new long[nics.length];
+        java.util.Arrays.fill(nicWake, Long.MAX_VALUE);
+        for (int h = 0; h < nics.length; h++) {
+            links[h] = new NicLink(h);
+        }
     }
 
     /** Packets waiting in the queue (made ones only). */
@@ -166,28 +191,28 @@ final class Hosts {
     private int make(int src, int dst, int bytes, int flow, long now, boolean measured) {
         Flits p = flits;
         int f = p.allocate();
-        p.src[f] = src;
-        p.dst[f] = dst;
-        p.dstSwitch[f] = fabric.hostSwitch[dst];
-        p.layer[f] = -1;
-        p.tag[f] = 0;
-        p.flow[f] = flow;
-        p.seq[f] = flow >= 0 ? flowSeq[flow]++ : pairSeq != null ? pairSeq[src * fabric.hosts + dst]++ : 0;
-        p.bytes[f] = bytes;
-        p.packetBytes[f] = bytes;
-        p.flags[f] = Flits.HEAD | Flits.TAIL | (measured ? Flits.MEASURED : 0);
-        p.created[f] = now;
-        p.pending[f] = config.flitsOf(bytes);
+        p.src(f, src);
+        p.dst(f, dst);
+        p.dstSwitch(f, fabric.hostSwitch[dst]);
+        p.layer(f, -1);
+        p.tag(f, 0);
+        p.flow(f, flow);
+        p.seq(f, flow >= 0 ? flowSeq[flow]++ : pairSeq != null ? pairSeq[src * fabric.hosts + dst]++ : 0);
+        p.bytes(f, bytes);
+        p.packetBytes(f, bytes);
+        p.flags(f, Flits.HEAD | Flits.TAIL | (measured ? Flits.MEASURED : 0));
+        p.created(f, now);
+        p.pending(f, config.flitsOf(bytes));
         engine.stats.onMade(f);
         return f;
     }
 
     private void append(int q, int f) {
-        flits.next[f] = -1;
+        flits.next(f, -1);
         if (tail[q] < 0) {
             head[q] = f;
         } else {
-            flits.next[tail[q]] = f;
+            flits.next(tail[q], f);
         }
         tail[q] = f;
         length[q]++;
@@ -206,7 +231,7 @@ final class Hosts {
             f = make(h, queueDst[q], bytes, queueFlow[q], now, engine.stats.measuring(now));
             append(q, f);
         }
-        if (flits.layer[f] < 0) {
+        if (flits.layer(f) < 0) {
             choosePath(f);
         }
         return f;
@@ -262,17 +287,17 @@ final class Hosts {
     /** Picks one of the pair's paths (layer and tag) for packet f: its flow's own, or its host's path policy's. */
     private void choosePath(int f) {
         Flits p = flits;
-        int h = p.src[f];
+        int h = p.src(f);
         int s = fabric.hostSwitch[h];
-        int d = p.dstSwitch[f];
+        int d = p.dstSwitch(f);
         if (s == d) {
-            p.layer[f] = 0;
-            p.tag[f] = 0;
+            p.layer(f, 0);
+            p.tag(f, 0);
             return;
         }
-        if (flowPath != null && p.flow[f] >= 0 && flowPath[p.flow[f]] >= 0) {
-            p.layer[f] = fabric.pairLayer(s, d, flowPath[p.flow[f]]);
-            p.tag[f] = fabric.pairTag(s, d, flowPath[p.flow[f]]);
+        if (flowPath != null && p.flow(f) >= 0 && flowPath[p.flow(f)] >= 0) {
+            p.layer(f, fabric.pairLayer(s, d, flowPath[p.flow(f)]));
+            p.tag(f, fabric.pairTag(s, d, flowPath[p.flow(f)]));
             return;
         }
         int k = fabric.pathCount(s, d);
@@ -280,9 +305,9 @@ final class Hosts {
         if (k > 1 && multiPhase) {
             declarePathLinks(h, s, d, dest, k);
         }
-        int i = k == 1 ? 0 : pathPolicies[h].choose(dest, k, p.packetBytes[f]);
-        p.layer[f] = fabric.pairLayer(s, d, i);
-        p.tag[f] = fabric.pairTag(s, d, i);
+        int i = k == 1 ? 0 : pathPolicies[h].choose(dest, k, p.packetBytes(f));
+        p.layer(f, fabric.pairLayer(s, d, i));
+        p.tag(f, fabric.pairTag(s, d, i));
     }
 
     /** Tells host h's Multi-Phase policy the channels of each path from switch s to d, once. */
@@ -317,6 +342,20 @@ final class Hosts {
             sendFlit(h, c, now);
             return;
         }
+        if (nics != null) {
+            NicLink link = links[h];
+            link.now = now;
+            link.sent = false;
+            nics[h].inject(link, now);
+            if (!link.sent) {
+                long wake = nics[h].wakePs(now);
+                if (wake != Long.MAX_VALUE && wake > now && (wake < nicWake[h] || nicWake[h] <= now)) {
+                    nicWake[h] = wake;
+                    engine.decideAt(fabric.switches + c, wake);
+                }
+            }
+            return;
+        }
         View view = views[h];
         view.now = now;
         InjectionPolicy policy = policies[h];
@@ -330,25 +369,30 @@ final class Hosts {
         }
         int qi = queueFirst[h] + q;
         int f = front(qi, now);
-        int vc = f < 0 ? -1 : engine.pickVc(c, flits.layer[f], engine.need(f), engine.flitMode);
+        int vc = f < 0 ? -1 : engine.pickVc(c, engine.lane(f), engine.need(f), engine.flitMode);
         if (vc < 0) {
             return;
         }
-        head[qi] = flits.next[f];
+        head[qi] = flits.next(f);
         if (head[qi] < 0) {
             tail[qi] = -1;
         }
         length[qi]--;
-        backlog[qi] -= flits.packetBytes[f];
-        flits.injected[f] = now;
-        policy.sent(q, flits.packetBytes[f], now);
+        backlog[qi] -= flits.packetBytes(f);
+        policy.sent(q, flits.packetBytes(f), now);
+        inject(h, c, f, vc, now);
+    }
+
+    /** Puts packet f on host h's link c, virtual channel vc, now (its first flit, when it travels as flits). */
+    private void inject(int h, int c, int f, int vc, long now) {
+        flits.injected(f, now);
         if (!engine.flitMode) {
             engine.transmit(c, f, vc, -1, now);
             return;
         }
         current[h] = f;
         currentVc[h] = vc;
-        if (flits.pending[f] > 1) {
+        if (flits.pending(f) > 1) {
             engine.vcOwner[c * fabric.vcs + vc] = -2 - h;
         }
         sendFlit(h, c, now);
@@ -358,16 +402,16 @@ final class Hosts {
         Flits p = flits;
         int packet = current[h];
         int vc = currentVc[h];
-        int total = config.flitsOf(p.packetBytes[packet]);
-        boolean first = p.pending[packet] == total;
+        int total = config.flitsOf(p.packetBytes(packet));
+        boolean first = p.pending(packet) == total;
         if (!first && !engine.flowControl.canSend(c, vc, config.flitBytes())) {
             return;
         }
         int f = p.copyOf(packet);
-        p.bytes[f] = config.flitBytes();
-        p.flags[f] |= (first ? Flits.HEAD : 0) | (p.pending[packet] == 1 ? Flits.TAIL : 0);
-        p.pending[packet]--;
-        if (p.pending[packet] == 0) {
+        p.bytes(f, config.flitBytes());
+        p.flags(f, p.flags(f) | ((first ? Flits.HEAD : 0) | (p.pending(packet) == 1 ? Flits.TAIL : 0)));
+        p.pending(packet, p.pending(packet) - 1);
+        if (p.pending(packet) == 0) {
             current[h] = -1;
             if (total > 1) {
                 engine.vcOwner[c * fabric.vcs + vc] = -1;
@@ -383,14 +427,25 @@ final class Hosts {
             flits.release(f);
             return;
         }
+        if (nics != null) {
+            int h = flits.dst(f);
+            nics[h].received(engine.view.at(f, -1), now);
+            if ((flits.flags(f) & Flits.CONTROL) != 0) {
+                flits.release(f);
+            } else {
+                release(f, now);
+            }
+            ready(h, now);
+            return;
+        }
         if (resequencers == null) {
             release(f, now);
             return;
         }
-        int h = flits.dst[f];
+        int h = flits.dst(f);
         HybridResequencer<Integer> r = resequencer(h);
-        int sender = flits.flow[f] >= 0 ? flits.flow[f] : flits.src[f];
-        r.onArrival(sender, flits.seq[f], flits.injected[f], now, f);
+        int sender = flits.flow(f) >= 0 ? flits.flow(f) : flits.src(f);
+        r.onArrival(sender, flits.seq(f), flits.injected(f), now, f);
         armTimer(h, r);
     }
 
@@ -402,6 +457,11 @@ final class Hosts {
         }
         flits.release(f);
         engine.checkDrained();
+    }
+
+    @SuppressWarnings("unchecked") // a generic array; every element is made by resequencer(h), for Integer packets
+    private static HybridResequencer<Integer>[] newResequencers(int hosts) {
+        return (HybridResequencer<Integer>[]) new HybridResequencer<?>[hosts];
     }
 
     private HybridResequencer<Integer> resequencer(int h) {
@@ -485,7 +545,7 @@ final class Hosts {
         public int frontBytes(int q) {
             int qi = queueFirst[host] + q;
             if (head[qi] >= 0) {
-                return flits.packetBytes[head[qi]];
+                return flits.packetBytes(head[qi]);
             }
             return (int) Math.min(unmade[qi], config.packetBytes());
         }
@@ -497,7 +557,7 @@ final class Hosts {
                 return false;
             }
             int f = front(queueFirst[host] + q, now);
-            return f >= 0 && engine.pickVc(c, flits.layer[f], engine.need(f), engine.flitMode) >= 0;
+            return f >= 0 && engine.pickVc(c, engine.lane(f), engine.need(f), engine.flitMode) >= 0;
         }
 
         @Override
@@ -508,6 +568,119 @@ final class Hosts {
         @Override
         public int flow(int q) {
             return queueFlow[queueFirst[host] + q];
+        }
+    }
+
+    /** Host h's link as its NIC uses it. */
+    private final class NicLink implements HostLink {
+        private final int host;
+        long now;
+        boolean sent;
+
+        NicLink(int host) {
+            this.host = host;
+        }
+
+        @Override
+        public int host() {
+            return host;
+        }
+
+        @Override
+        public boolean canSend(int dst, int cls, int bytes) {
+            checkHost(dst);
+            return free() && vc(fabric.hostSwitch[dst], cls, bytes) >= 0;
+        }
+
+        @Override
+        public boolean canSendToSwitch(int sw, int cls, int bytes) {
+            checkSwitch(sw);
+            return free() && vc(sw, cls, bytes) >= 0;
+        }
+
+        @Override
+        public void send(int dst, int bytes, int cls, int flow, Object payload, boolean control, long createdPs) {
+            checkHost(dst);
+            put(dst, fabric.hostSwitch[dst], bytes, cls, flow, payload, control, createdPs);
+        }
+
+        @Override
+        public void sendToSwitch(int sw, int bytes, int cls, Object payload) {
+            checkSwitch(sw);
+            put(-1, sw, bytes, cls, -1, payload, true, now);
+        }
+
+        @Override
+        public void generated(int dst, int bytes, long createdPs, boolean accepted) {
+            engine.stats.onGenerate(host, dst, bytes, createdPs, accepted);
+        }
+
+        private boolean free() {
+            return engine.busyUntil[fabric.hostUp[host]] <= now && current[host] < 0;
+        }
+
+        /** The layer of the first path from this host's switch to switch d (0 to itself). */
+        private int layer(int d) {
+            int s = fabric.hostSwitch[host];
+            return s == d ? 0 : fabric.pairLayer(s, d, 0);
+        }
+
+        private int vc(int d, int cls, int bytes) {
+            if (cls < 0 || cls >= fabric.classes || bytes < 1 || bytes > SimConfig.MAX_PACKET_BYTES) {
+                throw new IllegalArgumentException("host " + fabric.nodeName(fabric.switches + host) + ": packet of "
+                        + bytes + " B in class " + cls + "; expected 1.." + SimConfig.MAX_PACKET_BYTES
+                        + " B and a class below " + fabric.classes);
+            }
+            long need = engine.flitMode && config.switching() == SimConfig.Switching.VCT
+                    ? (long) config.flitsOf(bytes) * config.flitBytes() : engine.flitMode ? config.flitBytes() : bytes;
+            return engine.pickVc(fabric.hostUp[host], fabric.lane(cls, layer(d)), need, engine.flitMode);
+        }
+
+        private void put(int dst, int d, int bytes, int cls, int flow, Object payload, boolean control,
+                         long createdPs) {
+            if (sent) {
+                throw new IllegalStateException("host " + host + ": one packet per inject call");
+            }
+            int vc = free() ? vc(d, cls, bytes) : -1;
+            if (vc < 0) {
+                throw new IllegalStateException("host " + host + ": send without room (ask canSend first)");
+            }
+            Flits p = flits;
+            int f = p.allocate();
+            p.src(f, host);
+            p.dst(f, dst);
+            p.dstSwitch(f, d);
+            int s = fabric.hostSwitch[host];
+            p.layer(f, layer(d));
+            p.tag(f, s == d ? 0 : fabric.pairTag(s, d, 0));
+            p.cls(f, cls);
+            p.payload(f, payload);
+            p.flow(f, flow);
+            p.bytes(f, bytes);
+            p.packetBytes(f, bytes);
+            boolean measured = !control && engine.stats.measuring(createdPs);
+            p.flags(f, Flits.HEAD | Flits.TAIL | (measured ? Flits.MEASURED : 0) | (control ? Flits.CONTROL : 0));
+            p.created(f, createdPs);
+            p.pending(f, config.flitsOf(bytes));
+            if (!control) {
+                engine.stats.onMade(f);
+            }
+            sent = true;
+            inject(host, fabric.hostUp[host], f, vc, now);
+        }
+
+        private void checkHost(int dst) {
+            if (dst < 0 || dst >= fabric.hosts || dst == host) {
+                throw new IllegalArgumentException("host " + host + ": destination host " + dst + " (of "
+                        + fabric.hosts + ", not itself)");
+            }
+        }
+
+        private void checkSwitch(int sw) {
+            if (sw < 0 || sw >= fabric.switches || fabric.hostSwitchOrdinal(sw) < 0) {
+                throw new IllegalArgumentException("host " + host + ": packets may be addressed to switches with hosts;"
+                        + " switch " + sw + " is not one");
+            }
         }
     }
 }

@@ -1,5 +1,7 @@
 package weft.model.sim;
 
+import java.util.List;
+
 import weft.model.qos.VlArbitrationTable;
 
 /**
@@ -24,7 +26,8 @@ import weft.model.qos.VlArbitrationTable;
  * @param outputOrder      order in which an output serves inputs under infinite speedup: {@code fcfs} (by arrival at
  *                         the switch, seed 003 §2) or {@code rr} (round robin over input ports, seed 003 Fig. 1)
  * @param laneArbitration  how an output link chooses among its lanes: null for round robin, or the InfiniBand VL
- *                         arbitration table (seed 002 §4.2.1; lanes are VLs)
+ *                         arbitration table (seed 002 §4.2.1; lanes are VLs). With traffic classes of one priority
+ *                         its VLs are the (class, layer) lanes: service levels mapped one to one onto VLs (§4.2.2)
  * @param routerDelayPs    time from a packet's (head flit's) arrival, or from its reaching the front of its input
  *                         buffer, to its first chance to cross the switch
  * @param hostLatencyPs    one-way latency of host links (the topology gives switch-to-switch latencies)
@@ -45,12 +48,21 @@ import weft.model.qos.VlArbitrationTable;
  *                         mp}, seed 004 §3.2)
  * @param resequence       receivers put each sender's packets back in order with the agent's hybrid resequencer
  *                         (seed 004 §3.4)
+ * @param classPriorities  traffic classes beside the routing layers, by class: its strict priority (0 first). Each
+ *                         class has its own virtual channels in every layer (a lane is a (class, layer) pair); an
+ *                         output serves the ready lanes of the best priority, round robin among equals. Empty: one
+ *                         class (the default). Protocols that carry control packets use it (seed 001 §2.5: CRP's four
+ *                         classes, control first and speculative last; its ECN baseline's control class)
  */
 public record SimConfig(int packetBytes, int flitBytes, long bufferBytes, int vcs, FlowControlKind flowControl,
                         Switching switching, boolean infiniteSpeedup, String allocator, String outputOrder,
                         VlArbitrationTable laneArbitration, long routerDelayPs, long hostLatencyPs, long warmupPs,
                         long durationPs, long seed, long deadlockPs, Arrivals arrivals, int sourceQueuePackets,
-                        long pfcXoffBytes, long pfcXonBytes, boolean drain, String pathPolicy, boolean resequence) {
+                        long pfcXoffBytes, long pfcXonBytes, boolean drain, String pathPolicy, boolean resequence,
+                        List<Integer> classPriorities) {
+
+    /** Most traffic classes. */
+    public static final int MAX_CLASSES = 8;
 
     /** Largest packet the simulator moves. */
     public static final int MAX_PACKET_BYTES = 1 << 20;
@@ -122,6 +134,16 @@ public record SimConfig(int packetBytes, int flitBytes, long bufferBytes, int vc
             throw new IllegalArgumentException("pfcXonBytes " + pfcXonBytes + " exceeds pfcXoffBytes "
                     + pfcXoffBytes);
         }
+        classPriorities = classPriorities == null ? List.of() : List.copyOf(classPriorities);
+        require(classPriorities.size() <= MAX_CLASSES, "classPriorities.size", classPriorities.size(),
+                "0.." + MAX_CLASSES);
+        for (int p : classPriorities) {
+            require(p >= 0 && p < MAX_CLASSES, "class priority", p, "0.." + (MAX_CLASSES - 1));
+        }
+        if (laneArbitration != null && classPriorities.stream().distinct().count() > 1) {
+            throw new IllegalArgumentException("a VL arbitration table orders the lanes itself: its traffic classes "
+                    + "must share one priority, got " + classPriorities);
+        }
     }
 
     private static void require(boolean ok, String name, long value, String expected) {
@@ -138,7 +160,17 @@ public record SimConfig(int packetBytes, int flitBytes, long bufferBytes, int vc
     public static SimConfig defaults() {
         return new SimConfig(2048, 0, 8 * 2048L, 0, FlowControlKind.CREDIT, Switching.VCT, false, "islip", "fcfs",
                 null, 100_000, 0, 10_000_000L, 100_000_000L, 1, 0, Arrivals.BERNOULLI,
-                1000, 0, 0, false, "vlb", false);
+                1000, 0, 0, false, "vlb", false, List.of());
+    }
+
+    /** Number of traffic classes (at least one). */
+    public int classes() {
+        return Math.max(1, classPriorities.size());
+    }
+
+    /** Priority of traffic class {@code cls} (0 first). */
+    public int classPriority(int cls) {
+        return classPriorities.isEmpty() ? 0 : classPriorities.get(cls);
     }
 
     /** Flit size (0 = whole packets). */
@@ -235,6 +267,11 @@ public record SimConfig(int packetBytes, int flitBytes, long bufferBytes, int vc
         return toBuilder().resequence(v).build();
     }
 
+    /** Traffic classes by priority, e.g. {@code List.of(0, 0, 1, 2)} for CRP's four (seed 001 §2.5). */
+    public SimConfig withClassPriorities(List<Integer> v) {
+        return toBuilder().classPriorities(v).build();
+    }
+
     public SimConfig withPfcThresholds(long xoff, long xon) {
         return toBuilder().pfcXoffBytes(xoff).pfcXonBytes(xon).build();
     }
@@ -265,6 +302,7 @@ public record SimConfig(int packetBytes, int flitBytes, long bufferBytes, int vc
         b.drain = drain;
         b.pathPolicy = pathPolicy;
         b.resequence = resequence;
+        b.classPriorities = classPriorities;
         return b;
     }
 
@@ -293,6 +331,7 @@ public record SimConfig(int packetBytes, int flitBytes, long bufferBytes, int vc
         private boolean drain;
         private String pathPolicy;
         private boolean resequence;
+        private List<Integer> classPriorities = List.of();
 
         private Builder() {
         }
@@ -412,11 +451,16 @@ public record SimConfig(int packetBytes, int flitBytes, long bufferBytes, int vc
             return this;
         }
 
+        public Builder classPriorities(List<Integer> v) {
+            classPriorities = v;
+            return this;
+        }
+
         public SimConfig build() {
             return new SimConfig(packetBytes, flitBytes, bufferBytes, vcs, flowControl, switching, infiniteSpeedup,
                     allocator, outputOrder, laneArbitration, routerDelayPs, hostLatencyPs, warmupPs, durationPs,
                     seed, deadlockPs, arrivals, sourceQueuePackets, pfcXoffBytes, pfcXonBytes, drain, pathPolicy,
-                    resequence);
+                    resequence, classPriorities);
         }
     }
 }

@@ -2,11 +2,15 @@ package weft.model.sim;
 
 import java.util.List;
 import java.util.Map;
+import java.util.function.Function;
 
 import weft.model.traffic.Flow;
 import weft.model.traffic.TrafficPattern;
 
-/** The traffic of a run: open-loop packets from a pattern at a load, or flows of given sizes run in phases. */
+/**
+ * The traffic of a run: open-loop packets from a pattern at a load, flows of given sizes run in phases, or the
+ * traffic a {@link Protocol}'s hosts make themselves.
+ */
 public sealed interface Workload {
     /** A short name for reports. */
     String name();
@@ -69,6 +73,22 @@ public sealed interface Workload {
             }
             if (barrierPs < 0) {
                 throw new IllegalArgumentException("barrier must be >= 0 ps, got " + barrierPs);
+            }
+        }
+    }
+
+    /**
+     * Hosts and switches that run a protocol ({@link Protocol}): its NICs make the traffic and put it on the links,
+     * its switch agent acts on packets. Measured like open-loop traffic: the window after the warm-up, for the
+     * configured duration (no drain).
+     *
+     * @param name     name for reports
+     * @param protocol makes the run's protocol, given the network; called once per run
+     */
+    record Driven(String name, Function<SimNetwork, Protocol> protocol) implements Workload {
+        public Driven {
+            if (name == null || protocol == null) {
+                throw new IllegalArgumentException("driven workload needs a name and a protocol");
             }
         }
     }

@@ -90,7 +90,8 @@ class FluidWorkloadsTest {
                             @ForAll @LongRange(min = 0, max = 1_000_000) long seed) {
         int[][] flows = FluidWorkloads.randomDestinations(hosts, maxFlows, new SplittableRandom(seed));
         assertThat(boxed(counts(flows, hosts, 0))).allSatisfy(c -> assertThat(c).isBetween(1, maxFlows));
-        assertThat(java.util.Arrays.asList(flows)).allSatisfy(f -> assertThat(f[1]).isBetween(0, hosts - 1).isNotEqualTo(f[0]));
+        assertThat(java.util.Arrays.asList(flows))
+                .allSatisfy(f -> assertThat(f[1]).isBetween(0, hosts - 1).isNotEqualTo(f[0]));
     }
 
     @Property

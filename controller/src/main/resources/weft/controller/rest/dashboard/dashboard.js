@@ -159,29 +159,37 @@ function draw(fabric) {
 async function pick(host) {
   state.picked = state.picked.length >= 2 ? [host] : state.picked.concat([host]);
   state.route = null;
-  const out = document.getElementById("path");
-  out.textContent = state.picked.length === 1 ? "from " + host + ": pick the destination host" : "";
-  if (state.picked.length === 2) {
-    try {
-      const r = await get("/api/path?src=" + encodeURIComponent(state.picked[0]) + "&dst="
-        + encodeURIComponent(state.picked[1]));
-      state.route = r;
-      out.textContent = r.src + " → " + r.dst + " (" + r.srcSwitch + " → " + r.dstSwitch + "): layer "
-        + (r.layers.length ? r.layers.join(", ") : "-") + "; "
-        + (r.paths.length ? r.paths.map(p => "layer " + p.layer + ": " + p.switches.join(" → ")
-          + (p.tag === null ? "" : " (path tag " + p.tag + ")")).join("; ") : "same switch");
-      out.dataset.path = r.paths.map(p => p.switches.join(">")).join("|");
-    } catch (e) {
-      out.textContent = String(e);
-    }
-  }
+  document.getElementById("path").textContent = state.picked.length === 1
+    ? "from " + host + ": pick the destination host" : "";
+  await refreshRoute();
   if (state.fabric) {
     draw(state.fabric);
   }
 }
 
+// The picked pair's paths under the current routes (fetched again with every fabric refresh: routes change).
+async function refreshRoute() {
+  if (state.picked.length !== 2) {
+    return;
+  }
+  const out = document.getElementById("path");
+  try {
+    const r = await get("/api/path?src=" + encodeURIComponent(state.picked[0]) + "&dst="
+      + encodeURIComponent(state.picked[1]));
+    state.route = r;
+    out.textContent = r.src + " → " + r.dst + " (" + r.srcSwitch + " → " + r.dstSwitch + "): "
+      + (r.paths.length ? r.paths.map(p => "layer " + p.layer + ": " + p.switches.join(" → ")
+        + (p.tag === null ? "" : " (path tag " + p.tag + ")")).join("; ") : "same switch");
+    out.dataset.path = r.paths.map(p => p.switches.join(">")).join("|");
+  } catch (e) {
+    state.route = null;
+    out.textContent = String(e.message || e);
+  }
+}
+
 async function refreshFabric() {
   const f = await get("/api/fabric");
+  await refreshRoute();
   state.fabric = f;
   document.getElementById("fabric-name").textContent = f.name + " (" + f.mode + ")";
   document.getElementById("routing").textContent = f.engine ? f.engine + ", " + f.layers + " layer"

@@ -75,6 +75,10 @@ public final class SimJson {
         c.put("seed", config.seed());
         c.put("path_policy", config.pathPolicy());
         c.put("resequence", config.resequence());
+        if (!config.classPriorities().isEmpty()) {
+            ArrayNode classes = c.putArray("class_priorities");
+            config.classPriorities().forEach(classes::add);
+        }
         ArrayNode out = root.putArray("runs");
         for (Run run : runs) {
             out.add(run(run, details));
