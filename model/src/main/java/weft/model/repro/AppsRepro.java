@@ -1,9 +1,9 @@
 package weft.model.repro;
 
-import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
+import java.util.Set;
 import java.util.SplittableRandom;
 
 import weft.model.io.Chart;
@@ -25,55 +25,27 @@ import weft.model.traffic.FluidWorkloads;
  * the mean over applications, against NC. NC is packet-level (D-mod-k on the plain tree, no rate control, 8-packet
  * buffers, FCFS, infinite speedup); AFA, SAA+AR, FFA+AR and AFA+AR are calculated (§6.1).
  */
-final class AppsRepro implements Reproduction {
+final class AppsRepro extends DeclaredReproduction {
+    private static final List<String> SCHEMES = List.of("NC", "AFA", "SAA+AR", "FFA+AR", "AFA+AR");
     private static final List<Claim> CLAIMS = List.of(
             new Claim("C15", "AFA+AR vs NC: largest gain in mean application rate over frag_coeff", 110, "%",
                     Tolerance.defaultRelative(), new Band(10, 300)),
             new Claim("C15.time", "AFA+AR vs NC: shorter mean application completion time, at that frag_coeff", 53,
                     "%", Tolerance.defaultRelative(), new Band(5, 90)));
-    private static final List<Parameter> PARAMETERS = List.of(
-            new Parameter("k", "tree arity", "16", "4"),
-            new Parameter("n", "switch levels", "3", "3"),
-            new Parameter("width", "horizontal width of the enriched tree", "2", "2"),
-            new Parameter("hops", "ForcedDir horizontal hop limit per level", "8", "8"),
+    private static final List<Parameter> PARAMETERS = TreeFabric.phaseParameters(TreeFabric.arity("16", "4"), "1",
             new Parameter("apps", "applications", "32", "4"),
             new Parameter("app-size", "hosts per application", "128", "16"),
-            new Parameter("frag", "frag_coeff values, a list (groups of app-size/frag neighbours)", "1,4,16,64",
-                    "1,4"),
-            new Parameter("runs", "runs per frag_coeff (the thesis: 50)", "1", "2"),
-            new Parameter("packets", "2 KB packets per flow", "64", "32"),
-            new Parameter("buffer", "input buffer per port, packets", "8", "8"));
+            new Parameter("frag", "frag_coeff values, a list (groups of app-size/frag neighbours)",
+                    "1,4,16,64", "1,4"));
 
-    @Override
-    public String name() {
-        return "apps";
-    }
-
-    @Override
-    public String seed() {
-        return "000";
-    }
-
-    @Override
-    public String title() {
-        return "Seed 000 §6.5 Fig. 6.10a: multiple applications, mean application rate of NC (packet-level) vs AFA, "
-                + "SAA+AR, FFA+AR, AFA+AR (calculated)";
-    }
-
-    @Override
-    public List<Claim> claims() {
-        return CLAIMS;
-    }
-
-    @Override
-    public List<Parameter> parameters() {
-        return PARAMETERS;
+    AppsRepro() {
+        super("apps", "000", "Seed 000 §6.5 Fig. 6.10a: multiple applications, mean application rate of NC "
+                + "(packet-level) vs AFA, SAA+AR, FFA+AR, AFA+AR (calculated)", CLAIMS, PARAMETERS);
     }
 
     @Override
     public ReproResult run(ReproOptions o) {
-        TreeFabric tree = new TreeFabric(o.integer("k", 2, 32), o.integer("n", 2, 4), o.integer("width", 1, 8),
-                o.integer("hops", 0, 1 << 20));
+        TreeFabric tree = TreeFabric.of(o, TreeFabric.GBPS);
         int apps = o.integer("apps", 1, 1 << 16);
         int appSize = o.integer("app-size", 2, 1 << 16);
         if ((long) apps * appSize > tree.hosts()) {
@@ -81,22 +53,16 @@ final class AppsRepro implements Reproduction {
                     + tree.hosts() + " hosts of the tree");
         }
         List<Integer> frags = o.integers("frag", 1, appSize);
-        int runs = o.integer("runs", 1, 1000);
-        int packets = o.integer("packets", 1, 1 << 16);
-        int buffer = o.integer("buffer", 1, 1024);
-        double flowPs = TreeFabric.packetTimePs(packets);
-        long bytes = (long) packets * TreeFabric.PACKET;
+        TreeFabric.PhaseSize size = TreeFabric.PhaseSize.of(o);
+        int runs = size.runs();
+        double flowPs = size.flowPs();
         SplittableRandom rnd = new SplittableRandom(o.seed());
-        String[] names = {"NC", "AFA", "SAA+AR", "FFA+AR", "AFA+AR"};
-        List<List<double[]>> curves = new ArrayList<>();
-        for (int s = 0; s < names.length; s++) {
-            curves.add(new ArrayList<>());
-        }
-        List<List<String>> rows = new ArrayList<>();
+        SchemeSweep sweep = new SchemeSweep("frag_coeff", SCHEMES, Set.copyOf(SCHEMES.subList(1, SCHEMES.size())),
+                true, 4);
         double bestGain = Double.NEGATIVE_INFINITY;
         double timeGainAtBest = Double.NaN;
         for (int frag : frags) {
-            double[] rate = new double[names.length];
+            double[] rate = new double[SCHEMES.size()];
             double ncTime = 0;
             double afaArTime = 0;
             for (int run = 0; run < runs; run++) {
@@ -105,9 +71,9 @@ final class AppsRepro implements Reproduction {
                 for (int i = 0; i < pairs.length; i++) {
                     appOf[i] = "a" + pairs[i][2];
                 }
-                TreeFabric.Routed fixed = tree.route(pairs, false, bytes, appOf);
-                TreeFabric.Routed adaptive = tree.route(pairs, true, bytes, appOf);
-                double[] nc = ncAppTimes(fixed.simulate(buffer, (long) (100 * 5 * flowPs * appSize),
+                TreeFabric.Routed fixed = tree.route(pairs, false, size.bytes(), appOf);
+                TreeFabric.Routed adaptive = tree.route(pairs, true, size.bytes(), appOf);
+                double[] nc = ncAppTimes(fixed.simulate(size.buffer(), (long) (100 * 5 * flowPs * appSize),
                         InjectionPolicy.noControl(), List.of()), flowPs);
                 for (double t : nc) {
                     rate[0] += 1 / t / nc.length / runs;
@@ -120,36 +86,24 @@ final class AppsRepro implements Reproduction {
                 rate[4] += appRates(adaptive, new Afa(), afaAr) / runs;
                 afaArTime += afaAr[0] / runs;
             }
-            List<String> row = new ArrayList<>(List.of(Integer.toString(frag)));
-            for (int s = 0; s < names.length; s++) {
-                curves.get(s).add(new double[] {frag, rate[s] / rate[0]});
-                row.add(String.format(Locale.ROOT, "%.4f", rate[s]));
-            }
             double gain = 100 * (rate[4] / rate[0] - 1);
-            row.add(PhaseRepro.pct(gain));
-            row.add(PhaseRepro.fmt(ncTime) + " -> " + PhaseRepro.fmt(afaArTime));
-            rows.add(row);
+            sweep.point(frag, rate, SchemeSweep.percent(gain), SchemeSweep.fixed(ncTime) + " -> "
+                    + SchemeSweep.fixed(afaArTime));
             if (gain > bestGain) {
                 bestGain = gain;
                 timeGainAtBest = 100 * (1 - afaArTime / ncTime);
             }
         }
-        List<ClaimResult> claims = List.of(CLAIMS.get(0).measured(bestGain), CLAIMS.get(1).measured(timeGainAtBest));
-        List<String> columns = new ArrayList<>(List.of("frag_coeff"));
-        columns.addAll(List.of(names));
-        columns.addAll(List.of("AFA+AR vs NC", "mean completion NC -> AFA+AR"));
-        ResultTable table = new ResultTable("Mean application rate (fraction of line rate; NC measured, the rest "
+        List<ClaimResult> claims = List.of(CLAIMS.get(0).measured(bestGain),
+                CLAIMS.get(1).measured(timeGainAtBest));
+        ResultTable table = sweep.table("Mean application rate (fraction of line rate; NC measured, the rest "
                 + "calculated) and mean application completion (flow times); the thesis: AFA+AR up to +110% (53% "
-                + "shorter completion)", columns, rows);
-        List<Chart.Series> series = new ArrayList<>();
-        for (int s = 0; s < names.length; s++) {
-            series.add(new Chart.Series(names[s], curves.get(s), s >= 1));
-        }
-        Chart chart = new Chart("Seed 000 Fig. 6.10a: mean application rate against NC, " + tree.k + "-ary " + tree.n
-                + "-tree", "frag_coeff", "mean application rate / NC", false, series);
+                + "shorter completion)", "AFA+AR vs NC", "mean completion NC -> AFA+AR");
+        Chart chart = sweep.chart("Seed 000 Fig. 6.10a: mean application rate against NC, " + tree.k + "-ary "
+                + tree.n + "-tree", "frag_coeff", "mean application rate / NC");
         String setup = String.format(Locale.ROOT, "%s; %d applications x %d hosts, U[1,5] permutations each, "
                 + "frag_coeff %s, %d runs each; flows of %d x 2 KB, %d-packet buffers, FCFS, infinite speedup",
-                tree.describe(), apps, appSize, frags, runs, packets, buffer);
+                tree.describe(), apps, appSize, frags, runs, size.packets(), size.buffer());
         return ReproResult.of(this, o, setup, claims, List.of(table), chart);
     }
 

@@ -1,8 +1,8 @@
 package weft.model.repro;
 
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.Set;
 import java.util.SplittableRandom;
 
 import weft.model.io.Chart;
@@ -24,7 +24,8 @@ import weft.model.traffic.FluidWorkloads;
  * <p>NC and AR rates are each flow's steady rate over a window after a warm-up ({@link RateMeter}); the flows never
  * end within the run.
  */
-final class IndependentRepro implements Reproduction {
+final class IndependentRepro extends DeclaredReproduction {
+    private static final List<String> SCHEMES = List.of("NC", "AR", "FFA", "SAA+AR", "SAA-M+AR", "FFA+AR");
     private static final List<Claim> CLAIMS = List.of(
             new Claim("C11", "FFA+AR vs NC: largest gain in mean flow rate over max_flows", 43, "%",
                     Tolerance.defaultRelative(), new Band(5, 150)),
@@ -32,46 +33,19 @@ final class IndependentRepro implements Reproduction {
                     "%",
                     Tolerance.atLeast(0, "the thesis gives only the direction: above SAA's 13% of §6.3"),
                     new Band(-20, 150)));
-    private static final List<Parameter> PARAMETERS = List.of(
-            new Parameter("k", "tree arity", "16", "4"),
-            new Parameter("n", "switch levels", "3", "3"),
-            new Parameter("width", "horizontal width of the enriched tree", "2", "2"),
-            new Parameter("hops", "ForcedDir horizontal hop limit per level", "8", "8"),
+    private static final List<Parameter> PARAMETERS = TreeFabric.parameters(TreeFabric.arity("16", "4"),
             new Parameter("max-flows", "max_flows = 1 .. this", "5", "3"),
-            new Parameter("runs", "flow sets per point (the thesis: 50)", "1", "2"),
-            new Parameter("window", "measured window, packet times", "400", "300"),
-            new Parameter("buffer", "input buffer per port, packets", "8", "8"));
+            TreeFabric.runs("1", "2"), new Parameter("window", "measured window, packet times", "400", "300"),
+            TreeFabric.BUFFER);
 
-    @Override
-    public String name() {
-        return "independent";
-    }
-
-    @Override
-    public String seed() {
-        return "000";
-    }
-
-    @Override
-    public String title() {
-        return "Seed 000 §6.4 Fig. 6.8a: independent flows, mean rate of NC, AR (packet-level) vs FFA, SAA+AR, "
-                + "SAA-M+AR, FFA+AR (calculated)";
-    }
-
-    @Override
-    public List<Claim> claims() {
-        return CLAIMS;
-    }
-
-    @Override
-    public List<Parameter> parameters() {
-        return PARAMETERS;
+    IndependentRepro() {
+        super("independent", "000", "Seed 000 §6.4 Fig. 6.8a: independent flows, mean rate of NC, AR (packet-level) "
+                + "vs FFA, SAA+AR, SAA-M+AR, FFA+AR (calculated)", CLAIMS, PARAMETERS);
     }
 
     @Override
     public ReproResult run(ReproOptions o) {
-        TreeFabric tree = new TreeFabric(o.integer("k", 2, 32), o.integer("n", 2, 4), o.integer("width", 1, 8),
-                o.integer("hops", 0, 1 << 20));
+        TreeFabric tree = TreeFabric.of(o, TreeFabric.GBPS);
         int maxFlows = o.integer("max-flows", 1, 16);
         int runs = o.integer("runs", 1, 1000);
         int window = o.integer("window", 10, 1 << 20);
@@ -81,16 +55,12 @@ final class IndependentRepro implements Reproduction {
         long end = warm + Math.round(window * packetPs);
         long bytes = (end / Math.round(packetPs) + 2) * TreeFabric.PACKET;
         SplittableRandom rnd = new SplittableRandom(o.seed());
-        String[] names = {"NC", "AR", "FFA", "SAA+AR", "SAA-M+AR", "FFA+AR"};
-        List<List<double[]>> curves = new ArrayList<>();
-        for (int s = 0; s < names.length; s++) {
-            curves.add(new ArrayList<>());
-        }
-        List<List<String>> rows = new ArrayList<>();
+        SchemeSweep sweep = new SchemeSweep("max_flows", SCHEMES, Set.copyOf(SCHEMES.subList(2, SCHEMES.size())),
+                true, 4);
         double bestFfaAr = Double.NEGATIVE_INFINITY;
         double bestFfa = Double.NEGATIVE_INFINITY;
         for (int m = 1; m <= maxFlows; m++) {
-            double[] sum = new double[names.length];
+            double[] sum = new double[SCHEMES.size()];
             for (int run = 0; run < runs; run++) {
                 int[][] pairs = FluidWorkloads.randomDestinations(tree.hosts(), m, rnd);
                 TreeFabric.Routed fixed = tree.route(pairs, false, bytes, null);
@@ -102,28 +72,16 @@ final class IndependentRepro implements Reproduction {
                 sum[4] += calculated(adaptive, new SaaM());
                 sum[5] += calculated(adaptive, new Ffa());
             }
-            List<String> row = new ArrayList<>(List.of(Integer.toString(m)));
-            for (int s = 0; s < names.length; s++) {
-                curves.get(s).add(new double[] {m, sum[s] / sum[0]});
-                row.add(String.format(Locale.ROOT, "%.4f", sum[s] / runs));
-            }
-            row.add(PhaseRepro.pct(100 * (sum[5] / sum[0] - 1)));
-            rows.add(row);
+            double[] mean = SchemeSweep.mean(sum, runs);
+            sweep.point(m, mean, SchemeSweep.percent(100 * (sum[5] / sum[0] - 1)));
             bestFfaAr = Math.max(bestFfaAr, 100 * (sum[5] / sum[0] - 1));
             bestFfa = Math.max(bestFfa, 100 * (sum[2] / sum[0] - 1));
         }
         List<ClaimResult> claims = List.of(CLAIMS.get(0).measured(bestFfaAr), CLAIMS.get(1).measured(bestFfa));
-        List<String> columns = new ArrayList<>(List.of("max_flows"));
-        columns.addAll(List.of(names));
-        columns.add("FFA+AR vs NC");
-        ResultTable table = new ResultTable("Mean flow rate (fraction of line rate, mean over runs); NC and AR "
-                + "measured, the rest calculated; the thesis: FFA+AR up to +43% over NC", columns, rows);
-        List<Chart.Series> series = new ArrayList<>();
-        for (int s = 0; s < names.length; s++) {
-            series.add(new Chart.Series(names[s], curves.get(s), s >= 2));
-        }
-        Chart chart = new Chart("Seed 000 Fig. 6.8a: mean rate against NC, " + tree.k + "-ary " + tree.n + "-tree",
-                "max_flows", "mean rate / NC mean rate", false, series);
+        ResultTable table = sweep.table("Mean flow rate (fraction of line rate, mean over runs); NC and AR "
+                + "measured, the rest calculated; the thesis: FFA+AR up to +43% over NC", "FFA+AR vs NC");
+        Chart chart = sweep.chart("Seed 000 Fig. 6.8a: mean rate against NC, " + tree.k + "-ary " + tree.n + "-tree",
+                "max_flows", "mean rate / NC mean rate");
         String setup = String.format(Locale.ROOT, "%s; U[1, max_flows] flows per source to random hosts, max_flows = "
                 + "1..%d, %d runs each; NC/AR over %d packet times after %d, %d-packet buffers, FCFS, infinite "
                 + "speedup", tree.describe(), maxFlows, runs, window, window / 5, buffer);

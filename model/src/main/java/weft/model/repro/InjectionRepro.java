@@ -25,7 +25,7 @@ import weft.model.traffic.FluidWorkloads;
  * measure); per run the ratio of the least measured rate to the least calculated one (MIN) and of the means (AVG,
  * Table 6.4), averaged over runs. The flows never end within the run (the papers' flows are long).
  */
-final class InjectionRepro implements Reproduction {
+final class InjectionRepro extends DeclaredReproduction {
     /** Table 1 / Table 6.3 (SAA+AR, ratio of minima), rows n = 1..5, columns b = 2, 4, 8, 16. */
     static final double[][] TABLE_1 = {{0.38, 1.00, 1.00, 1.00}, {0.19, 0.64, 1.00, 1.00}, {0.18, 0.31, 1.00, 1.00},
         {0.18, 0.25, 1.00, 1.00}, {0.20, 0.39, 1.00, 1.00}};
@@ -52,46 +52,21 @@ final class InjectionRepro implements Reproduction {
                     "ratio", DEFAULT, new Band(0.6, 1.05)),
             new Claim("C17.min2", "FFA+AR by PS, b = 2: ratio of minima, mean over n (Table 6.4)", 0.268, "ratio",
                     DEFAULT, new Band(0.0, 1.0)));
-    private static final List<Parameter> PARAMETERS = List.of(
+    private static final List<Parameter> PARAMETERS = TreeFabric.parameters(
             new Parameter("k", "tree arity (paper size 8: the 16-ary tree takes about 20 min per run here)", "8",
                     "4"),
-            new Parameter("n", "switch levels", "3", "3"),
-            new Parameter("width", "horizontal width of the enriched tree", "2", "2"),
-            new Parameter("hops", "ForcedDir horizontal hop limit per level", "8", "8"),
             new Parameter("flows", "flows per source n, a list", "1,2,3,4,5", "1,3,5"),
-            new Parameter("runs", "runs per n (the papers: 50, 'very low variance')", "2", "2"),
+            TreeFabric.runs("2", "2"),
             new Parameter("window", "packets the slowest flow sends in the measured window", "100", "40"));
 
-    @Override
-    public String name() {
-        return "injection";
-    }
-
-    @Override
-    public String seed() {
-        return "003";
-    }
-
-    @Override
-    public String title() {
-        return "Seed 003 Table 1 / seed 000 Tables 6.3, 6.4: Periodic Selection realising SAA+AR and FFA+AR rates "
-                + "with b x 2 KB buffers";
-    }
-
-    @Override
-    public List<Claim> claims() {
-        return CLAIMS;
-    }
-
-    @Override
-    public List<Parameter> parameters() {
-        return PARAMETERS;
+    InjectionRepro() {
+        super("injection", "003", "Seed 003 Table 1 / seed 000 Tables 6.3, 6.4: Periodic Selection realising SAA+AR "
+                + "and FFA+AR rates with b x 2 KB buffers", CLAIMS, PARAMETERS);
     }
 
     @Override
     public ReproResult run(ReproOptions o) {
-        TreeFabric tree = new TreeFabric(o.integer("k", 2, 32), o.integer("n", 2, 4), o.integer("width", 1, 8),
-                o.integer("hops", 0, 1 << 20));
+        TreeFabric tree = TreeFabric.of(o, TreeFabric.GBPS);
         List<Integer> ns = o.integers("flows", 1, 16);
         int runs = o.integer("runs", 1, 1000);
         int window = o.integer("window", 4, 1 << 16);
@@ -136,13 +111,13 @@ final class InjectionRepro implements Reproduction {
             min2 += ffaMin[i][0] / ns.size();
         }
         List<ClaimResult> claims = List.of(
-                CLAIMS.get(0).measured(c10),
-                CLAIMS.get(1).measured(b4n1),
-                CLAIMS.get(2).measured(b4count == 0 ? Double.NaN : b4 / b4count),
-                CLAIMS.get(3).measured(b2),
-                CLAIMS.get(4).measured(c17),
-                CLAIMS.get(5).measured(avg4),
-                CLAIMS.get(6).measured(min2));
+                claims().get(0).measured(c10),
+                claims().get(1).measured(b4n1),
+                claims().get(2).measured(b4count == 0 ? Double.NaN : b4 / b4count),
+                claims().get(3).measured(b2),
+                claims().get(4).measured(c17),
+                claims().get(5).measured(avg4),
+                claims().get(6).measured(min2));
         List<ResultTable> tables = List.of(
                 table("Seed 003 Table 1 / seed 000 Table 6.3 (SAA+AR): min measured / min calculated rate, paper / "
                         + "Weft", ns, TABLE_1, saaMin),

@@ -1,8 +1,8 @@
 package weft.model.repro;
 
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.Set;
 import java.util.SplittableRandom;
 
 import weft.model.io.Chart;
@@ -19,8 +19,9 @@ import weft.model.traffic.FluidWorkloads;
  * {@code W} (Theorem 4.1.1; the thesis: "in all rate-control tests the calculated rates are taken as the outcome",
  * which Table 1, {@code weft repro injection}, justifies). Times are in flow times (one flow at line rate).
  */
-final class PhaseRepro implements Reproduction {
+final class PhaseRepro extends DeclaredReproduction {
     private static final Tolerance DEFAULT = Tolerance.defaultRelative();
+    private static final List<String> SCHEMES = List.of("NC", "SAA", "AR", "SAA+AR");
     private static final List<Claim> CLAIMS = List.of(
             new Claim("C6", "SAA alone vs NC: largest reduction of the phase's completion time over p", 13, "%",
                     DEFAULT, new Band(-10, 40)),
@@ -30,91 +31,47 @@ final class PhaseRepro implements Reproduction {
                     new Band(20, 80)),
             new Claim("C8.p1", "1 permutation: NC completion / SAA+AR completion ('twofold', seed 003 §5.3)", 2.0,
                     "ratio", DEFAULT, new Band(1.3, 4)));
-    private static final List<Parameter> PARAMETERS = List.of(
-            new Parameter("k", "tree arity", "16", "4"),
-            new Parameter("n", "switch levels", "3", "3"),
-            new Parameter("width", "horizontal width of the enriched tree", "2", "2"),
-            new Parameter("hops", "ForcedDir horizontal hop limit per level", "8", "8"),
-            new Parameter("max-permutations", "p = 1 .. this", "5", "4"),
-            new Parameter("runs", "flow sets per p (the papers: 50)", "2", "2"),
-            new Parameter("packets", "2 KB packets per flow", "64", "32"),
-            new Parameter("buffer", "input buffer per port, packets", "8", "8"));
+    private static final List<Parameter> PARAMETERS = TreeFabric.phaseParameters(TreeFabric.arity("16", "4"), "2",
+            new Parameter("max-permutations", "p = 1 .. this", "5", "4"));
 
-    @Override
-    public String name() {
-        return "phase";
-    }
-
-    @Override
-    public String seed() {
-        return "003";
-    }
-
-    @Override
-    public String title() {
-        return "Seed 003 Fig. 6 / seed 000 Fig. 6.7: phase completion, NC vs SAA vs AR vs SAA+AR (packet-level NC, AR)";
-    }
-
-    @Override
-    public List<Claim> claims() {
-        return CLAIMS;
-    }
-
-    @Override
-    public List<Parameter> parameters() {
-        return PARAMETERS;
+    PhaseRepro() {
+        super("phase", "003", "Seed 003 Fig. 6 / seed 000 Fig. 6.7: phase completion, NC vs SAA vs AR vs SAA+AR "
+                + "(packet-level NC, AR)", CLAIMS, PARAMETERS);
     }
 
     @Override
     public ReproResult run(ReproOptions o) {
-        TreeFabric tree = new TreeFabric(o.integer("k", 2, 32), o.integer("n", 2, 4), o.integer("width", 1, 8),
-                o.integer("hops", 0, 1 << 20));
+        TreeFabric tree = TreeFabric.of(o, TreeFabric.GBPS);
         int maxP = o.integer("max-permutations", 1, 16);
-        int runs = o.integer("runs", 1, 1000);
-        int packets = o.integer("packets", 1, 1 << 16);
-        int buffer = o.integer("buffer", 1, 1024);
-        double flowPs = TreeFabric.packetTimePs(packets);
-        long bytes = (long) packets * TreeFabric.PACKET;
+        TreeFabric.PhaseSize size = TreeFabric.PhaseSize.of(o);
+        int runs = size.runs();
+        int buffer = size.buffer();
+        double flowPs = size.flowPs();
         SplittableRandom rnd = new SplittableRandom(o.seed());
-        String[] names = {"NC", "SAA", "AR", "SAA+AR"};
-        List<List<double[]>> curves = new ArrayList<>();
-        for (int s = 0; s < 4; s++) {
-            curves.add(new ArrayList<>());
-        }
-        List<List<String>> rows = new ArrayList<>();
+        SchemeSweep sweep = new SchemeSweep("p", SCHEMES, Set.of("SAA", "SAA+AR"), false, 3);
         double saaGain = Double.NEGATIVE_INFINITY;
         double saaArGain = Double.NEGATIVE_INFINITY;
         double arOverNc = Double.POSITIVE_INFINITY;
         double ncOverSaaArP1 = Double.NaN;
         for (int p = 1; p <= maxP; p++) {
-            double[] sum = new double[4];
+            double[] sum = new double[SCHEMES.size()];
             for (int run = 0; run < runs; run++) {
                 int[][] pairs = FluidWorkloads.superposedPermutations(tree.hosts(), p, rnd);
-                TreeFabric.Routed fixed = tree.route(pairs, false, bytes, null);
-                TreeFabric.Routed adaptive = tree.route(pairs, true, bytes, null);
+                TreeFabric.Routed fixed = tree.route(pairs, false, size.bytes(), null);
+                TreeFabric.Routed adaptive = tree.route(pairs, true, size.bytes(), null);
                 double wStatic = fixed.paths().contention().max();
-                double wAdaptive = adaptive.paths().contention().max();
                 long limit = (long) (40 * wStatic * flowPs);
                 sum[0] += completion(fixed.simulate(buffer, limit, InjectionPolicy.noControl(), List.of()), flowPs);
                 sum[1] += wStatic;
                 sum[2] += completion(adaptive.simulate(buffer, limit, InjectionPolicy.noControl(), List.of()),
                         flowPs);
-                sum[3] += wAdaptive;
+                sum[3] += adaptive.paths().contention().max();
             }
-            double[] mean = new double[4];
-            List<String> row = new ArrayList<>(List.of(Integer.toString(p)));
-            for (int s = 0; s < 4; s++) {
-                mean[s] = sum[s] / runs;
-                curves.get(s).add(new double[] {p, mean[s]});
-                row.add(fmt(mean[s]));
-            }
+            double[] mean = SchemeSweep.mean(sum, runs);
             double gSaa = 100 * (1 - mean[1] / mean[0]);
             double gAr = 100 * (1 - mean[2] / mean[0]);
             double gBoth = 100 * (1 - mean[3] / mean[0]);
-            row.add(pct(gSaa));
-            row.add(pct(gAr));
-            row.add(pct(gBoth));
-            rows.add(row);
+            sweep.point(p, mean, SchemeSweep.percent(gSaa), SchemeSweep.percent(gAr), SchemeSweep.percent(gBoth));
             saaGain = Math.max(saaGain, gSaa);
             saaArGain = Math.max(saaArGain, gBoth);
             if (p >= 3) {
@@ -129,18 +86,14 @@ final class PhaseRepro implements Reproduction {
                 CLAIMS.get(1).measured(maxP >= 3 ? arOverNc : Double.NaN),
                 CLAIMS.get(2).measured(saaArGain),
                 CLAIMS.get(3).measured(ncOverSaaArP1));
-        ResultTable table = new ResultTable("Completion time of the phase in flow times (mean over runs); NC and AR "
+        ResultTable table = sweep.table("Completion time of the phase in flow times (mean over runs); NC and AR "
                 + "simulated, SAA and SAA+AR calculated (W); reduction against NC (the papers: SAA up to 13%, AR "
-                + "worse for p >= 3, SAA+AR up to 50%)", List.of("p", "NC", "SAA", "AR", "SAA+AR", "SAA vs NC",
-                "AR vs NC", "SAA+AR vs NC"), rows);
-        List<Chart.Series> series = new ArrayList<>();
-        for (int s = 0; s < 4; s++) {
-            series.add(new Chart.Series(names[s], curves.get(s), s % 2 == 1));
-        }
-        Chart chart = new Chart("Seed 003 Fig. 6: phase completion time, " + tree.k + "-ary " + tree.n + "-tree",
-                "superposed random permutations p", "completion time (flow times)", false, series);
+                + "worse for p >= 3, SAA+AR up to 50%)", "SAA vs NC", "AR vs NC", "SAA+AR vs NC");
+        Chart chart = sweep.chart("Seed 003 Fig. 6: phase completion time, " + tree.k + "-ary " + tree.n + "-tree",
+                "superposed random permutations p", "completion time (flow times)");
         String setup = String.format(Locale.ROOT, "%s; flows of %d x 2 KB, %d-packet input buffers, FCFS, infinite "
-                + "speedup; p = 1..%d, %d runs each", tree.describe(), packets, buffer, maxP, runs);
+                + "speedup; p = 1..%d, %d runs each", tree.describe(), size.packets(), buffer, maxP,
+                runs);
         return ReproResult.of(this, o, setup, claims, List.of(table), chart);
     }
 
@@ -150,13 +103,5 @@ final class PhaseRepro implements Reproduction {
             return Double.NaN;
         }
         return r.phases().get(0).completionNs() * 1000 / flowPs;
-    }
-
-    static String fmt(double v) {
-        return String.format(Locale.ROOT, "%.3f", v);
-    }
-
-    static String pct(double v) {
-        return String.format(Locale.ROOT, "%+.1f%%", v);
     }
 }

@@ -38,7 +38,7 @@ import weft.model.traffic.Flow;
  * and f6 finish at 3), each flow's completion, and the same with rates. Times are in units of one flow's
  * transmission at line rate, the paper's "1 ms".
  */
-final class SpreadingRepro implements Reproduction {
+final class SpreadingRepro extends DeclaredReproduction {
     private static final int PACKET = 2048;
     private static final double GBPS = 10;
     private static final Tolerance DEFAULT = Tolerance.defaultRelative();
@@ -58,29 +58,9 @@ final class SpreadingRepro implements Reproduction {
             new Parameter("packets", "packets of 2 KB per flow (one flow time)", "640", "160"),
             new Parameter("buffer", "input buffer per port, in packets", "8", "8"));
 
-    @Override
-    public String name() {
-        return "spreading";
-    }
-
-    @Override
-    public String seed() {
-        return "003";
-    }
-
-    @Override
-    public String title() {
-        return "Seed 003 Fig. 1: congestion spreading without control (trunk at 2/3, 5 ms) vs SAA rates (4 ms)";
-    }
-
-    @Override
-    public List<Claim> claims() {
-        return CLAIMS;
-    }
-
-    @Override
-    public List<Parameter> parameters() {
-        return PARAMETERS;
+    SpreadingRepro() {
+        super("spreading", "003", "Seed 003 Fig. 1: congestion spreading without control (trunk at 2/3, 5 ms) vs SAA "
+                + "rates (4 ms)", CLAIMS, PARAMETERS);
     }
 
     /** The fabric of Fig. 1: sw1 with s1..s4, sw2 with s5, s6, d1, d2, one trunk; 10 Gbit/s, 0.1 µs links. */
@@ -142,12 +122,12 @@ final class SpreadingRepro implements Reproduction {
         double ncDone = nc.phases().get(0).completionNs() * 1000 / unitPs;
         double ratedDone = rated.phases().get(0).completionNs() * 1000 / unitPs;
         List<ClaimResult> claims = List.of(
-                CLAIMS.get(0).measured(trunk),
-                CLAIMS.get(1).measured((share[0] + share[1] + share[2] + share[3]) / 4),
-                CLAIMS.get(2).measured((share[4] + share[5]) / 2),
-                CLAIMS.get(3).measured(ncDone),
-                CLAIMS.get(4).measured(ratedDone),
-                CLAIMS.get(5).measured(ncDone / ratedDone));
+                claims().get(0).measured(trunk),
+                claims().get(1).measured((share[0] + share[1] + share[2] + share[3]) / 4),
+                claims().get(2).measured((share[4] + share[5]) / 2),
+                claims().get(3).measured(ncDone),
+                claims().get(4).measured(ratedDone),
+                claims().get(5).measured(ncDone / ratedDone));
         String[] paperNc = {"1/6", "1/6", "1/6", "1/6", "1/3", "1/3"};
         List<List<String>> rows = new ArrayList<>();
         for (int f = 0; f < 6; f++) {

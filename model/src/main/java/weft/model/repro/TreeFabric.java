@@ -41,23 +41,115 @@ final class TreeFabric {
     final int hops;
     final Topology plain;
     final Topology enriched;
-    private final RoutingResult plainDefaults;
-    private final RoutingResult enrichedDefaults;
+    private final RoutingResult[] defaults = new RoutingResult[2];
     private final AdaptiveFlowRouting onPlain;
     private final AdaptiveFlowRouting onEnriched;
 
-    TreeFabric(int k, int n, int width, int hops) {
+    /** The tree of arity {@code k}, {@code n} levels, enriched with {@code width}, links of {@code gbps}. */
+    TreeFabric(int k, int n, int width, int hops, double gbps) {
         this.k = k;
         this.n = n;
         this.width = width;
         this.hops = hops;
-        GeneratorOptions options = GeneratorOptions.defaults().withGbps(GBPS);
+        GeneratorOptions options = GeneratorOptions.defaults().withGbps(gbps);
         plain = KaryNTree.generate(k, n, options);
         enriched = EnrichedKaryNTree.generate(k, n, width, EnrichedKaryNTree.Shape.CHAIN, options);
-        plainDefaults = RoutingEngines.byName("dmodk").compute(plain, RoutingOptions.defaults());
-        enrichedDefaults = RoutingEngines.byName("dmodk").compute(enriched, RoutingOptions.defaults());
         onPlain = new AdaptiveFlowRouting(plain, hops);
         onEnriched = new AdaptiveFlowRouting(enriched, hops);
+    }
+
+    /**
+     * The tree the options {@code k}, {@code n}, {@code width}, {@code hops} of {@link #parameters} describe, with
+     * links of {@code gbps} (unit capacities for the fluid figures, 10 Gbit/s for the packet-level runs).
+     *
+     * @throws IllegalArgumentException naming the parameter whose value is out of range
+     */
+    static TreeFabric of(ReproOptions o, double gbps) {
+        return new TreeFabric(o.integer("k", 2, 64), o.integer("n", 1, 6), o.integer("width", 1, 8),
+                o.integer("hops", 0, 1 << 20), gbps);
+    }
+
+    /** Input buffers per port, in 2 KB packets: seed 003 §6.1's 8 at both sizes. */
+    static final Parameter BUFFER = new Parameter("buffer", "input buffer per port, packets", "8", "8");
+
+    /** Runs (random flow sets) per point of a sweep; the papers average 50. */
+    static Parameter runs(String paper, String quick) {
+        return new Parameter("runs", "random flow sets per point (the papers: 50)", paper, quick);
+    }
+
+    /**
+     * The knobs of a phase experiment, equal flows that all start at 0 (seed 003 §5.3, seed 000 §6.3 and §6.5): the
+     * tree's, the experiment's own {@code more}, then runs per point, packets per flow (the papers' flows are
+     * "equisized"; 64 packets at paper size) and input buffers, as {@link PhaseSize} reads them.
+     */
+    static List<Parameter> phaseParameters(Parameter arity, String runsPaper, Parameter... more) {
+        List<Parameter> all = new ArrayList<>(List.of(more));
+        all.add(runs(runsPaper, "2"));
+        all.add(new Parameter("packets", "2 KB packets per flow", "64", "32"));
+        all.add(BUFFER);
+        return parameters(arity, all.toArray(Parameter[]::new));
+    }
+
+    /**
+     * Runs per point, packets per flow and input buffer of a phase experiment.
+     *
+     * @param runs    random flow sets per point
+     * @param packets 2 KB packets per flow
+     * @param buffer  input buffer per port, packets
+     */
+    record PhaseSize(int runs, int packets, int buffer) {
+        /** The size {@code o} gives (parameters of {@link #phaseParameters}), checked. */
+        static PhaseSize of(ReproOptions o) {
+            return new PhaseSize(o.integer("runs", 1, 1000), o.integer("packets", 1, 1 << 16),
+                    o.integer("buffer", 1, 1024));
+        }
+
+        /** One flow's transmission at line rate, the unit of completion times. */
+        double flowPs() {
+            return packetTimePs(packets);
+        }
+
+        /** One flow's size. */
+        long bytes() {
+            return (long) packets * PACKET;
+        }
+    }
+
+    /** The arity parameter with its paper and quick value. */
+    static Parameter arity(String paper, String quick) {
+        return new Parameter("k", "tree arity", paper, quick);
+    }
+
+    /**
+     * The tree's parameters, {@code arity} (e.g. {@link #arity}), levels, the enriched tree's horizontal width and
+     * ForcedDir's hop limit (seed 000 §6.2: width 2, ForcedDir(8)), followed by the experiment's own {@code more}.
+     */
+    static List<Parameter> parameters(Parameter arity, Parameter... more) {
+        List<Parameter> all = new ArrayList<>(List.of(arity,
+                new Parameter("n", "switch levels", "3", "3"),
+                new Parameter("width", "horizontal width of the enriched tree", "2", "2"),
+                new Parameter("hops", "ForcedDir horizontal hop limit per level", "8", "8")));
+        all.addAll(List.of(more));
+        return List.copyOf(all);
+    }
+
+    /** Each flow's channels: D-mod-k or adaptive ascent alone on the plain tree, or adaptive on the enriched tree. */
+    AdaptiveFlowRouting.FlowPaths paths(int[][] pairs, Scheme scheme) {
+        return switch (scheme) {
+            case STATIC -> onPlain.routeIndexed(pairs, false);
+            case ASCENT_ONLY -> onPlain.routeIndexed(pairs, true);
+            case ADAPTIVE -> onEnriched.routeIndexed(pairs, true);
+        };
+    }
+
+    /** How a flow set is routed (seed 000 §6.2). */
+    enum Scheme {
+        /** D-mod-k on the plain tree, the static baseline. */
+        STATIC,
+        /** Adaptive ascent on the plain tree, descending as D-mod-k does (Fig. 6.2b). */
+        ASCENT_ONLY,
+        /** Adaptive flow routing on the enriched tree, ForcedDir descent (Fig. 6.4). */
+        ADAPTIVE
     }
 
     int hosts() {
@@ -75,8 +167,7 @@ final class TreeFabric {
      */
     Routed route(int[][] pairs, boolean adaptive, long bytes, String[] apps) {
         Topology t = adaptive ? enriched : plain;
-        AdaptiveFlowRouting.FlowPaths paths = adaptive ? onEnriched.routeIndexed(pairs, true)
-                : onPlain.routeIndexed(pairs, false);
+        AdaptiveFlowRouting.FlowPaths paths = paths(pairs, adaptive ? Scheme.ADAPTIVE : Scheme.STATIC);
         List<Flow> flows = new ArrayList<>(pairs.length);
         Map<String, Integer> tags = new HashMap<>();
         for (int i = 0; i < pairs.length; i++) {
@@ -85,23 +176,48 @@ final class TreeFabric {
                     apps == null ? "app" : apps[i], bytes));
             tags.put(id, i);
         }
-        RoutingResult routes = paths.toRoutingResult(adaptive ? "adaptive" : "dmodk-hosts",
-                adaptive ? enrichedDefaults : plainDefaults);
-        return new Routed(t, paths, routes, flows, tags);
+        return new Routed(adaptive, t, paths, flows, tags);
+    }
+
+    /** D-mod-k's entries on the plain or enriched tree, the default ports under the flows' own, made once. */
+    private RoutingResult defaults(boolean adaptive) {
+        int i = adaptive ? 1 : 0;
+        if (defaults[i] == null) {
+            defaults[i] = RoutingEngines.byName("dmodk").compute(adaptive ? enriched : plain,
+                    RoutingOptions.defaults());
+        }
+        return defaults[i];
     }
 
     /**
-     * A routed flow set.
-     *
-     * @param topology the plain or the enriched tree
-     * @param paths    each flow's channels
-     * @param routes   D-mod-k default entries plus each flow's tagged path
-     * @param flows    the flows, {@code f<i>}
-     * @param tags     flow id to its path tag
+     * A routed flow set: the flows ({@code f<i>}, tagged {@code i}) on the plain tree with D-mod-k or on the enriched
+     * tree with adaptive flow routing, and each flow's channels.
      */
-    record Routed(Topology topology, AdaptiveFlowRouting.FlowPaths paths, RoutingResult routes, List<Flow> flows,
-                  Map<String, Integer> tags) {
-        /** The fluid rate problem of the flows on their paths (link capacities in Gbit/s). */
+    final class Routed {
+        private final boolean adaptive;
+        private final Topology topology;
+        private final AdaptiveFlowRouting.FlowPaths paths;
+        private final List<Flow> flows;
+        private final Map<String, Integer> tags;
+
+        private Routed(boolean adaptive, Topology topology, AdaptiveFlowRouting.FlowPaths paths, List<Flow> flows,
+                       Map<String, Integer> tags) {
+            this.adaptive = adaptive;
+            this.topology = topology;
+            this.paths = paths;
+            this.flows = flows;
+            this.tags = tags;
+        }
+
+        AdaptiveFlowRouting.FlowPaths paths() {
+            return paths;
+        }
+
+        List<Flow> flows() {
+            return flows;
+        }
+
+        /** The fluid rate problem of the flows on their paths (link capacities in the tree's unit). */
         RateProblem problem(WeightBasis basis) {
             return FabricProblem.build(topology, flows, (f, su, du) -> paths.channels(Integer.parseInt(f.id()
                     .substring(1))), basis, 1e-3);
@@ -109,11 +225,13 @@ final class TreeFabric {
 
         /**
          * Runs the flows as one phase (every flow starts at 0; the run ends when the last byte arrives or at the time
-         * limit) on seed 003's switches with {@code buffer}-packet input buffers.
+         * limit) on seed 003's switches with {@code buffer}-packet input buffers, every flow pinned to its path: the
+         * route cache's tagged entries over D-mod-k's default ports.
          */
         SimResult simulate(int buffer, long limitPs, InjectionPolicy.Factory hosts, List<SimObserver> observers) {
             SimConfig config = SimConfig.defaults().withInfiniteSpeedup(true).withOutputOrder("fcfs")
                     .withBufferBytes((long) buffer * PACKET).withWarmupPs(0).withDurationPs(limitPs);
+            RoutingResult routes = paths.toRoutingResult(adaptive ? "adaptive" : "dmodk-hosts", defaults(adaptive));
             return new Simulator(topology, routes, config).run(new Workload.Phases("flows", flows, 1, 0, Map.of(),
                     tags), hosts, observers);
         }
