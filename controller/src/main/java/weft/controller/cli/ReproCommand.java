@@ -10,7 +10,8 @@ import weft.model.repro.Reproductions;
 /**
  * {@code weft repro}: the seeds' published results re-run on Weft, one subcommand per registered reproduction
  * ({@code weft repro NAME [--quick] [--json F] [--plot F.svg]}), plus {@code list} (every reproduction's seed, claims
- * and parameters) and {@code table} (the README's table from result files). The subcommands are made from the
+ * and parameters), {@code table} (the README's table from result files) and {@code all} (every reproduction in
+ * turn, {@code --quick} for the demo). The subcommands are made from the
  * registry, {@link Reproductions}, so a reproduction registered there is on the command line with no code here.
  */
 @Command(name = "repro", mixinStandardHelpOptions = true,
@@ -25,12 +26,13 @@ public final class ReproCommand implements Runnable {
         spec.commandLine().usage(spec.commandLine().getOut());
     }
 
-    /** Adds {@code list}, {@code table} and one subcommand per registered reproduction. */
+    /** Adds {@code list}, {@code table}, {@code all} and one subcommand per registered reproduction. */
     static final class Registry implements IModelTransformer {
         @Override
         public CommandSpec transform(CommandSpec spec) {
             spec.addSubcommand("list", new CommandLine(new ReproListCommand()));
             spec.addSubcommand("table", new CommandLine(new ReproTableCommand()));
+            spec.addSubcommand("all", new CommandLine(new ReproAllCommand()));
             for (String name : Reproductions.names()) {
                 spec.addSubcommand(name, ReproRunCommand.commandLine(Reproductions.byName(name)));
             }

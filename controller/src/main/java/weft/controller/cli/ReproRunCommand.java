@@ -7,6 +7,7 @@ import java.util.concurrent.Callable;
 
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Model.OptionSpec;
 import picocli.CommandLine.Option;
@@ -29,11 +30,8 @@ public final class ReproRunCommand implements Callable<Integer> {
     private final Reproduction repro;
     private CommandSpec spec;
 
-    @Option(names = "--quick", description = "the quick size (CI) instead of the paper's")
-    private boolean quick;
-
-    @Option(names = "--seed", defaultValue = "1", description = "random seed (default: ${DEFAULT-VALUE})")
-    private long seed;
+    @Mixin
+    private ReproSizeOptions size;
 
     @Option(names = "--json", paramLabel = "FILE", description = "write weft-repro/1 here ('-' = stdout)")
     private Path json;
@@ -75,28 +73,46 @@ public final class ReproRunCommand implements Callable<Integer> {
                     overrides.put(p.name(), o.getValue());
                 }
             }
-            ReproResult result;
-            long start = System.nanoTime();
+            ReproOptions options;
             try {
-                result = repro.run(ReproOptions.of(repro, quick, seed, overrides));
+                options = ReproOptions.of(repro, size.quick, size.seed, overrides);
             } catch (IllegalArgumentException e) {
                 throw new CliFailure(e.getMessage(), CliFailure.USAGE);
             }
-            double seconds = (System.nanoTime() - start) / 1e9;
-            CommandLine cl = spec.commandLine();
-            cl.getOut().print(ReproText.report(result, seconds));
-            cl.getOut().flush();
-            if (json != null) {
-                String text = ReproJson.write(result, seconds);
-                TopologyFiles.write(json, cl.getOut(), w -> w.write(text));
-            }
-            if (plot != null) {
-                String svg = SvgChart.render(result.chartOrClaims());
-                TopologyFiles.write(plot, cl.getOut(), w -> w.write(svg));
-            }
+            runAndWrite(spec, repro, options, json, plot);
             return 0;
         } catch (CliFailure e) {
             return e.report(spec);
         }
+    }
+
+    /**
+     * Runs {@code repro}, prints its report (with its wall time) to the command's stdout, and writes the
+     * {@code weft-repro/1} file and the chart where {@code json} and {@code plot} are set.
+     *
+     * @throws CliFailure a usage error for a parameter the reproduction cannot use, an input error for an unwritable
+     *                    file
+     */
+    static ReproResult runAndWrite(CommandSpec spec, Reproduction repro, ReproOptions options, Path json, Path plot) {
+        ReproResult result;
+        long start = System.nanoTime();
+        try {
+            result = repro.run(options);
+        } catch (IllegalArgumentException e) {
+            throw new CliFailure(e.getMessage(), CliFailure.USAGE);
+        }
+        double seconds = (System.nanoTime() - start) / 1e9;
+        CommandLine cl = spec.commandLine();
+        cl.getOut().print(ReproText.report(result, seconds));
+        cl.getOut().flush();
+        if (json != null) {
+            String text = ReproJson.write(result, seconds);
+            TopologyFiles.write(json, cl.getOut(), w -> w.write(text));
+        }
+        if (plot != null) {
+            String svg = SvgChart.render(result.chartOrClaims());
+            TopologyFiles.write(plot, cl.getOut(), w -> w.write(svg));
+        }
+        return result;
     }
 }

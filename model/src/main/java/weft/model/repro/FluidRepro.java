@@ -57,7 +57,7 @@ final class FluidRepro extends DeclaredReproduction {
     @Override
     public ReproResult run(ReproOptions o) {
         TreeFabric tree = TreeFabric.of(o, 1);
-        int runs = o.integer("runs", 1, 10_000);
+        int runs = TreeFabric.runs(o);
         int maxPermutations = o.integer("max-permutations", 1, 64);
         int maxFlows = o.integer("max-flows", 1, 64);
         int frag = o.integer("frag", 1, 128);

@@ -47,7 +47,7 @@ final class IndependentRepro extends DeclaredReproduction {
     public ReproResult run(ReproOptions o) {
         TreeFabric tree = TreeFabric.of(o, TreeFabric.GBPS);
         int maxFlows = o.integer("max-flows", 1, 16);
-        int runs = o.integer("runs", 1, 1000);
+        int runs = TreeFabric.runs(o);
         int window = o.integer("window", 10, 1 << 20);
         int buffer = o.integer("buffer", 1, 1024);
         double packetPs = TreeFabric.packetTimePs(1);

@@ -68,7 +68,7 @@ final class InjectionRepro extends DeclaredReproduction {
     public ReproResult run(ReproOptions o) {
         TreeFabric tree = TreeFabric.of(o, TreeFabric.GBPS);
         List<Integer> ns = o.integers("flows", 1, 16);
-        int runs = o.integer("runs", 1, 1000);
+        int runs = TreeFabric.runs(o);
         int window = o.integer("window", 4, 1 << 16);
         SplittableRandom rnd = new SplittableRandom(o.seed());
         int nb = PAPER_BUFFERS.length;

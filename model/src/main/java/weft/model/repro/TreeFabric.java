@@ -100,7 +100,7 @@ final class TreeFabric {
     record PhaseSize(int runs, int packets, int buffer) {
         /** The size {@code o} gives (parameters of {@link #phaseParameters}), checked. */
         static PhaseSize of(ReproOptions o) {
-            return new PhaseSize(o.integer("runs", 1, 1000), o.integer("packets", 1, 1 << 16),
+            return new PhaseSize(TreeFabric.runs(o), o.integer("packets", 1, 1 << 16),
                     o.integer("buffer", 1, 1024));
         }
 
@@ -113,6 +113,11 @@ final class TreeFabric {
         long bytes() {
             return (long) packets * PACKET;
         }
+    }
+
+    /** The value of {@link #runs(String, String)}'s parameter. */
+    static int runs(ReproOptions o) {
+        return o.integer("runs", 1, 10_000);
     }
 
     /** The arity parameter with its paper and quick value. */

@@ -10,8 +10,10 @@
  * <p>Reproductions here: {@code contention} (seed 000 §6.2), {@code fluid} (seed 000 §6.3-6.5, calculated rates),
  * {@code spreading} (seed 003 Fig. 1), and on the packet simulator with the papers' switches ({@code TreeFabric}):
  * {@code phase} (seed 003 Fig. 6, seed 000 Fig. 6.7), {@code injection} (seed 003 Table 1, seed 000 Tables 6.3,
- * 6.4), {@code independent} (seed 000 Fig. 6.8a), {@code apps} (seed 000 Fig. 6.10a); {@code RateMeter} measures
- * steady flow rates in a run.
+ * 6.4), {@code independent} (seed 000 Fig. 6.8a), {@code apps} (seed 000 Fig. 6.10a); and {@code saam} (seed 000
+ * §6.4, SAA-M's distributed protocol). Shared by them: {@code DeclaredReproduction} (a reproduction declared once),
+ * {@code TreeFabric} (the trees, their knobs and routed flow sets), {@code SchemeSweep} (rows and curves per scheme)
+ * and {@code RateMeter} (steady flow rates in a run).
  * Setup, assumptions, tolerances, run times and results: docs/reproductions.md.
  */
 package weft.model.repro;

@@ -64,7 +64,40 @@ class ReproJsonTest {
         assertThat(text.lines().filter(l -> l.startsWith("C6 ")).findFirst().orElseThrow())
                 .contains("13", "25", "+12", "<= paper", "NO");
         assertThat(ReproText.markdown(List.of(result(0.99, 25)))).contains(
-                "| 003 | C10: PS ratio, b = 8 | 1 | 0.99 (quick size) | `weft repro injection` |",
-                "| 003 | C6: SAA vs NC | 13 % | **25 %** (differs) (quick size) |");
+                "| seed | claim | paper | Weft | difference | within tolerance | command |",
+                "| 003 | C10: PS ratio, b = 8 | 1 | 0.99 (quick size) | -0.01 | yes (±0.05) | `weft repro injection` |",
+                "| 003 | C6: SAA vs NC | 13 % | 25 % (quick size) | +12 points | **no** (<= paper): "
+                        + "[why](docs/reproductions.md#injection) | `weft repro injection` |");
+    }
+
+    @Test
+    void readmeTableRowsGoBySeedThenRegistryOrder() {
+        ReproResult contention = new ReproResult("contention", "000", "t", "s", false, 1,
+                List.of(C6.measured(10)), List.of(), null);
+        ReproResult fluid = new ReproResult("fluid", "000", "t", "s", false, 1, List.of(C10.measured(1)), List.of(),
+                null);
+        String table = ReproText.markdown(List.of(result(1, 10), fluid, contention));
+        assertThat(table.indexOf("`weft repro contention`")).isLessThan(table.indexOf("`weft repro fluid`"));
+        assertThat(table.indexOf("`weft repro fluid`")).isLessThan(table.indexOf("`weft repro injection`"));
+    }
+
+    @Test
+    void readmeTableReplacesOnlyWhatIsBetweenTheMarkers() {
+        String readme = "# Weft\n\n" + ReproText.TABLE_BEGIN + "\n| old |\n" + ReproText.TABLE_END + "\n\nafter\n";
+        String updated = ReproText.replaceTable("README.md", readme, "| new |\n");
+        assertThat(updated).isEqualTo("# Weft\n\n" + ReproText.TABLE_BEGIN + "\n| new |\n" + ReproText.TABLE_END
+                + "\n\nafter\n");
+        assertThat(ReproText.replaceTable("README.md", updated, "| new |\n")).isEqualTo(updated);
+        assertThatThrownBy(() -> ReproText.replaceTable("README.md", "# Weft\n| old |\n", "| new |\n"))
+                .hasMessageStartingWith("README.md: expected one line '<!-- weft repro table: begin");
+        assertThatThrownBy(() -> ReproText.replaceTable("README.md", ReproText.TABLE_END + "\n"
+                + ReproText.TABLE_BEGIN + "\n", "| new |\n")).hasMessageContaining("around the reproduction table");
+    }
+
+    @Test
+    void summaryCountsClaimsWithinToleranceAndInQuickBand() {
+        String s = ReproText.summary(List.of(result(0.99, 25), result(0.5, 10)), List.of(1.5, 2.5));
+        assertThat(s).contains("reproduction", "within tolerance", "in quick band", "injection", "1 of 2", "1.5 s",
+                "2 reproductions, 4 claims: 2 within the paper's tolerance, 2 in their quick band; 4.0 s");
     }
 }
