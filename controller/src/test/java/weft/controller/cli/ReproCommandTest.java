@@ -53,7 +53,7 @@ class ReproCommandTest {
         int code = run("all", "--quick", "--only", "spreading,contention", "--out", results.toString());
         assertThat(code).as(err.toString()).isZero();
         assertThat(out.toString()).contains("spreading (seed 003)", "contention (seed 000)", "within tolerance",
-                "in quick band", "2 reproductions, 10 claims:");
+                "in quick band", "2 reproductions, 11 claims:");
         assertThat(results.resolve("spreading.json")).exists();
         assertThat(results.resolve("contention.svg")).exists();
 
@@ -68,7 +68,7 @@ class ReproCommandTest {
                 .endsWith("<!-- weft repro table: end -->\n\n## Status\n").doesNotContain("old table")
                 .contains("| 000 | C5.max:", "| 003 | C1.trunk:", "`weft repro spreading` |");
         assertThat(text.indexOf("| 000 |")).isLessThan(text.indexOf("| 003 |"));
-        assertThat(out.toString()).contains("reproduction table rewritten, 2 results, 10 claims");
+        assertThat(out.toString()).contains("reproduction table rewritten, 2 results, 11 claims");
     }
 
     @Test

@@ -66,6 +66,7 @@ class ReproJsonTest {
         assertThat(ReproText.markdown(List.of(result(0.99, 25)))).contains(
                 "| seed | claim | paper | Weft | difference | within tolerance | command |",
                 "| 003 | C10: PS ratio, b = 8 | 1 | 0.99 (quick size) | -0.01 | yes (±0.05) | `weft repro injection` |",
+                "| 003 | C6: SAA vs NC | 13 % | 25 % (quick size) | +12 points |",
                 "| 003 | C6: SAA vs NC | 13 % | 25 % (quick size) | +12 points | **no** (<= paper): "
                         + "[why](docs/reproductions.md#injection) | `weft repro injection` |");
     }

@@ -94,8 +94,10 @@ public final class ReproText {
             for (ClaimResult c : r.claims()) {
                 Claim k = c.claim();
                 String unit = "ratio".equals(k.unit()) || "fraction".equals(k.unit()) ? "" : " " + k.unit();
-                String within = c.holds() ? "yes (" + k.tolerance().describe() + ")"
-                        : "**no** (" + k.tolerance().describe() + "): [why](" + WHY + r.name() + ")";
+                String tolerance = k.tolerance().describe() + (k.tolerance().kind() != Tolerance.Kind.ABSOLUTE ? ""
+                        : "%".equals(k.unit()) ? " points" : unit);
+                String within = c.holds() ? "yes (" + tolerance + ")"
+                        : "**no** (" + tolerance + "): [why](" + WHY + r.name() + ")";
                 s.append(String.format(Locale.ROOT, "| %s | %s: %s | %s%s | %s%s%s | %s | %s | `weft repro %s` |%n",
                         r.seed(), k.id(), cell(k.what()), number(k.paper()), unit, number(c.weft()), unit,
                         r.quick() ? " (quick size)" : "", difference(c, "%".equals(k.unit()) ? " points" : unit),
