@@ -45,6 +45,8 @@ final class InputQueuedSwitch extends SwitchModel {
     private int[] match = new int[0];
     private int[] outs = new int[0];
     private int[] rowStamp = new int[0];
+    private final boolean laneTables;
+    private final int[] laneBytes;
     /** Best priority among the requests each output received in this decision. */
     private int[] rowPriority = new int[0];
     private int decisions;
@@ -59,6 +61,8 @@ final class InputQueuedSwitch extends SwitchModel {
         vcs = fabric.vcs;
         routerDelay = engine.config.routerDelayPs();
         frontDelay = engine.flitMode;
+        laneTables = engine.config.laneArbitration() != null;
+        laneBytes = new int[Math.max(16, fabric.lanes)];
         int s = fabric.switches;
         int[] inCount = new int[s];
         int[] outCount = new int[s];
@@ -179,6 +183,9 @@ final class InputQueuedSwitch extends SwitchModel {
         int count = requested;
         if (count > 0) {
             java.util.Arrays.sort(outs, 0, count);
+            if (laneTables) {
+                keepArbitratedLanes(out, nIn, nOut, words, count);
+            }
             allocator.match(u, nIn, nOut, req, words, outs, count, match);
             for (int k = 0; k < count; k++) {
                 int j = outs[k];
@@ -190,6 +197,40 @@ final class InputQueuedSwitch extends SwitchModel {
         }
         if (wake != Long.MAX_VALUE) {
             schedule(u, wake);
+        }
+    }
+
+    /**
+     * VL arbitration at the outputs of a speedup-1 switch: where requests for one output come from several lanes,
+     * the output's {@link LaneArbiter} (the IBA tables) picks the lane, and only that lane's requests go on to the
+     * crossbar allocator. Decision: the chosen lane's turn is charged even if the allocator then gives the output to
+     * no one (iSLIP with one iteration can leave it unmatched); seed 002's IBA switch arbitrates VLs at its inputs,
+     * which a crossbar allocator cannot express, so the output side is where Weft applies the tables.
+     */
+    private void keepArbitratedLanes(int[] out, int nIn, int nOut, int words, int count) {
+        Flits p = flits;
+        for (int k = 0; k < count; k++) {
+            int j = outs[k];
+            long ready = 0;
+            for (int i = 0; i < nIn; i++) {
+                if (Bits.get(req, j * words, i)) {
+                    int f = buffers.head[reqBuffer[i * nOut + j]];
+                    int lane = engine.lane(f);
+                    if ((ready & (1L << lane)) == 0) {
+                        ready |= 1L << lane;
+                        laneBytes[lane] = p.bytes(f);
+                    }
+                }
+            }
+            if (Long.bitCount(ready) < 2) {
+                continue;
+            }
+            int lane = engine.laneArbiter.pick(out[j], ready, laneBytes);
+            for (int i = 0; i < nIn; i++) {
+                if (Bits.get(req, j * words, i) && engine.lane(buffers.head[reqBuffer[i * nOut + j]]) != lane) {
+                    req[j * words + (i >>> 6)] &= ~(1L << i);
+                }
+            }
         }
     }
 
