@@ -182,7 +182,13 @@ final class InputQueuedSwitch extends SwitchModel {
         }
         int count = requested;
         if (count > 0) {
-            java.util.Arrays.sort(outs, 0, count);
+            for (int x = 1; x < count; x++) {
+                for (int y = x; y > 0 && outs[y - 1] > outs[y]; y--) {
+                    int t = outs[y];
+                    outs[y] = outs[y - 1];
+                    outs[y - 1] = t;
+                }
+            }
             if (laneTables) {
                 keepArbitratedLanes(out, nIn, nOut, words, count);
             }
