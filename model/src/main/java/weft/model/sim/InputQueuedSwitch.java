@@ -39,6 +39,11 @@ final class InputQueuedSwitch extends SwitchModel {
     private final boolean frontDelay;
     /** Flits waiting in each input channel's buffers (all virtual channels). */
     private final int[] waiting;
+    /** Per switch, a bit per input (its position in {@code inputs[u]}) that has flits waiting. */
+    private final long[] active;
+    private final int[] activeBase;
+    /** Position of each input channel among its switch's inputs. */
+    private final int[] inIndex;
     private long[] req = new long[0];
     private int[] reqBuffer = new int[0];
     private int[] reqVc = new int[0];
@@ -98,9 +103,16 @@ final class InputQueuedSwitch extends SwitchModel {
                 inputs[u][fillIn[u]++] = c;
             }
         }
+        inIndex = new int[fabric.channels];
+        activeBase = new int[s + 1];
         for (int u = 0; u < s; u++) {
             sortByPort(inputs[u]);
+            for (int i = 0; i < inputs[u].length; i++) {
+                inIndex[inputs[u][i]] = i;
+            }
+            activeBase[u + 1] = activeBase[u] + (inputs[u].length + 63) / 64;
         }
+        active = new long[activeBase[s]];
         inputBusy = new long[fabric.channels];
         waiting = new int[fabric.channels];
         vcPointer = new int[fabric.channels];
@@ -126,7 +138,10 @@ final class InputQueuedSwitch extends SwitchModel {
     @Override
     void arrive(int f, int c, int b, long now) {
         flits.eligible(f, flits.isHead(f) ? now + routerDelay : now);
-        waiting[c]++;
+        if (waiting[c]++ == 0) {
+            int u = fabric.chDst[c];
+            active[activeBase[u] + (inIndex[c] >>> 6)] |= 1L << inIndex[c];
+        }
         buffers.append(flits, b, f, now);
         schedule(fabric.chDst[c], now);
     }
@@ -166,18 +181,11 @@ final class InputQueuedSwitch extends SwitchModel {
         int stamp = ++decisions;
         requested = 0;
         long wake = Long.MAX_VALUE;
-        for (int i = 0; i < nIn; i++) {
-            int c = in[i];
-            if (inputBusy[c] > now || waiting[c] == 0) {
-                continue;
-            }
-            for (int[] level : levelVcs) {
-                int n = level.length;
-                int first = vcPointer[c] % n;
-                for (int k = 0; k < n; k++) {
-                    int v = level[first + k < n ? first + k : first + k - n];
-                    wake = request(u, i, c, v, nOut, words, stamp, wake, now);
-                }
+        int base = activeBase[u];
+        for (int w = 0; w < words; w++) {
+            for (long bits = active[base + w]; bits != 0; bits &= bits - 1) {
+                int i = (w << 6) + Long.numberOfTrailingZeros(bits);
+                wake = requestInput(u, i, in[i], nOut, words, stamp, wake, now);
             }
         }
         int count = requested;
@@ -203,6 +211,30 @@ final class InputQueuedSwitch extends SwitchModel {
         }
         if (wake != Long.MAX_VALUE) {
             schedule(u, wake);
+        }
+    }
+
+    /** Input i (channel c) of switch u, unless busy, lets each virtual channel's front ask, best priority first. */
+    private long requestInput(int u, int i, int c, int nOut, int words, int stamp, long wake, long now) {
+        if (inputBusy[c] > now) {
+            return wake;
+        }
+        for (int[] level : levelVcs) {
+            int n = level.length;
+            int first = vcPointer[c] % n;
+            for (int k = 0; k < n; k++) {
+                int v = level[first + k < n ? first + k : first + k - n];
+                wake = request(u, i, c, v, nOut, words, stamp, wake, now);
+            }
+        }
+        return wake;
+    }
+
+    /** One flit fewer waits at input c; an input with none leaves its switch's set of active inputs. */
+    private void leave(int c) {
+        if (--waiting[c] == 0) {
+            int u = fabric.chDst[c];
+            active[activeBase[u] + (inIndex[c] >>> 6)] &= ~(1L << inIndex[c]);
         }
     }
 
@@ -258,7 +290,7 @@ final class InputQueuedSwitch extends SwitchModel {
             if (engine.expire(f, u, now)) {
                 buffers.pushFront(p, b, f, now);
             } else {
-                waiting[c]--;
+                leave(c);
                 f = buffers.head[b];
                 if (f < 0) {
                     return wake;
@@ -307,7 +339,7 @@ final class InputQueuedSwitch extends SwitchModel {
     private void grant(int c, int o, int b, int ov, long now) {
         Flits p = flits;
         int f = buffers.pop(p, b, now);
-        waiting[c]--;
+        leave(c);
         boolean head = p.isHead(f);
         boolean tail = p.isTail(f);
         if (head && !tail) {

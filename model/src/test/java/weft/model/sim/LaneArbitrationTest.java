@@ -54,7 +54,7 @@ class LaneArbitrationTest {
     }
 
     @Test
-    @DisplayName("Seed 002 §4.2.1: a high-priority lane preempts the low one: b finishes after one flow time, a after two")
+    @DisplayName("Seed 002 §4.2.1: the high-priority lane preempts the low one: b ends after one flow time, a two")
     void highPriorityFirst() {
         VlArbitrationTable table = new VlArbitrationTable(List.of(new VlArbitrationTable.Entry(1, 1)),
                 List.of(new VlArbitrationTable.Entry(0, 1)), HighPriorityLimit.unbounded());
