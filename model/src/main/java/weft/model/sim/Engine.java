@@ -60,6 +60,7 @@ final class Engine {
     final long[] busyUntil;
     /** Wormhole: owner of each (channel, vc) downstream buffer (an input buffer id, or -2 - host), -1 = free. */
     final int[] vcOwner;
+    /** Per channel: the virtual channel after the one the last head flit took (round robin within a lane). */
     private final int[] vcPointer;
     final long deadlockPs;
     SwitchModel switches;
@@ -377,7 +378,7 @@ final class Engine {
     int pickVc(int c, int lane, long need, boolean needsFreeVc) {
         int first = fabric.laneFirstVc[lane];
         int count = fabric.laneVcCount[lane];
-        int start = vcPointer[c];
+        int start = count == 1 ? 0 : Math.floorMod(vcPointer[c] - first, count);
         for (int i = 0; i < count; i++) {
             int v = first + (start + i) % count;
             if (needsFreeVc && vcOwner[c * vcs + v] != -1) {
@@ -417,6 +418,9 @@ final class Engine {
         long latency = fabric.chLatencyPs[c];
         long tail = end + latency;
         p.vc(f, vc);
+        if (p.isHead(f)) {
+            vcPointer[c] = vc + 1;
+        }
         p.tailArrive(f, tail);
         long arrive;
         if (fabric.toHost(c) || !p.isHead(f)) {
