@@ -19,32 +19,36 @@ class SimBenchCommandTest {
     @TempDir
     Path dir;
 
-    private final StringWriter out = new StringWriter();
-    private final StringWriter err = new StringWriter();
+    /** What one command run printed and returned. */
+    private record Run(int status, String out, String err) {
+    }
 
-    private int run(String... args) {
-        CommandLine cmd = new CommandLine(new SimBenchCommand());
-        cmd.setOut(new PrintWriter(out, true));
-        cmd.setErr(new PrintWriter(err, true));
-        return cmd.execute(args);
+    private static Run run(String... args) {
+        StringWriter out = new StringWriter();
+        StringWriter err = new StringWriter();
+        int status = new CommandLine(new SimBenchCommand()).setOut(new PrintWriter(out, true))
+                .setErr(new PrintWriter(err, true)).execute(args);
+        return new Run(status, out.toString(), err.toString());
     }
 
     @Test
     @DisplayName("without a BookSim source tree the bench names the directory and says how to get BookSim")
     void missingBookSimSaysHowToGetIt() {
         Path missing = dir.resolve("no-booksim");
-        assertThat(run("--booksim", missing.toString(), "--quick")).isEqualTo(1);
-        assertThat(err.toString()).contains(missing.toString(), "is not a directory",
+        Run r = run("--booksim", missing.toString(), "--quick");
+        assertThat(r.status()).isEqualTo(1);
+        assertThat(r.err()).contains(missing.toString(), "is not a directory",
                 "git clone https://github.com/booksim/booksim2");
-        assertThat(out.toString()).isEmpty();
+        assertThat(r.out()).isEmpty();
     }
 
     @Test
     @DisplayName("a directory that is not BookSim's source is refused before anything runs")
     void wrongTreeIsRefused() throws IOException {
         Files.writeString(dir.resolve("README"), "not booksim");
-        assertThat(run("--booksim", dir.toString(), "--quick")).isEqualTo(1);
-        assertThat(err.toString()).contains("is not a BookSim 2 source tree", "src/Makefile", "WEFT_BOOKSIM");
+        Run r = run("--booksim", dir.toString(), "--quick");
+        assertThat(r.status()).isEqualTo(1);
+        assertThat(r.err()).contains("is not a BookSim 2 source tree", "src/Makefile", "WEFT_BOOKSIM");
     }
 
     /**
@@ -60,10 +64,10 @@ class SimBenchCommandTest {
                 "set WEFT_BOOKSIM to a BookSim 2 source tree (git clone https://github.com/booksim/booksim2) to run "
                         + "the cross-check");
         Path json = dir.resolve("bench.json");
-        int status = run("--booksim", source, "--quick", "--work", dir.resolve("work").toString(), "--json",
+        Run r = run("--booksim", source, "--quick", "--work", dir.resolve("work").toString(), "--json",
                 json.toString());
-        assertThat(status).as(err.toString()).isZero();
-        assertThat(out.toString()).contains("mesh 8x8 uniform, 1 flit", "zero load", "Weft / BookSim");
+        assertThat(r.status()).as(r.err()).isZero();
+        assertThat(r.out()).contains("mesh 8x8 uniform, 1 flit", "zero load", "Weft / BookSim");
         JsonNode row = new ObjectMapper().readTree(Files.readString(json)).get("rows").get(0);
         double bookZero = row.get("zero_load_latency_booksim").asDouble();
         double bookSat = row.get("saturation_booksim").asDouble();
