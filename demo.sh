@@ -55,6 +55,6 @@ perf_pair() { # h1 -> h3 and h2 -> h3 at once, through the agents; prints what e
 echo "Both hosts send to h3 (its 40 Mbit/s link is the bottleneck); the controller allocates max-min shares:"
 perf_pair
 echo "A rate set by hand wins for its pair; the allocator shares what it leaves:"
-$weft rates set --controller 127.0.0.1:6700 --token "$(cat /tmp/weft-lab/wrate/agent-token)" \
+$weft rates set --controller 127.0.0.1:6700 --token-file /tmp/weft-lab/wrate/agent-token \
   --src h1 --dst h3 --mbps 30
 perf_pair

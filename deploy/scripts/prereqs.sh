@@ -15,6 +15,12 @@ weft_install_prereqs() {
     command -v opensm >/dev/null 2>&1 || need+=(opensm)
     command -v ibsim >/dev/null 2>&1 || need+=(ibsim-utils)
     command -v ibnetdiscover >/dev/null 2>&1 || need+=(infiniband-diags)
+    command -v openssl >/dev/null 2>&1 || need+=(openssl)
+    # The dashboard's lab test (DashboardLabTest) drives Debian's Chromium through its chromedriver.
+    command -v chromium >/dev/null 2>&1 || need+=(chromium)
+    command -v chromedriver >/dev/null 2>&1 || need+=(chromium-driver)
+    # The unit files' check (systemd-analyze verify).
+    command -v systemd-analyze >/dev/null 2>&1 || need+=(systemd)
     [ -r /usr/share/java/zookeeper.jar ] || need+=(zookeeper)  # weft-zookeeper: the HA lab tests' server
     if [ "${#need[@]}" -gt 0 ]; then
         echo "weft: installing ${need[*]}"

@@ -30,7 +30,19 @@ public final class WeftMain implements Runnable {
         spec.commandLine().usage(System.out);
     }
 
+    /**
+     * Runs the command. A failure no command turned into its own message and exit status (a bug, or something the
+     * environment did) is one line on stderr and exit status 1; {@code WEFT_DEBUG=1} adds the stack trace.
+     */
     public static void main(String[] args) {
-        System.exit(new CommandLine(new WeftMain()).execute(args));
+        System.exit(new CommandLine(new WeftMain()).setExecutionExceptionHandler((e, cl, parsed) -> {
+            cl.getErr().println(cl.getCommandSpec().qualifiedName() + ": " + e);
+            if ("1".equals(System.getenv("WEFT_DEBUG"))) {
+                e.printStackTrace(cl.getErr());
+            } else {
+                cl.getErr().println("(set WEFT_DEBUG=1 for the stack trace)");
+            }
+            return 1;
+        }).execute(args));
     }
 }

@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
 import java.security.SecureRandom;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -44,9 +45,16 @@ public record LabAgents(int registryPort, String token, List<Agent> agents) {
     public static Path newToken(String labName) throws IOException {
         byte[] secret = new byte[16];
         new SecureRandom().nextBytes(secret);
+        return writeToken(labName, HexFormat.of().formatHex(secret));
+    }
+
+    /** Writes {@code token} to {@code <lab dir>/agent-token}, readable by its owner only; returns the file. */
+    static Path writeToken(String labName, String token) throws IOException {
         Path tokenFile = LabState.dir(labName).resolve("agent-token");
         Files.createDirectories(tokenFile.getParent());
-        Files.writeString(tokenFile, HexFormat.of().formatHex(secret), StandardCharsets.UTF_8);
+        Files.deleteIfExists(tokenFile);
+        Files.createFile(tokenFile, PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rw-------")));
+        Files.writeString(tokenFile, token, StandardCharsets.UTF_8);
         return tokenFile;
     }
 
@@ -67,6 +75,7 @@ public record LabAgents(int registryPort, String token, List<Agent> agents) {
     public static LabAgents start(OvsLab lab, int registryPort, String token, String java, String classpath,
                                   Predicate<String> registered, List<String> agentOptions) throws IOException {
         Path dir = LabState.dir(lab.name());
+        Path tokenFile = writeToken(lab.name(), token); // agents read it there: ps shows no token
         List<Agent> agents = new ArrayList<>();
         List<Process> processes = new ArrayList<>();
         List<Path> logs = new ArrayList<>();
@@ -79,7 +88,7 @@ public record LabAgents(int registryPort, String token, List<Agent> agents) {
                     AgentCommand.class.getName(), "run", "--host", h.id(), "--ip", h.ip(), "--mac", h.mac(),
                     // by dpid: a discovering controller knows the switches only by their datapath ids
                     "--attachment", lab.topology().requireSwitch(h.switchId()).dpidHex() + ":" + h.port(),
-                    "--controller", controller, "--token", token));
+                    "--controller", controller, "--token-file", tokenFile.toString()));
             cmd.addAll(agentOptions);
             Process p = lab.spawn(h.id(), log, cmd.toArray(String[]::new));
             agents.add(new Agent(h, link, p.pid(), controller));
@@ -139,8 +148,8 @@ public record LabAgents(int registryPort, String token, List<Agent> agents) {
             System.out.printf("%-8s %-8d %-10s %-16s %s%n", a.host().id(), a.pid(), a.link().rootDevice(),
                     a.link().hostIp(), a.controller());
         }
-        System.out.println("try: weft rates set --controller 127.0.0.1:" + registryPort + " --token $(cat "
-                + LabState.dir(labName).resolve("agent-token") + ") --src " + agents.get(0).host().id() + " --dst "
+        System.out.println("try: weft rates set --controller 127.0.0.1:" + registryPort + " --token-file "
+                + LabState.dir(labName).resolve("agent-token") + " --src " + agents.get(0).host().id() + " --dst "
                 + agents.get(agents.size() - 1).host().id() + " --mbps 50");
     }
 }

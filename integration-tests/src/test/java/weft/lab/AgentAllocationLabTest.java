@@ -48,7 +48,7 @@ import weft.model.topology.Topology;
 @Tag("lab")
 class AgentAllocationLabTest {
     private static final String NAME = "walc";
-    private static final String TOKEN = "walc-token";
+    private static final String TOKEN = "walc-token-8d2c6a4f1e9b";
     private static final Path DIR = Path.of("target", "lab", "AgentAllocationLabTest");
 
     static Topology fabric() {

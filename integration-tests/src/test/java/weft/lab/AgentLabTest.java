@@ -46,7 +46,7 @@ import weft.model.protocol.PathSpec;
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 @TestMethodOrder(MethodOrderer.OrderAnnotation.class)
 class AgentLabTest {
-    private static final String TOKEN = "lab-token";
+    private static final String TOKEN = "lab-token-7f3a9c2e51d4b8";
     private static final int CTL_PORT = 6791;
     private static final int OVS_PORT_RCVBUF = 4 << 20;
     private static final Path OUT = Path.of("target", "lab", "AgentLabTest");
@@ -133,10 +133,18 @@ class AgentLabTest {
         await("4 agents to register", () -> registry.connectedHosts().size() == 4, 60);
     }
 
+    /** The token in a file of mode 600 (tokens never go on a command line). */
+    private static String tokenFile() throws IOException {
+        Path f = OUT.resolve("agent-token");
+        Files.writeString(f, TOKEN, StandardCharsets.UTF_8);
+        Files.setPosixFilePermissions(f, java.nio.file.attribute.PosixFilePermissions.fromString("rw-------"));
+        return f.toAbsolutePath().toString();
+    }
+
     private void startAgent(int i, String... extra) throws IOException {
         List<String> cmd = new ArrayList<>(List.of("ip", "netns", "exec", "wah" + i, "java", "-Xmx256m", "-cp",
                 classpath, "weft.agent.cli.AgentCommand", "run", "--host", "h" + i, "--ip", "10.77.0." + i,
-                "--controller", "10.77.0.254:" + CTL_PORT, "--token", TOKEN));
+                "--controller", "10.77.0.254:" + CTL_PORT, "--token-file", tokenFile()));
         cmd.addAll(List.of(extra));
         Process p = new ProcessBuilder(cmd).redirectErrorStream(true)
                 .redirectOutput(OUT.resolve("agent-h" + i + ".log").toFile()).start();

@@ -42,7 +42,7 @@ import weft.model.topology.generate.KaryNTree;
 @Tag("lab")
 class AgentPathTagLabTest {
     private static final String NAME = "wapt";
-    private static final String TOKEN = "wapt-token";
+    private static final String TOKEN = "wapt-token-3e7b5d1a9c2f";
     private static final Path DIR = Path.of("target", "lab", "AgentPathTagLabTest");
 
     @Test

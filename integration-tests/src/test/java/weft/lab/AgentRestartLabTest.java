@@ -53,7 +53,7 @@ import weft.model.topology.io.TopologyJson;
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 @TestMethodOrder(MethodOrderer.OrderAnnotation.class)
 class AgentRestartLabTest {
-    private static final String TOKEN = "durable-token";
+    private static final String TOKEN = "durable-token-4b9e1f7a3c";
     private static final int CTL_PORT = 6793;
     private static final int OF_PORT = 6794;
     private static final double MBPS = 10;
@@ -158,7 +158,7 @@ class AgentRestartLabTest {
                 List.of())), StandardCharsets.UTF_8);
         controller = start(List.of("java", "-Xmx192m", "-cp", classpath, ControllerCommand.class.getName(), "run",
                 "--topo", topo.toString(), "--engine", "updown", "--listen", "127.0.0.1:" + OF_PORT,
-                "--agents-listen", "0.0.0.0:" + CTL_PORT, "--agent-token", TOKEN),
+                "--agents-listen", "0.0.0.0:" + CTL_PORT, "--agent-token-file", tokenFile()),
                 "controller-" + controllerRuns + ".log");
         int run = controllerRuns;
         await("the controller's agent registry to listen", () -> log("controller-" + run + ".log")
@@ -171,7 +171,15 @@ class AgentRestartLabTest {
         agentRuns[i]++;
         agentOf[i] = start(List.of("ip", "netns", "exec", "wdh" + i, "java", "-Xmx192m", "-cp", classpath,
                 "weft.agent.cli.AgentCommand", "run", "--host", "h" + i, "--ip", "10.78.0." + i, "--controller",
-                "10.78.0.254:" + CTL_PORT, "--token", TOKEN), "agent-h" + i + "-" + agentRuns[i] + ".log");
+                "10.78.0.254:" + CTL_PORT, "--token-file", tokenFile()), "agent-h" + i + "-" + agentRuns[i] + ".log");
+    }
+
+    /** The token in a file of mode 600 (tokens never go on a command line). */
+    private static String tokenFile() throws IOException {
+        Path f = OUT.resolve("agent-token");
+        Files.writeString(f, TOKEN, StandardCharsets.UTF_8);
+        Files.setPosixFilePermissions(f, java.nio.file.attribute.PosixFilePermissions.fromString("rw-------"));
+        return f.toAbsolutePath().toString();
     }
 
     private String log(String name) throws IOException {

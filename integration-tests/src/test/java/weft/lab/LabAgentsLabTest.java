@@ -55,10 +55,14 @@ class LabAgentsLabTest {
             assertThat(state.pids()).as("controller (with the agent registry) and one agent per host")
                     .hasSize(1 + hosts.size());
             token = Files.readString(LabState.dir(NAME).resolve("agent-token"), StandardCharsets.UTF_8);
+            String running = token;
+            assertThat(state.pids()).as("no process of the lab shows the agent token in ps").allSatisfy(pid ->
+                    assertThat(ProcessHandle.of(pid).flatMap(p -> p.info().commandLine()).orElse(""))
+                            .doesNotContain(running));
             for (int i = 0; i < hosts.size(); i++) {
                 String src = hosts.get(i);
                 String dst = hosts.get((i + 1) % hosts.size());
-                assertThat(setRate(agentPort, token, src, dst)).as("weft rates set %s -> %s", src, dst)
+                assertThat(setRate(agentPort, src, dst)).as("weft rates set %s -> %s", src, dst)
                         .contains("pushed");
             }
         } finally {
@@ -76,9 +80,10 @@ class LabAgentsLabTest {
         assertThat(LabState.exists(NAME)).isFalse();
     }
 
-    private static String setRate(int port, String token, String src, String dst) {
+    private static String setRate(int port, String src, String dst) {
         return capture(() -> assertThat(new CommandLine(new RatesSetCommand()).execute("--controller",
-                "127.0.0.1:" + port, "--token", token, "--src", src, "--dst", dst, "--mbps", "50"))
+                "127.0.0.1:" + port, "--token-file", LabState.dir(NAME).resolve("agent-token").toString(), "--src",
+                src, "--dst", dst, "--mbps", "50"))
                 .as("weft rates set %s -> %s exit code", src, dst).isZero());
     }
 

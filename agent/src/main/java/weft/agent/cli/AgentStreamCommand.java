@@ -62,7 +62,7 @@ public final class AgentStreamCommand implements Callable<Integer> {
     private Map<String, Object> send() throws Exception {
         Map<String, Object> out = new LinkedHashMap<>();
         long t0 = System.nanoTime();
-        try (StreamSender tx = new StreamSender(localPort, InetAddress.getByName(to))) {
+        try (StreamSender tx = StreamSender.open(localPort, InetAddress.getByName(to))) {
             System.out.println("stream " + Long.toHexString(tx.streamId()) + " started");
             System.out.flush();
             for (int i = 0; i < messages; i++) {

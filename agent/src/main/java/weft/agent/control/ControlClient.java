@@ -1,22 +1,27 @@
 package weft.agent.control;
 
 import io.netty.bootstrap.Bootstrap;
+import io.netty.buffer.ByteBuf;
 import io.netty.channel.Channel;
 import io.netty.channel.ChannelFuture;
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.ChannelInitializer;
 import io.netty.channel.ChannelOption;
 import io.netty.channel.EventLoopGroup;
-import io.netty.channel.SimpleChannelInboundHandler;
+import io.netty.channel.ChannelInboundHandlerAdapter;
 import io.netty.channel.socket.SocketChannel;
 import io.netty.handler.ssl.SslContext;
 import java.net.InetSocketAddress;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.concurrent.TimeUnit;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import weft.agent.datapath.Transport;
+import weft.model.protocol.ControlLineCodec;
 import weft.model.protocol.ControlMessage;
 import weft.model.protocol.DestinationRate;
+import weft.model.protocol.Printable;
 import weft.model.protocol.VoqReport;
 
 /**
@@ -36,6 +41,8 @@ public final class ControlClient implements AutoCloseable {
     }
 
     private static final Logger LOG = LoggerFactory.getLogger(ControlClient.class);
+    /** Encodes only (stateless); each session decodes with its own codec. */
+    private static final ControlLineCodec ENCODER = new ControlLineCodec();
     private static final long MIN_BACKOFF_MS = 100;
     private static final long MAX_BACKOFF_MS = 5_000;
     /** How often the VOQs are read for new or ended flows. */
@@ -105,7 +112,6 @@ public final class ControlClient implements AutoCloseable {
                             ch.pipeline().addLast(sslOrNull.newHandler(ch.alloc(), controller.getHostString(),
                                     controller.getPort()));
                         }
-                        ControlLineCodec.install(ch.pipeline());
                         ch.pipeline().addLast(new Session());
                     }
                 })
@@ -140,8 +146,8 @@ public final class ControlClient implements AutoCloseable {
         if (ch != null && registered) {
             dataPath.report().thenAccept(voqs -> group.execute(() -> {
                 flows.update(voqs, System.nanoTime());
-                ch.writeAndFlush(new ControlMessage.Report(register.host(), voqs));
-                ch.writeAndFlush(flows.message(register.host()));
+                write(ch, new ControlMessage.Report(register.host(), voqs));
+                write(ch, flows.message(register.host()));
             }));
         }
     }
@@ -152,49 +158,80 @@ public final class ControlClient implements AutoCloseable {
         if (ch != null && registered) {
             dataPath.report().thenAccept(voqs -> group.execute(() -> {
                 if (flows.update(voqs, System.nanoTime())) {
-                    ch.writeAndFlush(flows.message(register.host()));
+                    write(ch, flows.message(register.host()));
                 }
             }));
         }
     }
 
-    private final class Session extends SimpleChannelInboundHandler<ControlMessage> {
+    /** Writes {@code m} as one control line. */
+    static ChannelFuture write(Channel ch, ControlMessage m) {
+        return ch.writeAndFlush(ch.alloc().buffer().writeBytes(ENCODER.encode(m)));
+    }
+
+    /**
+     * The session: bytes through the model's {@link ControlLineCodec} (a malformed line from the controller is
+     * answered with an error and skipped), each message handled on the control loop.
+     */
+    private final class Session extends ChannelInboundHandlerAdapter {
+        private final ControlLineCodec codec = new ControlLineCodec();
+        private final List<ControlLineCodec.Decoded> decoded = new ArrayList<>();
+
         @Override
         public void channelActive(ChannelHandlerContext ctx) {
             channel = ctx.channel();
-            ctx.writeAndFlush(register);
+            write(ctx.channel(), register);
         }
 
         @Override
-        protected void channelRead0(ChannelHandlerContext ctx, ControlMessage msg) {
+        public void channelRead(ChannelHandlerContext ctx, Object msg) {
+            ByteBuf in = (ByteBuf) msg;
+            try {
+                codec.decode(in.nioBuffer(), decoded);
+            } finally {
+                in.release();
+            }
+            for (ControlLineCodec.Decoded d : decoded) {
+                if (d instanceof ControlLineCodec.Message m) {
+                    onMessage(ctx, m.message());
+                } else if (d instanceof ControlLineCodec.Malformed bad) {
+                    write(ctx.channel(), new ControlMessage.Error(bad.problem()));
+                }
+            }
+            decoded.clear();
+        }
+
+        private void onMessage(ChannelHandlerContext ctx, ControlMessage msg) {
             if (msg instanceof ControlMessage.Registered r) {
                 registered = true;
                 backoffMs = MIN_BACKOFF_MS;
-                LOG.info("registered as {} with {} (session {})", r.host(), ControllerAddresses.show(controller),
-                        r.session());
+                LOG.info("registered as {} with {} (session {})", Printable.of(r.host()),
+                        ControllerAddresses.show(controller), r.session());
                 report();
             } else if (msg instanceof ControlMessage.Rates r) {
                 dataPath.apply(r.replace(), r.rates());
             } else if (msg instanceof ControlMessage.NotMaster n) {
                 InetSocketAddress go = controllers.redirect(n.address(), controller);
                 LOG.info("controller {} is a standby ({}); going to the master {} at {}",
-                        ControllerAddresses.show(controller), n.detail(),
-                        n.master() == null ? "(election running)" : n.master(), ControllerAddresses.show(go));
+                        ControllerAddresses.show(controller), Printable.of(n.detail()),
+                        n.master() == null ? "(election running)" : Printable.of(n.master()),
+                        ControllerAddresses.show(go));
                 if (n.address() != null) {
                     backoffMs = MIN_BACKOFF_MS; // straight to the master; during an election keep backing off
                 }
                 ctx.close();
             } else if (msg instanceof ControlMessage.Error e) {
-                LOG.warn("controller {}: {}", controller, e.message());
+                LOG.warn("controller {}: {}", controller, Printable.of(e.message()));
             } else {
-                ctx.writeAndFlush(new ControlMessage.Error("agent " + register.host()
+                write(ctx.channel(), new ControlMessage.Error("agent " + register.host()
                         + ": unexpected message type '" + msg.type() + "' from the controller"));
             }
         }
 
         @Override
         public void exceptionCaught(ChannelHandlerContext ctx, Throwable cause) {
-            LOG.warn("control session to {}: {}", controller, cause.toString());
+            LOG.warn("control session to {}: {}", controller, cause.getClass().getSimpleName() + ": "
+                    + Printable.of(cause.getMessage()));
             ctx.close();
         }
     }

@@ -45,4 +45,33 @@ public final class LocalFrames {
 
     private LocalFrames() {
     }
+
+    /**
+     * Why an application's frame cannot be taken, or null when it can: its operation must be one of S, R, Q, O, M
+     * and A, and its length the operation's.
+     *
+     * @param bodyLength      bytes after the operation byte
+     * @param fragmentVersion for 'M', the first byte of the stream fragment (after the destination), else ignored
+     */
+    static String problem(byte op, int bodyLength, int fragmentVersion) {
+        int frame = bodyLength + 1;
+        return switch (op) {
+            case SEND -> bodyLength >= 4 ? null : "local api: send frame of " + frame + " bytes, expected at least 5 "
+                    + "(op + IPv4 destination)";
+            case SUBSCRIBE -> null;
+            case QUERY -> bodyLength >= 5 ? null : "local api: query frame of " + frame + " bytes, expected 6 (op + "
+                    + "IPv4 destination + reset flag)";
+            case STREAM_OPEN -> bodyLength == 8 ? null : "local api: stream open frame of " + frame + " bytes, "
+                    + "expected 9 (op + stream id)";
+            case STREAM_SEND -> {
+                String p = bodyLength < 4 ? "frame of " + frame + " bytes, expected the IPv4 destination and a "
+                        + "fragment" : StreamFragment.problem(bodyLength - 4, fragmentVersion);
+                yield p == null ? null : "local api: 'M' frame: " + p;
+            }
+            case STREAM_ACK -> bodyLength == 4 + ShimHeader.STREAM_ACK_LENGTH ? null : "local api: stream ack frame "
+                    + "of " + frame + " bytes, expected 22 (op + source IPv4 + stream id + next + flags)";
+            default -> "local api: unknown operation 0x" + Integer.toHexString(op & 255) + ", expected S, R, Q, O, "
+                    + "M or A";
+        };
+    }
 }

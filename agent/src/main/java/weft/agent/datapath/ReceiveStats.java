@@ -100,18 +100,15 @@ final class ReceiveStats {
         java.util.Arrays.fill(delay[s], 0);
     }
 
-    /** The counters for {@code sender} as one JSON object (control path, allocation is fine). */
-    String json(int sender) {
+    /** The counters for {@code sender} with {@code resequencer}'s (control path, allocation is fine). */
+    PathStats.Receiver counters(int sender, PathStats.Resequencer resequencer) {
         int s = slots.get(sender);
         if (s < 0) {
-            return "{\"packets\":0,\"bytes\":0,\"first_ns\":0,\"last_ns\":0,\"reordered_arrivals\":0,"
-                    + "\"delivered\":0,\"out_of_order_deliveries\":0,\"delay_us\":{}}";
+            return new PathStats.Receiver(0, 0, 0, 0, 0, 0, 0, new PathStats.Delay(0, 0, 0, 0), resequencer);
         }
-        return "{\"packets\":" + packets[s] + ",\"bytes\":" + bytes[s] + ",\"first_ns\":" + first[s]
-                + ",\"last_ns\":" + last[s] + ",\"reordered_arrivals\":" + reordered[s]
-                + ",\"delivered\":" + delivered[s] + ",\"out_of_order_deliveries\":" + outOfOrder[s]
-                + ",\"delay_us\":{\"p50\":" + percentileMicros(s, 0.50) + ",\"p90\":" + percentileMicros(s, 0.90)
-                + ",\"p99\":" + percentileMicros(s, 0.99) + ",\"max\":" + percentileMicros(s, 1.0) + "}}";
+        return new PathStats.Receiver(packets[s], bytes[s], first[s], last[s], reordered[s], delivered[s],
+                outOfOrder[s], new PathStats.Delay(percentileMicros(s, 0.50), percentileMicros(s, 0.90),
+                percentileMicros(s, 0.99), percentileMicros(s, 1.0)), resequencer);
     }
 
     /** The upper edge of the histogram bucket holding quantile {@code q}, in µs. */

@@ -9,12 +9,10 @@ import java.net.Socket;
 import java.net.SocketTimeoutException;
 import java.nio.ByteBuffer;
 import java.security.SecureRandom;
-import java.util.ArrayDeque;
-import java.util.ArrayList;
-import java.util.List;
 import java.util.concurrent.TimeUnit;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
+import weft.model.protocol.Printable;
 
 /**
  * A reliable, ordered message stream from this host's application to one destination host, through the local
@@ -33,26 +31,19 @@ import org.slf4j.LoggerFactory;
  * packet each and handed to the agent ('M' frames). The receiving {@link StreamReceiver} drops duplicates by
  * (stream id, message number) and acknowledges cumulatively ('A'), which the receiving agent sends back to this
  * host's agent (shim kind 4) and that agent to this stream ('K', routed by the 'O' frame sent on connect).
- * Replay (go-back-N from the oldest unacknowledged message) happens:
- * <ul>
- *   <li>on reconnect, after the local agent connection broke (reconnect with back-off {@link #BACKOFF_MIN_MS}
- *       doubling to {@link #BACKOFF_MAX_MS});</li>
- *   <li>when an acknowledgement flagged as a gap arrives that does not advance while messages are outstanding
- *       (the receiver saw a later message than it expected, or it reconnected to a restarted agent): once per
- *       acknowledged position, so the repeated gap acks do not start another one;</li>
- *   <li>when no acknowledgement advanced for the retransmission timeout ({@link #RTO_MIN_MS}, doubling to
- *       {@link #RTO_MAX_MS} while nothing advances), counted from the end of the last replay: packets lost in the
- *       fabric or sent to a dead agent. This replays the oldest message only, as a probe (see {@link #replay}).</li>
- * </ul>
+ * Replay (go-back-N from the oldest unacknowledged message: on reconnect, after a non-advancing gap ack, after a
+ * retransmission timeout) is decided by the state machine {@link GoBackN}, on the time this class passes in; this
+ * class is its shell: threads, socket, locks and clock. Reconnects back off from {@link #BACKOFF_MIN_MS} doubling
+ * to {@link #BACKOFF_MAX_MS}.
  *
  * <p>Back-pressure: the replay buffer holds at most {@code bufferBytes} of unacknowledged message data
  * ({@link #DEFAULT_BUFFER_BYTES} = 4 MiB by default); {@link #send} blocks while it is full, so a slow or absent
  * receiver slows the application instead of losing data. The agent's own VOQ back-pressure also blocks it.
  *
- * <p>Threads: {@link #send} may be called from one application thread at a time. Per stream, one daemon thread
- * connects (replaying on connect) and reads acknowledgements, and one replays on a duplicate ack or a timeout, so
- * that acknowledgements are read while a replay waits for the agent's back-pressure. The connection's socket
- * buffers are {@link DataPath#LOCAL_SOCKET_BUFFER}, so little data hides in the kernel.
+ * <p>Threads: {@link #open} starts them; {@link #send} may be called from one application thread at a time. Per
+ * stream, one daemon thread connects (replaying on connect) and reads acknowledgements, and one replays on a gap
+ * ack or a timeout, so that acknowledgements are read while a replay waits for the agent's back-pressure. The
+ * connection's socket buffers are {@link DataPath#LOCAL_SOCKET_BUFFER}, so little data hides in the kernel.
  */
 public final class StreamSender implements AutoCloseable {
     public static final int DEFAULT_BUFFER_BYTES = 4 << 20;
@@ -60,30 +51,17 @@ public final class StreamSender implements AutoCloseable {
     public static final int MAX_MESSAGE = 64 * 1024;
     static final long BACKOFF_MIN_MS = 50;
     static final long BACKOFF_MAX_MS = 2000;
-    static final long RTO_MIN_MS = 1000;
-    static final long RTO_MAX_MS = 8000;
     private static final int TICK_MS = 20;
     private static final Logger LOG = LoggerFactory.getLogger(StreamSender.class);
 
     private final int agentPort;
     private final int dstId;
     private final long streamId;
-    private final int bufferBytes;
     private final Thread io;
     private final Thread replayer;
 
-    private final Object lock = new Object(); // guards the replay buffer and the counters below
-    private final ArrayDeque<byte[]> replay = new ArrayDeque<>();
-    private long nextNumber;
-    private long acked;
-    private long bufferedBytes;
-    private long lastProgressNanos = System.nanoTime();
-    private long rtoMillis = RTO_MIN_MS;
-    private long lastReplayEndNanos;
-    private long fastReplayPosition = -1;
-    private boolean replayWanted;
-    private long replayedMessages;
-    private long writtenUpTo; // messages below this were handed to an agent at least once
+    private final Object lock = new Object(); // guards the state machine and the counter below
+    private final GoBackN gbn;
     private long connects;
 
     private final Object outLock = new Object(); // serialises writes to the agent
@@ -95,15 +73,24 @@ public final class StreamSender implements AutoCloseable {
      * Opens a stream to the host whose agent is {@code destination}, through the agent listening on loopback
      * {@code agentPort}; returns at once and connects in the background (sends are buffered meanwhile).
      */
-    public StreamSender(int agentPort, InetAddress destination) {
-        this(agentPort, destination, new SecureRandom().nextLong(), DEFAULT_BUFFER_BYTES);
+    public static StreamSender open(int agentPort, InetAddress destination) {
+        return open(agentPort, destination, new SecureRandom().nextLong(), DEFAULT_BUFFER_BYTES);
     }
 
     /**
+     * As {@link #open(int, InetAddress)}.
+     *
      * @param streamId    the stream's id; must be unique among the streams the receiving host sees
      * @param bufferBytes replay buffer bound in bytes of message data (at least {@link #MAX_MESSAGE})
      */
-    public StreamSender(int agentPort, InetAddress destination, long streamId, int bufferBytes) {
+    public static StreamSender open(int agentPort, InetAddress destination, long streamId, int bufferBytes) {
+        StreamSender s = new StreamSender(agentPort, destination, streamId, bufferBytes);
+        s.io.start();
+        s.replayer.start();
+        return s;
+    }
+
+    private StreamSender(int agentPort, InetAddress destination, long streamId, int bufferBytes) {
         if (bufferBytes < MAX_MESSAGE) {
             throw new IllegalArgumentException("stream buffer: " + bufferBytes + " bytes, expected at least "
                     + MAX_MESSAGE + " (one largest message)");
@@ -111,13 +98,11 @@ public final class StreamSender implements AutoCloseable {
         this.agentPort = agentPort;
         this.dstId = ShimHeader.idOf(destination);
         this.streamId = streamId;
-        this.bufferBytes = bufferBytes;
+        this.gbn = new GoBackN(bufferBytes, System.nanoTime());
         this.io = new Thread(this::runIo, "weft-stream-" + Long.toHexString(streamId));
         this.replayer = new Thread(this::runReplays, "weft-stream-replay-" + Long.toHexString(streamId));
         io.setDaemon(true);
         replayer.setDaemon(true);
-        io.start();
-        replayer.start();
     }
 
     public long streamId() {
@@ -139,16 +124,14 @@ public final class StreamSender implements AutoCloseable {
         long number;
         long base;
         synchronized (lock) {
-            while (!closed && bufferedBytes + length > bufferBytes) {
+            while (!closed && !gbn.hasRoom(length)) {
                 lock.wait();
             }
             if (closed) {
                 throw new IllegalStateException("stream " + Long.toHexString(streamId) + " is closed");
             }
-            number = nextNumber++;
-            replay.addLast(copy);
-            bufferedBytes += length;
-            base = acked;
+            number = gbn.accept(copy);
+            base = gbn.acked();
         }
         synchronized (outLock) {
             if (out != null && !written(number)) { // a replay on connect may have written it already
@@ -156,7 +139,7 @@ public final class StreamSender implements AutoCloseable {
                     writeMessage(number, base, copy);
                     out.flush();
                     synchronized (lock) {
-                        writtenUpTo = Math.max(writtenUpTo, number + 1);
+                        gbn.wrote(number);
                     }
                 } catch (IOException e) {
                     dropConnection(); // the message stays buffered; the I/O thread reconnects and replays it
@@ -168,7 +151,7 @@ public final class StreamSender implements AutoCloseable {
 
     private boolean written(long number) {
         synchronized (lock) {
-            return number < writtenUpTo;
+            return gbn.written(number);
         }
     }
 
@@ -176,7 +159,7 @@ public final class StreamSender implements AutoCloseable {
     public boolean awaitAcked(long timeout, TimeUnit unit) throws InterruptedException {
         long deadline = System.nanoTime() + unit.toNanos(timeout);
         synchronized (lock) {
-            while (!replay.isEmpty()) {
+            while (gbn.unacknowledged() > 0) {
                 long left = deadline - System.nanoTime();
                 if (left <= 0) {
                     return false;
@@ -190,14 +173,14 @@ public final class StreamSender implements AutoCloseable {
     /** Messages accepted and not yet acknowledged. */
     public int unacknowledged() {
         synchronized (lock) {
-            return replay.size();
+            return gbn.unacknowledged();
         }
     }
 
     /** Messages handed to an agent again (on reconnect, fast replay or timeout), in total. */
     public long replayedMessages() {
         synchronized (lock) {
-            return replayedMessages;
+            return gbn.replayedMessages();
         }
     }
 
@@ -243,7 +226,7 @@ public final class StreamSender implements AutoCloseable {
                     out.writeInt(9);
                     out.writeByte(LocalFrames.STREAM_OPEN);
                     out.writeLong(streamId);
-                    replayAll(); // everything not acknowledged, in order, before any new send
+                    replay(Integer.MAX_VALUE); // everything not acknowledged, in order, before any new send
                 }
                 backoff = BACKOFF_MIN_MS;
                 readAcks(in);
@@ -281,16 +264,21 @@ public final class StreamSender implements AutoCloseable {
                 }
                 ByteBuffer b = ByteBuffer.wrap(f, 1, ShimHeader.STREAM_ACK_LENGTH);
                 if (b.getLong() == streamId) {
-                    onAck(b.getLong(), (b.get() & ShimHeader.STREAM_ACK_GAP) != 0);
+                    long next = b.getLong();
+                    boolean gap = (b.get() & ShimHeader.STREAM_ACK_GAP) != 0;
+                    synchronized (lock) {
+                        gbn.onAck(next, gap, System.nanoTime());
+                        lock.notifyAll(); // senders waiting for room, the replayer for a replay
+                    }
                 }
             } else if (f != null && f[0] == LocalFrames.ERROR) {
                 LOG.warn("stream {}: agent rejected a frame: {}", Long.toHexString(streamId),
-                        new String(f, 1, f.length - 1, java.nio.charset.StandardCharsets.UTF_8));
+                        Printable.of(new String(f, 1, f.length - 1, java.nio.charset.StandardCharsets.UTF_8)));
             }
         }
     }
 
-    /** The replay thread: replays when {@link #replayDue} says so, checking every tick. */
+    /** The replay thread: replays what {@link GoBackN#replayDue} says, checking every tick. */
     private void runReplays() {
         while (!closed) {
             try {
@@ -298,7 +286,10 @@ public final class StreamSender implements AutoCloseable {
                     lock.wait(TICK_MS);
                 }
                 synchronized (outLock) { // decided under the write lock: a replay on connect may just have run
-                    int limit = out == null ? 0 : replayDue();
+                    int limit;
+                    synchronized (lock) {
+                        limit = out == null ? 0 : gbn.replayDue(System.nanoTime());
+                    }
                     if (limit > 0) {
                         replay(limit);
                     }
@@ -311,76 +302,18 @@ public final class StreamSender implements AutoCloseable {
         }
     }
 
-    private void onAck(long next, boolean gap) {
-        synchronized (lock) {
-            if (next > acked && next <= nextNumber) {
-                while (acked < next) {
-                    bufferedBytes -= replay.pollFirst().length;
-                    acked++;
-                }
-                lastProgressNanos = System.nanoTime();
-                rtoMillis = RTO_MIN_MS;
-                lock.notifyAll();
-            } else if (gap && next == acked && !replay.isEmpty() && fastReplayPosition != acked) {
-                // the receiver lacks what we sent from here (a gap, or it reconnected to a restarted agent): replay
-                // once from here; the gap acks repeated until the replay arrives carry the same position and start
-                // no other. An ack answering a duplicate has no gap flag: the receiver is ahead, nothing to resend
-                fastReplayPosition = acked;
-                replayWanted = true;
-                lock.notifyAll();
-            }
-        }
-    }
-
-    /** How many messages to replay now: all on a non-advancing ack, one (a probe) on a timeout, else none. */
-    private int replayDue() {
-        synchronized (lock) {
-            long now = System.nanoTime();
-            if (replay.isEmpty()) {
-                lastProgressNanos = now;
-                replayWanted = false;
-                return 0;
-            }
-            if (replayWanted) {
-                return Integer.MAX_VALUE;
-            }
-            long since = lastProgressNanos - lastReplayEndNanos > 0 ? lastProgressNanos : lastReplayEndNanos;
-            if (now - since > TimeUnit.MILLISECONDS.toNanos(rtoMillis)) {
-                lastProgressNanos = now;
-                rtoMillis = Math.min(2 * rtoMillis, RTO_MAX_MS);
-                return 1;
-            }
-            return 0;
-        }
-    }
-
-    /** Writes every unacknowledged message; caller holds {@link #outLock}. */
-    private void replayAll() throws IOException {
-        replay(Integer.MAX_VALUE);
-    }
-
-    /**
-     * Writes the oldest {@code limit} unacknowledged messages; caller holds {@link #outLock}. A timeout sends one
-     * message only, as a probe: if the receiver lacks it, it is delivered and the ack advances; if the receiver is
-     * further on (its acks were lost), its answer advances the ack too; either way any further gap is then
-     * answered by a non-advancing ack, which replays the rest. So a slow path costs a probe, not the whole buffer.
-     */
+    /** Writes the oldest {@code limit} unacknowledged messages; caller holds {@link #outLock}. */
     private void replay(int limit) throws IOException {
-        List<byte[]> messages;
-        long first;
+        GoBackN.Batch batch;
         synchronized (lock) {
-            messages = new ArrayList<>(replay.size() <= limit ? replay : replay.stream().limit(limit).toList());
-            first = acked;
-            replayedMessages += Math.max(0, Math.min(messages.size(), writtenUpTo - acked));
-            writtenUpTo = Math.max(writtenUpTo, acked + messages.size());
-            replayWanted = false;
+            batch = gbn.replay(limit);
         }
-        for (int i = 0; i < messages.size(); i++) {
-            writeMessage(first + i, first, messages.get(i));
+        for (int i = 0; i < batch.messages().size(); i++) {
+            writeMessage(batch.first() + i, batch.first(), batch.messages().get(i));
         }
         out.flush();
         synchronized (lock) {
-            lastReplayEndNanos = System.nanoTime(); // the timeout counts from here, not from while we were blocked
+            gbn.replayEnded(System.nanoTime());
         }
     }
 

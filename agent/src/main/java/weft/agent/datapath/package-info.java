@@ -8,6 +8,13 @@
  * tag, send: docs/sources.md); seed 000 §5.2 (Periodic Selection injection). One event-loop thread owns all of it; the
  * per-packet path does no logging, boxing or streams.
  *
+ * <p>Shells and state machines: {@link weft.agent.datapath.DataPath} binds the sockets and owns the state;
+ * {@link weft.agent.datapath.DataReceiver} takes datagrams and {@link weft.agent.datapath.LocalApi} application frames
+ * (checked by {@link weft.agent.datapath.LocalFrames#problem}); the statistics query is the pure
+ * {@link weft.agent.datapath.StatsQueries} (time passed in) with its JSON in {@link weft.agent.datapath.PathStats},
+ * run by {@link weft.agent.datapath.StatsExchange}; stream acknowledgements are routed by
+ * {@link weft.agent.datapath.StreamOwners}. Nothing on the loop resolves a host name.
+ *
  * <p>Reliable streams ({@link weft.agent.datapath.StreamSender}, {@link weft.agent.datapath.StreamReceiver},
  * {@link weft.agent.datapath.StreamFragment}): end-to-end delivery between client libraries, numbered messages, a
  * bounded replay buffer and cumulative acknowledgements relayed by the agents, so that no accepted application data is

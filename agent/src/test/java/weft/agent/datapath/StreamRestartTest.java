@@ -90,7 +90,7 @@ class StreamRestartTest {
             return out;
         });
         Thread.sleep(200); // the receiver subscribes
-        StreamSender tx = new StreamSender(LOCAL_A, InetAddress.getByName("127.0.0.2"));
+        StreamSender tx = StreamSender.open(LOCAL_A, InetAddress.getByName("127.0.0.2"));
         for (int i = 0; i < MESSAGES; i++) {
             kill.at(i);
             byte[] m = message(i);

@@ -1,5 +1,6 @@
 /**
- * The controller's side of the agent channel: the registry of host agents embedded in the controller
+ * The controller's side of the agent channel: the registry of host agents embedded in the controller, a pure state
+ * machine ({@link weft.controller.agentlink.AgentRegistry}) behind a Netty shell
  * ({@link weft.controller.agentlink.AgentLinkServer}), the paths pushed with each rate from the fabric's routes
  * ({@link weft.controller.agentlink.FabricPaths}), rates for the flows agents report from the model's allocators
  * ({@link weft.controller.agentlink.OnlineAllocation}), and an admin request to set a rate by hand

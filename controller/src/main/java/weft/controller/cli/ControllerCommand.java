@@ -8,12 +8,15 @@ import java.net.InetSocketAddress;
 import java.nio.file.Files;
 import java.time.Duration;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CountDownLatch;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
+import weft.controller.agentlink.AgentToken;
+import weft.controller.agentlink.RegistrationCheck;
 import weft.controller.fabric.DeadlockVerification;
 import weft.controller.fabric.WeftController;
 import weft.controller.ha.HaOptions;
@@ -23,9 +26,7 @@ import weft.controller.openflow.SessionConfig;
 import weft.controller.program.PairRates;
 import weft.controller.program.PairRatesException;
 import weft.controller.program.RouteCompiler;
-import weft.controller.rest.HttpLimits;
 import weft.controller.rest.RestApi;
-import weft.controller.rest.RestAuth;
 import weft.controller.tls.TlsContexts;
 import weft.controller.tls.TlsFiles;
 import weft.model.rate.RateAllocators;
@@ -102,6 +103,14 @@ public final class ControllerCommand implements Runnable {
         @CommandLine.Spec
         CommandLine.Model.CommandSpec spec;
 
+        @Option(names = "--config", description = "weft-controller/1 file (YAML or JSON) holding any of these "
+                + "options by name without the dashes; options on the command line win")
+        File config;
+
+        @Option(names = "--check", description = "check the options, the configuration file and every file they "
+                + "name (topology, rates, TLS, tokens), print what would run, and exit without listening")
+        boolean check;
+
         @Option(names = "--topo", description = "weft-topology/1 file (dpids as the switches report them); "
                 + "exactly one of --topo and --discover")
         File topo;
@@ -146,44 +155,34 @@ public final class ControllerCommand implements Runnable {
                 + "destination host) rates, enforced by OpenFlow meters at the source's switch (see docs/openflow.md)")
         File rates;
 
-        @Option(names = "--rest", description = "serve the REST API (GET /api/topology, /api/routes, "
-                + "/api/switches, /api/stats, /api/events, /api/agents, GET/PUT /api/rates) on HOST:PORT")
-        String rest;
-
-        @Option(names = "--rest-token-file", description = "file holding the REST bearer token (16+ characters; "
-                + "or the environment variable " + RestAuth.TOKEN_ENV + "): state-changing requests need "
-                + "Authorization: Bearer TOKEN")
-        File restTokenFile;
-
-        @Option(names = "--rest-tls-cert", description = "PEM certificate chain: serve the REST API over HTTPS")
-        File restTlsCert;
-
-        @Option(names = "--rest-tls-key", description = "PKCS#8 PEM private key for --rest-tls-cert")
-        File restTlsKey;
-
-        @Option(names = "--rest-tls-ca", description = "PEM CA bundle: a client certificate it signed "
-                + "authenticates a REST client (mutual TLS, instead of the token)")
-        File restTlsCa;
-
-        @Option(names = "--rest-auth-reads", description = "require authentication on reads (GET) too")
-        boolean restAuthReads;
+        @CommandLine.Mixin
+        RestOptions restOptions = new RestOptions();
 
         @Option(names = "--agents-listen", description = "embed the agent registry: agents register and weft "
                 + "rates set talks to it on HOST:PORT")
         String agentsListen;
 
-        @Option(names = "--agent-token", description = "shared token of agents and weft rates set (or "
-                + "--agent-token-file)")
-        String agentToken;
-
-        @Option(names = "--agent-token-file", description = "file holding the shared token")
+        @Option(names = "--agent-token-file", description = "file holding the shared token of agents and weft "
+                + "rates set, at least 16 random characters (default: the environment variable "
+                + AgentTokenSource.ENV + "; never on the command line, where ps shows it)")
         File agentTokenFile;
+
+        @Option(names = "--agent-subnet", description = "CIDR subnet agents' data addresses must lie in, e.g. "
+                + "10.0.0.0/8 (repeatable; default: any)")
+        List<String> agentSubnets = List.of();
+
+        /** The environment the agent token may come from (tests set their own). */
+        Map<String, String> env = System.getenv();
 
         @Option(names = "--agent-tls-cert", description = "PEM certificate chain: agents connect with TLS")
         File agentTlsCert;
 
         @Option(names = "--agent-tls-key", description = "PKCS#8 PEM private key for --agent-tls-cert")
         File agentTlsKey;
+
+        @Option(names = "--agent-tls-ca", description = "PEM CA bundle: every agent must present a certificate it "
+                + "signed (mutual TLS; needs --agent-tls-cert)")
+        File agentTlsCa;
 
         @Option(names = "--allocate", description = "compute the rates of the flows agents report with this "
                 + "allocator (one of saa, saam, ffa, afa, maxmin, bp); default: off, rates only from weft rates set, "
@@ -211,6 +210,9 @@ public final class ControllerCommand implements Runnable {
             HaOptions haOptions;
             RestApi.Config restConfig;
             try {
+                if (config != null) {
+                    ControllerConfigFile.apply(config.toPath(), spec, List.of("--config", "--check"));
+                }
                 if ((topo == null) == !discover) {
                     throw new CliFailure("exactly one of --topo FILE and --discover is required"
                             + (discover ? ", got both" : ", got neither"), CliFailure.USAGE);
@@ -236,7 +238,7 @@ public final class ControllerCommand implements Runnable {
                 }
                 agents = agents();
                 haOptions = haOptions();
-                restConfig = restConfig();
+                restConfig = restOptions.config(spec);
             } catch (CliFailure f) {
                 return f.report(spec);
             } catch (IllegalArgumentException e) {
@@ -252,6 +254,26 @@ public final class ControllerCommand implements Runnable {
                 } catch (PairRatesException e) {
                     return new CliFailure(e.getMessage(), CliFailure.INPUT).report(spec);
                 }
+            }
+            if (check) {
+                try {
+                    if (tlsCert != null || tlsKey != null) {
+                        TlsContexts.server(TlsFiles.server("--tls", path(tlsCert), path(tlsKey), path(tlsCa)),
+                                ClientAuth.REQUIRE);
+                    }
+                    if (agentTlsCert != null) {
+                        TlsContexts.server(TlsFiles.server("--agent-tls", path(agentTlsCert), path(agentTlsKey),
+                                null), ClientAuth.REQUIRE);
+                    }
+                } catch (IllegalArgumentException e) {
+                    return new CliFailure(e.getMessage(), CliFailure.INPUT).report(spec);
+                }
+                spec.commandLine().getOut().printf("weft controller: configuration OK (%s, engine %s%s%s)%n",
+                        discover ? "discover mode" : t.name() + ", " + t.switches().size() + " switches", routing.engine(),
+                        restConfig == null ? "" : ", REST on " + restOptions.rest, agents == null ? ""
+                                : ", agents on " + agentsListen);
+                spec.commandLine().getOut().flush();
+                return 0;
             }
             WeftMetrics metrics = new WeftMetrics();
             WeftController c = start(t, settleTime, pairRates, agents, metrics, haOptions);
@@ -293,13 +315,15 @@ public final class ControllerCommand implements Runnable {
                     api = RestApi.start(restConfig, c.fabric(), c.agents(), metrics, c.cluster());
                 } catch (IllegalArgumentException e) {
                     c.close();
-                    return new CliFailure("--rest " + rest + ": " + e.getMessage(), CliFailure.INPUT).report(spec);
+                    return new CliFailure("--rest " + restOptions.rest + ": " + e.getMessage(), CliFailure.INPUT)
+                            .report(spec);
                 }
                 System.out.printf("REST API on %s://%s:%d/api/ (%s)%n", restConfig.sslOrNull() == null ? "http"
                         : "https", restConfig.address().getHostString(), api.port(),
                         restConfig.auth().writesEnabled() ? (restConfig.auth().readsNeedAuth()
                                 ? "every request authenticated" : "writes authenticated")
-                                : "read-only: no --rest-token-file, " + RestAuth.TOKEN_ENV + " or --rest-tls-ca");
+                                : "read-only: no --rest-token-file, " + weft.controller.rest.RestAuth.TOKEN_ENV
+                                        + " or --rest-tls-ca");
             }
             RestApi served = api;
             CountDownLatch stop = new CountDownLatch(1);
@@ -314,83 +338,37 @@ public final class ControllerCommand implements Runnable {
             return 0;
         }
 
-        /**
-         * The REST options, or null without {@code --rest}: the address, TLS (checked now: a key that does not
-         * match its certificate is refused before anything listens) and credentials.
-         */
-        private RestApi.Config restConfig() {
-            if (rest == null) {
-                if (restTokenFile != null || restTlsCert != null || restTlsKey != null || restTlsCa != null
-                        || restAuthReads) {
-                    throw new CliFailure("--rest-token-file, --rest-tls-cert, --rest-tls-key, --rest-tls-ca and "
-                            + "--rest-auth-reads need --rest HOST:PORT", CliFailure.USAGE);
-                }
-                return null;
-            }
-            InetSocketAddress address = address("--rest", rest);
-            if (restTlsCa != null && restTlsCert == null) {
-                throw new CliFailure("--rest-tls-ca needs --rest-tls-cert and --rest-tls-key (client certificates "
-                        + "are asked for over TLS)", CliFailure.USAGE);
-            }
-            SslContext ssl;
-            String token;
-            try {
-                ssl = restTlsCert == null && restTlsKey == null ? null : TlsContexts.server(TlsFiles.server(
-                        "--rest-tls", path(restTlsCert), path(restTlsKey), path(restTlsCa)), ClientAuth.OPTIONAL);
-                token = restTokenFile != null
-                        ? RestAuth.readTokenFile("--rest-token-file", restTokenFile.toPath(),
-                                w -> spec.commandLine().getErr().println("weft controller: warning: " + w))
-                        : System.getenv(RestAuth.TOKEN_ENV);
-                if (restTokenFile == null && token != null) {
-                    RestAuth.requireValidToken(RestAuth.TOKEN_ENV, token.strip());
-                    token = token.strip();
-                }
-                if (restAuthReads && token == null && restTlsCa == null) {
-                    throw new CliFailure("--rest-auth-reads needs credentials: --rest-token-file, "
-                            + RestAuth.TOKEN_ENV + " or --rest-tls-ca", CliFailure.USAGE);
-                }
-            } catch (IllegalArgumentException e) {
-                throw new CliFailure(e.getMessage(), CliFailure.INPUT);
-            }
-            return new RestApi.Config(address, ssl, RestAuth.of(token, restTlsCa != null, restAuthReads),
-                    HttpLimits.defaults());
-        }
-
-        private static java.nio.file.Path path(File f) {
+        static java.nio.file.Path path(File f) {
             return f == null ? null : f.toPath();
         }
 
         /** The agent registry options, or null without {@code --agents-listen}. */
         private WeftController.Agents agents() {
             if (agentsListen == null) {
-                if (agentToken != null || agentTokenFile != null || allocate != null || agentTlsCert != null) {
-                    throw new CliFailure("--agent-token, --agent-token-file, --agent-tls-cert and --allocate need "
-                            + "--agents-listen HOST:PORT", CliFailure.USAGE);
+                if (agentTokenFile != null || allocate != null || agentTlsCert != null || agentTlsCa != null
+                        || !agentSubnets.isEmpty()) {
+                    throw new CliFailure("--agent-token-file, --agent-tls-cert, --agent-tls-ca, --agent-subnet and "
+                            + "--allocate need --agents-listen HOST:PORT", CliFailure.USAGE);
                 }
                 return null;
             }
-            if ((agentToken == null) == (agentTokenFile == null)) {
-                throw new CliFailure("--agents-listen needs exactly one of --agent-token and --agent-token-file",
-                        CliFailure.USAGE);
-            }
-            String token = agentToken;
-            if (agentTokenFile != null) {
-                try {
-                    token = java.nio.file.Files.readString(agentTokenFile.toPath()).strip();
-                } catch (IOException e) {
-                    throw new CliFailure("--agent-token-file " + agentTokenFile + ": cannot read: " + e.getMessage(),
-                            CliFailure.INPUT);
-                }
-                if (token.isEmpty()) {
-                    throw new CliFailure("--agent-token-file " + agentTokenFile + ": empty, expected the token",
-                            CliFailure.INPUT);
-                }
+            String token = AgentTokenSource.read("--agent-token-file", agentTokenFile, env,
+                    spec.commandLine().getErr());
+            try {
+                AgentToken.of(token, agentTokenFile == null ? AgentTokenSource.ENV
+                        : "--agent-token-file " + agentTokenFile);
+                RegistrationCheck.syntax(agentSubnets, RegistrationCheck.SYNTAX);
+            } catch (IllegalArgumentException e) {
+                throw new CliFailure(e.getMessage(), CliFailure.INPUT);
             }
             if ((agentTlsCert == null) != (agentTlsKey == null)) {
                 throw new CliFailure("--agent-tls-cert and --agent-tls-key go together", CliFailure.USAGE);
             }
+            if (agentTlsCa != null && agentTlsCert == null) {
+                throw new CliFailure("--agent-tls-ca needs --agent-tls-cert and --agent-tls-key", CliFailure.USAGE);
+            }
             return new WeftController.Agents(address("--agents-listen", agentsListen), token, agentTlsCert,
-                    agentTlsKey, allocate == null ? null : RateAllocators.byName(allocate));
+                    agentTlsKey, allocate == null ? null : RateAllocators.byName(allocate), agentSubnets, agentTlsCa);
         }
 
         /** The cluster options, or null without {@code --ha}. */
@@ -405,7 +383,7 @@ public final class ControllerCommand implements Runnable {
                 throw new CliFailure("--ha needs --node-id ID (unique in the cluster)", CliFailure.USAGE);
             }
             return HaOptions.parse(ha, nodeId, duration("--ha-session-timeout", haSessionTimeout),
-                    new Member(nodeId, listen, agentsListen, rest));
+                    new Member(nodeId, listen, agentsListen, restOptions.rest));
         }
 
         /** Starts the controller, or reports why it cannot (unroutable fabric, port in use) and returns null. */

@@ -1,6 +1,9 @@
 package weft.controller.cli;
 
+import io.netty.handler.ssl.JdkSslContext;
+import io.netty.handler.ssl.SslContext;
 import java.io.BufferedReader;
+import java.io.File;
 import java.io.IOException;
 import java.io.InputStreamReader;
 import java.io.OutputStreamWriter;
@@ -8,17 +11,23 @@ import java.io.Writer;
 import java.net.InetSocketAddress;
 import java.net.Socket;
 import java.nio.charset.StandardCharsets;
+import java.util.Map;
 import java.util.concurrent.Callable;
+import javax.net.ssl.SSLParameters;
+import javax.net.ssl.SSLSocket;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
+import weft.controller.tls.TlsContexts;
+import weft.controller.tls.TlsFiles;
 import weft.model.protocol.ControlCodec;
 import weft.model.protocol.ControlMessage;
 import weft.model.protocol.ProtocolException;
 
 /**
  * {@code weft rates set --src h1 --dst h2 --mbps 50} (or {@code --clear}): talks to the agent registry of a running
- * controller ({@code weft controller run --agents-listen}) with the shared token.
+ * controller ({@code weft controller run --agents-listen}) with the shared token, read from {@code --token-file} or
+ * {@value AgentTokenSource#ENV}.
  */
 @Command(name = "set", mixinStandardHelpOptions = true,
         description = "Set (or with --clear forget) the hand-set rate of src -> dst at a running controller.")
@@ -36,8 +45,19 @@ public final class RatesSetCommand implements Callable<Integer> {
     @Option(names = "--controller", defaultValue = "127.0.0.1:6700",
             description = "agent-link address (default ${DEFAULT-VALUE})")
     String controller;
-    @Option(names = "--token", defaultValue = "${env:WEFT_TOKEN}", description = "shared token (or $WEFT_TOKEN)")
-    String token;
+    @Option(names = "--token-file", description = "file holding the agent token (default: the environment "
+            + "variable " + AgentTokenSource.ENV + "; never on the command line, where ps shows it)")
+    File tokenFile;
+    @Option(names = "--tls-ca", description = "PEM CA of the registry's certificate: talk TLS (the certificate must "
+            + "name the --controller host or address)")
+    File tlsCa;
+    @Option(names = "--tls-cert", description = "PEM certificate to present to a registry that asks for one "
+            + "(--agent-tls-ca)")
+    File tlsCert;
+    @Option(names = "--tls-key", description = "PKCS#8 PEM private key of --tls-cert")
+    File tlsKey;
+    /** The environment the token may come from (tests set their own). */
+    Map<String, String> env = System.getenv();
 
     /** Exactly one of a rate and --clear. */
     static final class What {
@@ -48,10 +68,40 @@ public final class RatesSetCommand implements Callable<Integer> {
         boolean clear;
     }
 
+    /**
+     * A plain socket, or with {@code --tls-ca} a TLS socket from the controller's TLS builder that checks the
+     * registry's certificate against the {@code --controller} host and presents {@code --tls-cert}.
+     */
+    private Socket socket() {
+        if (tlsCa == null) {
+            if (tlsCert != null || tlsKey != null) {
+                throw new IllegalArgumentException("--tls-cert and --tls-key need --tls-ca");
+            }
+            return new Socket();
+        }
+        SslContext ctx = TlsContexts.client(new TlsFiles("--tls", tlsCert == null ? null : tlsCert.toPath(),
+                tlsKey == null ? null : tlsKey.toPath(), tlsCa.toPath()));
+        if (!(ctx instanceof JdkSslContext jdk)) {
+            throw new IllegalStateException("--tls-ca: the TLS builder gave a non-JDK context " + ctx);
+        }
+        try {
+            SSLSocket s = (SSLSocket) jdk.context().getSocketFactory().createSocket();
+            SSLParameters p = s.getSSLParameters();
+            p.setEndpointIdentificationAlgorithm("HTTPS");
+            s.setSSLParameters(p);
+            return s;
+        } catch (IOException e) {
+            throw new IllegalStateException("--tls-ca: cannot make a TLS socket: " + e.getMessage(), e);
+        }
+    }
+
     @Override
     public Integer call() {
-        if (token == null || token.isBlank()) {
-            return new CliFailure("no token: give --token or set WEFT_TOKEN", CliFailure.USAGE).report(spec);
+        String token;
+        try {
+            token = AgentTokenSource.read("--token-file", tokenFile, env, spec.commandLine().getErr());
+        } catch (CliFailure f) {
+            return f.report(spec);
         }
         if (what.mbps != null && !(what.mbps >= 0)) {
             return new CliFailure("--mbps must be >= 0, got " + what.mbps, CliFailure.USAGE).report(spec);
@@ -63,9 +113,18 @@ public final class RatesSetCommand implements Callable<Integer> {
             return f.report(spec);
         }
         ControlCodec codec = new ControlCodec();
-        try (Socket s = new Socket()) {
+        Socket plainOrTls;
+        try {
+            plainOrTls = socket();
+        } catch (RuntimeException e) {
+            return new CliFailure(e.getMessage(), CliFailure.USAGE).report(spec);
+        }
+        try (Socket s = plainOrTls) {
             s.connect(at, 5_000);
             s.setSoTimeout(10_000);
+            if (s instanceof SSLSocket tls) {
+                tls.startHandshake();
+            }
             Writer w = new OutputStreamWriter(s.getOutputStream(), StandardCharsets.UTF_8);
             long bps = what.clear ? 0 : Math.round(what.mbps * 1e6);
             w.write(codec.encode(new ControlMessage.SetRate(src, dst, bps, policy, token, what.clear)) + "\n");

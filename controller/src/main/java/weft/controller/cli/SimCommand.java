@@ -18,7 +18,11 @@ import weft.model.routing.RoutingFailure;
 import weft.model.routing.RoutingOptions;
 import weft.model.routing.RoutingResult;
 import weft.model.routing.io.RoutesJson;
+import weft.model.host.path.PathPolicy;
+import weft.model.rate.io.RatesJson;
 import weft.model.routing.verify.DeadlockVerifier;
+import weft.model.sim.InjectionPolicy;
+import weft.model.sim.RatedInjection;
 import weft.model.sim.SimConfig;
 import weft.model.sim.SimResult;
 import weft.model.sim.SimulationException;
@@ -162,6 +166,23 @@ public final class SimCommand implements Callable<Integer> {
             description = "open loop: packets a host may hold before refusing more (default: ${DEFAULT-VALUE})")
     private int sourceQueue;
 
+    @Option(names = "--rates", paramLabel = "FILE",
+            description = "flows: weft-rates/1 file; hosts inject at these rates with --scheduler")
+    private Path rates;
+
+    @Option(names = "--scheduler", paramLabel = "S", defaultValue = "ps",
+            description = "with --rates: ps (Periodic Selection) or svc (Shaped Virtual Clock) (default: "
+                    + "${DEFAULT-VALUE})")
+    private String scheduler;
+
+    @Option(names = "--path-policy", paramLabel = "P", defaultValue = "vlb",
+            description = "how hosts pick among a pair's paths (VLB, MP-LASH tags): " + PathPolicy.NAMES
+                    + " (default: ${DEFAULT-VALUE})")
+    private String pathPolicy;
+
+    @Option(names = "--resequence", description = "receivers resequence each sender's packets (hybrid resequencer)")
+    private boolean resequence;
+
     @Option(names = "--seed", paramLabel = "S", defaultValue = "1", description = "random seed (default: "
             + "${DEFAULT-VALUE})")
     private long seed;
@@ -215,8 +236,9 @@ public final class SimCommand implements Callable<Integer> {
                     long t0 = System.nanoTime();
                     long cpu0 = CPU.getCurrentThreadCpuTime();
                     SimResult r;
+                    InjectionPolicy.Factory policy = policy(w);
                     try {
-                        r = sim.run(w);
+                        r = policy == null ? sim.run(w) : sim.run(w, policy, List.of());
                     } catch (SimulationException e) {
                         throw new CliFailure(named.name + ": " + e.getMessage(), CliFailure.INPUT);
                     }
@@ -317,10 +339,21 @@ public final class SimCommand implements Callable<Integer> {
                     .withDurationPs(Math.round(duration * 1e6))
                     .withWarmupPs(flows ? 0 : Math.round(warmupUs * 1e6))
                     .withDrain(drain).withSeed(seed).withSourceQueuePackets(sourceQueue)
-                    .withDeadlockPs(deadlockUs == null ? 0 : Math.round(deadlockUs * 1e6));
+                    .withDeadlockPs(deadlockUs == null ? 0 : Math.round(deadlockUs * 1e6))
+                    .withPathPolicy(pathPolicy(pathPolicy)).withResequence(resequence);
         } catch (IllegalArgumentException e) {
             throw new CliFailure(e.getMessage(), CliFailure.USAGE);
         }
+    }
+
+    private static String pathPolicy(String name) {
+        for (String known : PathPolicy.NAMES.split(", ")) {
+            if (known.equals(name)) {
+                return name;
+            }
+        }
+        throw new CliFailure("--path-policy: unknown '" + name + "', expected one of " + PathPolicy.NAMES,
+                CliFailure.USAGE);
     }
 
     private SimConfig.Switching switching() {
@@ -372,9 +405,12 @@ public final class SimCommand implements Callable<Integer> {
                             CliFailure.INPUT);
                 }
             }
-            out.add(new Workload.Phases("flows:" + file.getFileName(), flows, phases,
-                    Math.round(barrierUs * 1e6)));
+            out.add(new Workload.Phases("flows:" + file.getFileName(), flows, phases, Math.round(barrierUs * 1e6),
+                    assignedRates(flows)));
             return out;
+        }
+        if (rates != null) {
+            throw new CliFailure("--rates needs flows (--traffic flows:FILE): rates are per flow", CliFailure.USAGE);
         }
         for (String l : load.split(",")) {
             double value;
@@ -390,6 +426,51 @@ public final class SimCommand implements Callable<Integer> {
             }
         }
         return out;
+    }
+
+    /** The --rates file's rates, checked against the flows: every rate names a flow, every flow has a rate. */
+    private Map<String, Double> assignedRates(List<Flow> flows) {
+        if (rates == null) {
+            return Map.of();
+        }
+        Map<String, Double> r;
+        try {
+            r = RatesJson.read(rates.toString(), TopologyFiles.readText(rates, RatesJson.MAX_CHARS,
+                    "a " + RatesJson.FORMAT + " file"));
+        } catch (IllegalArgumentException e) {
+            throw new CliFailure(e.getMessage(), CliFailure.INPUT);
+        }
+        java.util.Set<String> ids = new java.util.HashSet<>();
+        for (Flow f : flows) {
+            ids.add(f.id());
+            if (!r.containsKey(f.id())) {
+                throw new CliFailure(rates + ": no rate for flow " + f.id() + " of " + traffic.substring(6),
+                        CliFailure.INPUT);
+            }
+        }
+        for (String id : r.keySet()) {
+            if (!ids.contains(id)) {
+                throw new CliFailure(rates + ": rate for unknown flow " + id + " (not in " + traffic.substring(6)
+                        + ")", CliFailure.INPUT);
+            }
+        }
+        return r;
+    }
+
+    /** The hosts' injection control: rates with the chosen scheduler when --rates is given, else none (NC). */
+    private InjectionPolicy.Factory policy(Workload w) {
+        if (!(w instanceof Workload.Phases p) || p.assignedGbps().isEmpty()) {
+            return null;
+        }
+        double[] gbps = new double[p.flows().size()];
+        for (int i = 0; i < gbps.length; i++) {
+            gbps[i] = p.assignedGbps().get(p.flows().get(i).id());
+        }
+        try {
+            return RatedInjection.factory(scheduler, gbps);
+        } catch (IllegalArgumentException e) {
+            throw new CliFailure("--scheduler: " + e.getMessage(), CliFailure.USAGE);
+        }
     }
 
     private Map<String, Object> fabric(Topology t) {
@@ -429,6 +510,12 @@ public final class SimCommand implements Callable<Integer> {
                 r.deliveredPackets(), r.droppedPackets(), result);
         if (r.deadlock() != null) {
             out.printf("         cycle: %s%n", r.deadlock().cycle());
+        }
+        if (r.resequencing() != null) {
+            SimResult.Resequencing q = r.resequencing();
+            out.printf(Locale.ROOT, "         resequencer: %d of %d packets arrived out of order, %d put back in order,"
+                    + " %d delivered late, %d timeouts; delay mean %s ns, p99 %s ns%n", q.reordered(), q.arrivals(),
+                    q.fixed(), q.late(), q.timeouts(), fmt(q.delayNs().mean(), 1), fmt(q.delayNs().p99(), 1));
         }
     }
 

@@ -73,9 +73,6 @@ public final class FabricService implements SwitchListener, AutoCloseable {
                          Duration lldpInterval, Duration statsInterval) {
     }
 
-    /** How long a connection holding a dpid has to answer an echo when a second connection claims the dpid. */
-    static final Duration DUPLICATE_PROBE = Duration.ofSeconds(1);
-
     private final Config config;
     /** Null when the fabric is configured; discover mode's events and settling when it is discovered. */
     private final DiscoverMode discover;
@@ -89,7 +86,8 @@ public final class FabricService implements SwitchListener, AutoCloseable {
     private final Map<Long, String> switchByDpid = new ConcurrentHashMap<>();
     private final Map<String, SwitchSession> sessions = new ConcurrentHashMap<>();
     private final EventLog log = new EventLog();
-    private final Observers observers = new Observers();
+    private final FabricObservers observers = new FabricObservers();
+    private final DpidClaims claims;
     private final FabricProgrammer programmer;
     private volatile boolean closing;
     private final Discovery discovery = new Discovery();
@@ -134,6 +132,7 @@ public final class FabricService implements SwitchListener, AutoCloseable {
                 wiring, switchByDpid, sessions, log, observers, roles::mayWrite);
         this.poller = new CountersPoller(sessions, programmer::wiring, programmer::pairRates);
         this.registrations = new HostRegistrations(config.topology(), switchByDpid, discovery);
+        this.claims = new DpidClaims(switchByDpid, sessions, worker, log, this::onSwitchUp);
         this.discover = settle == null ? null
                 : new DiscoverMode(settle, config.topology(), discovery, programmer, switchByDpid, sessions, log,
                         config.lldpInterval());
@@ -141,39 +140,9 @@ public final class FabricService implements SwitchListener, AutoCloseable {
                 : new ConfiguredMode(config.topology(), discovery, faults, programmer, switchByDpid, sessions, log);
     }
 
-    /** Forwards to every observer added with {@link #addObserver}. */
-    private static final class Observers implements FabricObserver {
-        private final List<FabricObserver> all = new java.util.concurrent.CopyOnWriteArrayList<>();
-
-        @Override
-        public void routesComputed(long computeNanos, long verifyNanos) {
-            all.forEach(o -> o.routesComputed(computeNanos, verifyNanos));
-        }
-
-        @Override
-        public void routesFailed() {
-            all.forEach(FabricObserver::routesFailed);
-        }
-
-        @Override
-        public void updatePhase(String phase, long nanos, int messages) {
-            all.forEach(o -> o.updatePhase(phase, nanos, messages));
-        }
-
-        @Override
-        public void update(long nanos, boolean ok) {
-            all.forEach(o -> o.update(nanos, ok));
-        }
-
-        @Override
-        public void transaction(weft.controller.openflow.TransactionResult result) {
-            all.forEach(o -> o.transaction(result));
-        }
-    }
-
     /** Adds an observer of route computations, updates and transactions (metrics). */
     public void addObserver(FabricObserver observer) {
-        observers.all.add(observer);
+        observers.add(observer);
     }
 
     /** True in discover mode: the fabric is known only from discovery. */
@@ -232,6 +201,15 @@ public final class FabricService implements SwitchListener, AutoCloseable {
      */
     public void hostRegistered(String hostId, String mac, String ip, String attachment) {
         registrations.hostRegistered(hostId, mac, ip, attachment);
+    }
+
+    /**
+     * Why an agent may not register as {@code hostId} at {@code ip}, or null when it may: a configured fabric
+     * names every host and its address; in discover mode a host the naming file lists must use its address, and
+     * no other host may take it.
+     */
+    public String registrationProblem(String hostId, String ip) {
+        return registrations.problem(hostId, ip, discovering());
     }
 
     /**
@@ -391,7 +369,9 @@ public final class FabricService implements SwitchListener, AutoCloseable {
             roles.claimAll(sessions.values(), log, config.timeout().toMillis());
             log.event(FabricEvent.Kind.ROLE, String.format("%s at generation %d on %d switches in %.1f ms", role,
                     epoch, sessions.size(), (System.nanoTime() - t0) / 1e6));
-            if (roles.mayWrite()) {
+            if (roles.mayWrite() && discovering()) {
+                discover.resettle(); // routes (and the reconciliation) follow once its own discovery settles
+            } else if (roles.mayWrite()) {
                 programmer.sync(sessions.values(), "takeover at epoch " + epoch);
             }
         });
@@ -417,7 +397,7 @@ public final class FabricService implements SwitchListener, AutoCloseable {
     @Override
     public void packetIn(SwitchSession session, OFPacketIn packetIn) {
         OFPort in = packetIn.getMatch().get(MatchField.IN_PORT);
-        if (in == null || refused(session)) {
+        if (in == null || claims.refused(session)) {
             return;
         }
         byte[] frame = packetIn.getData();
@@ -446,12 +426,7 @@ public final class FabricService implements SwitchListener, AutoCloseable {
         if (session.state() != SwitchSession.State.READY) {
             return;
         }
-        Optional<SwitchSession> held = sessions.values().stream()
-                .filter(s -> s != session && s.dpid() == session.dpid() && s.state() == SwitchSession.State.READY)
-                .findFirst();
-        if (held.isPresent()) {
-            held.get().echo(DUPLICATE_PROBE).whenComplete((ok, failure) -> worker.execute(() ->
-                    duplicate(held.get(), session, failure == null)));
+        if (claims.contested(session)) {
             return;
         }
         if (discovering()) {
@@ -459,38 +434,6 @@ public final class FabricService implements SwitchListener, AutoCloseable {
             return;
         }
         configured.switchUp(session);
-    }
-
-    /**
-     * A second connection claims the datapath id of a connected switch. Decision: the connection that holds the
-     * dpid keeps it while it answers an ECHO_REQUEST within {@link #DUPLICATE_PROBE}; the newcomer is closed and
-     * both addresses are reported. A holder that does not answer is taken for a dead connection of a switch that
-     * reconnected: it is closed and the newcomer takes its place. Either way the switch is never marked down while
-     * a live connection holds it (ONOS also refuses the second connection of a dpid; Ryu replaces the first).
-     */
-    private void duplicate(SwitchSession held, SwitchSession newcomer, boolean heldAnswered) {
-        if (newcomer.state() != SwitchSession.State.READY) {
-            return;
-        }
-        if (heldAnswered && held.state() == SwitchSession.State.READY) {
-            event(FabricEvent.Kind.DUPLICATE_DPID, "dpid " + newcomer.dpidHex() + " from " + newcomer.remote()
-                    + " refused: already connected from " + held.remote() + ", which answers echo");
-            newcomer.close();
-            return;
-        }
-        event(FabricEvent.Kind.DUPLICATE_DPID, "dpid " + held.dpidHex() + " at " + held.remote()
-                + " did not answer echo within " + DUPLICATE_PROBE.toMillis() + " ms; replaced by the connection from "
-                + newcomer.remote());
-        sessions.values().remove(held);
-        held.close();
-        onSwitchUp(newcomer);
-    }
-
-    /** True when another connection holds this session's datapath id: its messages are not the switch's. */
-    private boolean refused(SwitchSession session) {
-        String id = switchByDpid.get(session.dpid());
-        SwitchSession holder = id == null ? null : sessions.get(id);
-        return holder != null && holder != session;
     }
 
     private void onSwitchDown(SwitchSession session) {
@@ -511,7 +454,7 @@ public final class FabricService implements SwitchListener, AutoCloseable {
 
     private void onPortStatus(SwitchSession session, OFPortStatus status) {
         String id = switchByDpid.get(session.dpid());
-        if (id == null || refused(session)) {
+        if (id == null || claims.refused(session)) {
             return;
         }
         if (discovering()) {

@@ -6,6 +6,7 @@ import java.util.regex.Pattern;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import weft.controller.discovery.Discovery;
+import weft.model.protocol.Printable;
 import weft.model.topology.Switch;
 import weft.model.topology.Topology;
 
@@ -70,6 +71,25 @@ final class HostRegistrations {
                         h.switchId(), h.port());
             }
         }
+    }
+
+    /** See {@link FabricService#registrationProblem}. */
+    String problem(String hostId, String ip, boolean discovering) {
+        String what = "register " + Printable.of(hostId);
+        for (weft.model.topology.Host h : configured.hosts()) {
+            if (h.id().equals(hostId)) {
+                return h.ip().equals(ip) ? null : what + ": ip " + Printable.of(ip) + " differs from "
+                        + configured.name() + ", which gives " + hostId + " the address " + h.ip();
+            }
+            if (h.ip().equals(ip)) {
+                return what + ": ip " + Printable.of(ip) + " belongs to host " + h.id() + " in " + configured.name();
+            }
+        }
+        if (discovering) {
+            return null;
+        }
+        return what + ": " + configured.name() + " has no host of that name (" + configured.hosts().size()
+                + " hosts" + (configured.hosts().isEmpty() ? "" : ", e.g. " + configured.hosts().get(0).id()) + ")";
     }
 
     /** See {@link FabricService#hostRegistered(String, String, String, String, int)}. */

@@ -3,9 +3,14 @@ package weft.controller.fabric;
 import java.io.File;
 import java.net.InetSocketAddress;
 import java.time.Duration;
+import java.util.List;
 import io.netty.handler.ssl.ClientAuth;
 import io.netty.handler.ssl.SslContext;
+import weft.controller.agentlink.AgentLinkLimits;
 import weft.controller.agentlink.AgentLinkServer;
+import weft.controller.agentlink.AgentRegistry;
+import weft.controller.agentlink.AgentToken;
+import weft.controller.agentlink.RegistrationCheck;
 import weft.controller.agentlink.FabricPaths;
 import weft.controller.ha.HaOptions;
 import weft.controller.ha.Mastership;
@@ -59,14 +64,27 @@ public final class WeftController implements AutoCloseable {
      * @param tlsCert         PEM certificate chain for TLS, or null for plain TCP
      * @param tlsKey          PKCS#8 PEM private key for TLS, or null
      * @param allocatorOrNull allocator for the flows agents report, or null for hand-set rates only
+     * @param subnets         CIDR subnets agents' addresses must lie in ({@code --agent-subnet}); empty for any
+     * @param tlsCa           PEM CA bundle every agent's client certificate must chain to (mutual TLS), or null
      */
     public record Agents(InetSocketAddress listen, String token, File tlsCert, File tlsKey,
-                         RateAllocator allocatorOrNull) {
+                         RateAllocator allocatorOrNull, List<String> subnets, File tlsCa) {
         public Agents {
             if ((tlsCert == null) != (tlsKey == null)) {
                 throw new IllegalArgumentException("agent TLS needs both a certificate and a key, got cert "
                         + tlsCert + " and key " + tlsKey);
             }
+            if (tlsCa != null && tlsCert == null) {
+                throw new IllegalArgumentException("agent TLS CA " + tlsCa + " needs the registry's own certificate "
+                        + "and key (--agent-tls-cert, --agent-tls-key)");
+            }
+            subnets = List.copyOf(subnets);
+        }
+
+        /** Agents at any address, no client certificates. */
+        public Agents(InetSocketAddress listen, String token, File tlsCert, File tlsKey,
+                      RateAllocator allocatorOrNull) {
+            this(listen, token, tlsCert, tlsKey, allocatorOrNull, List.of(), null);
         }
     }
 
@@ -163,15 +181,21 @@ public final class WeftController implements AutoCloseable {
         }
         FabricService fabric = controller.fabric;
         try {
+            // with a CA every agent (and weft rates set) must present a certificate it signed: mutual TLS
             SslContext ssl = agentsOrNull.tlsCert() == null ? null : TlsContexts.server(TlsFiles.server(
-                    "--agent-tls", agentsOrNull.tlsCert().toPath(), agentsOrNull.tlsKey().toPath(), null),
-                    ClientAuth.REQUIRE);
-            AgentLinkServer.Allocator alloc = agentsOrNull.allocatorOrNull() == null ? null
-                    : new AgentLinkServer.Allocator(agentsOrNull.allocatorOrNull(), fabric::currentTopology,
+                    "--agent-tls", agentsOrNull.tlsCert().toPath(), agentsOrNull.tlsKey().toPath(),
+                    agentsOrNull.tlsCa() == null ? null : agentsOrNull.tlsCa().toPath()), ClientAuth.REQUIRE);
+            AgentRegistry.Allocator alloc = agentsOrNull.allocatorOrNull() == null ? null
+                    : new AgentRegistry.Allocator(agentsOrNull.allocatorOrNull(), fabric::currentTopology,
                     fabric::routes);
-            controller.agents = new AgentLinkServer(agentsOrNull.listen(), agentsOrNull.token(), ssl,
+            AgentLinkLimits limits = AgentLinkLimits.defaults();
+            AgentRegistry registry = new AgentRegistry(AgentToken.of(agentsOrNull.token(), "agent token"),
                     FabricPaths.provider(fabric::currentTopology, fabric::routes), alloc,
-                    r -> fabric.hostRegistered(r.host(), r.mac(), r.ip(), r.attachment())).start();
+                    RegistrationCheck.syntax(agentsOrNull.subnets(), r -> fabric.registrationProblem(r.host(),
+                            r.ip())),
+                    r -> fabric.hostRegistered(r.host(), r.mac(), r.ip(), r.attachment()), limits);
+            controller.agents = new AgentLinkServer(agentsOrNull.listen(), ssl, registry, limits, System::nanoTime)
+                    .start();
             fabric.addRoutesListener(controller.agents::routesChanged);
             return controller;
         } catch (InterruptedException e) {

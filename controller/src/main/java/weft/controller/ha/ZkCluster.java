@@ -230,6 +230,25 @@ public final class ZkCluster implements AutoCloseable {
         if (!state.isConnected()) {
             mastership.leadershipLost(System.nanoTime()).ifPresent(this::publish);
         }
+        if (state == ConnectionState.RECONNECTED) {
+            restoreMember();
+        }
+    }
+
+    /**
+     * After a lost session ZooKeeper has deleted this node's ephemeral member record: write it again under the new
+     * session (nothing to do when the session survived the disconnection and the record is still there).
+     */
+    private void restoreMember() {
+        String path = membersPath + "/" + options.nodeId();
+        try {
+            client.create().withMode(CreateMode.EPHEMERAL).forPath(path, JSON.writeValueAsBytes(options.self()));
+            LOG.info("member {} recorded again after its ZooKeeper session was lost", options.nodeId());
+        } catch (KeeperException.NodeExistsException e) {
+            // the session survived: the record is still ours
+        } catch (Exception e) {
+            LOG.warn("member {}: cannot record it again after reconnecting: {}", options.nodeId(), e.toString());
+        }
     }
 
     private void onMember(CuratorCacheListener.Type type, ChildData old, ChildData data) {

@@ -35,6 +35,11 @@ final class KeyedMeters {
         this.counter = counter;
     }
 
+    /** The family's name as Prometheus shows it, without the {@code _total} of counters. */
+    String prometheusName() {
+        return name.replace('.', '_') + (unit == null ? "" : "_" + unit.replace('.', '_'));
+    }
+
     /** Sets the series to exactly {@code now}. */
     synchronized void update(Map<Tags, Double> now) {
         values.putAll(now);

@@ -19,6 +19,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import weft.controller.agentlink.AgentLinkServer;
+import weft.controller.agentlink.AgentView;
 import weft.controller.fabric.FabricEvent;
 import weft.controller.fabric.FabricObserver;
 import weft.controller.fabric.FabricService;
@@ -178,6 +179,20 @@ public final class WeftMetrics implements FabricObserver, AutoCloseable {
         return registry.scrape();
     }
 
+    /**
+     * The Prometheus names of the families that have series only while the fabric has something to show (a link
+     * with counters, a rated pair, an agent), so a scrape of an idle fabric does not list them.
+     */
+    java.util.Set<String> familiesWithoutSeriesYet() {
+        java.util.Set<String> out = new java.util.TreeSet<>(List.of("weft_agents"));
+        for (KeyedMeters k : List.of(switchConnected, switchUnsent, switchSkipped, linkBytes, linkPackets, linkDropped,
+                linkCapacity, flowPackets, flowBytes, pairRate, pairBytes, pairDropped, agentRate, voqSent,
+                voqBacklog, events)) {
+            out.add(k.prometheusName());
+        }
+        return out;
+    }
+
     /** The Prometheus text format's content type. */
     public static String contentType() {
         return "text/plain; version=0.0.4; charset=utf-8";
@@ -267,8 +282,8 @@ public final class WeftMetrics implements FabricObserver, AutoCloseable {
         Map<Tags, Double> backlog = new HashMap<>();
         AgentLinkServer agents = agentsOrNull;
         if (agents != null) {
-            for (AgentLinkServer.AgentView a : agents.view()) {
-                for (AgentLinkServer.RateView v : a.rates()) {
+            for (AgentView a : agents.view()) {
+                for (AgentView.RateView v : a.rates()) {
                     assigned.put(Tags.of("host", a.host(), "dst", v.dst(), "source", String.valueOf(v.source())),
                             (double) v.bitsPerSecond());
                 }

@@ -32,18 +32,26 @@ public final class OfServer implements AutoCloseable {
      */
     public static final WriteBufferWaterMark WATER_MARK = new WriteBufferWaterMark(256 << 10, 1 << 20);
 
+    /**
+     * Switch connections open at once, handshaking or not (a connection that never finishes its handshake holds
+     * its place for the handshake timeout): far above any fabric one controller programs.
+     */
+    public static final int MAX_CONNECTIONS = 4096;
+
     private final EventLoopGroup boss = new NioEventLoopGroup(1);
     private final EventLoopGroup workers = new NioEventLoopGroup(2);
     private final Channel serverChannel;
+    private final OfChannelInitializer connections;
 
     private OfServer(InetSocketAddress listen, SslContext ssl, boolean switchCertificates, SessionConfig config,
-                     SwitchListener listener) {
+                     SwitchListener listener, int maxConnections) {
+        connections = new OfChannelInitializer(ssl, config, listener, maxConnections);
         warmUp();
         try {
             serverChannel = new ServerBootstrap().group(boss, workers).channel(NioServerSocketChannel.class)
                     .childOption(ChannelOption.TCP_NODELAY, true)
                     .childOption(ChannelOption.WRITE_BUFFER_WATER_MARK, WATER_MARK)
-                    .childHandler(new OfChannelInitializer(ssl, config, listener))
+                    .childHandler(connections)
                     .bind(listen).syncUninterruptibly().channel();
         } catch (Exception e) {
             // Netty rethrows the bind's checked exception (BindException: address in use) undeclared.
@@ -59,7 +67,18 @@ public final class OfServer implements AutoCloseable {
 
     /** Listens on plain TCP. Port 0 picks a free port; see {@link #port()}. */
     public static OfServer plain(InetSocketAddress listen, SessionConfig config, SwitchListener listener) {
-        return new OfServer(listen, null, false, config, listener);
+        return plain(listen, config, listener, MAX_CONNECTIONS);
+    }
+
+    /** Listens on plain TCP with another connection limit. */
+    static OfServer plain(InetSocketAddress listen, SessionConfig config, SwitchListener listener,
+                          int maxConnections) {
+        return new OfServer(listen, null, false, config, listener, maxConnections);
+    }
+
+    /** Connections open now. */
+    public int openConnections() {
+        return connections.open();
     }
 
     /**
@@ -87,7 +106,7 @@ public final class OfServer implements AutoCloseable {
         } catch (TlsException e) {
             throw new OpenFlowException("TLS: " + e.getMessage());
         }
-        return new OfServer(listen, ssl, files.caOrNull() != null, config, listener);
+        return new OfServer(listen, ssl, files.caOrNull() != null, config, listener, MAX_CONNECTIONS);
     }
 
     /** The bound port. */

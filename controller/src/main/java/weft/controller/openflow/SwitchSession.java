@@ -16,8 +16,6 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
-import org.projectfloodlight.openflow.protocol.OFBarrierReply;
-import org.projectfloodlight.openflow.protocol.OFEchoReply;
 import org.projectfloodlight.openflow.protocol.OFEchoRequest;
 import org.projectfloodlight.openflow.protocol.OFErrorMsg;
 import org.projectfloodlight.openflow.protocol.OFFactories;
@@ -79,7 +77,7 @@ public final class SwitchSession extends ChannelInboundHandlerAdapter {
     private final SessionConfig config;
     private final SwitchListener listener;
     private final AtomicLong nextXid = new AtomicLong(1);
-    private final Map<Long, Pending> pending = new ConcurrentHashMap<>();
+    private final Map<Long, PendingRequest> pending = new ConcurrentHashMap<>();
     private final Map<Long, Transaction> transactions = new ConcurrentHashMap<>();
     private final Map<Integer, OFPortDesc> ports = new ConcurrentHashMap<>();
     private final AtomicLong skippedFrames = new AtomicLong();
@@ -156,7 +154,7 @@ public final class SwitchSession extends ChannelInboundHandlerAdapter {
     public CompletableFuture<OFMessage> request(OFMessage message) {
         requireConnected(message);
         OFMessage m = message.createBuilder().setXid(nextXid()).build();
-        Pending p = register(m, false);
+        PendingRequest p = register(m, false);
         channel.writeAndFlush(m);
         return p.future.thenApply(list -> list.get(0));
     }
@@ -165,7 +163,7 @@ public final class SwitchSession extends ChannelInboundHandlerAdapter {
     public <R extends OFStatsReply> CompletableFuture<List<R>> multipart(OFStatsRequest<R> request) {
         requireConnected(request);
         OFMessage m = request.createBuilder().setXid(nextXid()).build();
-        Pending p = register(m, true);
+        PendingRequest p = register(m, true);
         channel.writeAndFlush(m);
         return p.future.thenApply(list -> {
             List<R> parts = new ArrayList<>(list.size());
@@ -196,7 +194,7 @@ public final class SwitchSession extends ChannelInboundHandlerAdapter {
             m.writeTo(wire);
         }
         OFMessage barrier = F.buildBarrierRequest().setXid(nextXid()).build();
-        Pending p = register(barrier, false);
+        PendingRequest p = register(barrier, false);
         barrier.writeTo(wire);
         channel.writeAndFlush(wire);
         String dpid = dpidHex();
@@ -270,7 +268,7 @@ public final class SwitchSession extends ChannelInboundHandlerAdapter {
             handshakeTimer.cancel(false);
         }
         for (Long xid : List.copyOf(pending.keySet())) {
-            Pending p = pending.remove(xid);
+            PendingRequest p = pending.remove(xid);
             if (p != null) {
                 p.fail(new OpenFlowException(this + ": disconnected while waiting for the reply to "
                         + p.request.getType() + " xid " + xid));
@@ -336,7 +334,7 @@ public final class SwitchSession extends ChannelInboundHandlerAdapter {
                 return;
             }
             case ECHO_REPLY -> {
-                Pending p = pending.get(m.getXid());
+                PendingRequest p = pending.get(m.getXid());
                 if (p != null && p.accepts(m) && pending.remove(m.getXid(), p)) {
                     p.parts.add(m);
                     p.complete();
@@ -419,7 +417,7 @@ public final class SwitchSession extends ChannelInboundHandlerAdapter {
     }
 
     private void onReady(ChannelHandlerContext ctx, OFMessage m) {
-        Pending p = pending.get(m.getXid());
+        PendingRequest p = pending.get(m.getXid());
         if (p != null && p.accepts(m)) {
             if (m instanceof OFStatsReply part && part.getFlags().contains(OFStatsReplyFlags.REPLY_MORE)) {
                 gatherPart(ctx, p, m);
@@ -458,7 +456,7 @@ public final class SwitchSession extends ChannelInboundHandlerAdapter {
      * connection's incomplete requests may not exceed {@link SessionConfig#maxMultipartBytes()}: beyond it the
      * request fails and the connection is closed, with one log line naming the bound.
      */
-    private void gatherPart(ChannelHandlerContext ctx, Pending p, OFMessage part) {
+    private void gatherPart(ChannelHandlerContext ctx, PendingRequest p, OFMessage part) {
         OfFrameDecoder decoder = ctx.pipeline().get(OfFrameDecoder.class);
         long charge = Math.max(MIN_PART_CHARGE, decoder == null ? 0 : decoder.lastFrameLength());
         p.bytes += charge;
@@ -491,7 +489,7 @@ public final class SwitchSession extends ChannelInboundHandlerAdapter {
             LOG.warn("{}: error for xid {}: {}", this, error.getXid(), error);
             return;
         }
-        Pending p = pending.remove(error.getXid());
+        PendingRequest p = pending.remove(error.getXid());
         if (p != null) {
             p.fail(new OpenFlowException(this + ": " + p.request.getType() + " xid " + error.getXid()
                     + " failed: " + error));
@@ -545,8 +543,8 @@ public final class SwitchSession extends ChannelInboundHandlerAdapter {
         }
     }
 
-    private Pending register(OFMessage request, boolean multipart) {
-        Pending p = new Pending(request, multipart);
+    private PendingRequest register(OFMessage request, boolean multipart) {
+        PendingRequest p = new PendingRequest(request, multipart);
         pending.put(request.getXid(), p);
         p.timeout = channel.eventLoop().schedule(() -> {
             if (pending.remove(request.getXid(), p)) {
@@ -556,46 +554,6 @@ public final class SwitchSession extends ChannelInboundHandlerAdapter {
             }
         }, config.requestTimeout().toNanos(), TimeUnit.NANOSECONDS);
         return p;
-    }
-
-    /** An outstanding request: the future, the parts gathered so far and the timeout. */
-    private static final class Pending {
-        final OFMessage request;
-        final boolean multipart;
-        final List<OFMessage> parts = new ArrayList<>(1);
-        final CompletableFuture<List<OFMessage>> future = new CompletableFuture<>();
-        long bytes;
-        ScheduledFuture<?> timeout;
-
-        Pending(OFMessage request, boolean multipart) {
-            this.request = request;
-            this.multipart = multipart;
-        }
-
-        boolean accepts(OFMessage reply) {
-            if (multipart) {
-                return reply instanceof OFStatsReply;
-            }
-            return switch (request.getType()) {
-                case BARRIER_REQUEST -> reply instanceof OFBarrierReply;
-                case ECHO_REQUEST -> reply instanceof OFEchoReply;
-                default -> !(reply instanceof OFPortStatus) && !(reply instanceof OFPacketIn);
-            };
-        }
-
-        void complete() {
-            if (timeout != null) {
-                timeout.cancel(false);
-            }
-            future.complete(List.copyOf(parts));
-        }
-
-        void fail(RuntimeException e) {
-            if (timeout != null) {
-                timeout.cancel(false);
-            }
-            future.completeExceptionally(e);
-        }
     }
 
     /** The xids of one transaction and the errors reported for them. */

@@ -61,10 +61,11 @@ final class AuthGate extends ChannelInboundHandlerAdapter {
         String method = request.method().name();
         RestResponse unknown = router.refusal(method, new QueryStringDecoder(request.uri()).path());
         if (unknown != null) {
-            refuse(ctx, msg, new Refusal(unknown, null, null));
+            refuse(ctx, msg, new Refusal(method, unknown, null, null));
             return;
         }
-        if (!auth.needed(method)) {
+        RestEndpoint endpoint = router.endpoint(method, new QueryStringDecoder(request.uri()).path());
+        if (!auth.needed(method) || endpoint != null && endpoint.asset()) {
             principal = null;
             ctx.fireChannelRead(msg);
             return;
@@ -78,7 +79,7 @@ final class AuthGate extends ChannelInboundHandlerAdapter {
                 LOG.warn("REST: too many failed authentications from {}; its requests are refused (429) for {} s",
                         peer, retry);
             }
-            refuse(ctx, msg, new Refusal(RestResponse.error(429, "too many failed authentications from " + peer
+            refuse(ctx, msg, new Refusal(method, RestResponse.error(429, "too many failed authentications from " + peer
                     + "; retry in " + retry + " s"), HttpHeaderNames.RETRY_AFTER.toString(), Long.toString(retry)));
             return;
         }
@@ -90,13 +91,13 @@ final class AuthGate extends ChannelInboundHandlerAdapter {
             return;
         }
         if (d.status() == 403) {
-            refuse(ctx, msg, new Refusal(RestResponse.error(403, d.problem()), null, null));
+            refuse(ctx, msg, new Refusal(method, RestResponse.error(403, d.problem()), null, null));
             return;
         }
         failures.failed(peer, now);
         meters.counter("weft.rest.auth.failures").increment();
         LOG.warn("REST: {} {} from {} refused: {}", method, request.uri(), peer, d.problem());
-        refuse(ctx, msg, new Refusal(RestResponse.error(401, d.problem()),
+        refuse(ctx, msg, new Refusal(method, RestResponse.error(401, d.problem()),
                 HttpHeaderNames.WWW_AUTHENTICATE.toString(), "Bearer realm=\"weft\""));
     }
 

@@ -8,6 +8,7 @@ import io.netty.handler.codec.http.DefaultFullHttpResponse;
 import io.netty.handler.codec.http.HttpHeaderNames;
 import io.netty.handler.codec.http.HttpResponseStatus;
 import io.netty.handler.codec.http.HttpVersion;
+import io.netty.util.ReferenceCountUtil;
 import io.netty.util.concurrent.ScheduledFuture;
 import java.nio.charset.StandardCharsets;
 import java.util.concurrent.TimeUnit;
@@ -23,7 +24,7 @@ import org.slf4j.LoggerFactory;
 final class ConnectionTimeouts extends ChannelInboundHandlerAdapter {
     private static final Logger LOG = LoggerFactory.getLogger(ConnectionTimeouts.class);
 
-    private enum Phase { IDLE, READING, HANDLING }
+    private enum Phase { IDLE, READING, HANDLING, STREAMING }
 
     private final HttpLimits limits;
     private Phase phase = Phase.IDLE;
@@ -47,6 +48,10 @@ final class ConnectionTimeouts extends ChannelInboundHandlerAdapter {
 
     @Override
     public void channelRead(ChannelHandlerContext ctx, Object msg) {
+        if (phase == Phase.STREAMING) {
+            ReferenceCountUtil.release(msg);
+            return;
+        }
         if (phase == Phase.IDLE) {
             phase = Phase.READING;
             cancel();
@@ -65,6 +70,15 @@ final class ConnectionTimeouts extends ChannelInboundHandlerAdapter {
     /** The request is complete: its deadline no longer runs while it is handled. */
     void requestComplete() {
         phase = Phase.HANDLING;
+        cancel();
+    }
+
+    /**
+     * The connection carries an event stream until either side closes it: no timers (the stream's heartbeat finds
+     * a dead client), and whatever the client still sends is dropped unread.
+     */
+    void streaming() {
+        phase = Phase.STREAMING;
         cancel();
     }
 

@@ -14,6 +14,7 @@ import java.util.HashMap;
 import java.util.Map;
 import java.util.concurrent.Executor;
 import java.util.concurrent.RejectedExecutionException;
+import java.util.concurrent.atomic.AtomicInteger;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -30,6 +31,10 @@ final class Dispatcher extends ChannelInboundHandlerAdapter {
 
     /** A request to run, or a refusal to send ({@code request} null). */
     private record Pending(RestRequest request, Refusal refusal, boolean keepAlive) {
+        /** The request's method, for the request counter ({@code -} when the request could not be read). */
+        String method() {
+            return request != null ? request.method() : refusal != null ? refusal.method() : "-";
+        }
     }
 
     private final RestRouter router;
@@ -37,12 +42,16 @@ final class Dispatcher extends ChannelInboundHandlerAdapter {
     private final ConnectionTimeouts timeouts;
     private final AuthGate gate;
     private final MeterRegistry meters;
+    private final AtomicInteger streams;
+    private final int maxStreams;
     private final ArrayDeque<Pending> queued = new ArrayDeque<>();
     private boolean busy;
 
     Dispatcher(RestRouter router, Executor workers, ConnectionTimeouts timeouts, AuthGate gate,
-               MeterRegistry meters) {
+               MeterRegistry meters, AtomicInteger streams, int maxStreams) {
         this.meters = meters;
+        this.streams = streams;
+        this.maxStreams = maxStreams;
         this.router = router;
         this.workers = workers;
         this.timeouts = timeouts;
@@ -81,7 +90,7 @@ final class Dispatcher extends ChannelInboundHandlerAdapter {
     private Pending pending(ChannelHandlerContext ctx, FullHttpRequest msg) {
         if (msg.decoderResult().isFailure()) {
             LOG.info("REST: malformed request from {}: {}", AuthGate.peer(ctx), msg.decoderResult().cause().toString());
-            return new Pending(null, new Refusal(RestResponse.error(400, "malformed request: "
+            return new Pending(null, new Refusal(msg.method().name(), RestResponse.error(400, "malformed request: "
                     + msg.decoderResult().cause().getMessage()), null, null), false);
         }
         QueryStringDecoder uri = new QueryStringDecoder(msg.uri());
@@ -99,13 +108,53 @@ final class Dispatcher extends ChannelInboundHandlerAdapter {
             answer(ctx, p, p.refusal().answer());
             return;
         }
+        RestEndpoint endpoint = router.endpoint(p.request().method(), p.request().path());
+        if (endpoint != null && endpoint.stream() != null) {
+            openStream(ctx, p, endpoint);
+            return;
+        }
         try {
             workers.execute(() -> answer(ctx, p, handle(p.request())));
         } catch (RejectedExecutionException e) {
             LOG.warn("REST: all workers busy; {} {} from {} answered 503", p.request().method(), p.request().path(),
                     p.request().peer());
-            answer(ctx, new Pending(null, null, false), RestResponse.error(503, "the controller is busy; retry"));
+            answer(ctx, new Pending(null, new Refusal(p.request().method(), null, null, null), false),
+                    RestResponse.error(503, "the controller is busy; retry"));
         }
+    }
+
+    /**
+     * Turns the connection into an event stream: at most {@code maxStreams} at once (503 beyond); the stream's
+     * subscription ends when the connection closes.
+     */
+    private void openStream(ChannelHandlerContext ctx, Pending p, RestEndpoint endpoint) {
+        if (streams.incrementAndGet() > maxStreams) {
+            streams.decrementAndGet();
+            LOG.warn("REST: {} event streams open, the limit; {} {} from {} answered 503", maxStreams,
+                    p.request().method(), p.request().path(), p.request().peer());
+            answer(ctx, new Pending(null, new Refusal(p.request().method(), null, null, null), false),
+                    RestResponse.error(503, "too many event streams; retry"));
+            return;
+        }
+        timeouts.streaming();
+        queued.clear();
+        EventStream sink = new EventStream(ctx.channel(), p.request().peer());
+        sink.start();
+        meters.counter("weft.rest.requests", "method", p.request().method(), "status", "200").increment();
+        Runnable stop;
+        try {
+            stop = endpoint.stream().open(p.request(), sink);
+        } catch (RuntimeException e) {
+            LOG.warn("REST: event stream {} for {} failed: {}", p.request().path(), p.request().peer(), e.toString());
+            streams.decrementAndGet();
+            ctx.close();
+            return;
+        }
+        ctx.channel().closeFuture().addListener(f -> {
+            stop.run();
+            streams.decrementAndGet();
+        });
+        ctx.channel().config().setAutoRead(true);
     }
 
     private RestResponse handle(RestRequest r) {
@@ -122,8 +171,8 @@ final class Dispatcher extends ChannelInboundHandlerAdapter {
 
     private void answer(ChannelHandlerContext ctx, Pending p, RestResponse response) {
         FullHttpResponse out = HttpAnswers.of(response, p.keepAlive());
-        meters.counter("weft.rest.requests", "method", p.request() == null ? "-" : p.request().method(), "status",
-                Integer.toString(response.status())).increment();
+        meters.counter("weft.rest.requests", "method", p.method(), "status", Integer.toString(response.status()))
+                .increment();
         if (p.refusal() != null && p.refusal().headerOrNull() != null) {
             out.headers().set(p.refusal().headerOrNull(), p.refusal().headerValue());
         }

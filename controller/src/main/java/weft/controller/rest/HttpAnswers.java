@@ -20,6 +20,10 @@ final class HttpAnswers {
                 .set(HttpHeaderNames.CACHE_CONTROL, "no-store")
                 .set("X-Content-Type-Options", "nosniff")
                 .set(HttpHeaderNames.CONNECTION, keepAlive ? "keep-alive" : "close");
+        if (r.contentType().startsWith("text/html")) {
+            out.headers().set("Content-Security-Policy", "default-src 'self'; img-src 'self' data:")
+                    .set("X-Frame-Options", "DENY").set("Referrer-Policy", "no-referrer");
+        }
         return out;
     }
 }

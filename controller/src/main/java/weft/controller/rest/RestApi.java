@@ -42,6 +42,15 @@ import weft.model.topology.io.TopologyJson;
  */
 public final class RestApi implements AutoCloseable {
     private static final ObjectMapper JSON = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
+    /** One-line JSON for event stream data. */
+    private static final ObjectMapper EVENT_JSON = new ObjectMapper();
+    /** Events a new stream starts with when it names no {@code since}. */
+    static final int STREAM_BACKLOG = 100;
+    /** The dashboard's files, served from the jar. */
+    private static final Map<String, RestResponse> DASHBOARD = Map.of(
+            "index.html", resource("dashboard/index.html", "text/html; charset=utf-8"),
+            "dashboard.js", resource("dashboard/dashboard.js", "text/javascript; charset=utf-8"),
+            "dashboard.css", resource("dashboard/dashboard.css", "text/css; charset=utf-8"));
     /** How long a PUT /api/rates waits for the fabric update. */
     private static final long RATES_TIMEOUT_S = 60;
 
@@ -106,6 +115,12 @@ public final class RestApi implements AutoCloseable {
                         .toList(), new TreeMap<>(fabric.flowCounters()))))
                 .get("/api/events", r -> json(fabric.events().stream().map(FabricEvent::toString).toList()))
                 .get("/api/rates", r -> json(ratesWithCounters()))
+                .get("/api/fabric", r -> json(FabricView.of(fabric)))
+                .get("/api/path", this::path)
+                .stream("/api/events/stream", this::events)
+                .asset("/", r -> DASHBOARD.get("index.html"))
+                .asset("/dashboard.js", r -> DASHBOARD.get("dashboard.js"))
+                .asset("/dashboard.css", r -> DASHBOARD.get("dashboard.css"))
                 .add(new RestEndpoint("PUT", "/api/rates", this::putRates));
         this.server = new RestServer(config.address(), config.sslOrNull(), config.auth(), config.limits(), router,
                 metrics.registry());
@@ -164,11 +179,19 @@ public final class RestApi implements AutoCloseable {
     }
 
     private static String openApi() {
-        try (java.io.InputStream in = RestApi.class.getResourceAsStream("openapi.yaml")) {
+        return new String(read("openapi.yaml"), java.nio.charset.StandardCharsets.UTF_8);
+    }
+
+    private static RestResponse resource(String name, String contentType) {
+        return new RestResponse(200, contentType, read(name));
+    }
+
+    private static byte[] read(String name) {
+        try (java.io.InputStream in = RestApi.class.getResourceAsStream(name)) {
             if (in == null) {
-                throw new IllegalStateException("openapi.yaml is missing from the controller jar");
+                throw new IllegalStateException(name + " is missing from the controller jar");
             }
-            return new String(in.readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
+            return in.readAllBytes();
         } catch (java.io.IOException e) {
             throw new java.io.UncheckedIOException(e);
         }
@@ -189,6 +212,41 @@ public final class RestApi implements AutoCloseable {
                     session == null ? 0 : session.skippedFrames(), session == null ? 0 : session.unsolicitedErrors()));
         }
         return out;
+    }
+
+    /** {@code GET /api/path?src=H&dst=H}: a host pair's paths and layers. */
+    private RestResponse path(RestRequest request) {
+        String src = request.query().get("src");
+        String dst = request.query().get("dst");
+        if (src == null || dst == null) {
+            return RestResponse.error(400, "GET /api/path needs ?src=HOST&dst=HOST");
+        }
+        try {
+            return json(FabricView.path(fabric, src, dst));
+        } catch (IllegalArgumentException e) {
+            return RestResponse.error(404, "GET /api/path: " + e.getMessage());
+        }
+    }
+
+    /**
+     * {@code GET /api/events/stream[?since=SEQ]}: the kept events after {@code since} (by default the last
+     * {@value #STREAM_BACKLOG}), then every new one, as server-sent events of type {@code fabric} whose data is the
+     * event as JSON and whose id is its sequence number.
+     */
+    private Runnable events(RestRequest request, RestEndpoint.EventSink sink) {
+        FabricEvent last = fabric.events().isEmpty() ? null : fabric.events().get(fabric.events().size() - 1);
+        long since = last == null ? 0 : Math.max(0, last.seq() - STREAM_BACKLOG);
+        String given = request.query().get("since");
+        if (given != null && given.matches("\\d{1,18}")) {
+            since = Long.parseLong(given);
+        }
+        return fabric.eventLog().subscribe(since, e -> {
+            try {
+                sink.send(Long.toString(e.seq()), "fabric", EVENT_JSON.writeValueAsString(e));
+            } catch (com.fasterxml.jackson.core.JsonProcessingException x) {
+                throw new IllegalStateException(x);
+            }
+        });
     }
 
     /** {@code PUT /api/rates}: replaces the rated pairs as one fabric update. */

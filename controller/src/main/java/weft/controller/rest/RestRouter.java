@@ -27,6 +27,22 @@ public final class RestRouter {
         return add(new RestEndpoint("GET", path, handler));
     }
 
+    /** {@link #add} of a {@code GET path} event stream. */
+    public RestRouter stream(String path, RestEndpoint.StreamHandler stream) {
+        return add(new RestEndpoint("GET", path, null, stream, false));
+    }
+
+    /** {@link #add} of a {@code GET path} asset, served without credentials ({@link RestEndpoint#asset()}). */
+    public RestRouter asset(String path, RestEndpoint.Handler handler) {
+        return add(new RestEndpoint("GET", path, handler, null, true));
+    }
+
+    /** The endpoint of a method and path, or null. */
+    RestEndpoint endpoint(String method, String path) {
+        Map<String, RestEndpoint> methods = byPath.get(path);
+        return methods == null ? null : methods.get(method);
+    }
+
     /** Every endpoint, in the order added. */
     public List<RestEndpoint> endpoints() {
         List<RestEndpoint> out = new ArrayList<>();

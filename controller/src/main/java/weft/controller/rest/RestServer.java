@@ -1,5 +1,6 @@
 package weft.controller.rest;
 
+import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.Gauge;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
@@ -12,7 +13,6 @@ import io.netty.channel.EventLoopGroup;
 import io.netty.channel.nio.NioEventLoopGroup;
 import io.netty.channel.socket.SocketChannel;
 import io.netty.channel.socket.nio.NioServerSocketChannel;
-import io.netty.handler.codec.http.HttpObjectAggregator;
 import io.netty.handler.codec.http.HttpServerCodec;
 import io.netty.handler.ssl.SslContext;
 import java.net.InetSocketAddress;
@@ -32,7 +32,7 @@ import org.slf4j.LoggerFactory;
  * the request headers before the body is read ({@link AuthGate}).
  *
  * <p>Pipeline, in order: TLS, {@link ConnectionTimeouts}, {@link HttpServerCodec}, {@link AuthGate},
- * {@link HttpObjectAggregator}, {@link Dispatcher}.
+ * {@link BodyLimit}, {@link Dispatcher}.
  */
 public final class RestServer implements AutoCloseable {
     private static final Logger LOG = LoggerFactory.getLogger(RestServer.class);
@@ -41,12 +41,15 @@ public final class RestServer implements AutoCloseable {
     /** Failed authentications an address may make at once, and how fast that allowance refills. */
     private static final int AUTH_BURST = 5;
     private static final long AUTH_REFILL_NANOS = TimeUnit.SECONDS.toNanos(2);
+    /** Event streams open at once (each holds a connection and a subscription). */
+    static final int MAX_STREAMS = 32;
 
     private final EventLoopGroup boss = new NioEventLoopGroup(1);
     private final EventLoopGroup loops = new NioEventLoopGroup(2);
     private final ThreadPoolExecutor workers;
     private final Channel serverChannel;
     private final AtomicInteger open = new AtomicInteger();
+    private final AtomicInteger streams = new AtomicInteger();
     private final AtomicLong refusedConnections = new AtomicLong();
 
     /**
@@ -80,6 +83,8 @@ public final class RestServer implements AutoCloseable {
         AuthFailures failures = new AuthFailures(AUTH_BURST, AUTH_REFILL_NANOS, 4096);
         Gauge.builder("weft.rest.connections", open, AtomicInteger::get).description("Open REST connections")
                 .register(meters);
+        Counter.builder("weft.rest.auth.failures").description("REST requests refused for missing or wrong "
+                + "credentials").register(meters);
         try {
             serverChannel = new ServerBootstrap().group(boss, loops).channel(NioServerSocketChannel.class)
                     .childOption(ChannelOption.TCP_NODELAY, true)
@@ -105,8 +110,9 @@ public final class RestServer implements AutoCloseable {
                             p.addLast("timeouts", timeouts);
                             p.addLast("http", new HttpServerCodec(MAX_INITIAL_LINE, MAX_HEADERS, 8192));
                             p.addLast("auth", gate);
-                            p.addLast("body", new HttpObjectAggregator(limits.maxBodyBytes(), true));
-                            p.addLast("dispatch", new Dispatcher(router, workers, timeouts, gate, meters));
+                            p.addLast("body", new BodyLimit(limits.maxBodyBytes()));
+                            p.addLast("dispatch", new Dispatcher(router, workers, timeouts, gate, meters, streams,
+                                    MAX_STREAMS));
                         }
                     }).bind(address).syncUninterruptibly().channel();
         } catch (Exception e) {

@@ -30,6 +30,7 @@ import weft.model.topology.Topology;
  * report {@code flows}, and receive the allocated rates; flows that end and routes that change are pushed again.
  */
 class AgentLinkAllocationTest {
+    private static final String TOKEN = "5e6f1c2a9b7d4e3f8a1b";
     private final ControlCodec codec = new ControlCodec();
     private final List<Socket> sockets = new ArrayList<>();
     private final List<ControlMessage.Register> registered = new CopyOnWriteArrayList<>();
@@ -47,7 +48,7 @@ class AgentLinkAllocationTest {
             sockets.add(s);
             out = new OutputStreamWriter(s.getOutputStream(), StandardCharsets.UTF_8);
             in = new BufferedReader(new InputStreamReader(s.getInputStream(), StandardCharsets.UTF_8));
-            send(new ControlMessage.Register(host, ip, null, 7470, null, "tok"));
+            send(new ControlMessage.Register(host, ip, null, 7470, null, TOKEN));
             assertThat(read()).isInstanceOf(ControlMessage.Registered.class);
         }
 
@@ -74,9 +75,9 @@ class AgentLinkAllocationTest {
     }
 
     private void start(Topology[] topology, RoutingResult[] routes) throws InterruptedException {
-        server = new AgentLinkServer(new InetSocketAddress("127.0.0.1", 0), "tok", null,
+        server = new AgentLinkServer(new InetSocketAddress("127.0.0.1", 0), TOKEN, null,
                 FabricPaths.provider(() -> topology[0], () -> routes[0]),
-                new AgentLinkServer.Allocator(RateAllocators.byName("maxmin"), () -> topology[0], () -> routes[0]),
+                new AgentRegistry.Allocator(RateAllocators.byName("maxmin"), () -> topology[0], () -> routes[0]),
                 registered::add).start();
     }
 
@@ -122,7 +123,7 @@ class AgentLinkAllocationTest {
         assertThat(h2.rates()).singleElement().extracting(DestinationRate::bitsPerSecond)
                 .as("what the hand-set 20 leaves").isEqualTo(80_000_000L);
         assertThat(server.view()).filteredOn(a -> a.host().equals("h1")).singleElement()
-                .satisfies(a -> assertThat(a.rates()).singleElement().extracting(AgentLinkServer.RateView::source)
+                .satisfies(a -> assertThat(a.rates()).singleElement().extracting(AgentView.RateView::source)
                         .isEqualTo("manual"));
     }
 

@@ -125,4 +125,35 @@ class SimCommandTest {
         assertThat(run.get("flows").get(0).get("bytes").asLong()).isEqualTo(2 * 40960);
         assertThat(run.get("stop").asText()).isEqualTo("all phases complete");
     }
+
+    @Test
+    @DisplayName("--rates: hosts inject at the assigned rates (Periodic Selection); rates for unknown flows and flows "
+            + "without a rate are refused")
+    void ratesFromAFile() throws IOException {
+        Files.writeString(dir.resolve("flows.json"), "{\"format\": \"weft-flows/1\", \"flows\": ["
+                + "{\"id\": \"f1\", \"src\": \"h1\", \"dst\": \"h2\", \"bytes\": 204800},"
+                + "{\"id\": \"f2\", \"src\": \"h3\", \"dst\": \"h4\", \"bytes\": 204800}]}");
+        Files.writeString(dir.resolve("rates.json"), "{\"format\": \"weft-rates/1\", \"algo\": \"ffa\", "
+                + "\"rates\": [{\"flow\": \"f1\", \"gbps\": 2.0}, {\"flow\": \"f2\", \"gbps\": 4.0}]}");
+        int status = run("--topo", file("torus.json"), "--routes", file("lash.json"), "--traffic",
+                "flows:" + file("flows.json"), "--rates", file("rates.json"), "--json", file("out.json"));
+        assertThat(status).as(err.toString()).isZero();
+        JsonNode flows = new ObjectMapper().readTree(Files.readString(dir.resolve("out.json"))).get("runs").get(0)
+                .get("flows");
+        assertThat(flows.get(0).get("assigned_gbps").asDouble()).isEqualTo(2.0);
+        assertThat(flows.get(0).get("delivered_gbps").asDouble()).isBetween(1.9, 2.05);
+        assertThat(flows.get(1).get("delivered_gbps").asDouble()).isBetween(3.8, 4.1);
+
+        Files.writeString(dir.resolve("bad.json"), "{\"format\": \"weft-rates/1\", \"rates\": ["
+                + "{\"flow\": \"f1\", \"gbps\": 2.0}, {\"flow\": \"f2\", \"gbps\": 2.0},"
+                + "{\"flow\": \"f9\", \"gbps\": 1.0}]}");
+        assertThat(run("--topo", file("torus.json"), "--routes", file("lash.json"), "--traffic",
+                "flows:" + file("flows.json"), "--rates", file("bad.json"))).isEqualTo(1);
+        assertThat(err.toString()).contains("rate for unknown flow f9");
+        Files.writeString(dir.resolve("short.json"), "{\"format\": \"weft-rates/1\", \"rates\": ["
+                + "{\"flow\": \"f1\", \"gbps\": 2.0}]}");
+        assertThat(run("--topo", file("torus.json"), "--routes", file("lash.json"), "--traffic",
+                "flows:" + file("flows.json"), "--rates", file("short.json"))).isEqualTo(1);
+        assertThat(err.toString()).contains("no rate for flow f2");
+    }
 }

@@ -46,7 +46,7 @@ import weft.model.topology.Topology;
  * and when the master leaves the standby takes over and pushes that rate to the agents that come to it.
  */
 class ClusterFailoverTest {
-    private static final String TOKEN = "cluster-token";
+    private static final String TOKEN = "cluster-token-5a8c1e9f3d";
     private final ControlCodec codec = new ControlCodec();
     private TestingServer zk;
     private WeftController c1;

@@ -4,11 +4,15 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.netty.channel.EventLoopGroup;
 import io.netty.channel.nio.NioEventLoopGroup;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
 import java.net.InetSocketAddress;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
@@ -88,8 +92,33 @@ class WeftMetricsTest {
                 assertThat(value(m, "weft_rest_requests_total{method=\"PUT\",status=\"200\"}")).isEqualTo(1);
                 assertThat(m).contains("jvm_memory_used_bytes").contains("process_uptime_seconds")
                         .contains("# HELP weft_openflow_transaction_seconds");
+                grafanaQueriesNameExistingMetrics(m, metrics.familiesWithoutSeriesYet());
             }
         }
+    }
+
+    /**
+     * Every metric the shipped Grafana dashboard queries is one this controller exports: a family in the scrape,
+     * or one of those that have series only once the fabric carries traffic, pairs or agents.
+     */
+    private static void grafanaQueriesNameExistingMetrics(String scrape, java.util.Set<String> laterFamilies)
+            throws Exception {
+        JsonNode dashboard = new ObjectMapper().readTree(Files.readString(Path.of("..", "deploy", "grafana",
+                "weft-controller.json")));
+        java.util.Set<String> families = new java.util.TreeSet<>(laterFamilies);
+        scrape.lines().filter(l -> l.startsWith("# HELP ")).forEach(l -> families.add(l.split(" ")[2]
+                .replaceAll("_total$", "")));
+        java.util.Set<String> queried = new java.util.TreeSet<>();
+        for (JsonNode panel : dashboard.path("panels")) {
+            for (JsonNode target : panel.path("targets")) {
+                Matcher m = Pattern.compile("\\b((?:weft|jvm|process)_[a-z_]+)").matcher(target.path("expr").asText());
+                while (m.find()) {
+                    queried.add(m.group(1).replaceAll("_(bucket|sum|count|max|total)$", ""));
+                }
+            }
+        }
+        assertThat(queried).isNotEmpty();
+        assertThat(families).as("metric families exported").containsAll(queried);
     }
 
     /** The value of one series, by its exact name and labels as exported. */

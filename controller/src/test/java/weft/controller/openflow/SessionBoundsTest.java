@@ -142,6 +142,35 @@ class SessionBoundsTest {
         }
     }
 
+    @Test
+    @DisplayName("connections beyond the limit are closed on accept, handshaking or not; the open ones go on")
+    void connectionLimit() throws Exception {
+        try (OfServer server = OfServer.plain(new InetSocketAddress("127.0.0.1", 0), SessionConfig.defaults(),
+                new SwitchListener() {
+                    @Override
+                    public void switchReady(SwitchSession s) {
+                    }
+
+                    @Override
+                    public void switchDisconnected(SwitchSession s) {
+                    }
+                }, 2);
+             java.net.Socket a = new java.net.Socket("127.0.0.1", server.port());
+             java.net.Socket b = new java.net.Socket("127.0.0.1", server.port())) {
+            long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(20);
+            while (server.openConnections() < 2) {
+                assertThat(System.nanoTime()).as("two connections accepted").isLessThan(deadline);
+                Thread.sleep(10);
+            }
+            try (java.net.Socket c = new java.net.Socket("127.0.0.1", server.port())) {
+                c.setSoTimeout(20_000);
+                assertThat(c.getInputStream().read()).as("third connection closed on accept").isEqualTo(-1);
+            }
+            a.setSoTimeout(20_000);
+            assertThat(a.getInputStream().read()).as("first byte of the controller's HELLO").isEqualTo(4);
+        }
+    }
+
     private static ListAppender<ILoggingEvent> capture() {
         ListAppender<ILoggingEvent> a = new ListAppender<>();
         a.start();

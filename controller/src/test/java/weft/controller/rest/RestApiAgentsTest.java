@@ -27,6 +27,7 @@ import weft.model.routing.RoutingEngines;
 import weft.model.routing.RoutingOptions;
 
 class RestApiAgentsTest {
+    private static final String TOKEN = "5e6f1c2a9b7d4e3f8a1b";
     private static String get(int port, String path) throws Exception {
         return HttpClient.newHttpClient().send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + path))
                 .GET().build(), HttpResponse.BodyHandlers.ofString()).body();
@@ -38,7 +39,7 @@ class RestApiAgentsTest {
         try (FabricService fabric = new FabricService(new FabricService.Config(TestFabrics.ring(4),
                 RoutingEngines.byName("updown"), RoutingOptions.defaults(), RouteCompiler.Options.defaults(),
                 (t, r) -> { }, Duration.ofSeconds(5), Duration.ofSeconds(5), Duration.ofSeconds(1)));
-             AgentLinkServer agents = new AgentLinkServer(new InetSocketAddress("127.0.0.1", 0), "tok", null,
+             AgentLinkServer agents = new AgentLinkServer(new InetSocketAddress("127.0.0.1", 0), TOKEN, null,
                      PathProvider.NONE, null, r -> { }).start();
              Socket s = new Socket("127.0.0.1", agents.port())) {
             fabric.start();
@@ -46,7 +47,7 @@ class RestApiAgentsTest {
             Writer out = new OutputStreamWriter(s.getOutputStream(), StandardCharsets.UTF_8);
             BufferedReader in = new BufferedReader(new InputStreamReader(s.getInputStream(), StandardCharsets.UTF_8));
             out.write(codec.encode(new ControlMessage.Register("h1", "10.0.0.1", "02:00:00:00:00:01", 7470, "s1:1",
-                    "tok")) + "\n");
+                    TOKEN)) + "\n");
             out.flush();
             assertThat(codec.decode(in.readLine())).isInstanceOf(ControlMessage.Registered.class);
             agents.setRate("h1", "h1", 5_000_000L, null);

@@ -132,7 +132,8 @@ class RestServerTest {
         RestServer s = server(RestAuth.of(TOKEN, false, false), fast().withMaxBodyBytes(1024), router());
         Socket big = raw(s.port(), "PUT /echo HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer " + TOKEN
                 + "\r\nContent-Length: 52428800\r\n\r\n");
-        assertThat(readToClose(big)).startsWith("HTTP/1.1 413");
+        assertThat(readToClose(big)).startsWith("HTTP/1.1 413").contains("connection: close")
+                .contains("request body over the limit of 1024 bytes");
         assertThat(call(s.port(), "PUT", "/echo", "x".repeat(2048), TOKEN).statusCode()).isEqualTo(413);
         assertThat(call(s.port(), "PUT", "/echo", "x".repeat(1024), TOKEN).statusCode()).isEqualTo(200);
         assertThat(puts).hasValue(1);
@@ -168,9 +169,12 @@ class RestServerTest {
                 .anySatisfy(m -> assertThat(m).contains("PUT /echo from 127.0.0.1 refused: no credentials"))
                 .anySatisfy(m -> assertThat(m).contains("PUT /echo from 127.0.0.1 refused: wrong bearer token"));
 
-        RestServer reads = server(RestAuth.of(TOKEN, false, true), fast(), router());
+        RestServer reads = server(RestAuth.of(TOKEN, false, true), fast(), router()
+                .asset("/page", r -> RestResponse.text(200, "text/html", "<p>no data</p>")));
         assertThat(call(reads.port(), "GET", "/ping", null, null).statusCode()).isEqualTo(401);
         assertThat(call(reads.port(), "GET", "/ping", null, TOKEN).body()).contains("pong token");
+        assertThat(call(reads.port(), "GET", "/page", null, null).statusCode()).as("an asset needs no token")
+                .isEqualTo(200);
     }
 
     @Test

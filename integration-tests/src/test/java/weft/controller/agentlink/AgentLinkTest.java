@@ -27,7 +27,7 @@ import weft.model.protocol.VoqReport;
  * rate set while an agent is away is pushed when it returns.
  */
 class AgentLinkTest {
-    private static final String TOKEN = "s3cret";
+    private static final String TOKEN = "s3cret-token-2d9a7c4e1b8f";
     private AgentLinkServer server;
     private WeftAgent h1;
     private WeftAgent h2;

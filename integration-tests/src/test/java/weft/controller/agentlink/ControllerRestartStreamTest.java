@@ -26,7 +26,7 @@ import weft.model.protocol.VoqReport;
  * adopts the rate from the agents' reports.
  */
 class ControllerRestartStreamTest {
-    private static final String TOKEN = "restart";
+    private static final String TOKEN = "restart-token-6a1f8e3c5b";
     private static final int DATA_PORT = 38470;
     private static final int MESSAGES = 1500;
     private AgentLinkServer server;
@@ -102,7 +102,7 @@ class ControllerRestartStreamTest {
             return out;
         });
         Thread.sleep(200);
-        try (StreamSender tx = new StreamSender(38471, InetAddress.getByName("127.0.0.32"))) {
+        try (StreamSender tx = StreamSender.open(38471, InetAddress.getByName("127.0.0.32"))) {
             for (int i = 0; i < MESSAGES; i++) {
                 if (i == MESSAGES / 3) {
                     server.close(); // the controller dies mid-stream

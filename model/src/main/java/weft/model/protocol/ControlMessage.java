@@ -55,6 +55,13 @@ public sealed interface ControlMessage {
         public String type() {
             return "register";
         }
+
+        /** Everything but the token, which never reaches a log. */
+        @Override
+        public String toString() {
+            return "Register[host=" + host + ", ip=" + ip + ", mac=" + mac + ", dataPort=" + dataPort
+                    + ", attachment=" + attachment + ", token=(" + (token == null ? 0 : token.length()) + " chars)]";
+        }
     }
 
     /** Session accepted; {@code session} numbers the controller's sessions. */
@@ -143,6 +150,13 @@ public sealed interface ControlMessage {
         @Override
         public String type() {
             return "set-rate";
+        }
+
+        /** Everything but the token, which never reaches a log. */
+        @Override
+        public String toString() {
+            return "SetRate[src=" + src + ", dst=" + dst + ", bitsPerSecond=" + bitsPerSecond + ", policy=" + policy
+                    + ", token=(" + (token == null ? 0 : token.length()) + " chars), clear=" + clear + "]";
         }
     }
 

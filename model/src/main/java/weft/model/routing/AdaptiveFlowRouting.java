@@ -234,6 +234,28 @@ public final class AdaptiveFlowRouting {
             return new RoutingResult(engine, 1, pairs, entries, false);
         }
 
+        /**
+         * The flows' own paths over a default routing, as the switches of seed 000 §2.2 hold them: {@code defaults}'
+         * entries for every pair (the extended routing table's default ports, e.g. D-mod-k's) plus, for each flow,
+         * the tagged entries of {@link #toRoutingResult(String)} (the route cache), which beat the default wherever
+         * both apply. Flow i's path is listed in {@code layer_of} under tag i, so a simulator can pin each flow's
+         * packets to it.
+         *
+         * @throws IllegalArgumentException when {@code defaults} has more than one layer (flow paths are layer 0)
+         */
+        public RoutingResult toRoutingResult(String engine, RoutingResult defaults) {
+            if (defaults.layers() != 1) {
+                throw new IllegalArgumentException("default routes " + defaults.engine() + " have "
+                        + defaults.layers() + " layers; flow paths need a single-layer default");
+            }
+            RoutingResult own = toRoutingResult(engine);
+            List<PairLayer> pairs = new ArrayList<>(defaults.layerOf());
+            pairs.addAll(own.layerOf());
+            List<ForwardingEntry> entries = new ArrayList<>(defaults.forwarding());
+            entries.addAll(own.forwarding());
+            return new RoutingResult(engine, 1, pairs, entries, false);
+        }
+
         /** Flows on the channel leaving switch {@code switchId} through {@code port}. */
         public int flowsOn(String switchId, int port) {
             int c = topology.graph().channelAtPort(topology.switchIndex(switchId), port);

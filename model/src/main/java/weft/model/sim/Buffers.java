@@ -46,6 +46,16 @@ final class Buffers {
         return false;
     }
 
+    /** Puts flit f back at the front of buffer b, the front from {@code now} (a packet turned into a reply). */
+    void pushFront(Flits flits, int b, int f, long now) {
+        flits.next[f] = head[b];
+        head[b] = f;
+        if (tail[b] < 0) {
+            tail[b] = f;
+        }
+        frontSince[b] = now;
+    }
+
     /** Removes the front flit of buffer b; the next one becomes the front at {@code now}. */
     int pop(Flits flits, int b, long now) {
         int f = head[b];

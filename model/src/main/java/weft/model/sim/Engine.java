@@ -1,5 +1,6 @@
 package weft.model.sim;
 
+import weft.model.routing.ForwardingTable;
 import weft.model.sim.engine.EventQueue;
 
 /**
@@ -13,6 +14,11 @@ import weft.model.sim.engine.EventQueue;
  * packet {@code routerDelay} after its head arrived, and its next transmission cannot end before the tail has arrived
  * (a faster output waits for the bytes); under store-and-forward and for flits it sees it {@code routerDelay} after
  * the tail arrived (body flits: at once). A host receives a packet when its tail arrives.
+ *
+ * <p>A {@link Protocol}'s switches ({@link SwitchAgent}) act here too: on packets routed onto the channels they
+ * watch, on packets addressed to a switch (sent on elsewhere or consumed), on every packet entering an input buffer
+ * (congestion marking), and on packets that waited longer than their class may (dropped, or turned into a reply to
+ * their source); {@link #expired} and {@link #expire} serve the switch models for the last.
  */
 final class Engine {
     static final int EV_ARRIVE = 0;
@@ -24,6 +30,7 @@ final class Engine {
     static final int EV_WATCHDOG = 7;
     static final int EV_PHASE = 8;
     static final int EV_STOP = 9;
+    static final int EV_RESEQ = 10;
 
     static final int PHASE_STATE = 0;
     static final int PHASE_DECIDE = 1;
@@ -32,7 +39,7 @@ final class Engine {
 
     final SimConfig config;
     final Fabric fabric;
-    final ForwardingLookup forwarding;
+    final ForwardingTable forwarding;
     final Flits flits = new Flits();
     final EventQueue events = new EventQueue();
     final Buffers buffers;
@@ -64,8 +71,17 @@ final class Engine {
     /** Simulated time of the last flit put on any link. */
     long lastMove;
     long flitHops;
+    /** The protocol's switch agent, or null. */
+    SwitchAgent agent;
+    /** Per channel: packets routed onto it are shown to the agent; null when it watches none. */
+    private boolean[] watched;
+    private boolean watchBuffers;
+    /** Per class: the longest a packet may wait in switches before it is dropped; null when no class is limited. */
+    private long[] maxWait;
+    /** The one view of a packet handed to protocols. */
+    final PacketView view = new PacketView();
 
-    Engine(SimConfig config, Fabric fabric, ForwardingLookup forwarding, long windowStart, long windowEnd,
+    Engine(SimConfig config, Fabric fabric, ForwardingTable forwarding, long windowStart, long windowEnd,
            java.util.List<SimObserver> observers, long deadlockPs) {
         this.config = config;
         this.fabric = fabric;
@@ -82,13 +98,55 @@ final class Engine {
             case PFC -> pfc(config, fabric);
             case LOSSY -> new LossyFlowControl(fabric, this.buffers, events, !config.infiniteSpeedup());
         };
-        this.laneArbiter = new LaneArbiter(config.laneArbitration(), fabric.channels, fabric.lanes);
+        this.laneArbiter = new LaneArbiter(config.laneArbitration(), fabric.channels, fabric.lanes,
+                fabric.lanePriority);
         busyUntil = new long[fabric.channels];
         vcOwner = new int[buffers];
         java.util.Arrays.fill(vcOwner, -1);
         vcPointer = new int[fabric.channels];
         decisions = new int[fabric.switches + fabric.channels];
         decisionPending = new boolean[decisions.length];
+    }
+
+    /**
+     * Installs a protocol's switch agent for this run.
+     *
+     * @throws IllegalArgumentException when it would drop or re-address packets that travel as flits
+     */
+    void attach(SwitchAgent a) {
+        agent = a;
+        if (a == null) {
+            return;
+        }
+        for (int c = 0; c < fabric.channels; c++) {
+            if (a.watches(c)) {
+                if (watched == null) {
+                    watched = new boolean[fabric.channels];
+                }
+                watched[c] = true;
+            }
+        }
+        watchBuffers = a.watchesBuffers();
+        long[] limits = new long[fabric.classes];
+        boolean any = false;
+        for (int k = 0; k < limits.length; k++) {
+            limits[k] = a.maxWaitPs(k);
+            if (limits[k] < 0) {
+                throw new IllegalArgumentException("protocol: class " + k + " may wait " + limits[k] + " ps, expected "
+                        + ">= 0");
+            }
+            any |= limits[k] != Long.MAX_VALUE;
+        }
+        maxWait = any ? limits : null;
+        if (flitMode) {
+            throw new IllegalArgumentException("protocols move whole packets: use packets (no flit size); a flit of a "
+                    + "packet a switch re-addresses or drops would lose its head");
+        }
+    }
+
+    /** The lane packet f travels in: its class's share of its layer. */
+    int lane(int f) {
+        return flits.cls[f] * fabric.layers + flits.layer[f];
     }
 
     /**
@@ -159,20 +217,128 @@ final class Engine {
         Flits p = flits;
         int d = p.dstSwitch[f];
         if (d == u) {
-            return fabric.hostDown[p.dst[f]];
+            if (p.dst[f] >= 0) {
+                return crossing(f, fabric.hostDown[p.dst[f]]);
+            }
+            view.at(f, u);
+            if (agent != null) {
+                agent.addressed(view, u, now);
+            }
+            if (!view.readdressed) {
+                return -1;
+            }
+            if (p.dst[f] < 0 && p.dstSwitch[f] == u) {
+                throw new IllegalStateException("protocol re-addressed a packet at " + fabric.nodeName(u)
+                        + " to the same switch");
+            }
+            return route(f, u, in);
         }
         int e = forwarding.lookup(u, d, p.layer[f], fabric.chDstPort[in], p.tag[f]);
-        if (e == ForwardingLookup.NONE) {
+        if (e == ForwardingTable.NONE) {
             throw new SimulationException("routes: no entry at " + fabric.nodeName(u) + " for "
                     + fabric.nodeName(d) + " layer " + p.layer[f] + " (arriving on port " + fabric.chDstPort[in]
                     + ", path tag " + p.tag[f] + "); the verifier reports such black holes (weft route verify)");
         }
         int n = forwarding.outCount(e);
-        if (n == 1) {
-            return forwarding.outChannel(e, 0);
+        int c = forwarding.outChannel(e, n == 1 ? 0 : ecmpIndex(p.src[f], p.dst[f], fabric.hosts, u, n));
+        return crossing(f, c);
+    }
+
+    /** The member of an ECMP group of n a switch u picks for the pair (src, dst): a hash of the pair, salted by u. */
+    static int ecmpIndex(int src, int dst, int hosts, int u, int n) {
+        long h = mix(((long) src * hosts + dst) * 0x9E3779B97F4A7C15L + u);
+        return (int) Long.remainderUnsigned(h, n);
+    }
+
+    /** Shows packet f, routed onto channel c, to the agent when it watches c; returns c. */
+    private int crossing(int f, int c) {
+        if (watched != null && watched[c]) {
+            agent.crossing(view.at(f, fabric.chSrc[c]), c, now);
         }
-        long h = mix(((long) p.src[f] * fabric.hosts + p.dst[f]) * 0x9E3779B97F4A7C15L + u);
-        return forwarding.outChannel(e, (int) Long.remainderUnsigned(h, n));
+        return c;
+    }
+
+    /** Whether packet f, waiting at its current switch, has waited longer than its class may. */
+    boolean expired(int f, long now) {
+        return maxWait != null && flits.waited[f] + (now - flits.eligible[f]) > maxWait[flits.cls[f]];
+    }
+
+    /**
+     * Packet f at switch sw waited too long and has been taken out of its queue: counted as dropped and shown to the
+     * agent, which may turn it into a reply to its source. Returns true for a reply (f is then a control packet,
+     * routed from sw; the caller queues it again), false when it is gone (its buffer space freed).
+     */
+    boolean expire(int f, int sw, long now) {
+        Flits p = flits;
+        int b = p.buffer[f];
+        stats.onDrop(f, b / vcs, now);
+        view.at(f, sw);
+        view.allowReply = true;
+        agent.dropped(view, sw, true, now);
+        view.allowReply = false;
+        if (!view.replied) {
+            discard(f, now);
+            return false;
+        }
+        int freed = p.bytes[f] - view.replyBytes;
+        if (freed > 0) {
+            free(b, freed, now);
+        }
+        int src = p.src[f];
+        int back = fabric.hostSwitch[src];
+        if (p.dstSwitch[f] != back) {
+            p.layer[f] = fabric.pairLayer(p.dstSwitch[f], back, 0);
+        }
+        p.bytes[f] = view.replyBytes;
+        p.packetBytes[f] = view.replyBytes;
+        p.cls[f] = view.replyCls;
+        p.payload[f] = view.replyPayload;
+        p.flags[f] = Flits.HEAD | Flits.TAIL | Flits.CONTROL;
+        p.dst[f] = src;
+        p.dstSwitch[f] = back;
+        p.tag[f] = 0;
+        p.eligible[f] = now;
+        p.out[f] = route(f, sw, b / vcs);
+        return true;
+    }
+
+    /** Packet f leaves the network where it is: its input buffer space is freed and its record released. */
+    void discard(int f, long now) {
+        int b = flits.buffer[f];
+        if (b >= 0) {
+            free(b, flits.bytes[f], now);
+        }
+        flits.release(f);
+    }
+
+    /** {@code bytes} leave input buffer b without crossing the switch: counted out and credited back upstream. */
+    private void free(int b, int bytes, long now) {
+        buffers.occupancy[b] -= bytes;
+        stats.onOccupancy(b, buffers.occupancy[b], now);
+        flowControl.onLeave(b / vcs, b % vcs, bytes, now);
+        buffers.lastDeparture[b] = now;
+    }
+
+    /**
+     * The channels a packet from switch s to switch d takes in {@code layer} with path tag {@code tag}, entering s on
+     * {@code inPort}: the forwarding entries walked, taking the first channel of an ECMP group.
+     */
+    int[] walk(int s, int d, int layer, int tag, int inPort) {
+        int[] path = new int[fabric.switches];
+        int n = 0;
+        int at = s;
+        int port = inPort;
+        while (at != d && n < path.length) {
+            int e = forwarding.lookup(at, d, layer, port, tag);
+            if (e == ForwardingTable.NONE) {
+                break;
+            }
+            int c = forwarding.outChannel(e, 0);
+            path[n++] = c;
+            port = fabric.chDstPort[c];
+            at = fabric.chDst[c];
+        }
+        return java.util.Arrays.copyOf(path, n);
     }
 
     /** A 64-bit finaliser (SplitMix64) used for ECMP hashing and for deriving per-component seeds. */
@@ -245,6 +411,7 @@ final class Engine {
         events.schedule(end, PHASE_STATE, EV_TX_DONE, c, from, bytes);
         if (from >= 0) {
             buffers.lastDeparture[from] = now;
+            p.waited[f] += now - p.eligible[f];
         }
         lastMove = now;
         flitHops++;
@@ -264,13 +431,22 @@ final class Engine {
         buffers.occupancy[b] += bytes;
         if (!flowControl.onArrive(c, vc, bytes, now)) {
             buffers.occupancy[b] -= bytes;
-            drop(f, c, now);
+            drop(f, c, fabric.chDst[c], now);
             return;
         }
         stats.onOccupancy(b, buffers.occupancy[b], now);
         p.buffer[f] = b;
+        p.eligible[f] = now;
         if (p.isHead(f)) {
-            p.out[f] = route(f, fabric.chDst[c], c);
+            if (watchBuffers) {
+                agent.buffered(view.at(f, fabric.chDst[c]), c, buffers.occupancy[b], buffers.capacity, now);
+            }
+            int out = route(f, fabric.chDst[c], c);
+            if (out < 0) {
+                discard(f, now);
+                return;
+            }
+            p.out[f] = out;
         }
         switches.arrive(f, c, b, now);
     }
@@ -299,9 +475,15 @@ final class Engine {
         }
     }
 
-    /** Drops flit f at the far end of channel c (lossy overflow, or a lossless buffer that overflowed). */
-    void drop(int f, int c, long now) {
+    /**
+     * Drops flit f at switch sw, where channel c ends or, for an output queue, leaves (lossy overflow, or a lossless
+     * buffer that overflowed).
+     */
+    void drop(int f, int c, int sw, long now) {
         stats.onDrop(f, c, now);
+        if (agent != null) {
+            agent.dropped(view.at(f, sw), sw, false, now);
+        }
         flits.release(f);
     }
 
@@ -316,5 +498,140 @@ final class Engine {
     void stop(String reason) {
         stopped = true;
         stopReason = reason;
+    }
+
+    /** The view of packet record f handed to a protocol; its mutators apply to the record at once. */
+    final class PacketView implements SimPacket {
+        private int f;
+        private int sw;
+        boolean readdressed;
+        boolean allowReply;
+        boolean replied;
+        int replyBytes;
+        int replyCls;
+        Object replyPayload;
+
+        /** Points the view at record f at switch sw (-1 at a host). */
+        PacketView at(int f, int sw) {
+            this.f = f;
+            this.sw = sw;
+            readdressed = false;
+            replied = false;
+            return this;
+        }
+
+        @Override
+        public int src() {
+            return flits.src[f];
+        }
+
+        @Override
+        public int dst() {
+            return flits.dst[f];
+        }
+
+        @Override
+        public int dstSwitch() {
+            return flits.dstSwitch[f];
+        }
+
+        @Override
+        public int cls() {
+            return flits.cls[f];
+        }
+
+        @Override
+        public int bytes() {
+            return flits.packetBytes[f];
+        }
+
+        @Override
+        public int flow() {
+            return flits.flow[f];
+        }
+
+        @Override
+        public Object payload() {
+            return flits.payload[f];
+        }
+
+        @Override
+        public void payload(Object payload) {
+            flits.payload[f] = payload;
+        }
+
+        @Override
+        public boolean marked() {
+            return (flits.flags[f] & Flits.MARKED) != 0;
+        }
+
+        @Override
+        public void mark() {
+            flits.flags[f] |= Flits.MARKED;
+        }
+
+        @Override
+        public boolean control() {
+            return (flits.flags[f] & Flits.CONTROL) != 0;
+        }
+
+        @Override
+        public long createdPs() {
+            return flits.created[f];
+        }
+
+        @Override
+        public long injectedPs() {
+            return flits.injected[f];
+        }
+
+        @Override
+        public long waitedPs() {
+            return flits.waited[f] + (sw >= 0 && flits.buffer[f] >= 0 ? Math.max(0, now - flits.eligible[f]) : 0);
+        }
+
+        @Override
+        public void readdress(int host, Object payload) {
+            if (host < 0 || host >= fabric.hosts) {
+                throw new IllegalArgumentException("protocol re-addressed a packet to host " + host + " of "
+                        + fabric.hosts);
+            }
+            onward(host, fabric.hostSwitch[host], payload);
+        }
+
+        @Override
+        public void readdressToSwitch(int to, Object payload) {
+            if (to < 0 || to >= fabric.switches || fabric.hostSwitchOrdinal(to) < 0) {
+                throw new IllegalArgumentException("protocol re-addressed a packet to switch " + to
+                        + ", which is not a switch with hosts");
+            }
+            onward(-1, to, payload);
+        }
+
+        private void onward(int host, int to, Object payload) {
+            if (sw < 0 || flits.dst[f] >= 0) {
+                throw new IllegalStateException("only a packet addressed to a switch can be re-addressed, there");
+            }
+            flits.dst[f] = host;
+            flits.dstSwitch[f] = to;
+            flits.payload[f] = payload;
+            readdressed = true;
+        }
+
+        @Override
+        public void reply(int bytes, int cls, Object payload) {
+            if (!allowReply) {
+                throw new IllegalStateException("a packet can be turned into a reply only when a switch drops it for "
+                        + "waiting too long");
+            }
+            if (bytes < 1 || bytes > flits.bytes[f] || cls < 0 || cls >= fabric.classes) {
+                throw new IllegalArgumentException("reply of " + bytes + " B in class " + cls + ": expected 1.."
+                        + flits.bytes[f] + " B (at most the packet it replaces) and a class below " + fabric.classes);
+            }
+            replied = true;
+            replyBytes = bytes;
+            replyCls = cls;
+            replyPayload = payload;
+        }
     }
 }

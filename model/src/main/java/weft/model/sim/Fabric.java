@@ -1,8 +1,8 @@
 package weft.model.sim;
 
-import java.util.ArrayList;
 import java.util.List;
 
+import weft.model.routing.ForwardingTable;
 import weft.model.routing.PairLayer;
 import weft.model.routing.RoutingResult;
 import weft.model.topology.Host;
@@ -12,7 +12,8 @@ import weft.model.topology.Topology;
 /**
  * The fabric as the simulator sees it, as dense arrays built once: nodes (switches {@code 0..S-1}, then hosts),
  * directed channels (switch links numbered as in {@link SwitchGraph}, then per host its up and down channel), the
- * lanes and virtual channels of every port, and each switch pair's layers and path tags from {@code layer_of}.
+ * lanes and virtual channels of every port, and each switch pair's paths: the path tags {@code layer_of} lists
+ * and the layer the source switch's ingress entry gives each ({@link ForwardingTable}), tag 0 when it lists none.
  */
 final class Fabric {
     final Topology topology;
@@ -32,19 +33,29 @@ final class Fabric {
     final int[] hostPort;
     final int[] hostUp;
     final int[] hostDown;
+    /** Routing layers; a packet's lane is {@code class * layers + layer}. */
+    final int layers;
+    /** Traffic classes ({@link SimConfig#classPriorities()}). */
+    final int classes;
     final int lanes;
     final int vcs;
+    /** Strict priority of each lane (its class's), 0 first. */
+    final int[] lanePriority;
     final int[] laneFirstVc;
     final int[] laneVcCount;
     final int[] vcLane;
     final int maxPorts;
+    /** Most paths {@code layer_of} lists for one pair of switches. */
+    final int maxPaths;
     private final int[] ordinal;
     private final int hostSwitchCount;
     private final int[] pairStart;
     private final int[] pairLayer;
     private final int[] pairTag;
 
-    Fabric(Topology topology, RoutingResult routes, int vcsWanted, long hostLatencyPs) {
+    Fabric(Topology topology, RoutingResult routes, ForwardingTable table, SimConfig config) {
+        int vcsWanted = config.vcs();
+        long hostLatencyPs = config.hostLatencyPs();
         this.topology = topology;
         SwitchGraph g = topology.graph();
         switches = g.switchCount();
@@ -103,11 +114,18 @@ final class Fabric {
             chMbps[down] = mbps;
             outAt[u][host.port()] = down;
         }
-        lanes = routes.layers();
+        layers = routes.layers();
+        classes = config.classes();
+        lanes = layers * classes;
         vcs = vcsWanted == 0 ? lanes : vcsWanted;
         if (vcs < lanes) {
-            throw new IllegalArgumentException("--vcs " + vcs + " is fewer than the " + lanes + " layers of the "
-                    + routes.engine() + " routes (each layer needs its own virtual channel)");
+            throw new IllegalArgumentException("--vcs " + vcs + " is fewer than the " + lanes + " lanes ("
+                    + layers + " layers of the " + routes.engine() + " routes x " + classes
+                    + " traffic classes; each needs its own virtual channel)");
+        }
+        lanePriority = new int[lanes];
+        for (int l = 0; l < lanes; l++) {
+            lanePriority[l] = config.classPriority(l / layers);
         }
         laneFirstVc = new int[lanes];
         laneVcCount = new int[lanes];
@@ -128,16 +146,58 @@ final class Fabric {
             }
         }
         hostSwitchCount = k;
-        // layer_of, grouped by pair
-        List<List<int[]>> byPair = new ArrayList<>();
+        checkLayerOf(topology, routes);
         long pairs = (long) k * k;
         if (pairs > Integer.MAX_VALUE / 2) {
             throw new IllegalArgumentException("fabric " + topology.name() + ": " + k
                     + " switches with hosts are more than the simulator indexes");
         }
-        for (int i = 0; i < pairs; i++) {
-            byPair.add(null);
+        // each ordered pair's paths (layer, tag) as the source switch's ingress entries read them
+        pairStart = new int[(int) pairs + 1];
+        int[][] tags = new int[(int) pairs][];
+        int total = 0;
+        for (int s = 0; s < switches; s++) {
+            for (int d = 0; d < switches; d++) {
+                if (ordinal[s] < 0 || ordinal[d] < 0) {
+                    continue;
+                }
+                int i = ordinal[s] * k + ordinal[d];
+                int[] t = s == d ? new int[0] : table.pairTags(s, d);
+                tags[i] = t.length == 0 ? new int[] {ForwardingTable.tagOf(null)} : t;
+                total += s == d ? 0 : tags[i].length;
+            }
         }
+        pairLayer = new int[total];
+        pairTag = new int[total];
+        int at = 0;
+        for (int s = 0; s < switches; s++) {
+            for (int d = 0; d < switches; d++) {
+                if (ordinal[s] < 0 || ordinal[d] < 0) {
+                    continue;
+                }
+                int i = ordinal[s] * k + ordinal[d];
+                pairStart[i] = at;
+                if (s != d) {
+                    for (int t : tags[i]) {
+                        pairLayer[at] = table.ingressLayer(s, d, t);
+                        pairTag[at] = t;
+                        at++;
+                    }
+                }
+            }
+        }
+        pairStart[(int) pairs] = total;
+        int most = 1;
+        for (int i = 0; i < pairs; i++) {
+            most = Math.max(most, pairStart[i + 1] - pairStart[i]);
+        }
+        maxPaths = most;
+    }
+
+    /** Refuses {@code layer_of} entries of unknown switches or layers and pairs of host switches it misses. */
+    private void checkLayerOf(Topology topology, RoutingResult routes) {
+        int k = hostSwitchCount;
+        boolean[] listed = new boolean[k * k];
         List<PairLayer> layerOf = routes.layerOf();
         for (int i = 0; i < layerOf.size(); i++) {
             PairLayer p = layerOf.get(i);
@@ -147,41 +207,17 @@ final class Fabric {
                 throw new IllegalArgumentException("routes: layer_of[" + i + "] " + p.src() + "->" + p.dst()
                         + " names a switch that is unknown or has no hosts (routes for another topology?)");
             }
-            if (p.layer() < 0 || p.layer() >= lanes) {
+            if (p.layer() < 0 || p.layer() >= layers) {
                 throw new IllegalArgumentException("routes: layer_of[" + i + "] " + p.src() + "->" + p.dst()
-                        + ": layer " + p.layer() + " outside 0.." + (lanes - 1));
+                        + ": layer " + p.layer() + " outside 0.." + (layers - 1));
             }
-            int idx = ordinal[s] * k + ordinal[d];
-            if (byPair.get(idx) == null) {
-                byPair.set(idx, new ArrayList<>(1));
-            }
-            byPair.get(idx).add(new int[] {p.layer(), p.path() == null ? -1 : p.path()});
+            listed[ordinal[s] * k + ordinal[d]] = true;
         }
-        pairStart = new int[(int) pairs + 1];
-        int total = 0;
-        for (int i = 0; i < pairs; i++) {
-            pairStart[i] = total;
-            List<int[]> l = byPair.get(i);
-            total += l == null ? 0 : l.size();
-        }
-        pairStart[(int) pairs] = total;
-        pairLayer = new int[total];
-        pairTag = new int[total];
-        for (int i = 0; i < pairs; i++) {
-            List<int[]> l = byPair.get(i);
-            if (l == null) {
-                int s = i / k;
-                int d = i % k;
-                if (s != d) {
-                    throw new IllegalArgumentException("routes: layer_of has no entry for "
-                            + g.switchId(switchOfOrdinal(s)) + "->" + g.switchId(switchOfOrdinal(d))
-                            + " (routes for another topology?)");
-                }
-                continue;
-            }
-            for (int j = 0; j < l.size(); j++) {
-                pairLayer[pairStart[i] + j] = l.get(j)[0];
-                pairTag[pairStart[i] + j] = l.get(j)[1];
+        for (int i = 0; i < k * k; i++) {
+            if (!listed[i] && i / k != i % k) {
+                throw new IllegalArgumentException("routes: layer_of has no entry for "
+                        + nodeName(switchOfOrdinal(i / k)) + "->" + nodeName(switchOfOrdinal(i % k))
+                        + " (routes for another topology?)");
             }
         }
     }
@@ -195,6 +231,16 @@ final class Fabric {
         return -1;
     }
 
+    /** Dense index of switch u among the switches with hosts, -1 when it has none. */
+    int hostSwitchOrdinal(int u) {
+        return ordinal[u];
+    }
+
+    /** Number of switches with hosts. */
+    int hostSwitches() {
+        return hostSwitchCount;
+    }
+
     /** Paths (layer and tag choices) of the pair of switches {@code s -> d}; 0 when s == d. */
     int pathCount(int s, int d) {
         int i = ordinal[s] * hostSwitchCount + ordinal[d];
@@ -206,9 +252,14 @@ final class Fabric {
         return pairLayer[pairStart[ordinal[s] * hostSwitchCount + ordinal[d]] + path];
     }
 
-    /** Tag of the pair's {@code path}-th choice, or -1 when the pair has one untagged path. */
+    /** Tag of the pair's {@code path}-th choice (0 when the pair has one untagged path, as on the wire). */
     int pairTag(int s, int d, int path) {
         return pairTag[pairStart[ordinal[s] * hostSwitchCount + ordinal[d]] + path];
+    }
+
+    /** The lane of a packet of traffic class {@code cls} in routing layer {@code layer}. */
+    int lane(int cls, int layer) {
+        return cls * layers + layer;
     }
 
     /** True when the channel ends at a host. */

@@ -13,11 +13,19 @@ final class Flits {
     static final int TAIL = 2;
     /** Created inside the measurement window: counted in latency statistics. */
     static final int MEASURED = 4;
+    /** Congestion-marked by a switch (ECN's forward notification). */
+    static final int MARKED = 8;
+    /** A protocol's control packet: not counted as data in the built-in statistics. */
+    static final int CONTROL = 16;
 
     int[] src = new int[0];
     int[] dst = new int[0];
     int[] dstSwitch = new int[0];
     int[] layer = new int[0];
+    /** Traffic class ({@link SimConfig#classPriorities()}); the lane is {@code class * layers + layer}. */
+    int[] cls = new int[0];
+    /** What a protocol's packet carries (a control message), null for plain data. */
+    Object[] payload = new Object[0];
     int[] tag = new int[0];
     int[] flow = new int[0];
     int[] seq = new int[0];
@@ -41,6 +49,8 @@ final class Flits {
     long[] tailArrive = new long[0];
     /** Earliest time the flit may cross its current switch. */
     long[] eligible = new long[0];
+    /** Time spent waiting in switches before the current one (from its first chance to leave to its leaving). */
+    long[] waited = new long[0];
 
     private int[] free = new int[0];
     private int freeCount;
@@ -63,6 +73,8 @@ final class Flits {
         seq[f] = 0;
         tag[f] = -1;
         pending[f] = 0;
+        cls[f] = 0;
+        waited[f] = 0;
         return f;
     }
 
@@ -73,18 +85,21 @@ final class Flits {
         dst[f] = dst[from];
         dstSwitch[f] = dstSwitch[from];
         layer[f] = layer[from];
+        cls[f] = cls[from];
+        payload[f] = payload[from];
         tag[f] = tag[from];
         flow[f] = flow[from];
         seq[f] = seq[from];
         bytes[f] = bytes[from];
         packetBytes[f] = packetBytes[from];
-        flags[f] = flags[from] & MEASURED;
+        flags[f] = flags[from] & (MEASURED | CONTROL);
         created[f] = created[from];
         injected[f] = injected[from];
         return f;
     }
 
     void release(int f) {
+        payload[f] = null;
         free[freeCount++] = f;
         live--;
     }
@@ -113,6 +128,8 @@ final class Flits {
         dst = Arrays.copyOf(dst, n);
         dstSwitch = Arrays.copyOf(dstSwitch, n);
         layer = Arrays.copyOf(layer, n);
+        cls = Arrays.copyOf(cls, n);
+        payload = Arrays.copyOf(payload, n);
         tag = Arrays.copyOf(tag, n);
         flow = Arrays.copyOf(flow, n);
         seq = Arrays.copyOf(seq, n);
@@ -129,6 +146,7 @@ final class Flits {
         injected = Arrays.copyOf(injected, n);
         tailArrive = Arrays.copyOf(tailArrive, n);
         eligible = Arrays.copyOf(eligible, n);
+        waited = Arrays.copyOf(waited, n);
         free = Arrays.copyOf(free, n);
         for (int i = n - 1; i >= capacity; i--) {
             free[freeCount++] = i;

@@ -11,7 +11,11 @@ package weft.model.sim;
  * a virtual channel of its lane on the next link with room for it (for a cut-through head flit: the whole packet;
  * under wormhole an unowned virtual channel, held until the tail has gone). Body flits follow their head's output
  * and virtual channel and need room for one flit. Among the virtual channels of one input that want the same output,
- * a round-robin pointer per input decides which one asks.
+ * those of the best traffic-class priority ask first ({@link SimConfig#classPriorities()}), and a round-robin
+ * pointer per input decides among equals; an output considers only the requests of the best priority it received
+ * (priority arbiters, as seed 001 §3's separable allocator), among which the allocator chooses. A packet at the
+ * front of its buffer that waited longer than its class may is dropped there or turned into a reply
+ * ({@link Engine#expire}).
  */
 final class InputQueuedSwitch extends SwitchModel {
     private final Fabric fabric;
@@ -25,6 +29,8 @@ final class InputQueuedSwitch extends SwitchModel {
     /** Input channel busy feeding the crossbar until (speedup 1). */
     private final long[] inputBusy;
     private final int[] vcPointer;
+    /** Virtual channels by priority level (best first), each level in index order. */
+    private final int[][] levelVcs;
     private final CrossbarAllocator allocator;
     private final long routerDelay;
     /** Flits waiting in each input channel's buffers (all virtual channels). */
@@ -35,7 +41,11 @@ final class InputQueuedSwitch extends SwitchModel {
     private int[] match = new int[0];
     private int[] outs = new int[0];
     private int[] rowStamp = new int[0];
+    /** Best priority among the requests each output received in this decision. */
+    private int[] rowPriority = new int[0];
     private int decisions;
+    /** Outputs asked for in the decision being made. */
+    private int requested;
 
     InputQueuedSwitch(Engine engine) {
         super(engine);
@@ -86,6 +96,12 @@ final class InputQueuedSwitch extends SwitchModel {
         waiting = new int[fabric.channels];
         vcPointer = new int[fabric.channels];
         allocator = CrossbarAllocator.create(engine.config.allocator(), inCount, outCount);
+        java.util.TreeMap<Integer, java.util.List<Integer>> byLevel = new java.util.TreeMap<>();
+        for (int v = 0; v < vcs; v++) {
+            byLevel.computeIfAbsent(fabric.lanePriority[fabric.vcLane[v]], k -> new java.util.ArrayList<>()).add(v);
+        }
+        levelVcs = byLevel.values().stream().map(l -> l.stream().mapToInt(Integer::intValue).toArray())
+                .toArray(int[][]::new);
     }
 
     private void sortByPort(int[] channels) {
@@ -134,70 +150,30 @@ final class InputQueuedSwitch extends SwitchModel {
             outs = new int[nOut];
             match = new int[nOut];
             rowStamp = new int[nOut];
+            rowPriority = new int[nOut];
         }
         if (reqBuffer.length < nIn * nOut) {
             reqBuffer = new int[nIn * nOut];
             reqVc = new int[nIn * nOut];
         }
         int stamp = ++decisions;
-        int count = 0;
+        requested = 0;
         long wake = Long.MAX_VALUE;
-        Flits p = flits;
-        long[] busy = engine.busyUntil;
         for (int i = 0; i < nIn; i++) {
             int c = in[i];
             if (inputBusy[c] > now || waiting[c] == 0) {
                 continue;
             }
-            int first = vcPointer[c];
-            for (int k = 0; k < vcs; k++) {
-                int v = first + k;
-                if (v >= vcs) {
-                    v -= vcs;
+            for (int[] level : levelVcs) {
+                int n = level.length;
+                int first = vcPointer[c] % n;
+                for (int k = 0; k < n; k++) {
+                    int v = level[first + k < n ? first + k : first + k - n];
+                    wake = request(u, i, c, v, nOut, words, stamp, wake, now);
                 }
-                int b = c * vcs + v;
-                int f = buffers.head[b];
-                if (f < 0) {
-                    continue;
-                }
-                int o = buffers.outCh[b];
-                long eligible = p.eligible[f];
-                if (o < 0 && p.isHead(f)) {
-                    eligible = Math.max(eligible, buffers.frontSince[b] + routerDelay);
-                }
-                if (eligible > now) {
-                    wake = Math.min(wake, eligible);
-                    continue;
-                }
-                int ov;
-                if (o >= 0) {
-                    ov = buffers.outVc[b];
-                    if (busy[o] > now || !engine.flowControl.canSend(o, ov, p.bytes[f])) {
-                        continue;
-                    }
-                } else {
-                    o = p.out[f];
-                    if (busy[o] > now) {
-                        continue;
-                    }
-                    ov = engine.pickVc(o, p.layer[f], engine.need(f), engine.flitMode);
-                    if (ov < 0) {
-                        continue;
-                    }
-                }
-                int j = outIndex[o];
-                if (rowStamp[j] != stamp) {
-                    rowStamp[j] = stamp;
-                    java.util.Arrays.fill(req, j * words, (j + 1) * words, 0);
-                    outs[count++] = j;
-                } else if (Bits.get(req, j * words, i)) {
-                    continue;
-                }
-                Bits.set(req, j * words, i);
-                reqBuffer[i * nOut + j] = b;
-                reqVc[i * nOut + j] = ov;
             }
         }
+        int count = requested;
         if (count > 0) {
             java.util.Arrays.sort(outs, 0, count);
             allocator.match(u, nIn, nOut, req, words, outs, count, match);
@@ -212,6 +188,73 @@ final class InputQueuedSwitch extends SwitchModel {
         if (wake != Long.MAX_VALUE) {
             schedule(u, wake);
         }
+    }
+
+    /**
+     * Lets the front of input c's virtual channel v (input i of switch u) ask for its output when it may go now;
+     * returns the earliest time something not yet eligible becomes so ({@code wake} when sooner).
+     */
+    private long request(int u, int i, int c, int v, int nOut, int words, int stamp, long wake, long now) {
+        Flits p = flits;
+        long[] busy = engine.busyUntil;
+        int b = c * vcs + v;
+        int f = buffers.head[b];
+        if (f < 0) {
+            return wake;
+        }
+        int o = buffers.outCh[b];
+        if (o < 0 && p.isHead(f) && engine.expired(f, now)) {
+            buffers.pop(p, b, now);
+            if (engine.expire(f, u, now)) {
+                buffers.pushFront(p, b, f, now);
+            } else {
+                waiting[c]--;
+                f = buffers.head[b];
+                if (f < 0) {
+                    return wake;
+                }
+            }
+        }
+        long eligible = p.eligible[f];
+        if (o < 0 && p.isHead(f)) {
+            eligible = Math.max(eligible, buffers.frontSince[b] + routerDelay);
+        }
+        if (eligible > now) {
+            return Math.min(wake, eligible);
+        }
+        int ov;
+        if (o >= 0) {
+            ov = buffers.outVc[b];
+            if (busy[o] > now || !engine.flowControl.canSend(o, ov, p.bytes[f])) {
+                return wake;
+            }
+        } else {
+            o = p.out[f];
+            if (busy[o] > now) {
+                return wake;
+            }
+            ov = engine.pickVc(o, engine.lane(f), engine.need(f), engine.flitMode);
+            if (ov < 0) {
+                return wake;
+            }
+        }
+        int j = outIndex[o];
+        int priority = fabric.lanePriority[engine.lane(f)];
+        if (rowStamp[j] != stamp) {
+            rowStamp[j] = stamp;
+            rowPriority[j] = priority;
+            java.util.Arrays.fill(req, j * words, (j + 1) * words, 0);
+            outs[requested++] = j;
+        } else if (Bits.get(req, j * words, i) || priority > rowPriority[j]) {
+            return wake;
+        } else if (priority < rowPriority[j]) {
+            rowPriority[j] = priority;
+            java.util.Arrays.fill(req, j * words, (j + 1) * words, 0);
+        }
+        Bits.set(req, j * words, i);
+        reqBuffer[i * nOut + j] = b;
+        reqVc[i * nOut + j] = ov;
+        return wake;
     }
 
     private void grant(int c, int o, int b, int ov, long now) {
@@ -258,11 +301,11 @@ final class InputQueuedSwitch extends SwitchModel {
                     continue;
                 }
                 o = p.out[f];
-                if (fabric.toHost(o) || engine.pickVc(o, p.layer[f], engine.need(f), engine.flitMode) >= 0) {
+                int lane = engine.lane(f);
+                if (fabric.toHost(o) || engine.pickVc(o, lane, engine.need(f), engine.flitMode) >= 0) {
                     g.alive[b] = true;
                     continue;
                 }
-                int lane = p.layer[f];
                 for (int k = 0; k < fabric.laneVcCount[lane]; k++) {
                     g.edge(b, o * vcs + fabric.laneFirstVc[lane] + k);
                 }

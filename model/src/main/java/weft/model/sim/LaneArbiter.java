@@ -6,19 +6,33 @@ import weft.model.qos.VlArbitrationTable;
 /**
  * The lane arbitration of every output link: among the lanes that have a packet ready to go, the next one by round
  * robin, or by the InfiniBand VL arbitration of seed 002 §4.2.1 ({@link VlArbiter}, one per output, with the high and
- * low weighted tables and the limit of high priority of a {@link VlArbitrationTable}; lanes are VLs).
+ * low weighted tables and the limit of high priority of a {@link VlArbitrationTable}; lanes are VLs). With traffic
+ * classes ({@link SimConfig#classPriorities()}) only the ready lanes of the best priority compete, round robin among
+ * them (seed 001 §2.5: control first, speculative last).
  */
 final class LaneArbiter {
     private final VlArbitrationTable table;
     private final VlArbiter[] arbiters;
     private final int[] last;
+    /** Per priority level (best first), the mask of its lanes; null when every lane has the same priority. */
+    private final long[] levels;
 
     /**
-     * @param table the VL arbitration table, or null for round robin
+     * @param table    the VL arbitration table, or null for round robin
+     * @param priority strict priority of each lane (0 first)
      * @throws IllegalArgumentException when a table is given for more than 15 lanes, or misses a lane in use
      */
-    LaneArbiter(VlArbitrationTable table, int channels, int lanes) {
+    LaneArbiter(VlArbitrationTable table, int channels, int lanes, int[] priority) {
         this.table = table;
+        int worst = 0;
+        for (int p : priority) {
+            worst = Math.max(worst, p);
+        }
+        long[] masks = new long[worst + 1];
+        for (int l = 0; l < lanes; l++) {
+            masks[priority[l]] |= 1L << l;
+        }
+        levels = worst == 0 ? null : java.util.Arrays.stream(masks).filter(m -> m != 0).toArray();
         if (table != null) {
             if (lanes > 15) {
                 throw new IllegalArgumentException("VL arbitration covers the 15 data VLs; the routes use " + lanes
@@ -46,6 +60,14 @@ final class LaneArbiter {
     int pick(int c, long ready, int[] headBytes) {
         if (ready == 0) {
             return -1;
+        }
+        if (levels != null) {
+            for (long level : levels) {
+                if ((ready & level) != 0) {
+                    ready &= level;
+                    break;
+                }
+            }
         }
         if (table != null) {
             VlArbiter a = arbiters[c];

@@ -74,11 +74,11 @@ final class OutputQueuedSwitch extends SwitchModel {
     void arrive(int f, int c, int b, long now) {
         Flits p = flits;
         int o = p.out[f];
-        int lane = p.layer[f];
+        int lane = engine.lane(f);
         int ol = o * lanes + lane;
         if (lossy && bytes[ol] + p.bytes[f] > capacity) {
             engine.buffers.occupancy[b] -= p.bytes[f];
-            engine.drop(f, o, now);
+            engine.drop(f, o, fabric.chSrc[o], now);
             return;
         }
         int q = base[o] + lane * subs[o] + (roundRobin ? inIndex[c] : 0);
@@ -139,6 +139,14 @@ final class OutputQueuedSwitch extends SwitchModel {
         long ready = 0;
         for (int lane = 0; lane < lanes; lane++) {
             int q = front(o, lane);
+            while (q >= 0 && engine.expired(head[q], now)) {
+                int f = take(o, lane, q);
+                if (engine.expire(f, fabric.chSrc[o], now)) {
+                    int b = p.buffer[f];
+                    arrive(f, b / fabric.vcs, b, now);
+                }
+                q = front(o, lane);
+            }
             if (q >= 0 && engine.pickVc(o, lane, p.bytes[head[q]], false) >= 0) {
                 ready |= 1L << lane;
                 headBytes[lane] = p.bytes[head[q]];
@@ -148,7 +156,15 @@ final class OutputQueuedSwitch extends SwitchModel {
         if (lane < 0) {
             return;
         }
-        int q = front(o, lane);
+        int f = take(o, lane, front(o, lane));
+        int vc = engine.pickVc(o, lane, p.bytes[f], false);
+        lastSend[o] = now;
+        engine.transmit(o, f, vc, p.buffer[f], now);
+    }
+
+    /** Takes the front packet of sub-queue q of (output o, lane) out of it. */
+    private int take(int o, int lane, int q) {
+        Flits p = flits;
         int f = head[q];
         head[q] = p.next[f];
         if (head[q] < 0) {
@@ -161,9 +177,7 @@ final class OutputQueuedSwitch extends SwitchModel {
         if (roundRobin) {
             subPointer[ol] = (q - base[o] - lane * subs[o] + 1) % subs[o];
         }
-        int vc = engine.pickVc(o, lane, p.bytes[f], false);
-        lastSend[o] = now;
-        engine.transmit(o, f, vc, p.buffer[f], now);
+        return f;
     }
 
     @Override

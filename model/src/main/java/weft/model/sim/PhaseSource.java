@@ -146,7 +146,7 @@ final class PhaseSource implements Hosts.Delivery {
     }
 
     /** Per flow: bytes delivered, rate over its last phase, completion. */
-    List<SimResult.FlowRate> flowRates(long end, double[] assignedGbps) {
+    List<SimResult.FlowRate> flowRates(long end, Map<String, Double> assignedGbps) {
         List<SimResult.FlowRate> out = new ArrayList<>();
         List<Flow> flows = workload.flows();
         for (int f = 0; f < flows.size(); f++) {
@@ -155,7 +155,7 @@ final class PhaseSource implements Hosts.Delivery {
             double seconds = (until - start[f]) / 1e12;
             double gbps = seconds > 0 ? delivered[f] * 8 / seconds / 1e9 : Double.NaN;
             out.add(new SimResult.FlowRate(flow.id(), flow.src(), flow.dst(), deliveredTotal[f], gbps,
-                    assignedGbps == null ? Double.NaN : assignedGbps[f],
+                    assignedGbps.getOrDefault(flow.id(), Double.NaN),
                     done[f] >= 0 ? (done[f] - start[f]) / 1000.0 : Double.NaN, reordered[f]));
         }
         return out;

@@ -1,5 +1,7 @@
 package weft.model.sim;
 
+import java.util.List;
+
 import weft.model.qos.VlArbitrationTable;
 
 /**
@@ -40,12 +42,26 @@ import weft.model.qos.VlArbitrationTable;
  * @param pfcXonBytes      PFC: resume it when the buffer holds this little; 0 = XOFF minus one packet
  * @param drain            open loop: after the measured interval stop generating and run until the measured
  *                         packets are delivered (BookSim's drain), or until deadlock or the same duration again
+ * @param pathPolicy       how a host picks among the paths (tags) {@code layer_of} lists for a pair: a
+ *                         {@link weft.model.host.path.PathPolicy} name ({@code ecmp, vlb, rr, prr, srr, sd, psd, tp,
+ *                         mp}, seed 004 §3.2)
+ * @param resequence       receivers put each sender's packets back in order with the agent's hybrid resequencer
+ *                         (seed 004 §3.4)
+ * @param classPriorities  traffic classes beside the routing layers, by class: its strict priority (0 first). Each
+ *                         class has its own virtual channels in every layer (a lane is a (class, layer) pair); an
+ *                         output serves the ready lanes of the best priority, round robin among equals. Empty: one
+ *                         class (the default). Protocols that carry control packets use it (seed 001 §2.5: CRP's four
+ *                         classes, control first and speculative last; its ECN baseline's control class)
  */
 public record SimConfig(int packetBytes, int flitBytes, long bufferBytes, int vcs, FlowControlKind flowControl,
                         Switching switching, boolean infiniteSpeedup, String allocator, String outputOrder,
                         VlArbitrationTable laneArbitration, long routerDelayPs, long hostLatencyPs, long warmupPs,
                         long durationPs, long seed, long deadlockPs, Arrivals arrivals, int sourceQueuePackets,
-                        long pfcXoffBytes, long pfcXonBytes, boolean drain) {
+                        long pfcXoffBytes, long pfcXonBytes, boolean drain, String pathPolicy, boolean resequence,
+                        List<Integer> classPriorities) {
+
+    /** Most traffic classes. */
+    public static final int MAX_CLASSES = 8;
 
     /** Largest packet the simulator moves. */
     public static final int MAX_PACKET_BYTES = 1 << 20;
@@ -108,11 +124,24 @@ public record SimConfig(int packetBytes, int flitBytes, long bufferBytes, int vc
         require(durationPs >= 1, "durationPs", durationPs, ">= 1");
         require(deadlockPs >= 0, "deadlockPs", deadlockPs, ">= 0");
         require(sourceQueuePackets >= 1, "sourceQueuePackets", sourceQueuePackets, ">= 1");
+        if (pathPolicy == null || pathPolicy.isBlank()) {
+            throw new IllegalArgumentException("pathPolicy must be a policy name");
+        }
         require(pfcXoffBytes >= 0 && pfcXonBytes >= 0, "pfcXoffBytes/pfcXonBytes", Math.min(pfcXoffBytes,
                 pfcXonBytes), ">= 0");
         if (pfcXoffBytes > 0 && pfcXonBytes > pfcXoffBytes) {
             throw new IllegalArgumentException("pfcXonBytes " + pfcXonBytes + " exceeds pfcXoffBytes "
                     + pfcXoffBytes);
+        }
+        classPriorities = classPriorities == null ? List.of() : List.copyOf(classPriorities);
+        require(classPriorities.size() <= MAX_CLASSES, "classPriorities.size", classPriorities.size(),
+                "0.." + MAX_CLASSES);
+        for (int p : classPriorities) {
+            require(p >= 0 && p < MAX_CLASSES, "class priority", p, "0.." + (MAX_CLASSES - 1));
+        }
+        if (laneArbitration != null && classPriorities.size() > 1) {
+            throw new IllegalArgumentException("a VL arbitration table and traffic classes cannot be combined: "
+                    + "classes are served by strict priority");
         }
     }
 
@@ -130,7 +159,17 @@ public record SimConfig(int packetBytes, int flitBytes, long bufferBytes, int vc
     public static SimConfig defaults() {
         return new SimConfig(2048, 0, 8 * 2048L, 0, FlowControlKind.CREDIT, Switching.VCT, false, "islip", "fcfs",
                 null, 100_000, 0, 10_000_000L, 100_000_000L, 1, 0, Arrivals.BERNOULLI,
-                1000, 0, 0, false);
+                1000, 0, 0, false, "vlb", false, List.of());
+    }
+
+    /** Number of traffic classes (at least one). */
+    public int classes() {
+        return Math.max(1, classPriorities.size());
+    }
+
+    /** Priority of traffic class {@code cls} (0 first). */
+    public int classPriority(int cls) {
+        return classPriorities.isEmpty() ? 0 : classPriorities.get(cls);
     }
 
     /** Flit size (0 = whole packets). */
@@ -144,122 +183,283 @@ public record SimConfig(int packetBytes, int flitBytes, long bufferBytes, int vc
     }
 
     public SimConfig withPacketBytes(int v) {
-        return new SimConfig(v, flitBytes, bufferBytes, vcs, flowControl, switching, infiniteSpeedup, allocator,
-                outputOrder, laneArbitration, routerDelayPs, hostLatencyPs, warmupPs, durationPs, seed, deadlockPs,
-                arrivals, sourceQueuePackets, pfcXoffBytes, pfcXonBytes, drain);
+        return toBuilder().packetBytes(v).build();
     }
 
     public SimConfig withFlitBytes(int v) {
-        return new SimConfig(packetBytes, v, bufferBytes, vcs, flowControl, switching, infiniteSpeedup, allocator,
-                outputOrder, laneArbitration, routerDelayPs, hostLatencyPs, warmupPs, durationPs, seed, deadlockPs,
-                arrivals, sourceQueuePackets, pfcXoffBytes, pfcXonBytes, drain);
+        return toBuilder().flitBytes(v).build();
     }
 
     public SimConfig withBufferBytes(long v) {
-        return new SimConfig(packetBytes, flitBytes, v, vcs, flowControl, switching, infiniteSpeedup, allocator,
-                outputOrder, laneArbitration, routerDelayPs, hostLatencyPs, warmupPs, durationPs, seed, deadlockPs,
-                arrivals, sourceQueuePackets, pfcXoffBytes, pfcXonBytes, drain);
+        return toBuilder().bufferBytes(v).build();
     }
 
     public SimConfig withVcs(int v) {
-        return new SimConfig(packetBytes, flitBytes, bufferBytes, v, flowControl, switching, infiniteSpeedup,
-                allocator, outputOrder, laneArbitration, routerDelayPs, hostLatencyPs, warmupPs, durationPs, seed,
-                deadlockPs, arrivals, sourceQueuePackets, pfcXoffBytes, pfcXonBytes, drain);
+        return toBuilder().vcs(v).build();
     }
 
     public SimConfig withFlowControl(FlowControlKind v) {
-        return new SimConfig(packetBytes, flitBytes, bufferBytes, vcs, v, switching, infiniteSpeedup, allocator,
-                outputOrder, laneArbitration, routerDelayPs, hostLatencyPs, warmupPs, durationPs, seed, deadlockPs,
-                arrivals, sourceQueuePackets, pfcXoffBytes, pfcXonBytes, drain);
+        return toBuilder().flowControl(v).build();
     }
 
     public SimConfig withSwitching(Switching v) {
-        return new SimConfig(packetBytes, flitBytes, bufferBytes, vcs, flowControl, v, infiniteSpeedup, allocator,
-                outputOrder, laneArbitration, routerDelayPs, hostLatencyPs, warmupPs, durationPs, seed, deadlockPs,
-                arrivals, sourceQueuePackets, pfcXoffBytes, pfcXonBytes, drain);
+        return toBuilder().switching(v).build();
     }
 
     public SimConfig withInfiniteSpeedup(boolean v) {
-        return new SimConfig(packetBytes, flitBytes, bufferBytes, vcs, flowControl, switching, v, allocator,
-                outputOrder, laneArbitration, routerDelayPs, hostLatencyPs, warmupPs, durationPs, seed, deadlockPs,
-                arrivals, sourceQueuePackets, pfcXoffBytes, pfcXonBytes, drain);
+        return toBuilder().infiniteSpeedup(v).build();
     }
 
     public SimConfig withAllocator(String v) {
-        return new SimConfig(packetBytes, flitBytes, bufferBytes, vcs, flowControl, switching, infiniteSpeedup, v,
-                outputOrder, laneArbitration, routerDelayPs, hostLatencyPs, warmupPs, durationPs, seed, deadlockPs,
-                arrivals, sourceQueuePackets, pfcXoffBytes, pfcXonBytes, drain);
+        return toBuilder().allocator(v).build();
     }
 
     public SimConfig withOutputOrder(String v) {
-        return new SimConfig(packetBytes, flitBytes, bufferBytes, vcs, flowControl, switching, infiniteSpeedup,
-                allocator, v, laneArbitration, routerDelayPs, hostLatencyPs, warmupPs, durationPs, seed, deadlockPs,
-                arrivals, sourceQueuePackets, pfcXoffBytes, pfcXonBytes, drain);
+        return toBuilder().outputOrder(v).build();
     }
 
     public SimConfig withLaneArbitration(VlArbitrationTable v) {
-        return new SimConfig(packetBytes, flitBytes, bufferBytes, vcs, flowControl, switching, infiniteSpeedup,
-                allocator, outputOrder, v, routerDelayPs, hostLatencyPs, warmupPs, durationPs, seed, deadlockPs,
-                arrivals, sourceQueuePackets, pfcXoffBytes, pfcXonBytes, drain);
+        return toBuilder().laneArbitration(v).build();
     }
 
     public SimConfig withRouterDelayPs(long v) {
-        return new SimConfig(packetBytes, flitBytes, bufferBytes, vcs, flowControl, switching, infiniteSpeedup,
-                allocator, outputOrder, laneArbitration, v, hostLatencyPs, warmupPs, durationPs, seed, deadlockPs,
-                arrivals, sourceQueuePackets, pfcXoffBytes, pfcXonBytes, drain);
+        return toBuilder().routerDelayPs(v).build();
     }
 
     public SimConfig withHostLatencyPs(long v) {
-        return new SimConfig(packetBytes, flitBytes, bufferBytes, vcs, flowControl, switching, infiniteSpeedup,
-                allocator, outputOrder, laneArbitration, routerDelayPs, v, warmupPs, durationPs, seed, deadlockPs,
-                arrivals, sourceQueuePackets, pfcXoffBytes, pfcXonBytes, drain);
+        return toBuilder().hostLatencyPs(v).build();
     }
 
     public SimConfig withWarmupPs(long v) {
-        return new SimConfig(packetBytes, flitBytes, bufferBytes, vcs, flowControl, switching, infiniteSpeedup,
-                allocator, outputOrder, laneArbitration, routerDelayPs, hostLatencyPs, v, durationPs, seed, deadlockPs,
-                arrivals, sourceQueuePackets, pfcXoffBytes, pfcXonBytes, drain);
+        return toBuilder().warmupPs(v).build();
     }
 
     public SimConfig withDurationPs(long v) {
-        return new SimConfig(packetBytes, flitBytes, bufferBytes, vcs, flowControl, switching, infiniteSpeedup,
-                allocator, outputOrder, laneArbitration, routerDelayPs, hostLatencyPs, warmupPs, v, seed, deadlockPs,
-                arrivals, sourceQueuePackets, pfcXoffBytes, pfcXonBytes, drain);
+        return toBuilder().durationPs(v).build();
     }
 
     public SimConfig withSeed(long v) {
-        return new SimConfig(packetBytes, flitBytes, bufferBytes, vcs, flowControl, switching, infiniteSpeedup,
-                allocator, outputOrder, laneArbitration, routerDelayPs, hostLatencyPs, warmupPs, durationPs, v,
-                deadlockPs, arrivals, sourceQueuePackets, pfcXoffBytes, pfcXonBytes, drain);
+        return toBuilder().seed(v).build();
     }
 
     public SimConfig withDeadlockPs(long v) {
-        return new SimConfig(packetBytes, flitBytes, bufferBytes, vcs, flowControl, switching, infiniteSpeedup,
-                allocator, outputOrder, laneArbitration, routerDelayPs, hostLatencyPs, warmupPs, durationPs, seed, v,
-                arrivals, sourceQueuePackets, pfcXoffBytes, pfcXonBytes, drain);
+        return toBuilder().deadlockPs(v).build();
     }
 
     public SimConfig withArrivals(Arrivals v) {
-        return new SimConfig(packetBytes, flitBytes, bufferBytes, vcs, flowControl, switching, infiniteSpeedup,
-                allocator, outputOrder, laneArbitration, routerDelayPs, hostLatencyPs, warmupPs, durationPs, seed,
-                deadlockPs, v, sourceQueuePackets, pfcXoffBytes, pfcXonBytes, drain);
+        return toBuilder().arrivals(v).build();
     }
 
     public SimConfig withSourceQueuePackets(int v) {
-        return new SimConfig(packetBytes, flitBytes, bufferBytes, vcs, flowControl, switching, infiniteSpeedup,
-                allocator, outputOrder, laneArbitration, routerDelayPs, hostLatencyPs, warmupPs, durationPs, seed,
-                deadlockPs, arrivals, v, pfcXoffBytes, pfcXonBytes, drain);
-    }
-
-    public SimConfig withPfcThresholds(long xoff, long xon) {
-        return new SimConfig(packetBytes, flitBytes, bufferBytes, vcs, flowControl, switching, infiniteSpeedup,
-                allocator, outputOrder, laneArbitration, routerDelayPs, hostLatencyPs, warmupPs, durationPs, seed,
-                deadlockPs, arrivals, sourceQueuePackets, xoff, xon, drain);
+        return toBuilder().sourceQueuePackets(v).build();
     }
 
     public SimConfig withDrain(boolean v) {
-        return new SimConfig(packetBytes, flitBytes, bufferBytes, vcs, flowControl, switching, infiniteSpeedup,
-                allocator, outputOrder, laneArbitration, routerDelayPs, hostLatencyPs, warmupPs, durationPs, seed,
-                deadlockPs, arrivals, sourceQueuePackets, pfcXoffBytes, pfcXonBytes, v);
+        return toBuilder().drain(v).build();
+    }
+
+    public SimConfig withPathPolicy(String v) {
+        return toBuilder().pathPolicy(v).build();
+    }
+
+    public SimConfig withResequence(boolean v) {
+        return toBuilder().resequence(v).build();
+    }
+
+    /** Traffic classes by priority, e.g. {@code List.of(0, 0, 1, 2)} for CRP's four (seed 001 §2.5). */
+    public SimConfig withClassPriorities(List<Integer> v) {
+        return toBuilder().classPriorities(v).build();
+    }
+
+    public SimConfig withPfcThresholds(long xoff, long xon) {
+        return toBuilder().pfcXoffBytes(xoff).pfcXonBytes(xon).build();
+    }
+
+    /** A builder holding this configuration's values. */
+    public Builder toBuilder() {
+        Builder b = new Builder();
+        b.packetBytes = packetBytes;
+        b.flitBytes = flitBytes;
+        b.bufferBytes = bufferBytes;
+        b.vcs = vcs;
+        b.flowControl = flowControl;
+        b.switching = switching;
+        b.infiniteSpeedup = infiniteSpeedup;
+        b.allocator = allocator;
+        b.outputOrder = outputOrder;
+        b.laneArbitration = laneArbitration;
+        b.routerDelayPs = routerDelayPs;
+        b.hostLatencyPs = hostLatencyPs;
+        b.warmupPs = warmupPs;
+        b.durationPs = durationPs;
+        b.seed = seed;
+        b.deadlockPs = deadlockPs;
+        b.arrivals = arrivals;
+        b.sourceQueuePackets = sourceQueuePackets;
+        b.pfcXoffBytes = pfcXoffBytes;
+        b.pfcXonBytes = pfcXonBytes;
+        b.drain = drain;
+        b.pathPolicy = pathPolicy;
+        b.resequence = resequence;
+        b.classPriorities = classPriorities;
+        return b;
+    }
+
+    /** Sets knobs one at a time; {@link #build} validates. */
+    public static final class Builder {
+        private int packetBytes;
+        private int flitBytes;
+        private long bufferBytes;
+        private int vcs;
+        private FlowControlKind flowControl;
+        private Switching switching;
+        private boolean infiniteSpeedup;
+        private String allocator;
+        private String outputOrder;
+        private VlArbitrationTable laneArbitration;
+        private long routerDelayPs;
+        private long hostLatencyPs;
+        private long warmupPs;
+        private long durationPs;
+        private long seed;
+        private long deadlockPs;
+        private Arrivals arrivals;
+        private int sourceQueuePackets;
+        private long pfcXoffBytes;
+        private long pfcXonBytes;
+        private boolean drain;
+        private String pathPolicy;
+        private boolean resequence;
+        private List<Integer> classPriorities = List.of();
+
+        private Builder() {
+        }
+
+        public Builder packetBytes(int v) {
+            packetBytes = v;
+            return this;
+        }
+
+        public Builder flitBytes(int v) {
+            flitBytes = v;
+            return this;
+        }
+
+        public Builder bufferBytes(long v) {
+            bufferBytes = v;
+            return this;
+        }
+
+        public Builder vcs(int v) {
+            vcs = v;
+            return this;
+        }
+
+        public Builder flowControl(FlowControlKind v) {
+            flowControl = v;
+            return this;
+        }
+
+        public Builder switching(Switching v) {
+            switching = v;
+            return this;
+        }
+
+        public Builder infiniteSpeedup(boolean v) {
+            infiniteSpeedup = v;
+            return this;
+        }
+
+        public Builder allocator(String v) {
+            allocator = v;
+            return this;
+        }
+
+        public Builder outputOrder(String v) {
+            outputOrder = v;
+            return this;
+        }
+
+        public Builder laneArbitration(VlArbitrationTable v) {
+            laneArbitration = v;
+            return this;
+        }
+
+        public Builder routerDelayPs(long v) {
+            routerDelayPs = v;
+            return this;
+        }
+
+        public Builder hostLatencyPs(long v) {
+            hostLatencyPs = v;
+            return this;
+        }
+
+        public Builder warmupPs(long v) {
+            warmupPs = v;
+            return this;
+        }
+
+        public Builder durationPs(long v) {
+            durationPs = v;
+            return this;
+        }
+
+        public Builder seed(long v) {
+            seed = v;
+            return this;
+        }
+
+        public Builder deadlockPs(long v) {
+            deadlockPs = v;
+            return this;
+        }
+
+        public Builder arrivals(Arrivals v) {
+            arrivals = v;
+            return this;
+        }
+
+        public Builder sourceQueuePackets(int v) {
+            sourceQueuePackets = v;
+            return this;
+        }
+
+        public Builder pfcXoffBytes(long v) {
+            pfcXoffBytes = v;
+            return this;
+        }
+
+        public Builder pfcXonBytes(long v) {
+            pfcXonBytes = v;
+            return this;
+        }
+
+        public Builder drain(boolean v) {
+            drain = v;
+            return this;
+        }
+
+        public Builder pathPolicy(String v) {
+            pathPolicy = v;
+            return this;
+        }
+
+        public Builder resequence(boolean v) {
+            resequence = v;
+            return this;
+        }
+
+        public Builder classPriorities(List<Integer> v) {
+            classPriorities = v;
+            return this;
+        }
+
+        public SimConfig build() {
+            return new SimConfig(packetBytes, flitBytes, bufferBytes, vcs, flowControl, switching, infiniteSpeedup,
+                    allocator, outputOrder, laneArbitration, routerDelayPs, hostLatencyPs, warmupPs, durationPs,
+                    seed, deadlockPs, arrivals, sourceQueuePackets, pfcXoffBytes, pfcXonBytes, drain, pathPolicy,
+                    resequence, classPriorities);
+        }
     }
 }

@@ -29,13 +29,14 @@ import java.util.List;
  * @param channels            per directed link: utilisation and buffer occupancy at its far end
  * @param flows               per flow (flow workloads): delivered rate next to the assigned rate
  * @param phases              per phase and application: completion time
+ * @param resequencing        what the receivers' resequencers did, or null when they were off
  */
 public record SimResult(String workload, double load, double offered, double accepted, double acceptedMin,
                         Latency latencyNs, Latency networkLatencyNs, long generatedPackets, long refusedPackets,
                         long deliveredPackets, long droppedPackets, long pauseFrames, long undeliveredMeasured,
                         DeadlockReport deadlock, String stopReason, long simulatedPs, long events, long flitHops,
                         List<HostLoad> hosts, List<ChannelLoad> channels, List<FlowRate> flows,
-                        List<PhaseTime> phases) {
+                        List<PhaseTime> phases, Resequencing resequencing) {
     public SimResult {
         hosts = List.copyOf(hosts);
         channels = List.copyOf(channels);
@@ -78,6 +79,19 @@ public record SimResult(String workload, double load, double offered, double acc
      */
     public record FlowRate(String flow, String src, String dst, long bytes, double deliveredGbps,
                            double assignedGbps, double completionNs, long reordered) {
+    }
+
+    /**
+     * The receivers' hybrid resequencers (seed 004 §3.4), summed.
+     *
+     * @param arrivals   packets that reached a resequencer
+     * @param reordered  packets that arrived with another sequence number than the one expected
+     * @param fixed      packets held back and released in order once the gap filled
+     * @param late       packets delivered out of order because their turn had been skipped
+     * @param timeouts   gaps given up after the age threshold
+     * @param delayNs    time measured packets spent in a resequencer
+     */
+    public record Resequencing(long arrivals, long reordered, long fixed, long late, long timeouts, Latency delayNs) {
     }
 
     /**

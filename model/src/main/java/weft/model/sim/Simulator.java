@@ -5,6 +5,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 
+import weft.model.routing.ForwardingTable;
 import weft.model.routing.RoutingResult;
 import weft.model.sim.engine.EventQueue;
 import weft.model.topology.Topology;
@@ -34,7 +35,7 @@ public final class Simulator {
     private final Topology topology;
     private final SimConfig config;
     private final Fabric fabric;
-    private final ForwardingLookup forwarding;
+    private final ForwardingTable forwarding;
     private final long deadlockPs;
 
     /**
@@ -58,11 +59,15 @@ public final class Simulator {
                     + need + " B, which " + config.switching().name().toLowerCase().replace('_', '-')
                     + " needs (raise --buffer-packets)");
         }
-        this.fabric = new Fabric(topology, routes, config.vcs(), config.hostLatencyPs());
+        try {
+            this.forwarding = ForwardingTable.of(topology, routes);
+        } catch (IllegalArgumentException e) {
+            throw new IllegalArgumentException(e.getMessage() + " (routes for another topology?)", e);
+        }
+        this.fabric = new Fabric(topology, routes, forwarding, config);
         if (fabric.vcs > 64) {
             throw new IllegalArgumentException("at most 64 virtual channels per port, got " + fabric.vcs);
         }
-        this.forwarding = new CompiledForwarding(topology, routes);
         this.deadlockPs = config.deadlockPs() > 0 ? config.deadlockPs() : derivedDeadlockPs();
     }
 
@@ -98,13 +103,27 @@ public final class Simulator {
      * @throws SimulationException when the routes send a packet into a black hole
      */
     public SimResult run(Workload workload, InjectionPolicy.Factory policy, List<SimObserver> observers) {
-        boolean open = workload instanceof Workload.OpenLoop;
+        boolean driven = workload instanceof Workload.Driven;
+        boolean open = workload instanceof Workload.OpenLoop || driven;
         long end = config.warmupPs() + config.durationPs();
         Engine e = new Engine(config, fabric, forwarding, open ? config.warmupPs() : 0, end, observers, deadlockPs);
         e.switches = SwitchModel.create(e);
         OpenLoopSource source = null;
         PhaseSource phases = null;
-        if (workload instanceof Workload.OpenLoop o) {
+        if (workload instanceof Workload.Driven d) {
+            Protocol protocol = d.protocol().apply(network());
+            int[] none = new int[0];
+            e.hosts = new Hosts(e, none, none, none, 0, policy);
+            Nic[] nics = new Nic[fabric.hosts];
+            for (int h = 0; h < fabric.hosts; h++) {
+                nics[h] = protocol.nic(h, Engine.mix(config.seed() * 43 + h));
+            }
+            e.hosts.useNics(nics);
+            e.attach(protocol.switches());
+            for (int h = 0; h < fabric.hosts; h++) {
+                e.hosts.ready(h, 0);
+            }
+        } else if (workload instanceof Workload.OpenLoop o) {
             int[] hostOf = new int[fabric.hosts];
             int[] none = new int[fabric.hosts];
             for (int h = 0; h < fabric.hosts; h++) {
@@ -153,6 +172,7 @@ public final class Simulator {
                 case Engine.EV_GEN -> source.generate(a, now);
                 case Engine.EV_DECIDE -> e.decideNow(a);
                 case Engine.EV_PHASE -> phases.phase(a, now);
+                case Engine.EV_RESEQ -> e.hosts.resequencerTimer(a, now);
                 case Engine.EV_WATCHDOG -> {
                     DeadlockReport d = detector.check(now);
                     if (d != null) {
@@ -170,18 +190,117 @@ public final class Simulator {
             e.stop("no events left");
         }
         e.stats.closeWindow(now);
-        return result(e, workload, open ? ((Workload.OpenLoop) workload).load() : Double.NaN, phases, now);
+        return result(e, workload, workload instanceof Workload.OpenLoop o ? o.load() : Double.NaN, phases, now);
     }
 
     private void stopEvent(Engine e, boolean open, long end, long now) {
         if (now > end) {
             e.stop(e.draining ? "drain time limit" : "time limit");
-        } else if (open && config.drain()) {
+        } else if (open && config.drain() && !(e.hosts.driven())) {
             e.draining = true;
             e.events.schedule(end + config.durationPs(), Engine.PHASE_END, Engine.EV_STOP, 0, 0, 0);
             e.checkDrained();
         } else {
             e.stop(open ? "end of measurement" : "time limit");
+        }
+    }
+
+    /** The network as a protocol sees it. */
+    public SimNetwork network() {
+        return new Network();
+    }
+
+    /** {@link SimNetwork} over this simulator's fabric and routes. */
+    private final class Network implements SimNetwork {
+        @Override
+        public Topology topology() {
+            return topology;
+        }
+
+        @Override
+        public SimConfig config() {
+            return config;
+        }
+
+        @Override
+        public int hosts() {
+            return fabric.hosts;
+        }
+
+        @Override
+        public int switches() {
+            return fabric.switches;
+        }
+
+        @Override
+        public int channels() {
+            return fabric.channels;
+        }
+
+        @Override
+        public int hostSwitch(int h) {
+            return fabric.hostSwitch[h];
+        }
+
+        @Override
+        public int hostUpChannel(int h) {
+            return fabric.hostUp[h];
+        }
+
+        @Override
+        public int hostDownChannel(int h) {
+            return fabric.hostDown[h];
+        }
+
+        @Override
+        public int channelSource(int c) {
+            return fabric.fromHost(c) ? -1 : fabric.chSrc[c];
+        }
+
+        @Override
+        public int channelTarget(int c) {
+            return fabric.toHost(c) ? -1 : fabric.chDst[c];
+        }
+
+        @Override
+        public int[] path(int src, int dst) {
+            if (src < 0 || dst < 0 || src >= fabric.hosts || dst >= fabric.hosts || src == dst) {
+                throw new IllegalArgumentException("path: hosts " + src + " and " + dst + " (two of " + fabric.hosts
+                        + ")");
+            }
+            int s = fabric.hostSwitch[src];
+            int d = fabric.hostSwitch[dst];
+            int layer = s == d ? 0 : fabric.pairLayer(s, d, 0);
+            int tag = s == d ? 0 : fabric.pairTag(s, d, 0);
+            int[] out = new int[fabric.switches + 2];
+            int n = 0;
+            int in = fabric.hostUp[src];
+            out[n++] = in;
+            int at = s;
+            while (at != d) {
+                int e = forwarding.lookup(at, d, layer, fabric.chDstPort[in], tag);
+                if (e == ForwardingTable.NONE || n > fabric.switches) {
+                    throw new SimulationException("routes: no loop-free path from host " + fabric.nodeName(
+                            fabric.switches + src) + " to " + fabric.nodeName(fabric.switches + dst) + " (at "
+                            + fabric.nodeName(at) + ")");
+                }
+                int k = forwarding.outCount(e);
+                in = forwarding.outChannel(e, k == 1 ? 0 : Engine.ecmpIndex(src, dst, fabric.hosts, at, k));
+                out[n++] = in;
+                at = fabric.chDst[in];
+            }
+            out[n++] = fabric.hostDown[dst];
+            return java.util.Arrays.copyOf(out, n);
+        }
+
+        @Override
+        public long serializationPs(int c, long bytes) {
+            return fabric.serPs(c, bytes);
+        }
+
+        @Override
+        public long latencyPs(int c) {
+            return fabric.chLatencyPs[c];
         }
     }
 
@@ -222,7 +341,16 @@ public final class Simulator {
             queueFlow[q] = f;
             flowQueue[f] = q;
         }
+        int[] flowTag = new int[n];
+        java.util.Arrays.fill(flowTag, -1);
+        for (int f = 0; f < n; f++) {
+            Integer tag = p.pathTags().get(flows.get(f).id());
+            if (tag != null) {
+                flowTag[f] = tag;
+            }
+        }
         e.hosts = new Hosts(e, queueHost, queueDst, queueFlow, n, policy);
+        e.hosts.fixPaths(flowTag, src, dst, p.name(), flows);
         PhaseSource s = new PhaseSource(e, e.hosts, p, flowQueue, src);
         e.hosts.onDelivery(s);
         return s;
@@ -245,11 +373,14 @@ public final class Simulator {
             hosts.add(new SimResult.HostLoad(topology.hosts().get(h).id(), offered[h], accepted[h]));
         }
         boolean open = phases == null;
-        return new SimResult(workload.name(), load, open ? sumOffered / fabric.hosts : Double.NaN,
+        return new SimResult(workload.name(), workload instanceof Workload.OpenLoop ? load : Double.NaN,
+                open ? sumOffered / fabric.hosts : Double.NaN,
                 sumAccepted / fabric.hosts, minAccepted, s.latency.summaryNs(), s.networkLatency.summaryNs(),
                 s.generated, s.refused, s.delivered, s.dropped, e.flowControl.pauseFrames(),
                 s.measuredMade - s.measuredDelivered, e.deadlock,
                 e.stopReason, now, e.events.popped(), e.flitHops, hosts, s.channels(now),
-                open ? List.of() : phases.flowRates(now, null), open ? List.of() : phases.phaseTimes);
+                open ? List.of() : phases.flowRates(now, ((Workload.Phases) workload).assignedGbps()),
+                open ? List.of() : phases.phaseTimes,
+                e.hosts.resequencing());
     }
 }

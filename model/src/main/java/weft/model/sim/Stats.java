@@ -23,6 +23,7 @@ final class Stats {
     private final long[] occupancyMax;
     final LatencyHistogram latency = new LatencyHistogram();
     final LatencyHistogram networkLatency = new LatencyHistogram();
+    final LatencyHistogram resequencingDelay = new LatencyHistogram();
     long generated;
     long refused;
     long delivered;
@@ -103,6 +104,9 @@ final class Stats {
 
     void onDeliver(int f, long now) {
         Flits p = flits;
+        if ((p.flags[f] & Flits.CONTROL) != 0) {
+            return;
+        }
         delivered++;
         int bytes = p.packetBytes[f];
         if (measuring(now)) {
@@ -111,10 +115,17 @@ final class Stats {
         if ((p.flags[f] & Flits.MEASURED) != 0) {
             measuredDelivered++;
             latency.add(now - p.created[f]);
-            networkLatency.add(now - p.injected[f]);
+            networkLatency.add(p.tailArrive[f] - p.injected[f]);
         }
         for (SimObserver o : observers) {
             o.delivered(p.src[f], p.dst[f], p.flow[f], bytes, p.created[f], p.injected[f], now);
+        }
+    }
+
+    /** A resequencer released packet f (it arrived at {@code tailArrive}). */
+    void onResequenced(int f, long now, boolean outOfOrder) {
+        if ((flits.flags[f] & Flits.MEASURED) != 0) {
+            resequencingDelay.add(now - flits.tailArrive[f]);
         }
     }
 

@@ -13,8 +13,13 @@
  * {@code InputQueuedSwitch} / {@code OutputQueuedSwitch}, {@code IslipAllocator} / {@code GreedyAllocator},
  * {@code CreditFlowControl} / {@code PriorityFlowControl} / {@code LossyFlowControl}, {@code LaneArbiter},
  * {@code NoControl} hosts, {@code OpenLoopSource} / {@code PhaseSource} traffic, {@code Stats} as the built-in
- * observer and {@code DeadlockDetector} with {@code WaitGraph}. Sources: seeds 000 and 003 (fabric model, NC hosts,
+ * observer and {@code DeadlockDetector} with {@code WaitGraph}. Protocols beside the data plug in as a
+ * {@link weft.model.sim.Protocol} ({@link weft.model.sim.Workload.Driven}): hosts as {@link weft.model.sim.Nic}s
+ * sending through a {@link weft.model.sim.HostLink}, switches as a {@link weft.model.sim.SwitchAgent} acting on
+ * {@link weft.model.sim.SimPacket}s, with traffic classes of strict priority ({@link
+ * weft.model.sim.SimConfig#classPriorities()}). Sources: seeds 000 and 003 (fabric model, NC hosts,
  * phases), seed 002 (IBA arbitration, pause headroom, the deadlocks of cyclic routes), seed 004 (drop-tail output
- * queues); BookSim for the router and traffic definitions, htsim for the event list.
+ * queues), seed 001 (control, data and speculative classes, per-hop reservation work, drops after a time to wait,
+ * ECN marking); BookSim for the router and traffic definitions, htsim for the event list.
  */
 package weft.model.sim;

@@ -83,4 +83,26 @@ class CongestionSpreadingTest {
         assertThat(share[4]).as("f5").isCloseTo(1.0 / 3, within(0.005));
         assertThat(share[5]).as("f6").isCloseTo(1.0 / 3, within(0.005));
     }
+
+    @Test
+    @DisplayName("Seed 003 Fig. 1 (C1): with every flow at the calculated 1/4 (Periodic Selection), all finish at 4 units")
+    void fig1WithRateControl() {
+        SimConfig c = SimConfig.defaults().withInfiniteSpeedup(true).withOutputOrder("rr").withWarmupPs(0)
+                .withDurationPs(100_000_000_000L);
+        Workload.Phases w = SimFabrics.phases(
+                SimFabrics.flow("f1", "h0", "h6", BYTES, "app"), SimFabrics.flow("f2", "h1", "h6", BYTES, "app"),
+                SimFabrics.flow("f3", "h2", "h7", BYTES, "app"), SimFabrics.flow("f4", "h3", "h7", BYTES, "app"),
+                SimFabrics.flow("f5", "h4", "h7", BYTES, "app"), SimFabrics.flow("f6", "h5", "h7", BYTES, "app"));
+        double[] quarter = {2.5, 2.5, 2.5, 2.5, 2.5, 2.5};
+        for (String scheduler : List.of("ps", "svc")) {
+            SimResult r = new Simulator(FIG1, SimFabrics.route("minhop", FIG1), c).run(w,
+                    RatedInjection.factory(scheduler, quarter), List.of());
+            for (SimResult.FlowRate f : r.flows()) {
+                assertThat(f.completionNs() / UNIT_NS).as(scheduler + " " + f.flow()).isCloseTo(4.0, within(0.02));
+                assertThat(f.deliveredGbps()).as(scheduler + " " + f.flow()).isCloseTo(2.5, within(0.05));
+            }
+            assertThat(r.phases()).singleElement().satisfies(p ->
+                    assertThat(p.completionNs() / UNIT_NS).isCloseTo(4.0, within(0.02)));
+        }
+    }
 }

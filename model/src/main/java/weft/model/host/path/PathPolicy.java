@@ -30,6 +30,15 @@ public interface PathPolicy {
      * @param srcKey the sender's identity, hashed by ECMP together with the destination
      */
     static PathPolicy create(String name, int maxDests, int maxPaths, long srcKey, RandomGenerator random) {
+        return create(name, maxDests, maxPaths, 4 * maxPaths + 4, srcKey, random);
+    }
+
+    /**
+     * As {@link #create(String, int, int, long, RandomGenerator)}, with room for link ids {@code 0..maxLinks-1}
+     * (Multi-Phase counts bytes per link; the simulator declares the channel ids of the switch graph).
+     */
+    static PathPolicy create(String name, int maxDests, int maxPaths, int maxLinks, long srcKey,
+                             RandomGenerator random) {
         return switch (name) {
             case "ecmp" -> new EcmpHash(srcKey);
             case "vlb" -> new Vlb(random);
@@ -39,7 +48,7 @@ public interface PathPolicy {
             case "sd" -> new SortedDeficit(maxPaths, null);
             case "psd" -> new SortedDeficit(maxPaths, random);
             case "tp" -> new TwoPhase(maxDests, maxPaths);
-            case "mp" -> new MultiPhase(maxDests, maxPaths, 4 * maxPaths + 4);
+            case "mp" -> new MultiPhase(maxDests, maxPaths, maxLinks);
             default -> throw new IllegalArgumentException(
                     "path policy: unknown name '" + name + "', expected one of " + NAMES);
         };

@@ -1,10 +1,15 @@
 package weft.model.rate.io;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
 import java.util.function.IntFunction;
+import weft.model.io.JsonInput;
 import weft.model.rate.Allocation;
 import weft.model.rate.RateProblem;
 
@@ -22,7 +27,13 @@ import weft.model.rate.RateProblem;
 public final class RatesJson {
     /** The format tag. */
     public static final String FORMAT = "weft-rates/1";
+    /** The longest rates text read, in characters. */
+    public static final long MAX_CHARS = 256L << 20;
+    /** The most rates a file may hold (as many as a flows file may hold flows). */
+    public static final int MAX_RATES = 1 << 20;
     private static final ObjectMapper MAPPER = new ObjectMapper();
+    private static final List<String> TOP = List.of("format", "algo", "exact", "rates", "links", "completion_s");
+    private static final List<String> RATE = List.of("flow", "gbps", "exact");
 
     private RatesJson() {
     }
@@ -79,5 +90,35 @@ public final class RatesJson {
         } catch (JsonProcessingException e) {
             throw new IllegalStateException("writing rates", e);
         }
+    }
+
+    /**
+     * Reads the rates of a {@code weft-rates/1} text (as {@link #write} writes it; {@code links} and the other
+     * summary fields are skipped).
+     *
+     * @param source name used in errors, e.g. the file name
+     * @return each flow's rate in Gbit/s, in file order
+     * @throws RatesFormatException naming the source, location and problem (unknown fields, a flow named twice, a
+     *                              rate that is not a number >= 0)
+     */
+    public static Map<String, Double> read(String source, String text) {
+        JsonInput in = new JsonInput((location, problem) -> new RatesFormatException(source, location, problem));
+        JsonNode root = in.object(in.versioned(in.parse(text, MAX_CHARS, "a " + FORMAT + " file"), FORMAT, true,
+                "rates"), "", TOP);
+        JsonNode rates = in.atMost(in.array(root, "", "rates", true), "rates", MAX_RATES, "rates", "a rates file");
+        Map<String, Double> out = new LinkedHashMap<>();
+        for (int i = 0; i < rates.size(); i++) {
+            String p = "rates[" + i + "]";
+            JsonNode o = in.object(rates.get(i), p, RATE);
+            String flow = in.name(o, p, "flow");
+            double gbps = in.number(o, p, "gbps");
+            if (!(gbps >= 0) || Double.isInfinite(gbps)) {
+                throw in.error(p + ".gbps", "expected a number >= 0, got " + gbps);
+            }
+            if (out.put(flow, gbps) != null) {
+                throw in.error(p + ".flow", "flow " + flow + " has a rate already");
+            }
+        }
+        return out;
     }
 }

@@ -73,6 +73,12 @@ public final class SimJson {
         c.put("duration_ns", config.durationPs() / 1000.0);
         c.put("arrivals", config.arrivals().name().toLowerCase());
         c.put("seed", config.seed());
+        c.put("path_policy", config.pathPolicy());
+        c.put("resequence", config.resequence());
+        if (!config.classPriorities().isEmpty()) {
+            ArrayNode classes = c.putArray("class_priorities");
+            config.classPriorities().forEach(classes::add);
+        }
         ArrayNode out = root.putArray("runs");
         for (Run run : runs) {
             out.add(run(run, details));
@@ -117,6 +123,16 @@ public final class SimJson {
         o.put("events", r.events());
         o.put("flit_hops", r.flitHops());
         run.extra().forEach((k, v) -> o.putPOJO(k, v));
+        SimResult.Resequencing rs = r.resequencing();
+        if (rs != null) {
+            ObjectNode rn = o.putObject("resequencing");
+            rn.put("arrivals", rs.arrivals());
+            rn.put("reordered", rs.reordered());
+            rn.put("fixed", rs.fixed());
+            rn.put("late", rs.late());
+            rn.put("timeouts", rs.timeouts());
+            rn.set("delay_ns", latency(rs.delayNs()));
+        }
         if (!r.phases().isEmpty()) {
             ArrayNode phases = o.putArray("phases");
             for (SimResult.PhaseTime p : r.phases()) {

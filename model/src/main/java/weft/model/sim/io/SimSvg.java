@@ -5,6 +5,9 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
 
+import weft.model.io.Chart;
+import weft.model.io.Svg;
+import weft.model.io.SvgChart;
 import weft.model.sim.SimResult;
 import weft.model.topology.SwitchGraph;
 import weft.model.topology.Topology;
@@ -22,8 +25,6 @@ import weft.model.topology.Topology;
 public final class SimSvg {
     private static final int W = 720;
     private static final int H = 480;
-    private static final String[] COLOURS = {"#1f77b4", "#d62728", "#2ca02c", "#9467bd", "#ff7f0e", "#17becf",
-        "#8c564b", "#e377c2"};
 
     private SimSvg() {
     }
@@ -32,7 +33,7 @@ public final class SimSvg {
      * One curve of a sweep.
      *
      * @param label  legend text (the routing)
-     * @param points {@code {accepted load, mean latency ns, offered load}} per run
+     * @param points {@code {accepted load, mean latency ns, offered load}} per run (the offered load is not drawn)
      */
     public record Curve(String label, List<double[]> points) {
         public Curve {
@@ -42,67 +43,13 @@ public final class SimSvg {
 
     /** Mean latency (log scale) against accepted load, one curve per routing. */
     public static String latencyCurve(String title, List<Curve> curves) {
-        double minLat = Double.POSITIVE_INFINITY;
-        double maxLat = 0;
-        double maxLoad = 0;
+        List<Chart.Series> series = new ArrayList<>();
         for (Curve c : curves) {
-            for (double[] p : c.points()) {
-                minLat = Math.min(minLat, p[1]);
-                maxLat = Math.max(maxLat, p[1]);
-                maxLoad = Math.max(maxLoad, Math.max(p[0], p[2]));
-            }
+            series.add(new Chart.Series(c.label(), c.points().stream().map(p -> new double[] {p[0], p[1]})
+                    .toList()));
         }
-        if (maxLat == 0) {
-            minLat = 1;
-            maxLat = 10;
-        }
-        double lo = Math.floor(Math.log10(Math.max(minLat, 1e-3)));
-        double hi = Math.ceil(Math.log10(maxLat));
-        if (hi <= lo) {
-            hi = lo + 1;
-        }
-        double xMax = maxLoad <= 1 ? 1 : Math.ceil(maxLoad * 10) / 10;
-        int left = 80;
-        int right = W - 160;
-        int top = 40;
-        int bottom = H - 60;
-        StringBuilder s = open(title);
-        line(s, left, bottom, right, bottom, "#000", 1);
-        line(s, left, top, left, bottom, "#000", 1);
-        for (int i = 0; i <= 10; i++) {
-            double x = left + (right - left) * i / 10.0;
-            line(s, x, bottom, x, bottom + 5, "#000", 1);
-            text(s, x, bottom + 20, "middle", 12, fmt(xMax * i / 10));
-        }
-        for (double e = lo; e <= hi; e++) {
-            double y = bottom - (bottom - top) * (e - lo) / (hi - lo);
-            line(s, left - 5, y, right, y, "#ddd", 1);
-            text(s, left - 8, y + 4, "end", 12, label(Math.pow(10, e)));
-        }
-        text(s, (left + right) / 2.0, H - 20, "middle", 14, "accepted load (fraction of host link)");
-        s.append(String.format(Locale.ROOT, "<text x=\"20\" y=\"%d\" font-size=\"14\" text-anchor=\"middle\" "
-                + "transform=\"rotate(-90 20 %d)\">mean packet latency (ns)</text>%n", (top + bottom) / 2,
-                (top + bottom) / 2));
-        for (int k = 0; k < curves.size(); k++) {
-            Curve c = curves.get(k);
-            String colour = COLOURS[k % COLOURS.length];
-            StringBuilder path = new StringBuilder();
-            for (double[] p : c.points()) {
-                double x = left + (right - left) * p[0] / xMax;
-                double y = bottom - (bottom - top) * (Math.log10(Math.max(p[1], 1e-3)) - lo) / (hi - lo);
-                path.append(path.length() == 0 ? "M" : " L").append(fmt(x)).append(' ').append(fmt(y));
-                s.append(String.format(Locale.ROOT, "<circle cx=\"%.1f\" cy=\"%.1f\" r=\"3\" fill=\"%s\"/>%n", x, y,
-                        colour));
-            }
-            if (path.length() > 0) {
-                s.append("<path d=\"").append(path).append("\" fill=\"none\" stroke=\"").append(colour)
-                        .append("\" stroke-width=\"2\"/>\n");
-            }
-            double ly = top + 20 * k;
-            line(s, right + 20, ly, right + 45, ly, colour, 3);
-            text(s, right + 52, ly + 4, "start", 13, c.label());
-        }
-        return s.append("</svg>\n").toString();
+        return SvgChart.render(new Chart(title, "accepted load (fraction of host link)", "mean packet latency (ns)",
+                true, series));
     }
 
     /** The fabric's switches and links, each direction of a link coloured by its utilisation in {@code result}. */
@@ -111,8 +58,8 @@ public final class SimSvg {
         int n = g.switchCount();
         double[][] xy = layout(g);
         List<SimResult.ChannelLoad> channels = result.channels();
-        StringBuilder s = open(topology.name() + ": link utilisation, " + result.workload()
-                + (Double.isNaN(result.load()) ? "" : " at load " + fmt(result.load())));
+        Svg s = new Svg(W, H, topology.name() + ": link utilisation, " + result.workload()
+                + (Double.isNaN(result.load()) ? "" : " at load " + Svg.fmt(result.load())));
         for (int c = 0; c < g.channelCount(); c += 2) {
             double u1 = c < channels.size() ? channels.get(c).utilization() : 0;
             double u2 = c + 1 < channels.size() ? channels.get(c + 1).utilization() : 0;
@@ -128,17 +75,14 @@ public final class SimSvg {
             edge(s, a[0] - ox, a[1] - oy, b[0] - ox, b[1] - oy, bow, colour(u2));
         }
         for (int u = 0; u < n; u++) {
-            s.append(String.format(Locale.ROOT, "<circle cx=\"%.1f\" cy=\"%.1f\" r=\"%.1f\" fill=\"#fff\" "
-                    + "stroke=\"#333\"><title>%s</title></circle>%n", xy[u][0], xy[u][1], Math.min(6, step(n) / 5),
-                    g.switchId(u)));
+            s.circle(xy[u][0], xy[u][1], Math.min(6, step(n) / 5), "#fff", "#333", g.switchId(u));
         }
         for (int i = 0; i <= 10; i++) {
-            s.append(String.format(Locale.ROOT, "<rect x=\"%d\" y=\"%d\" width=\"20\" height=\"10\" fill=\"%s\"/>%n",
-                    W - 60, H - 150 + 10 * (10 - i), colour(i / 10.0)));
+            s.rect(W - 60, H - 150 + 10 * (10 - i), 20, 10, colour(i / 10.0));
         }
-        text(s, W - 65, H - 142, "end", 11, "1.0");
-        text(s, W - 65, H - 42, "end", 11, "0.0");
-        return s.append("</svg>\n").toString();
+        s.text(W - 65, H - 142, "end", 11, "1.0");
+        s.text(W - 65, H - 42, "end", 11, "0.0");
+        return s.end();
     }
 
     private static double step(int n) {
@@ -207,10 +151,10 @@ public final class SimSvg {
         return String.format("#%02x%02x%02x", r, gr, 40);
     }
 
-    private static void edge(StringBuilder s, double x1, double y1, double x2, double y2, double bow,
+    private static void edge(Svg s, double x1, double y1, double x2, double y2, double bow,
                              String colour) {
         if (bow == 0) {
-            line(s, x1, y1, x2, y2, colour, 2);
+            s.line(x1, y1, x2, y2, colour, 2);
             return;
         }
         double mx = (x1 + x2) / 2;
@@ -220,39 +164,7 @@ public final class SimSvg {
         double len = Math.hypot(dx, dy);
         double cx = mx - dy / len * bow;
         double cy = my + dx / len * bow;
-        s.append(String.format(Locale.ROOT, "<path d=\"M%.1f %.1f Q%.1f %.1f %.1f %.1f\" fill=\"none\" "
-                + "stroke=\"%s\" stroke-width=\"2\"/>%n", x1, y1, cx, cy, x2, y2, colour));
-    }
-
-    private static StringBuilder open(String title) {
-        StringBuilder s = new StringBuilder();
-        s.append(String.format(Locale.ROOT, "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"%d\" height=\"%d\" "
-                + "viewBox=\"0 0 %d %d\" font-family=\"sans-serif\">%n", W, H, W, H));
-        s.append(String.format(Locale.ROOT, "<rect width=\"%d\" height=\"%d\" fill=\"#fff\"/>%n", W, H));
-        text(s, W / 2.0, 22, "middle", 15, title);
-        return s;
-    }
-
-    private static void line(StringBuilder s, double x1, double y1, double x2, double y2, String colour, int width) {
-        s.append(String.format(Locale.ROOT, "<line x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\" stroke=\"%s\" "
-                + "stroke-width=\"%d\"/>%n", x1, y1, x2, y2, colour, width));
-    }
-
-    private static void text(StringBuilder s, double x, double y, String anchor, int size, String content) {
-        s.append(String.format(Locale.ROOT, "<text x=\"%.1f\" y=\"%.1f\" font-size=\"%d\" text-anchor=\"%s\">%s"
-                + "</text>%n", x, y, size, anchor, escape(content)));
-    }
-
-    private static String escape(String t) {
-        return t.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;");
-    }
-
-    private static String label(double v) {
-        return v >= 1e6 ? fmt(v / 1e6) + "M" : v >= 1e3 ? fmt(v / 1e3) + "k" : fmt(v);
-    }
-
-    private static String fmt(double v) {
-        String t = String.format(Locale.ROOT, "%.2f", v);
-        return t.contains(".") ? t.replaceAll("0+$", "").replaceAll("\\.$", "") : t;
+        s.path(String.format(Locale.ROOT, "M%.1f %.1f Q%.1f %.1f %.1f %.1f", x1, y1, cx, cy, x2, y2), colour, 2,
+                false);
     }
 }

@@ -1,0 +1,160 @@
+package weft.agent.datapath;
+
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * The sending side of a reliable stream as a state machine on a clock passed in: the replay buffer of accepted,
+ * unacknowledged messages (numbered from 0, at most {@code bufferBytes} of data), cumulative acknowledgements, and
+ * when to replay (go-back-N from the oldest unacknowledged message). {@link StreamSender} is its shell: it owns the
+ * threads, the socket, the locks and the clock, and writes what {@link #replay} hands it.
+ *
+ * <p>Replay happens (see {@link StreamSender} for the whole protocol):
+ * <ul>
+ *   <li>on reconnect: everything unacknowledged ({@code replay(Integer.MAX_VALUE)});</li>
+ *   <li>when an acknowledgement flagged as a gap does not advance while messages are outstanding: once per
+ *       acknowledged position, so the repeated gap acks of one loss start one replay;</li>
+ *   <li>when no acknowledgement advanced for the retransmission timeout ({@link #RTO_MIN_NANOS}, doubling to
+ *       {@link #RTO_MAX_NANOS} while nothing advances), counted from the end of the last replay: the oldest message
+ *       only, as a probe.</li>
+ * </ul>
+ * Not thread-safe: the shell calls it under one lock. Times compare as {@code a - b}, which survives the wrap.
+ */
+final class GoBackN {
+    static final long RTO_MIN_NANOS = 1_000_000_000L;
+    static final long RTO_MAX_NANOS = 8_000_000_000L;
+
+    /** Messages to write, numbered from {@code first}, each to be sent with {@code base} = {@code first}. */
+    record Batch(long first, List<byte[]> messages) {
+    }
+
+    private final int bufferBytes;
+    private final ArrayDeque<byte[]> buffer = new ArrayDeque<>();
+    private long nextNumber;
+    private long acked;
+    private long bufferedBytes;
+    private long lastProgress;
+    private long rto = RTO_MIN_NANOS;
+    private long lastReplayEnd;
+    private boolean replayedOnce;
+    private long fastReplayPosition = -1;
+    private boolean replayWanted;
+    private long replayedMessages;
+    /** Messages below this were handed to an agent at least once. */
+    private long writtenUpTo;
+
+    /** @param now the stream's start, from which the first timeout counts */
+    GoBackN(int bufferBytes, long now) {
+        this.bufferBytes = bufferBytes;
+        this.lastProgress = now;
+    }
+
+    /** Whether a message of {@code length} bytes fits in the replay buffer now. */
+    boolean hasRoom(int length) {
+        return bufferedBytes + length <= bufferBytes;
+    }
+
+    /** Accepts {@code message} (the caller checked {@link #hasRoom}); returns its number. */
+    long accept(byte[] message) {
+        buffer.addLast(message);
+        bufferedBytes += message.length;
+        return nextNumber++;
+    }
+
+    /** The oldest message not acknowledged: every message below it was delivered. */
+    long acked() {
+        return acked;
+    }
+
+    /** Whether message {@code number} was handed to an agent already (a replay on connect may have sent it). */
+    boolean written(long number) {
+        return number < writtenUpTo;
+    }
+
+    /** Message {@code number} was handed to an agent. */
+    void wrote(long number) {
+        writtenUpTo = Math.max(writtenUpTo, number + 1);
+    }
+
+    /**
+     * A cumulative acknowledgement: every message below {@code next} was delivered; {@code gap} says the receiver
+     * misses what comes from {@code next} on.
+     *
+     * @return whether it freed buffer space (the shell wakes blocked senders)
+     */
+    boolean onAck(long next, boolean gap, long now) {
+        if (next > acked && next <= nextNumber) {
+            while (acked < next) {
+                bufferedBytes -= buffer.pollFirst().length;
+                acked++;
+            }
+            lastProgress = now;
+            rto = RTO_MIN_NANOS;
+            return true;
+        }
+        if (gap && next == acked && !buffer.isEmpty() && fastReplayPosition != acked) {
+            // the receiver lacks what we sent from here (a gap, or it reconnected to a restarted agent): replay once
+            // from here; the gap acks repeated until the replay arrives carry the same position and start no other.
+            // An ack answering a duplicate has no gap flag: the receiver is ahead, nothing to resend
+            fastReplayPosition = acked;
+            replayWanted = true;
+        }
+        return false;
+    }
+
+    /** How many messages to replay now: all after a non-advancing gap ack, one (a probe) on a timeout, else 0. */
+    int replayDue(long now) {
+        if (buffer.isEmpty()) {
+            lastProgress = now;
+            replayWanted = false;
+            return 0;
+        }
+        if (replayWanted) {
+            return Integer.MAX_VALUE;
+        }
+        long since = !replayedOnce || lastProgress - lastReplayEnd > 0 ? lastProgress : lastReplayEnd;
+        if (now - since > rto) {
+            lastProgress = now;
+            rto = Math.min(2 * rto, RTO_MAX_NANOS);
+            return 1;
+        }
+        return 0;
+    }
+
+    /**
+     * The oldest {@code limit} unacknowledged messages, to be written now and then {@link #replayEnded}. A timeout
+     * replays one message only, as a probe: if the receiver lacks it, it is delivered and the ack advances; if the
+     * receiver is further on (its acks were lost), its answer advances the ack too; either way any further gap is
+     * then answered by a non-advancing ack, which replays the rest.
+     */
+    Batch replay(int limit) {
+        List<byte[]> messages = new ArrayList<>(Math.min(limit, buffer.size()));
+        for (byte[] m : buffer) {
+            if (messages.size() == limit) {
+                break;
+            }
+            messages.add(m);
+        }
+        replayedMessages += Math.max(0, Math.min(messages.size(), writtenUpTo - acked));
+        writtenUpTo = Math.max(writtenUpTo, acked + messages.size());
+        replayWanted = false;
+        return new Batch(acked, messages);
+    }
+
+    /** The last replay's messages are written; the timeout counts from here, not from while the shell was blocked. */
+    void replayEnded(long now) {
+        lastReplayEnd = now;
+        replayedOnce = true;
+    }
+
+    /** Messages accepted and not yet acknowledged. */
+    int unacknowledged() {
+        return buffer.size();
+    }
+
+    /** Messages handed to an agent again (on reconnect, fast replay or timeout), in total. */
+    long replayedMessages() {
+        return replayedMessages;
+    }
+}

@@ -1,0 +1,102 @@
+package weft.controller.cli;
+
+import java.nio.file.Path;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.concurrent.Callable;
+
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Model.OptionSpec;
+import picocli.CommandLine.Option;
+import weft.model.io.SvgChart;
+import weft.model.repro.Claim;
+import weft.model.repro.Parameter;
+import weft.model.repro.ReproOptions;
+import weft.model.repro.ReproResult;
+import weft.model.repro.Reproduction;
+import weft.model.repro.io.ReproJson;
+import weft.model.repro.io.ReproText;
+
+/**
+ * {@code weft repro NAME [--quick] [--seed S] [--json F] [--plot F.svg] [--PARAM VALUE ...]}: runs one registered
+ * reproduction, prints the paper's figure, Weft's and the difference per claim, then its tables, and writes
+ * {@code weft-repro/1} and the chart. Each of the reproduction's parameters is an option of its own.
+ */
+@Command(mixinStandardHelpOptions = true)
+public final class ReproRunCommand implements Callable<Integer> {
+    private final Reproduction repro;
+    private CommandSpec spec;
+
+    @Option(names = "--quick", description = "the quick size (CI) instead of the paper's")
+    private boolean quick;
+
+    @Option(names = "--seed", defaultValue = "1", description = "random seed (default: ${DEFAULT-VALUE})")
+    private long seed;
+
+    @Option(names = "--json", paramLabel = "FILE", description = "write weft-repro/1 here ('-' = stdout)")
+    private Path json;
+
+    @Option(names = "--plot", paramLabel = "FILE.svg", description = "write the figure as SVG")
+    private Path plot;
+
+    private ReproRunCommand(Reproduction repro) {
+        this.repro = repro;
+    }
+
+    /** The subcommand of one reproduction: its name, title, claims as the description, parameters as options. */
+    static CommandLine commandLine(Reproduction repro) {
+        ReproRunCommand command = new ReproRunCommand(repro);
+        CommandSpec spec = CommandSpec.forAnnotatedObject(command);
+        spec.name(repro.name());
+        StringBuilder d = new StringBuilder(repro.title().replace("%", "%%")).append(" (seed ")
+                .append(repro.seed()).append(")%n");
+        for (Claim c : repro.claims()) {
+            d.append("  ").append(c.id()).append(": ").append(c.what().replace("%", "%%")).append("%n");
+        }
+        spec.usageMessage().description(d.toString());
+        for (Parameter p : repro.parameters()) {
+            spec.addOption(OptionSpec.builder("--" + p.name()).paramLabel("VALUE").type(String.class)
+                    .description(p.description() + " (paper size: " + p.paper() + ", quick: " + p.quick() + ")")
+                    .build());
+        }
+        command.spec = spec;
+        return new CommandLine(spec);
+    }
+
+    @Override
+    public Integer call() {
+        try {
+            Map<String, String> overrides = new LinkedHashMap<>();
+            for (Parameter p : repro.parameters()) {
+                OptionSpec o = spec.findOption("--" + p.name());
+                if (spec.commandLine().getParseResult().hasMatchedOption(o)) {
+                    overrides.put(p.name(), o.getValue());
+                }
+            }
+            ReproResult result;
+            long start = System.nanoTime();
+            try {
+                result = repro.run(ReproOptions.of(repro, quick, seed, overrides));
+            } catch (IllegalArgumentException e) {
+                throw new CliFailure(e.getMessage(), CliFailure.USAGE);
+            }
+            double seconds = (System.nanoTime() - start) / 1e9;
+            CommandLine cl = spec.commandLine();
+            cl.getOut().print(ReproText.report(result, seconds));
+            cl.getOut().flush();
+            if (json != null) {
+                String text = ReproJson.write(result, seconds);
+                TopologyFiles.write(json, cl.getOut(), w -> w.write(text));
+            }
+            if (plot != null) {
+                String svg = SvgChart.render(result.chartOrClaims());
+                TopologyFiles.write(plot, cl.getOut(), w -> w.write(svg));
+            }
+            return 0;
+        } catch (CliFailure e) {
+            return e.report(spec);
+        }
+    }
+}

@@ -1,0 +1,144 @@
+package weft.controller.rest;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.netty.channel.EventLoopGroup;
+import io.netty.channel.nio.NioEventLoopGroup;
+import java.io.BufferedReader;
+import java.io.InputStreamReader;
+import java.net.InetSocketAddress;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.DisplayName;
+import org.junit.jupiter.api.Test;
+import weft.controller.fabric.FabricService;
+import weft.controller.openflow.OfServer;
+import weft.controller.openflow.SessionConfig;
+import weft.controller.program.RouteCompiler;
+import weft.controller.testing.FakeSwitch;
+import weft.controller.testing.TestFabrics;
+import weft.model.routing.RoutingEngines;
+import weft.model.routing.RoutingOptions;
+
+/** What the dashboard reads: the fabric view, a pair's path, the event stream, and the page itself. */
+class DashboardApiTest {
+    private static final ObjectMapper JSON = new ObjectMapper();
+    private final EventLoopGroup group = new NioEventLoopGroup(1);
+    private final HttpClient http = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).build();
+
+    @AfterEach
+    void stop() {
+        group.shutdownGracefully(0, 1, TimeUnit.SECONDS).syncUninterruptibly();
+    }
+
+    private HttpResponse<String> get(int port, String path) throws Exception {
+        return http.send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + path))
+                .timeout(Duration.ofSeconds(10)).build(), HttpResponse.BodyHandlers.ofString());
+    }
+
+    @Test
+    @DisplayName("/api/fabric: every switch, host and link, connection and up state; /api/path: a pair's switches, "
+            + "links and layer; the page and its script are served with a content security policy")
+    void fabricAndPath() throws Exception {
+        try (FabricService fabric = new FabricService(new FabricService.Config(TestFabrics.ring(4),
+                RoutingEngines.byName("updown"), RoutingOptions.defaults(), RouteCompiler.Options.defaults(),
+                (t, r) -> { }, Duration.ofSeconds(5), Duration.ofSeconds(60), Duration.ofSeconds(60)));
+             OfServer server = OfServer.plain(new InetSocketAddress("127.0.0.1", 0), SessionConfig.defaults(),
+                     fabric)) {
+            fabric.start();
+            try (RestApi api = RestApi.start(new InetSocketAddress("127.0.0.1", 0), fabric)) {
+                FakeSwitch s4 = null;
+                for (long dpid = 0x100; dpid <= 0x103; dpid++) {
+                    s4 = new FakeSwitch(dpid, 3).connect(group, server.port());
+                }
+                long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(20);
+                while (fabric.sessions().size() < 4) {
+                    assertThat(System.nanoTime()).as("four switches connected").isLessThan(deadline);
+                    Thread.sleep(20);
+                }
+                s4.channel().close().syncUninterruptibly();
+                while (fabric.sessions().size() != 3 || fabric.currentTopology().switches().size() != 3) {
+                    assertThat(System.nanoTime()).as("three switches connected, s4 routed around").isLessThan(deadline);
+                    Thread.sleep(20);
+                }
+                JsonNode f = JSON.readTree(get(api.port(), "/api/fabric").body());
+                assertThat(f.path("name").asText()).isEqualTo("ring4");
+                assertThat(f.path("mode").asText()).isEqualTo("configured");
+                assertThat(f.path("switches")).hasSize(4);
+                assertThat(f.path("hosts")).hasSize(4);
+                assertThat(f.path("links")).hasSize(4);
+                List<String> down = new ArrayList<>();
+                f.path("links").forEach(l -> {
+                    if (!l.path("up").asBoolean()) {
+                        down.add(l.path("id").asText());
+                    }
+                });
+                assertThat(down).containsExactlyInAnyOrder("s3:2-s4:3", "s4:2-s1:3");
+                assertThat(f.path("switches").get(3).path("connected").asBoolean()).isFalse();
+
+                JsonNode p = JSON.readTree(get(api.port(), "/api/path?src=h1&dst=h3").body());
+                assertThat(p.path("srcSwitch").asText()).isEqualTo("s1");
+                assertThat(p.path("layers").get(0).asInt()).isZero();
+                assertThat(p.path("paths").get(0).path("switches").toString()).isEqualTo("[\"s1\",\"s2\",\"s3\"]");
+                assertThat(p.path("paths").get(0).path("links").toString())
+                        .isEqualTo("[\"s1:2-s2:3\",\"s2:2-s3:3\"]");
+                HttpResponse<String> unknown = get(api.port(), "/api/path?src=h1&dst=h9");
+                assertThat(unknown.statusCode()).isEqualTo(404);
+                assertThat(unknown.body()).contains("dst: no host h9 in the routed topology ring4");
+                assertThat(get(api.port(), "/api/path?src=h1").statusCode()).isEqualTo(400);
+
+                HttpResponse<String> page = get(api.port(), "/");
+                assertThat(page.headers().firstValue("Content-Type")).hasValue("text/html; charset=utf-8");
+                assertThat(page.headers().firstValue("Content-Security-Policy")).isPresent();
+                assertThat(page.body()).contains("<svg id=\"fabric\"").contains("/dashboard.js");
+                assertThat(get(api.port(), "/dashboard.js").body()).contains("/api/events/stream");
+                assertThat(get(api.port(), "/dashboard.css").statusCode()).isEqualTo(200);
+            }
+        }
+    }
+
+    @Test
+    @DisplayName("/api/events/stream: the kept events after ?since, then each new event as it happens, as "
+            + "server-sent events with the sequence number as id")
+    void eventStream() throws Exception {
+        try (FabricService fabric = new FabricService(new FabricService.Config(TestFabrics.ring(3),
+                RoutingEngines.byName("updown"), RoutingOptions.defaults(), RouteCompiler.Options.defaults(),
+                (t, r) -> { }, Duration.ofSeconds(5), Duration.ofSeconds(60), Duration.ofSeconds(60)));
+             OfServer server = OfServer.plain(new InetSocketAddress("127.0.0.1", 0), SessionConfig.defaults(),
+                     fabric)) {
+            fabric.start();
+            try (RestApi api = RestApi.start(new InetSocketAddress("127.0.0.1", 0), fabric)) {
+                HttpResponse<java.io.InputStream> r = http.send(HttpRequest.newBuilder(URI.create(
+                        "http://127.0.0.1:" + api.port() + "/api/events/stream?since=0")).build(),
+                        HttpResponse.BodyHandlers.ofInputStream());
+                assertThat(r.headers().firstValue("Content-Type")).hasValue("text/event-stream; charset=utf-8");
+                try (BufferedReader in = new BufferedReader(new InputStreamReader(r.body(),
+                        StandardCharsets.UTF_8))) {
+                    assertThat(in.readLine()).isEqualTo("id: 1");
+                    assertThat(in.readLine()).isEqualTo("event: fabric");
+                    JsonNode first = JSON.readTree(in.readLine().substring("data: ".length()));
+                    assertThat(first.path("kind").asText()).isEqualTo("ROUTES");
+                    assertThat(first.path("seq").asLong()).isEqualTo(1);
+                    assertThat(in.readLine()).isEmpty();
+                    FakeSwitch s1 = new FakeSwitch(0x100, 3).connect(group, server.port());
+                    String data;
+                    do {
+                        data = in.readLine();
+                    } while (data != null && !data.startsWith("data: ") || data != null && !data.contains("SWITCH_UP"));
+                    assertThat(data).contains("\"kind\":\"SWITCH_UP\"").contains("s1 (dpid 0000000000000100) at "
+                            + s1.address());
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,239 @@
+package weft.model.repro;
+
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Locale;
+import java.util.SplittableRandom;
+
+import weft.model.io.Chart;
+import weft.model.rate.Afa;
+import weft.model.rate.Allocation;
+import weft.model.rate.Arithmetic;
+import weft.model.rate.FabricProblem;
+import weft.model.rate.Ffa;
+import weft.model.rate.RateProblem;
+import weft.model.rate.Saa;
+import weft.model.rate.SaaM;
+import weft.model.rate.WeightBasis;
+import weft.model.routing.AdaptiveFlowRouting;
+import weft.model.topology.Topology;
+import weft.model.topology.generate.EnrichedKaryNTree;
+import weft.model.topology.generate.GeneratorOptions;
+import weft.model.topology.generate.KaryNTree;
+import weft.model.traffic.Flow;
+import weft.model.traffic.FluidWorkloads;
+
+/**
+ * Seed 000's fluid (calculated) rate results on the k-ary n-tree, static D-mod-k on the plain tree against adaptive
+ * flow routing (ForcedDir) on the enriched tree, unit link capacities: the claims the thesis makes between two
+ * calculated schemes (§6.3-6.5, Theorem 4.1.1):
+ * <ol>
+ *   <li>single application, {@code p} superposed random permutations of unit size: SAA completion time = max link
+ *       weight {@code W}; for one permutation SAA+AR takes half as long as SAA;</li>
+ *   <li>independent flows, every host sends {@code U[1, max_flows]} flows to random hosts: SAA-M+AR = FFA+AR in mean
+ *       rate;</li>
+ *   <li>multiple applications (32 of 128 hosts from groups of {@code 128/frag} neighbours, {@code U[1,5]}
+ *       permutations each): SAA+AR and FFA+AR give the same application rates; adaptive routing is what lifts
+ *       AFA.</li>
+ * </ol>
+ * The comparisons against uncontrolled packet-level runs (NC) are the packet-level reproductions {@code phase},
+ * {@code independent} and {@code apps}, which use these fluid figures as their "calculated" column.
+ */
+final class FluidRepro implements Reproduction {
+    private static final List<Claim> CLAIMS = List.of(
+            new Claim("C10.p1", "1 permutation: SAA+AR completion / SAA completion (W adaptive / W static)", 0.5,
+                    "ratio", Tolerance.defaultRelative(), new Band(0.3, 0.9)),
+            new Claim("C11.saam", "independent flows: mean rate SAA-M+AR / FFA+AR (max_flows 5)", 1.0, "ratio",
+                    Tolerance.defaultRelative(), new Band(0.8, 1.2)),
+            new Claim("C15.same", "applications: mean application rate SAA+AR / FFA+AR (vectors coincide)", 1.0,
+                    "ratio", Tolerance.defaultRelative(), new Band(0.8, 1.2)),
+            new Claim("C15.ar", "applications: mean application rate AFA+AR / AFA ('AR is key')", 1.0, "ratio",
+                    Tolerance.atLeast(0, "thesis gives only the direction: above 1"), new Band(1.0, 4)));
+    private static final List<Parameter> PARAMETERS = List.of(
+            new Parameter("k", "tree arity", "16", "8"),
+            new Parameter("n", "switch levels", "3", "3"),
+            new Parameter("width", "horizontal width of the enriched tree", "2", "2"),
+            new Parameter("hops", "ForcedDir horizontal hop limit per level", "8", "8"),
+            new Parameter("runs", "runs per point (the thesis used 50)", "5", "2"),
+            new Parameter("max-permutations", "single application: p = 1 .. this", "5", "3"),
+            new Parameter("max-flows", "independent flows: max_flows = 1 .. this", "5", "5"),
+            new Parameter("frag", "multiple applications: frag_coeff", "4", "4"));
+
+    private Topology plain;
+    private Topology enriched;
+    private AdaptiveFlowRouting onPlain;
+    private AdaptiveFlowRouting onEnriched;
+
+    @Override
+    public String name() {
+        return "fluid";
+    }
+
+    @Override
+    public String seed() {
+        return "000";
+    }
+
+    @Override
+    public String title() {
+        return "Seed 000 §6.3-6.5: calculated SAA/SAA-M/FFA/AFA rates, D-mod-k vs adaptive routing";
+    }
+
+    @Override
+    public List<Claim> claims() {
+        return CLAIMS;
+    }
+
+    @Override
+    public List<Parameter> parameters() {
+        return PARAMETERS;
+    }
+
+    @Override
+    public ReproResult run(ReproOptions o) {
+        int k = o.integer("k", 2, 64);
+        int n = o.integer("n", 1, 6);
+        int width = o.integer("width", 1, 8);
+        int hops = o.integer("hops", 0, 1 << 20);
+        int runs = o.integer("runs", 1, 10_000);
+        int maxPermutations = o.integer("max-permutations", 1, 64);
+        int maxFlows = o.integer("max-flows", 1, 64);
+        int frag = o.integer("frag", 1, 128);
+        GeneratorOptions unit = GeneratorOptions.defaults().withGbps(1);
+        plain = KaryNTree.generate(k, n, unit);
+        enriched = EnrichedKaryNTree.generate(k, n, width, EnrichedKaryNTree.Shape.CHAIN, unit);
+        onPlain = new AdaptiveFlowRouting(plain, hops);
+        onEnriched = new AdaptiveFlowRouting(enriched, hops);
+        int hosts = plain.hosts().size();
+        SplittableRandom rnd = new SplittableRandom(o.seed());
+        List<ResultTable> tables = new ArrayList<>();
+
+        List<List<String>> single = new ArrayList<>();
+        String[] reference = {"6.1 -> 3.0", "8.6 -> 4.75", "10.5 -> 6.0", "12.9 -> 7.25", "14.4 -> 8.9"};
+        List<double[]> wStatic = new ArrayList<>();
+        List<double[]> wAdaptive = new ArrayList<>();
+        double ratioP1 = Double.NaN;
+        for (int p = 1; p <= maxPermutations; p++) {
+            double[] w = new double[2];
+            for (int run = 0; run < runs; run++) {
+                int[][] flows = FluidWorkloads.superposedPermutations(hosts, p, rnd);
+                w[0] += Saa.maxLinkWeight(problem(false, flows, null), Arithmetic.DOUBLE);
+                w[1] += Saa.maxLinkWeight(problem(true, flows, null), Arithmetic.DOUBLE);
+            }
+            if (p == 1) {
+                ratioP1 = w[1] / w[0];
+            }
+            wStatic.add(new double[] {p, w[0] / runs});
+            wAdaptive.add(new double[] {p, w[1] / runs});
+            single.add(List.of(Integer.toString(p), fmt(w[0] / runs), fmt(w[1] / runs),
+                    pct(w[1] / w[0] - 1), k == 16 && n == 3 && p <= reference.length ? reference[p - 1] : ""));
+        }
+        tables.add(new ResultTable("1. Single application: SAA completion time W = SAA (static) and SAA+AR "
+                + "(adaptive), unit flows", List.of("p", "W static (SAA)", "W adaptive (SAA+AR)", "change",
+                "reference re-simulation"), single));
+
+        List<List<String>> independent = new ArrayList<>();
+        double saamOverFfa = Double.NaN;
+        for (int m = 1; m <= maxFlows; m++) {
+            double[] r = new double[3];
+            for (int run = 0; run < runs; run++) {
+                int[][] flows = FluidWorkloads.randomDestinations(hosts, m, rnd);
+                r[0] += mean(new Ffa().allocate(problem(false, flows, null)));
+                RateProblem adaptive = problem(true, flows, null);
+                r[1] += mean(new Ffa().allocate(adaptive));
+                r[2] += mean(new SaaM().allocate(adaptive));
+            }
+            saamOverFfa = r[2] / r[1];
+            independent.add(List.of(Integer.toString(m), fmt(r[0] / runs), fmt(r[1] / runs), pct(r[1] / r[0] - 1),
+                    fmt(r[2] / runs)));
+        }
+        tables.add(new ResultTable("2. Independent flows: mean rate (fraction of line rate)", List.of("max_flows",
+                "FFA static", "FFA+AR", "change", "SAA-M+AR"), independent));
+
+        int apps = Math.max(1, hosts / 128);
+        int appSize = hosts / apps;
+        double[] a = new double[6];
+        for (int run = 0; run < runs; run++) {
+            int[][] flows = FluidWorkloads.applications(hosts, apps, appSize, frag, rnd);
+            String[] appNames = new String[flows.length];
+            for (int i = 0; i < flows.length; i++) {
+                appNames[i] = "a" + flows[i][2];
+            }
+            for (int ar = 0; ar < 2; ar++) {
+                RateProblem p = problem(ar == 1, flows, appNames);
+                a[ar] += meanAppRate(new Afa().allocate(p));
+                a[2 + ar] += meanAppRate(new Ffa().allocate(p));
+                a[4 + ar] += meanAppRate(new Saa().allocate(p));
+            }
+        }
+        List<List<String>> multi = new ArrayList<>();
+        String[] names = {"AFA", "FFA", "SAA"};
+        for (int i = 0; i < 3; i++) {
+            multi.add(List.of(names[i], fmt(a[2 * i] / runs), fmt(a[2 * i + 1] / runs),
+                    pct(a[2 * i + 1] / a[2 * i] - 1)));
+        }
+        tables.add(new ResultTable(String.format(Locale.ROOT, "3. Multiple applications: %d apps x %d hosts, groups "
+                + "of %d neighbours, U[1,5] permutations per app; mean application rate", apps, appSize,
+                Math.max(1, appSize / frag)), List.of("allocator", "static", "+AR", "change"), multi));
+
+        List<ClaimResult> claims = List.of(
+                CLAIMS.get(0).measured(ratioP1),
+                CLAIMS.get(1).measured(saamOverFfa),
+                CLAIMS.get(2).measured(a[5] / a[3]),
+                CLAIMS.get(3).measured(a[1] / a[0]));
+        Chart chart = new Chart("Seed 000 Fig. 6.7 (calculated): SAA completion time W, " + k + "-ary " + n + "-tree",
+                "superposed random permutations p", "completion time (flow times)", false, List.of(
+                        new Chart.Series("SAA (D-mod-k, plain tree)", wStatic),
+                        new Chart.Series("SAA+AR (enriched tree)", wAdaptive)));
+        String setup = String.format(Locale.ROOT, "%d-ary %d-tree (%d hosts), enriched width %d, ForcedDir(%d), %d "
+                + "runs per point, p <= %d, max_flows <= %d, frag %d", k, n, hosts, width, hops, runs,
+                maxPermutations, maxFlows, frag);
+        return ReproResult.of(this, o, setup, claims, tables, chart);
+    }
+
+    /** The rate problem of host-index flows routed statically on the plain tree or adaptively on the enriched one. */
+    private RateProblem problem(boolean adaptive, int[][] flows, String[] apps) {
+        Topology t = adaptive ? enriched : plain;
+        AdaptiveFlowRouting.FlowPaths routed = adaptive ? onEnriched.routeIndexed(flows, true)
+                : onPlain.routeIndexed(flows, false);
+        List<Flow> list = new ArrayList<>(flows.length);
+        for (int i = 0; i < flows.length; i++) {
+            list.add(new Flow("f" + i, t.hosts().get(flows[i][0]).id(), t.hosts().get(flows[i][1]).id(), 1,
+                    apps == null ? "f" + i : apps[i], 1));
+        }
+        return FabricProblem.build(t, list, (f, su, du) -> routed.channels(Integer.parseInt(f.id().substring(1))),
+                WeightBasis.WEIGHT, 1e-3);
+    }
+
+    private static double mean(Allocation<Double> a) {
+        double sum = 0;
+        for (int f = 0; f < a.problem().flowCount(); f++) {
+            sum += a.gbps(f);
+        }
+        return sum / a.problem().flowCount();
+    }
+
+    /** Mean over applications of {@code r̄(a) = min_{f∈a} r(f)} (unit weights). */
+    static double meanAppRate(Allocation<Double> a) {
+        RateProblem p = a.problem();
+        double[] min = new double[p.appCount()];
+        Arrays.fill(min, Double.POSITIVE_INFINITY);
+        for (int f = 0; f < p.flowCount(); f++) {
+            min[p.app(f)] = Math.min(min[p.app(f)], a.gbps(f));
+        }
+        double sum = 0;
+        for (double m : min) {
+            sum += m;
+        }
+        return sum / min.length;
+    }
+
+    private static String fmt(double v) {
+        return String.format(Locale.ROOT, "%.4f", v);
+    }
+
+    private static String pct(double v) {
+        return String.format(Locale.ROOT, "%+.1f%%", 100 * v);
+    }
+}

@@ -1,0 +1,13 @@
+/**
+ * Reproductions of the seeds' published results on Weft's own models: each {@link weft.model.repro.Reproduction}
+ * declares the paper's {@link weft.model.repro.Claim}s (figure, unit, {@link weft.model.repro.Tolerance}, and the
+ * {@link weft.model.repro.Band} its quick-size figure must fall in) and its {@link weft.model.repro.Parameter}s at the
+ * paper's and the quick size; a run returns a {@link weft.model.repro.ReproResult} whose claims compute whether they
+ * hold. {@link weft.model.repro.Reproductions} is the registry by name ({@code weft repro NAME}); {@code .io} writes
+ * {@code weft-repro/1}, the printed report and the README's table. The random flow sets of seed 000 ch. 6 come from
+ * {@link weft.model.traffic.FluidWorkloads}.
+ *
+ * <p>Reproductions here: {@code contention} (seed 000 §6.2), {@code fluid} (seed 000 §6.3-6.5, calculated rates).
+ * Setup, assumptions, tolerances, run times and results: docs/reproductions.md.
+ */
+package weft.model.repro;
