@@ -8,7 +8,7 @@ import java.util.List;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import weft.controller.agentlink.AgentLinkServer;
-import weft.controller.agentlink.AgentRegistry;
+import weft.controller.agentlink.AgentCluster;
 import weft.controller.ha.HandSetRate;
 import weft.controller.ha.JsonState;
 import weft.controller.ha.Mastership;
@@ -99,7 +99,7 @@ final class ClusterMember implements AutoCloseable {
         if (registry == null) {
             return;
         }
-        registry.cluster(new AgentRegistry.Cluster() {
+        registry.cluster(new AgentCluster() {
             @Override
             public ControlMessage.NotMaster standby() {
                 return cluster.mastership().mayWrite() ? null : notMaster();
