@@ -17,9 +17,9 @@ import weft.model.protocol.SlotBytes;
 /**
  * The agent's reservations across its VOQs: the controller's CRP rules ({@code crp}), the clock offset the SNTP
  * watch measured, one {@link VoqReservation} per destination, the controller's answers routed to it by destination
- * address, and the unreserved bytes to charge. Pure: local time (Unix-epoch nanoseconds on the agent's clock) is
- * passed in; the data path's thread drives it, and its per-packet calls ({@link #of}) allocate nothing once a
- * destination's state exists.
+ * address, and the unreserved bytes to charge. Pure: local time is passed in, in the clock the offset was measured
+ * on (the agent's pacing clock); the data path's thread drives it, and its per-packet calls ({@link #of}) allocate
+ * nothing once a destination's state exists.
  *
  * <p>CRP is on for a destination from the first {@code crp} rules and a clock measurement whose error is within the
  * rules' tolerance; until then, and whenever the clock's error has grown past it, the VOQ sends unreserved at its own
@@ -27,7 +27,8 @@ import weft.model.protocol.SlotBytes;
  * are charged as any unreserved traffic).
  */
 public final class Reservations {
-    private final long driftPpm;
+    private long driftPpm;
+    private final long packetBytes;
     private ControlMessage.Crp rules;
     private ClockOffset offset;
     private SlotSync sync;
@@ -36,13 +37,15 @@ public final class Reservations {
     private long grantsIgnored;
 
     /**
-     * @param driftPpm the worst drift of this host's clock against the controller's, parts per million
+     * @param driftPpm    the worst drift of this host's clock against the controller's, parts per million
+     * @param packetBytes the largest packet a VOQ sends, in the bytes grants count (requests are whole packets)
      */
-    public Reservations(long driftPpm) {
+    public Reservations(long driftPpm, long packetBytes) {
         if (driftPpm < 0) {
             throw new IllegalArgumentException("crp: clock drift " + driftPpm + " ppm is negative");
         }
         this.driftPpm = driftPpm;
+        this.packetBytes = packetBytes;
     }
 
     /**
@@ -55,6 +58,15 @@ public final class Reservations {
         }
         rules = crp;
         byDst.clear();
+        resync();
+    }
+
+    /** This host's clock drifts at most {@code ppm} against the controller's (the error grows by it). */
+    public void drift(long ppm) {
+        if (ppm < 0) {
+            throw new IllegalArgumentException("crp: clock drift " + ppm + " ppm is negative");
+        }
+        driftPpm = ppm;
         resync();
     }
 
@@ -95,21 +107,26 @@ public final class Reservations {
         }
         VoqReservation v = byDst.get(dstIp);
         if (v == null) {
-            v = new VoqReservation(rules.minBytes(), rules.maxBytes(), rules.outstanding(), rules.cells(), bucket,
-                    sync, nextId);
+            v = new VoqReservation(rules.minBytes(), rules.maxBytes(), packetBytes, rules.outstanding(),
+                    rules.cells(), bucket, sync, nextId);
             nextId += 1L << 32; // each destination numbers its requests in a range of its own
             byDst.put(dstIp, v);
         }
         return v;
     }
 
-    /** The reserve to send for the VOQ towards {@code dstIp} holding {@code backlogBytes}, or null. */
-    public ControlMessage.Reserve poll(String dstIp, TokenBucket bucket, long backlogBytes, long t) {
+    /**
+     * The reserve to send for the VOQ towards {@code dstIp} holding {@code backlogBytes}, or null.
+     *
+     * @param mayGoUnreserved whether the VOQ has a rate of its own ({@link VoqReservation#poll})
+     */
+    public ControlMessage.Reserve poll(String dstIp, TokenBucket bucket, long backlogBytes, long t,
+                                       boolean mayGoUnreserved) {
         VoqReservation v = of(dstIp, bucket, t);
         if (v == null) {
             return null;
         }
-        VoqReservation.Request r = v.poll(backlogBytes, t);
+        VoqReservation.Request r = v.poll(backlogBytes, t, mayGoUnreserved);
         return r == null ? null : new ControlMessage.Reserve(r.id(), dstIp, r.bytes(), null);
     }
 

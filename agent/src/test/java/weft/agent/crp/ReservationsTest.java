@@ -24,9 +24,9 @@ class ReservationsTest {
     @Test
     @DisplayName("Off until rules and a clock measurement within the tolerance; an error of 2 ms keeps it off")
     void needsRulesAndAGoodClock() {
-        Reservations r = new Reservations(100);
+        Reservations r = new Reservations(100, 1);
         TokenBucket b = new TokenBucket(0, 3000, T);
-        assertThat(r.poll("10.0.0.9", b, 100_000, T)).isNull();
+        assertThat(r.poll("10.0.0.9", b, 100_000, T, true)).isNull();
         r.configure(RULES);
         assertThat(r.active(T)).as("no measurement yet").isFalse();
         r.measured(new ClockOffset(0, 2 * MS, T));
@@ -35,21 +35,21 @@ class ReservationsTest {
         assertThat(r.active(T)).isTrue();
         assertThat(r.active(T + 8_000 * MS)).as("0.2 ms + 100 ppm over 8 s: 1 ms, the tolerance").isTrue();
         assertThat(r.active(T + 9_000 * MS)).as("0.2 ms + 0.9 ms: past it").isFalse();
-        assertThat(r.poll("10.0.0.9", b, 100_000, T)).isEqualTo(new ControlMessage.Reserve(1, "10.0.0.9", 29_100,
-                null));
+        assertThat(r.poll("10.0.0.9", b, 100_000, T, true))
+                .isEqualTo(new ControlMessage.Reserve(1, "10.0.0.9", 29_100, null));
     }
 
     @Test
     @DisplayName("A grant reaches its destination's VOQ and is paced there; a retry and a revoke too; answers for "
             + "nothing waiting are counted and dropped")
     void answersFindTheirVoq() {
-        Reservations r = new Reservations(0);
+        Reservations r = new Reservations(0, 1);
         r.configure(RULES);
         r.measured(new ClockOffset(0, 0, T));
         TokenBucket b9 = new TokenBucket(0, 3000, T);
         TokenBucket b8 = new TokenBucket(0, 3000, T);
-        ControlMessage.Reserve to9 = r.poll("10.0.0.9", b9, 100_000, T);
-        ControlMessage.Reserve to8 = r.poll("10.0.0.8", b8, 100_000, T);
+        ControlMessage.Reserve to9 = r.poll("10.0.0.9", b9, 100_000, T, true);
+        ControlMessage.Reserve to8 = r.poll("10.0.0.8", b8, 100_000, T, true);
         assertThat(to8.id()).as("ids in a range per destination").isEqualTo(1 + (1L << 32));
         long slot = T / (10 * MS);
         assertThat(r.onMessage(new ControlMessage.Grant(to9.id(), "10.0.0.9", 4,
@@ -70,7 +70,7 @@ class ReservationsTest {
     @Test
     @DisplayName("Unreserved bytes are charged per destination once; new rules start every destination afresh")
     void chargesAndNewRules() {
-        Reservations r = new Reservations(0);
+        Reservations r = new Reservations(0, 1);
         r.configure(RULES);
         r.measured(new ClockOffset(0, 0, T));
         r.of("10.0.0.9", new TokenBucket(0, 3000, T), T).sentUnreserved(1500);
