@@ -13,7 +13,6 @@ import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.util.List;
 import java.util.Set;
-import java.util.function.BooleanSupplier;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
@@ -98,7 +97,11 @@ class CrpLoopbackTest {
                         .withReservations(options));
         h1 = agent("h1", "127.0.0.21", 37571, registry);
         h3 = agent("h3", "127.0.0.23", 37573, registry);
-        await("h1 and h3 to register", () -> controller.agents().connectedHosts().containsAll(List.of("h1", "h3")));
+        long deadline = System.nanoTime() + 30_000_000_000L;
+        while (!controller.agents().connectedHosts().containsAll(List.of("h1", "h3"))) {
+            assertThat(System.nanoTime() - deadline).as("h1 and h3 registered within 30 s").isNegative();
+            Thread.sleep(50);
+        }
         assertThat(controller.agents().reservations().tables()).extracting(ReservationsView.Table::resource)
                 .contains("s1:3", "s2:1");
         try (AgentClient receiver = new AgentClient(37573); AgentClient sender = new AgentClient(37571)) {
@@ -158,15 +161,5 @@ class CrpLoopbackTest {
                 URI.create("http://127.0.0.1:" + port + path)).GET().build(), HttpResponse.BodyHandlers.ofString());
         assertThat(r.statusCode()).as("GET %s: %s", path, r.body()).isEqualTo(200);
         return r.body();
-    }
-
-    private static void await(String what, BooleanSupplier condition) throws InterruptedException {
-        long end = System.nanoTime() + 30_000_000_000L;
-        while (!condition.getAsBoolean()) {
-            if (System.nanoTime() - end > 0) {
-                throw new AssertionError("timed out after 30 s waiting for " + what);
-            }
-            Thread.sleep(50);
-        }
     }
 }
