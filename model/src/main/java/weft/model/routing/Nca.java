@@ -1,0 +1,107 @@
+package weft.model.routing;
+
+import java.util.ArrayList;
+import java.util.List;
+
+import weft.model.topology.SwitchGraph;
+import weft.model.topology.Topology;
+
+/**
+ * Routing for network clusters joined by inter-cluster links (seed 001 §3): every shortest path, as ECMP groups
+ * (inside a two-level fat-tree cluster that is the paper's nearest-common-ancestor routing: up to any spine, then
+ * down; between clusters, through every inter-cluster link on a shortest path), and one layer per cluster: a pair's
+ * layer is its source switch's cluster.
+ *
+ * <p>The layers are the paper's dateline ("when traversing to a different cluster, packets cross a dateline and thus
+ * use a different set of VCs") in the form Weft's layers can take, fixed per pair: each cluster's own traffic and the
+ * traffic it sends out share its layer inside it, and arrivals from another cluster travel in their source's layer
+ * there, as they would after the paper's dateline. A layer is deadlock-free because its paths only move away from
+ * its cluster: up then down inside a cluster, then across inter-cluster links, never back.
+ *
+ * <p>Clusters: the components of the fabric without its links between two switches that both have hosts, which in
+ * the {@code clusters} generator's fabrics are exactly the inter-cluster links (leaf to leaf). A fabric without such
+ * links is one cluster, routed as plain ECMP in one layer.
+ */
+final class Nca implements RoutingEngine {
+    @Override
+    public String name() {
+        return "nca";
+    }
+
+    @Override
+    public boolean promisesShortest() {
+        return true;
+    }
+
+    @Override
+    public RoutingResult compute(Topology topology, RoutingOptions options) {
+        DestinationTables.requireConnected(name(), topology);
+        SwitchGraph g = topology.graph();
+        int n = g.switchCount();
+        int[] cluster = clusters(g);
+        int layers = 0;
+        for (int c : cluster) {
+            layers = Math.max(layers, c + 1);
+        }
+        if (layers > options.maxLayers()) {
+            throw new RoutingFailure(name() + ": " + layers + " clusters need " + layers + " layers, more than the "
+                    + options.maxLayers() + " allowed (--max-layers)");
+        }
+        List<ForwardingEntry> entries = new ArrayList<>();
+        for (int d = 0; d < n; d++) {
+            if (g.hostsAt(d).length == 0) {
+                continue;
+            }
+            int[] dist = g.bfsFrom(d);
+            for (int u = 0; u < n; u++) {
+                if (u == d) {
+                    continue;
+                }
+                List<Integer> group = new ArrayList<>();
+                for (int c : g.out(u)) {
+                    if (dist[g.dst(c)] == dist[u] - 1) {
+                        group.add(g.srcPort(c));
+                    }
+                }
+                for (int layer = 0; layer < layers; layer++) {
+                    entries.add(new ForwardingEntry(g.switchId(u), g.switchId(d), layer, null, null, group));
+                }
+            }
+        }
+        int[][] layerOf = DestinationTables.emptyTable(n);
+        for (int s = 0; s < n; s++) {
+            java.util.Arrays.fill(layerOf[s], cluster[s]);
+        }
+        return new RoutingResult(name(), layers, DestinationTables.pairs(topology, layerOf), entries, true);
+    }
+
+    /** Cluster of every switch: components without the links joining two switches with hosts, numbered in order. */
+    static int[] clusters(SwitchGraph g) {
+        int n = g.switchCount();
+        int[] cluster = new int[n];
+        java.util.Arrays.fill(cluster, -1);
+        int next = 0;
+        int[] stack = new int[n];
+        for (int start = 0; start < n; start++) {
+            if (cluster[start] >= 0) {
+                continue;
+            }
+            int top = 0;
+            stack[top++] = start;
+            cluster[start] = next;
+            while (top > 0) {
+                int u = stack[--top];
+                for (int c : g.out(u)) {
+                    int v = g.dst(c);
+                    boolean inter = g.hostsAt(u).length > 0 && g.hostsAt(v).length > 0;
+                    if (!inter && cluster[v] < 0) {
+                        cluster[v] = next;
+                        stack[top++] = v;
+                    }
+                }
+            }
+            next++;
+        }
+        return cluster;
+    }
+}
