@@ -5,6 +5,7 @@ import java.util.List;
 
 import weft.model.topology.SwitchGraph;
 import weft.model.topology.Topology;
+import weft.model.topology.generate.Clusters;
 
 /**
  * Routing for network clusters joined by inter-cluster links (seed 001 §3): every shortest path, as ECMP groups
@@ -38,7 +39,7 @@ final class Nca implements RoutingEngine {
         DestinationTables.requireConnected(name(), topology);
         SwitchGraph g = topology.graph();
         int n = g.switchCount();
-        int[] cluster = clusters(g);
+        int[] cluster = Clusters.switchClusters(g);
         int layers = 0;
         for (int c : cluster) {
             layers = Math.max(layers, c + 1);
@@ -73,35 +74,5 @@ final class Nca implements RoutingEngine {
             java.util.Arrays.fill(layerOf[s], cluster[s]);
         }
         return new RoutingResult(name(), layers, DestinationTables.pairs(topology, layerOf), entries, true);
-    }
-
-    /** Cluster of every switch: components without the links joining two switches with hosts, numbered in order. */
-    static int[] clusters(SwitchGraph g) {
-        int n = g.switchCount();
-        int[] cluster = new int[n];
-        java.util.Arrays.fill(cluster, -1);
-        int next = 0;
-        int[] stack = new int[n];
-        for (int start = 0; start < n; start++) {
-            if (cluster[start] >= 0) {
-                continue;
-            }
-            int top = 0;
-            stack[top++] = start;
-            cluster[start] = next;
-            while (top > 0) {
-                int u = stack[--top];
-                for (int c : g.out(u)) {
-                    int v = g.dst(c);
-                    boolean inter = g.hostsAt(u).length > 0 && g.hostsAt(v).length > 0;
-                    if (!inter && cluster[v] < 0) {
-                        cluster[v] = next;
-                        stack[top++] = v;
-                    }
-                }
-            }
-            next++;
-        }
-        return cluster;
     }
 }

@@ -68,7 +68,7 @@ class NcaTest extends RoutingEngineContract {
     void oneCluster() {
         RoutingResult r = engine().compute(Fabrics.karyNTree(4, 2), RoutingOptions.defaults());
         assertThat(r.layers()).isEqualTo(1);
-        assertThat(Nca.clusters(clusters(3, 3, 2, 1).graph())).containsExactly(0, 0, 0, 0, 0, 1, 1, 1, 1, 1, 2, 2, 2,
+        assertThat(Clusters.switchClusters(clusters(3, 3, 2, 1).graph())).containsExactly(0, 0, 0, 0, 0, 1, 1, 1, 1, 1, 2, 2, 2,
                 2, 2);
     }
 

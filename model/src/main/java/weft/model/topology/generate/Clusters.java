@@ -1,6 +1,7 @@
 package weft.model.topology.generate;
 
 import java.util.List;
+import weft.model.topology.SwitchGraph;
 import weft.model.topology.Topology;
 
 /**
@@ -77,6 +78,39 @@ public final class Clusters implements TopologyGenerator {
         }
         return b.build(clusters + " clusters of " + leaves + "-leaf " + spines + "-spine, " + inter
                 + " inter-cluster links");
+    }
+
+    /**
+     * The cluster of every switch: the components of the fabric without its links between two switches that both
+     * have hosts (the inter-cluster links of {@link #generate}'s fabrics), numbered in switch order from 0.
+     */
+    public static int[] switchClusters(SwitchGraph g) {
+        int n = g.switchCount();
+        int[] cluster = new int[n];
+        java.util.Arrays.fill(cluster, -1);
+        int next = 0;
+        int[] stack = new int[n];
+        for (int start = 0; start < n; start++) {
+            if (cluster[start] >= 0) {
+                continue;
+            }
+            int top = 0;
+            stack[top++] = start;
+            cluster[start] = next;
+            while (top > 0) {
+                int u = stack[--top];
+                for (int c : g.out(u)) {
+                    int v = g.dst(c);
+                    boolean inter = g.hostsAt(u).length > 0 && g.hostsAt(v).length > 0;
+                    if (!inter && cluster[v] < 0) {
+                        cluster[v] = next;
+                        stack[top++] = v;
+                    }
+                }
+            }
+            next++;
+        }
+        return cluster;
     }
 
     @Override
