@@ -66,6 +66,11 @@ import weft.model.topology.io.TopologyJson;
 @Tag("lab")
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 class HaLabTest {
+    /** False: the controllers run the configured fabric ({@code --topo}); {@link HaDiscoverLabTest} discovers it. */
+    boolean discover() {
+        return false;
+    }
+
     private static final String TOKEN = "ha-lab-token-9c2e7a4f1b";
     private static final String REST_TOKEN = "ha-lab-rest-token-0123456789";
     private static final int ZK_PORT = 2191;
@@ -75,8 +80,8 @@ class HaLabTest {
     private static final int[] REST_PORT = {0, 6821, 6822, 6823};
     private static final double MBPS = 10;
     private static final int MESSAGES = 2500; // 2000 B each: about 4.3 s at 10 Mbit/s
-    private static final Path OUT = Path.of("target", "lab", "HaLabTest");
-    private static final Path ZK_DIR = OUT.resolve("zookeeper");
+    private final Path out = Path.of("target", "lab", getClass().getSimpleName());
+    private final Path zkDir = out.resolve("zookeeper");
     private final ObjectMapper json = new ObjectMapper();
     private final HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(1)).build();
     private final List<Process> started = new ArrayList<>();
@@ -95,13 +100,13 @@ class HaLabTest {
 
     @BeforeAll
     void setUp() throws Exception {
-        Files.createDirectories(OUT);
-        Files.deleteIfExists(OUT.resolve("results.txt"));
+        Files.createDirectories(out);
+        Files.deleteIfExists(out.resolve("results.txt"));
         zkScript = Path.of("..", "deploy", "src", "main", "dist", "bin", "weft-zookeeper").toAbsolutePath()
                 .normalize();
-        quiet(zkScript + " stop " + ZK_DIR);
-        quiet("rm -rf " + ZK_DIR);
-        sh(zkScript + " start " + ZK_DIR + " " + ZK_PORT);
+        quiet(zkScript + " stop " + zkDir);
+        quiet("rm -rf " + zkDir);
+        sh(zkScript + " start " + zkDir + " " + ZK_PORT);
         teardownFabric();
         sh("ovs-vsctl add-br whb1 -- set bridge whb1 datapath_type=netdev protocols=OpenFlow13 fail_mode=secure "
                 + "other-config:datapath-id=0000000000007e01 other-config:disable-in-band=true");
@@ -153,11 +158,11 @@ class HaLabTest {
         }
         quiet("ip addr del 10.79.0.254/24 dev whctl");
         teardownFabric();
-        quiet(zkScript + " stop " + ZK_DIR);
+        quiet(zkScript + " stop " + zkDir);
     }
 
     private Process start(List<String> cmd, String log) throws IOException {
-        Process p = new ProcessBuilder(cmd).redirectErrorStream(true).redirectOutput(OUT.resolve(log).toFile())
+        Process p = new ProcessBuilder(cmd).redirectErrorStream(true).redirectOutput(out.resolve(log).toFile())
                 .start();
         started.add(p);
         return p;
@@ -169,45 +174,54 @@ class HaLabTest {
         for (int i = 1; i <= 3; i++) {
             hosts.add(new Host("h" + i, "02:00:00:00:7e:0" + i, "10.79.0." + i, "s1", i, 1.0));
         }
-        Path restToken = OUT.resolve("rest-token");
+        Path restToken = out.resolve("rest-token");
         Files.writeString(restToken, REST_TOKEN + "\n", StandardCharsets.UTF_8);
-        Path topo = OUT.resolve("topology.json");
+        Path topo = out.resolve("topology.json");
         Files.writeString(topo, TopologyJson.write(new Topology("wh", List.of(new Switch("s1", 0x7e01L, 20)), hosts,
                 List.of())), StandardCharsets.UTF_8);
         String log = "controller-c" + c + "-" + controllerRuns[c] + ".log";
-        controller[c] = start(List.of("java", "-Xmx192m", "-cp", classpath, ControllerCommand.class.getName(),
-                "run", "--topo", topo.toString(), "--engine", "updown", "--listen", "127.0.0.1:" + OF_PORT[c],
+        List<String> fabric = discover() ? List.of("--discover", "--settle", "1s", "--names", topo.toString())
+                : List.of("--topo", topo.toString());
+        List<String> cmd = new ArrayList<>(List.of("java", "-Xmx192m", "-cp", classpath,
+                ControllerCommand.class.getName(), "run"));
+        cmd.addAll(fabric);
+        cmd.addAll(List.of("--engine", "updown", "--listen", "127.0.0.1:" + OF_PORT[c],
                 "--agents-listen", "0.0.0.0:" + AGENT_PORT[c], "--agent-token-file", tokenFile(),
                 "--rest", "127.0.0.1:" + REST_PORT[c], "--rest-token-file", restToken.toString(),
-                "--ha", "zk://127.0.0.1:" + ZK_PORT + "/weft-halab",
-                "--node-id", "c" + c, "--ha-session-timeout", SESSION_MS + "ms"), log);
+                "--ha", "zk://127.0.0.1:" + ZK_PORT + "/" + getClass().getSimpleName(),
+                "--node-id", "c" + c, "--ha-session-timeout", SESSION_MS + "ms"));
+        controller[c] = start(cmd, log);
         await("c" + c + "'s REST API", () -> read(log).contains("REST API on"), 60);
     }
 
     private void startAgent(int i) throws IOException {
         String all = "10.79.0.254:" + AGENT_PORT[1] + ",10.79.0.254:" + AGENT_PORT[2] + ",10.79.0.254:"
                 + AGENT_PORT[3];
-        start(List.of("ip", "netns", "exec", "whh" + i, "java", "-Xmx192m", "-cp", classpath,
-                "weft.agent.cli.AgentCommand", "run", "--host", "h" + i, "--ip", "10.79.0." + i, "--controller", all,
-                "--token-file", tokenFile()), "agent-h" + i + ".log");
+        List<String> cmd = new ArrayList<>(List.of("ip", "netns", "exec", "whh" + i, "java", "-Xmx192m", "-cp",
+                classpath, "weft.agent.cli.AgentCommand", "run", "--host", "h" + i, "--ip", "10.79.0." + i,
+                "--controller", all, "--token-file", tokenFile()));
+        if (discover()) { // the agents tell the discovering controller where their hosts are
+            cmd.addAll(List.of("--mac", "02:00:00:00:7e:0" + i, "--attachment", "0000000000007e01:" + i));
+        }
+        start(cmd, "agent-h" + i + ".log");
     }
 
     /** The agent token in a file of mode 600 (tokens never go on a command line). */
-    private static String tokenFile() throws IOException {
-        Path f = OUT.resolve("agent-token");
+    private String tokenFile() throws IOException {
+        Path f = out.resolve("agent-token");
         Files.writeString(f, TOKEN, StandardCharsets.UTF_8);
         Files.setPosixFilePermissions(f, java.nio.file.attribute.PosixFilePermissions.fromString("rw-------"));
         return f.toAbsolutePath().toString();
     }
 
-    private static String read(String name) throws IOException {
-        Path p = OUT.resolve(name);
+    private String read(String name) throws IOException {
+        Path p = out.resolve(name);
         return Files.exists(p) ? Files.readString(p, StandardCharsets.UTF_8) : "";
     }
 
     private void result(String line) throws IOException {
         System.out.println("HaLabTest " + line);
-        Files.writeString(OUT.resolve("results.txt"), line + "\n", StandardCharsets.UTF_8, StandardOpenOption.CREATE,
+        Files.writeString(out.resolve("results.txt"), line + "\n", StandardCharsets.UTF_8, StandardOpenOption.CREATE,
                 StandardOpenOption.APPEND);
     }
 
@@ -310,7 +324,8 @@ class HaLabTest {
         result("master c" + old + " at epoch " + epoch + ", members " + before.get("members").size());
         assertThat(before.get("members")).hasSize(3);
         await("h1..h3 to register with the master c" + old, () -> connectedAgents(old) == 3, 60);
-        await("c" + old + " to program s1", () -> !event(old, "PROGRAMMED s1 connected").isEmpty(), 30);
+        String routed = discover() ? "PROGRAMMED after discovery settled" : "PROGRAMMED s1 connected";
+        await("c" + old + " to program s1", () -> !event(old, routed).isEmpty(), 30);
         String refused = setRate(standbys[0], "h1", "h2", 1);
         result("set-rate on standby c" + standbys[0] + ": " + refused);
         assertThat(refused).contains("\"type\":\"error\"").contains("the master is c" + old);
@@ -329,7 +344,7 @@ class HaLabTest {
         Thread.sleep(500);
         List<String> switchBefore = switchState();
         assertThat(switchBefore).as("the rated pair's meter").anyMatch(l -> l.startsWith("dump-meters: meter="));
-        Files.write(OUT.resolve("switch-before.txt"), switchBefore);
+        Files.write(out.resolve("switch-before.txt"), switchBefore);
 
         // ---- a stream, and one second into it kill -9 the master -----------------------------------------------
         Process rx = app(2, "--receive", "--messages", String.valueOf(MESSAGES), "--timeout", "60");
@@ -373,13 +388,14 @@ class HaLabTest {
 
         // ---- reconciled without a change, agents follow, the hand-set rate kept -----------------------------------
         int newMaster = next;
-        await("c" + newMaster + "'s takeover reconciliation", () -> !event(newMaster, "PROGRAMMED takeover at epoch")
-                .isEmpty(), 30);
-        String takeover = event(newMaster, "PROGRAMMED takeover at epoch");
+        // discover mode: the new master reconciles once its own discovery has settled (docs/failover.md)
+        String reconciled = discover() ? "PROGRAMMED after discovery settled" : "PROGRAMMED takeover at epoch";
+        await("c" + newMaster + "'s takeover reconciliation", () -> !event(newMaster, reconciled).isEmpty(), 30);
+        String takeover = event(newMaster, reconciled);
         result("reconciliation: " + takeover);
         assertThat(takeover).contains("1 switches, 0+0+0 messages");
         List<String> switchAfter = switchState();
-        Files.write(OUT.resolve("switch-after.txt"), switchAfter);
+        Files.write(out.resolve("switch-after.txt"), switchAfter);
         assertThat(switchAfter).as("flows, groups and meters after the takeover").isEqualTo(switchBefore);
         await("h1 registered with the new master and given h1 -> h2", () -> {
             JsonNode agents = get(newMaster, "/api/agents");

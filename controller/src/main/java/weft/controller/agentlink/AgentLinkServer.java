@@ -34,7 +34,7 @@ import weft.model.protocol.VoqReport;
 /**
  * The agent registry's network shell: listens for agent sessions (optionally TLS), hands every decoded line, every
  * connection, every disconnection and a tick each second to the {@link AgentRegistry} with the time, and carries
- * out the {@link AgentRegistry.Actions} it returns (writes, closes, log lines). One event-loop thread owns the
+ * out the {@link RegistryActions} it returns (writes, closes, log lines). One event-loop thread owns the
  * registry and every session; the public methods hop onto it and return immutable copies.
  *
  * <p>Per session ({@link AgentSessionHandler}): the byte stream is framed and parsed by the model's
@@ -166,8 +166,8 @@ public final class AgentLinkServer implements AutoCloseable {
         });
     }
 
-    /** Joins an HA cluster: from now on {@link AgentRegistry.Cluster#standby()} decides whether agents are taken. */
-    public void cluster(AgentRegistry.Cluster c) {
+    /** Joins an HA cluster: from now on {@link AgentCluster#standby()} decides whether agents are taken. */
+    public void cluster(AgentCluster c) {
         onLoop(() -> {
             registry.cluster(c);
             return null;
@@ -222,9 +222,9 @@ public final class AgentLinkServer implements AutoCloseable {
     }
 
     /** Writes, closes and logs what the registry asked for. */
-    AgentRegistry.Actions apply(AgentRegistry.Actions a) {
+    RegistryActions apply(RegistryActions a) {
         Map<Long, ChannelFuture> last = new HashMap<>();
-        for (AgentRegistry.Send s : a.sends()) {
+        for (RegistryActions.Send s : a.sends()) {
             Channel ch = channels.get(s.session());
             if (ch != null) {
                 last.put(s.session(), ch.writeAndFlush(ch.alloc().buffer().writeBytes(encoder.encode(s.message()))));
@@ -239,7 +239,7 @@ public final class AgentLinkServer implements AutoCloseable {
                 ch.close();
             }
         }
-        for (AgentRegistry.Note n : a.notes()) {
+        for (RegistryActions.Note n : a.notes()) {
             if (n.warning()) {
                 LOG.warn("{}", n.text());
             } else {

@@ -18,9 +18,9 @@ import weft.model.routing.RoutingResult;
 import weft.model.topology.Topology;
 
 /**
- * The agent registry as a state machine (the valve style: every input comes with the time, every call returns
- * the {@link Actions} to carry out): it authenticates sessions with the shared {@link AgentToken}, remembers each
- * host's registration, the rates set for it by hand and the flows it reports, and pushes per destination the rate
+ * The agent registry as a state machine (the valve style: every input comes with the time, every call returns the
+ * {@link RegistryActions} to carry out): it authenticates sessions with the shared {@link AgentToken}, remembers
+ * each host's registration, the rates set for it by hand and the flows it reports, and pushes per destination the rate
  * and the paths ({@link PathProvider}) the fabric's routes allow. With an {@link Allocator} it computes the rates
  * of the reported flows ({@link OnlineAllocation}) and recomputes when flows come or go and when the routes change;
  * agents get their new paths on every route change either way. It owns no thread, socket or clock:
@@ -53,45 +53,6 @@ public final class AgentRegistry {
     public record Allocator(RateAllocator allocator, Supplier<Topology> topology, Supplier<RoutingResult> routes) {
     }
 
-    /**
-     * The registry's part in an HA cluster ({@code weft controller run --ha}): a standby takes no agents and no
-     * rates (it names the master), and the master keeps every hand-set rate in the cluster's state before it
-     * answers, so the next master has it.
-     */
-    public interface Cluster {
-        /** Null while this controller is master; otherwise the answer for agents and admin requests. */
-        ControlMessage.NotMaster standby();
-
-        /**
-         * Keeps a hand-set rate in the cluster (or forgets it, {@code bitsPerSecond < 0}).
-         *
-         * @throws NotMasterException when the cluster refuses the write
-         */
-        void keep(String src, String dst, long bitsPerSecond, String policy);
-    }
-
-    /** One message for one session. */
-    public record Send(long session, ControlMessage message) {
-    }
-
-    /** A line for the log; {@code text} is safe to log as it is. */
-    public record Note(boolean warning, String text) {
-    }
-
-    /**
-     * What a call asks the shell to do, in this order: send each message, close each session (after its messages
-     * are written), log each note.
-     */
-    public record Actions(List<Send> sends, List<Long> closes, List<Note> notes) {
-        static final Actions NONE = new Actions(List.of(), List.of(), List.of());
-
-        public Actions {
-            sends = List.copyOf(sends);
-            closes = List.copyOf(closes);
-            notes = List.copyOf(notes);
-        }
-    }
-
     private final AgentToken token;
     private final RegistrationCheck check;
     private final Consumer<ControlMessage.Register> onRegister;
@@ -102,7 +63,7 @@ public final class AgentRegistry {
     private final RateBook book;
     private long registrations;
     /** The HA cluster this registry is part of, or null for a single controller. */
-    private Cluster cluster;
+    private AgentCluster cluster;
 
     /**
      * @param allocatorOrNull rates for reported flows, or null for hand-set rates only
@@ -124,17 +85,17 @@ public final class AgentRegistry {
     // ---- sessions -------------------------------------------------------------------------------------------
 
     /** A connection from {@code address:port} opened as {@code session}. */
-    public Actions connected(long session, String address, int port, long nowNanos) {
+    public RegistryActions connected(long session, String address, int port, long nowNanos) {
         Outbox out = new Outbox();
         sessions.open(session, address, port, nowNanos, out);
         return out.done();
     }
 
     /** A line of {@code session} that decoded to {@code m}. */
-    public Actions received(long session, ControlMessage m, long nowNanos) {
+    public RegistryActions received(long session, ControlMessage m, long nowNanos) {
         AgentSessions.Session s = sessions.read(session, nowNanos);
         if (s == null) {
-            return Actions.NONE;
+            return RegistryActions.NONE;
         }
         Outbox out = new Outbox();
         if (m instanceof ControlMessage.Register r) {
@@ -161,10 +122,10 @@ public final class AgentRegistry {
     }
 
     /** A line of {@code session} that did not decode ({@code problem} says why); it is answered and skipped. */
-    public Actions malformed(long session, String problem, long nowNanos) {
+    public RegistryActions malformed(long session, String problem, long nowNanos) {
         AgentSessions.Session s = sessions.read(session, nowNanos);
         if (s == null) {
-            return Actions.NONE;
+            return RegistryActions.NONE;
         }
         Outbox out = new Outbox();
         sessions.lineBeforeAuth(s, out);
@@ -175,7 +136,7 @@ public final class AgentRegistry {
     }
 
     /** {@code session}'s connection has closed. */
-    public Actions disconnected(long session, long nowNanos) {
+    public RegistryActions disconnected(long session, long nowNanos) {
         AgentSessions.Session s = sessions.closed(session);
         Outbox out = new Outbox();
         if (s != null && s.host != null && live.remove(s.host, session)) {
@@ -185,7 +146,7 @@ public final class AgentRegistry {
     }
 
     /** Closes sessions that did not authenticate in time and authenticated ones that went silent. */
-    public Actions tick(long nowNanos) {
+    public RegistryActions tick(long nowNanos) {
         Outbox out = new Outbox();
         sessions.tick(nowNanos, out);
         return out.done();
@@ -295,7 +256,7 @@ public final class AgentRegistry {
      *
      * @throws IllegalArgumentException when {@code src} or {@code dst} has never registered
      */
-    public Actions setRate(String src, String dst, long bitsPerSecond, String policy) {
+    public RegistryActions setRate(String src, String dst, long bitsPerSecond, String policy) {
         Outbox out = new Outbox();
         book.setRate(src, dst, bitsPerSecond, policy, out);
         return out.done();
@@ -310,14 +271,14 @@ public final class AgentRegistry {
      * Forgets the hand-set rate of {@code src -> dst}: the pair goes back to its allocated rate (with an allocator
      * and a reported flow) or to none, pushed as 0. Nothing happens when it has none ({@link #hasManualRate}).
      */
-    public Actions clearRate(String src, String dst) {
+    public RegistryActions clearRate(String src, String dst) {
         Outbox out = new Outbox();
         book.clearRate(src, dst, out);
         return out.done();
     }
 
-    /** Joins an HA cluster: from now on {@link Cluster#standby()} decides whether this registry takes agents. */
-    public void cluster(Cluster c) {
+    /** Joins an HA cluster: from now on {@link AgentCluster#standby()} decides whether this registry takes agents. */
+    public void cluster(AgentCluster c) {
         this.cluster = c;
         book.cluster(c);
     }
@@ -326,21 +287,21 @@ public final class AgentRegistry {
      * This controller became the cluster's master: the hand-set rates the cluster kept become this registry's
      * (the rates adopted from agents' reports give way to them), and every connected agent gets them.
      */
-    public Actions takeOver(List<HandSetRate> kept) {
+    public RegistryActions takeOver(List<HandSetRate> kept) {
         Outbox out = new Outbox();
         book.takeOver(kept, out);
         return out.done();
     }
 
     /** This controller became a standby: every session is answered with the master's address and closed. */
-    public Actions standBy(ControlMessage.NotMaster answer) {
+    public RegistryActions standBy(ControlMessage.NotMaster answer) {
         Outbox out = new Outbox();
         sessions.closeAll(answer, out);
         return out.done();
     }
 
     /** The routes changed: paths are recomputed and, with an allocator, rates too. */
-    public Actions routesChanged() {
+    public RegistryActions routesChanged() {
         Outbox out = new Outbox();
         book.reallocate("routes changed", out);
         return out.done();

@@ -46,7 +46,7 @@ final class RateBook {
     private final Set<String> fullPush = new HashSet<>();
     private long allocations;
     /** Where hand-set rates are kept before they are accepted (an HA cluster), or null. */
-    private AgentRegistry.Cluster cluster;
+    private AgentCluster cluster;
 
     RateBook(PathProvider paths, AgentRegistry.Allocator allocatorOrNull, Map<String, Long> live) {
         this.paths = paths;
@@ -163,7 +163,7 @@ final class RateBook {
         }
     }
 
-    void cluster(AgentRegistry.Cluster c) {
+    void cluster(AgentCluster c) {
         this.cluster = c;
     }
 

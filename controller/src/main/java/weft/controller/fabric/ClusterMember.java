@@ -8,7 +8,7 @@ import java.util.List;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import weft.controller.agentlink.AgentLinkServer;
-import weft.controller.agentlink.AgentRegistry;
+import weft.controller.agentlink.AgentCluster;
 import weft.controller.ha.HandSetRate;
 import weft.controller.ha.JsonState;
 import weft.controller.ha.Mastership;
@@ -23,20 +23,37 @@ import weft.model.protocol.ControlMessage;
  * Ties a controller's parts to its cluster role: each change of {@link Mastership} goes to the fabric service
  * (role requests to every switch; a new master reconciles) and to the agent registry (a new master takes the
  * hand-set rates the cluster kept; a standby sends its agents to the master), and the rated-pair table
- * ({@code PUT /api/rates}) the master applies is kept in the cluster's state and restored by the next master
- * before it reconciles. Runs on the cluster's thread.
+ * ({@code PUT /api/rates}) the master applies, and in discover mode the hosts it routed, are kept in the cluster's
+ * state and restored by the next master before it reconciles. Runs on the cluster's thread.
  */
 final class ClusterMember implements AutoCloseable {
     private static final Logger LOG = LoggerFactory.getLogger(ClusterMember.class);
     /** The state namespace and key of the rated-pair table ({@code PUT /api/rates}). */
     static final String PAIR_RATES = "pair-rates";
     static final String PAIR_RATES_KEY = "table";
+    /** The state namespace of discovered hosts, keyed by MAC. */
+    static final String DISCOVERED_HOSTS = "discovered-hosts";
+
+    /**
+     * A host a discovering master routed, as the cluster keeps it.
+     *
+     * @param id   the host's name (from its agent, the naming file, or first-packet discovery)
+     * @param mac  its MAC (the key)
+     * @param ip   its IPv4 address
+     * @param dpid its switch's datapath id, 16 hex digits
+     * @param port the switch port it hangs off
+     */
+    record DiscoveredHost(String id, String mac, String ip, String dpid, int port) {
+    }
 
     private final ZkCluster cluster;
     private final FabricService fabric;
     private final Duration masterWait;
     private AgentLinkServer agents;
     private JsonState<HandSetRate> rates;
+    private JsonState<DiscoveredHost> hosts;
+    /** The discovered hosts this node kept or restored, by MAC: only changes are written. */
+    private final java.util.Map<String, DiscoveredHost> keptHosts = new java.util.concurrent.ConcurrentHashMap<>();
     /** The role and epoch the fabric service and the registry were last given. */
     private Mastership.Role role;
     private long epoch = -1;
@@ -51,6 +68,7 @@ final class ClusterMember implements AutoCloseable {
         this.masterWait = masterWait;
         cluster.onChange(this::changed);
         fabric.addPairRatesListener(this::keepPairRates);
+        fabric.addRoutesListener(this::keepDiscoveredHosts);
     }
 
     /**
@@ -60,6 +78,7 @@ final class ClusterMember implements AutoCloseable {
     void join() {
         cluster.join();
         rates = new JsonState<>(cluster.store(), HandSetRate.NAMESPACE, HandSetRate.class);
+        hosts = new JsonState<>(cluster.store(), DISCOVERED_HOSTS, DiscoveredHost.class);
         long deadline = System.nanoTime() + masterWait.toNanos();
         while (cluster.master() == null && System.nanoTime() - deadline < 0) {
             try {
@@ -80,7 +99,7 @@ final class ClusterMember implements AutoCloseable {
         if (registry == null) {
             return;
         }
-        registry.cluster(new AgentRegistry.Cluster() {
+        registry.cluster(new AgentCluster() {
             @Override
             public ControlMessage.NotMaster standby() {
                 return cluster.mastership().mayWrite() ? null : notMaster();
@@ -109,6 +128,7 @@ final class ClusterMember implements AutoCloseable {
         role = change.role();
         epoch = change.epoch();
         if (change.role() == Mastership.Role.MASTER) {
+            restoreDiscoveredHosts(); // first: in discover mode the rated pairs name these hosts
             restorePairRates(); // computed while still standby: the takeover reconciles with them
         }
         fabric.roleChanged(change.role(), Math.max(0, change.epoch()));
@@ -144,7 +164,7 @@ final class ClusterMember implements AutoCloseable {
             }
             PairRates table = PairRates.parse("cluster state " + PAIR_RATES + "/" + PAIR_RATES_KEY,
                     new String(kept.get().value(), StandardCharsets.UTF_8), fabric.discovering()
-                            ? fabric.currentTopology() : fabric.configuredTopology());
+                            ? fabric.discoveredTopology() : fabric.configuredTopology());
             if (!table.equals(fabric.pairRates())) {
                 boolean applied = fabric.setPairRates(table).get(60, TimeUnit.SECONDS);
                 LOG.info("takeover: {} rated pairs from the cluster's state{}", table.rates().size(),
@@ -155,6 +175,57 @@ final class ClusterMember implements AutoCloseable {
             LOG.warn("takeover: the rated pairs the cluster kept cannot be used: {}", e.getMessage());
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
+        }
+    }
+
+    /**
+     * Discover mode, master: keeps every routed host (id, MAC, IP, switch dpid and port) whose record changed, so
+     * the next master knows the hosts it cannot learn again until they send (worker thread, after each
+     * computation).
+     */
+    private void keepDiscoveredHosts() {
+        if (!fabric.discovering() || !cluster.mastership().mayWrite()) {
+            return;
+        }
+        weft.model.topology.Topology t = fabric.currentTopology();
+        for (weft.model.topology.Host h : t.hosts()) {
+            java.util.Optional<weft.model.topology.Switch> sw = t.findSwitch(h.switchId());
+            if (sw.isEmpty() || h.mac() == null || h.ip() == null) {
+                continue;
+            }
+            DiscoveredHost record = new DiscoveredHost(h.id(), h.mac(), h.ip(), sw.get().dpidHex(), h.port());
+            if (!record.equals(keptHosts.get(h.mac()))) {
+                try {
+                    hosts.put(h.mac(), record, StateStore.ANY);
+                    keptHosts.put(h.mac(), record);
+                } catch (RuntimeException e) {
+                    LOG.warn("discovered host {} not kept in the cluster's state: {}", h.id(), e.getMessage());
+                    return;
+                }
+            }
+        }
+    }
+
+    /** Discover mode: a new master learns the hosts the cluster kept, as if their agents had registered. */
+    private void restoreDiscoveredHosts() {
+        if (!fabric.discovering()) {
+            return;
+        }
+        try {
+            int n = 0;
+            for (JsonState.Typed<DiscoveredHost> t : hosts.all().values()) {
+                DiscoveredHost h = t.value();
+                try {
+                    fabric.hostRegistered(h.id(), h.mac(), h.ip(), "dpid-" + h.dpid(), h.port());
+                    keptHosts.put(h.mac(), h);
+                    n++;
+                } catch (HostRegistrationException e) {
+                    LOG.warn("takeover: kept host {} not usable: {}", h.id(), e.getMessage());
+                }
+            }
+            LOG.info("takeover: {} discovered hosts from the cluster's state", n);
+        } catch (RuntimeException e) {
+            LOG.warn("takeover: cannot read the discovered hosts the cluster kept: {}", e.getMessage());
         }
     }
 

@@ -31,7 +31,8 @@ final class DiscoverMode {
     /** A link whose LLDP has not arrived for this many LLDP intervals is forgotten. */
     static final double LLDP_MISSES = 3.5;
 
-    private final DiscoverySettle settle;
+    private final Duration settleTime;
+    private DiscoverySettle settle;
     private final Duration linkMaxAge;
     private final AtomicBoolean discoveryPollQueued = new AtomicBoolean();
     private final Topology naming;
@@ -55,6 +56,7 @@ final class DiscoverMode {
     DiscoverMode(Duration settle, Topology naming, Discovery discovery, FabricProgrammer programmer,
                  Map<Long, String> switchByDpid, Map<String, SwitchSession> sessions, EventLog log,
                  Duration lldpInterval) {
+        this.settleTime = settle;
         this.settle = new DiscoverySettle(settle, settle.compareTo(COALESCE) < 0 ? settle : COALESCE);
         this.linkMaxAge = Duration.ofNanos((long) (lldpInterval.toNanos() * LLDP_MISSES));
         this.naming = naming;
@@ -63,6 +65,15 @@ final class DiscoverMode {
         this.switchByDpid = switchByDpid;
         this.sessions = sessions;
         this.log = log;
+    }
+
+    /**
+     * This controller just became a cluster's master (worker thread): what it computed as a standby rests on a
+     * discovery without LLDP (a SLAVE gets no PACKET_IN), so it routes again only once its own discovery has been
+     * quiet for the settle interval; until then the switches keep what the previous master installed.
+     */
+    void resettle() {
+        settle = new DiscoverySettle(settleTime, settleTime.compareTo(COALESCE) < 0 ? settleTime : COALESCE);
     }
 
     /** Looks at discovery's version every poll interval, on {@code worker} (at most one poll queued). */

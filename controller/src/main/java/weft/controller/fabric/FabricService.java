@@ -369,7 +369,9 @@ public final class FabricService implements SwitchListener, AutoCloseable {
             roles.claimAll(sessions.values(), log, config.timeout().toMillis());
             log.event(FabricEvent.Kind.ROLE, String.format("%s at generation %d on %d switches in %.1f ms", role,
                     epoch, sessions.size(), (System.nanoTime() - t0) / 1e6));
-            if (roles.mayWrite()) {
+            if (roles.mayWrite() && discovering()) {
+                discover.resettle(); // routes (and the reconciliation) follow once its own discovery settles
+            } else if (roles.mayWrite()) {
                 programmer.sync(sessions.values(), "takeover at epoch " + epoch);
             }
         });

@@ -15,13 +15,13 @@ import weft.model.rate.RateAllocators;
 
 /**
  * The registry as a pure state machine on a stepped clock: sessions, the authentication gate and its bounds,
- * registration checks, and the rates it pushes, read from the {@link AgentRegistry.Actions} each call returns.
+ * registration checks, and the rates it pushes, read from the {@link RegistryActions} each call returns.
  * Every note of every test is checked for the tokens at the end.
  */
 class AgentRegistryTest {
     static final String TOKEN = "9f2c4e6a8b1d3f5e7a9c";
     private static final long S = 1_000_000_000L;
-    private final List<AgentRegistry.Note> notes = new ArrayList<>();
+    private final List<RegistryActions.Note> notes = new ArrayList<>();
     private final List<ControlMessage.Register> hooked = new ArrayList<>();
     private AgentRegistry registry = registry(RegistrationCheck.SYNTAX, null);
     private long now = 1_000 * S;
@@ -36,16 +36,16 @@ class AgentRegistryTest {
         assertThat(notes).allSatisfy(n -> assertThat(n.text()).doesNotContain(TOKEN).doesNotContain("guess"));
     }
 
-    private AgentRegistry.Actions keep(AgentRegistry.Actions a) {
+    private RegistryActions keep(RegistryActions a) {
         notes.addAll(a.notes());
         return a;
     }
 
-    private AgentRegistry.Actions connect(long session, String address) {
+    private RegistryActions connect(long session, String address) {
         return keep(registry.connected(session, address, 40000 + (int) session, now));
     }
 
-    private AgentRegistry.Actions send(long session, ControlMessage m) {
+    private RegistryActions send(long session, ControlMessage m) {
         return keep(registry.received(session, m, now));
     }
 
@@ -53,18 +53,18 @@ class AgentRegistryTest {
         return new ControlMessage.Register(host, ip, null, 7470, null, token);
     }
 
-    private AgentRegistry.Actions agent(long session, String host, String ip) {
+    private RegistryActions agent(long session, String host, String ip) {
         connect(session, "127.0.0.1");
-        AgentRegistry.Actions a = send(session, register(host, ip, TOKEN));
+        RegistryActions a = send(session, register(host, ip, TOKEN));
         assertThat(to(a, session)).first().isInstanceOf(ControlMessage.Registered.class);
         return a;
     }
 
-    private static List<ControlMessage> to(AgentRegistry.Actions a, long session) {
-        return a.sends().stream().filter(s -> s.session() == session).map(AgentRegistry.Send::message).toList();
+    private static List<ControlMessage> to(RegistryActions a, long session) {
+        return a.sends().stream().filter(s -> s.session() == session).map(RegistryActions.Send::message).toList();
     }
 
-    private static String errorTo(AgentRegistry.Actions a, long session) {
+    private static String errorTo(RegistryActions a, long session) {
         return to(a, session).stream().filter(ControlMessage.Error.class::isInstance)
                 .map(m -> ((ControlMessage.Error) m).message()).findFirst().orElse(null);
     }
@@ -73,7 +73,7 @@ class AgentRegistryTest {
     @DisplayName("A wrong token ends the session at once (one error, not 200) and is logged with the peer address")
     void aWrongTokenEndsTheSessionAndIsLogged() {
         connect(1, "192.0.2.7");
-        AgentRegistry.Actions a = send(1, new ControlMessage.SetRate("h1", "h2", 5, null, "guess-0"));
+        RegistryActions a = send(1, new ControlMessage.SetRate("h1", "h2", 5, null, "guess-0"));
         assertThat(errorTo(a, 1)).isEqualTo("set-rate h1 -> h2: bad token");
         assertThat(a.closes()).containsExactly(1L);
         assertThat(a.notes()).singleElement().satisfies(n -> {
@@ -83,7 +83,7 @@ class AgentRegistryTest {
         });
         for (int i = 1; i < 200; i++) {
             assertThat(send(1, new ControlMessage.SetRate("h1", "h2", 5, null, "guess-" + i)))
-                    .as("the closing session reads nothing more").isEqualTo(AgentRegistry.Actions.NONE);
+                    .as("the closing session reads nothing more").isEqualTo(RegistryActions.NONE);
         }
     }
 
@@ -95,14 +95,14 @@ class AgentRegistryTest {
             send(s, register("h1", "10.0.0.1", "guess-" + s));
             keep(registry.disconnected(s, now));
         }
-        assertThat(notes).last().extracting(AgentRegistry.Note::text).asString()
+        assertThat(notes).last().extracting(RegistryActions.Note::text).asString()
                 .contains("failure 5 of 5").contains("refusing 192.0.2.7 for the rest of the window");
         now += 10 * S;
-        AgentRegistry.Actions refused = connect(6, "192.0.2.7");
+        RegistryActions refused = connect(6, "192.0.2.7");
         assertThat(errorTo(refused, 6)).isEqualTo("agent link: too many failed authentications from 192.0.2.7; "
                 + "try again in 50 s");
         assertThat(refused.closes()).containsExactly(6L);
-        assertThat(send(6, register("h1", "10.0.0.1", TOKEN))).as("never opened").isEqualTo(AgentRegistry.Actions.NONE);
+        assertThat(send(6, register("h1", "10.0.0.1", TOKEN))).as("never opened").isEqualTo(RegistryActions.NONE);
         agent(7, "h2", "10.0.0.2");
         now += 50 * S;
         agent(8, "h1", "10.0.0.1");
@@ -115,9 +115,9 @@ class AgentRegistryTest {
         connect(1, "127.0.0.1");
         agent(2, "h1", "10.0.0.1");
         now += 9 * S;
-        assertThat(keep(registry.tick(now))).isEqualTo(AgentRegistry.Actions.NONE);
+        assertThat(keep(registry.tick(now))).isEqualTo(RegistryActions.NONE);
         now += S;
-        AgentRegistry.Actions late = keep(registry.tick(now));
+        RegistryActions late = keep(registry.tick(now));
         assertThat(errorTo(late, 1)).isEqualTo("agent link: no register or set-rate with the token within 10 s; "
                 + "closing");
         assertThat(late.closes()).containsExactly(1L);
@@ -131,7 +131,7 @@ class AgentRegistryTest {
         for (int i = 0; i < 16; i++) {
             assertThat(keep(registry.malformed(3, "control line is not JSON", now)).closes()).isEmpty();
         }
-        AgentRegistry.Actions last = keep(registry.malformed(3, "control line is not JSON", now));
+        RegistryActions last = keep(registry.malformed(3, "control line is not JSON", now));
         assertThat(errorTo(last, 3)).isEqualTo("agent link: 16 lines without register; closing");
         assertThat(last.closes()).containsExactly(3L);
     }
@@ -140,7 +140,7 @@ class AgentRegistryTest {
     @DisplayName("At most 128 sessions wait to authenticate; the 129th is refused, and a closed one frees a place")
     void boundedWaitingSessions() {
         for (long s = 1; s <= 128; s++) {
-            assertThat(connect(s, "10.1.0." + s)).isEqualTo(AgentRegistry.Actions.NONE);
+            assertThat(connect(s, "10.1.0." + s)).isEqualTo(RegistryActions.NONE);
         }
         assertThat(connect(129, "10.1.1.1").closes()).containsExactly(129L);
         keep(registry.disconnected(1, now));
@@ -160,13 +160,13 @@ class AgentRegistryTest {
                 {"h2\nforged", "10.0.0.2", "register h2\\nforged: host id has a control character at index 2"},
                 {"h2", "10.0.0.1", "register h2: ip 10.0.0.1 is registered by host h1"}}) {
             connect(2, "127.0.0.1");
-            AgentRegistry.Actions a = send(2, register(bad[0], bad[1], TOKEN));
+            RegistryActions a = send(2, register(bad[0], bad[1], TOKEN));
             assertThat(errorTo(a, 2)).as(bad[1]).contains(bad[2]);
             assertThat(a.closes()).containsExactly(2L);
             assertThat(to(a, 1)).as("nothing pushed to h1").isEmpty();
             keep(registry.disconnected(2, now));
         }
-        assertThat(notes).filteredOn(AgentRegistry.Note::warning).extracting(AgentRegistry.Note::text)
+        assertThat(notes).filteredOn(RegistryActions.Note::warning).extracting(RegistryActions.Note::text)
                 .allSatisfy(t -> assertThat(t).doesNotContain("\n"));
         assertThatThrownBy(() -> registry.setRate("h1", "h2", 5, null)).hasMessageContaining("unknown destination "
                 + "host 'h2'");
@@ -195,8 +195,8 @@ class AgentRegistryTest {
     @DisplayName("An agent's error message with a newline is logged escaped, on one line")
     void errorMessagesCannotForgeLogLines() {
         agent(1, "h1", "10.0.0.1");
-        AgentRegistry.Actions a = send(1, new ControlMessage.Error("oops\n06:00:00.000 INFO  weft - all is well"));
-        assertThat(a.notes()).singleElement().extracting(AgentRegistry.Note::text)
+        RegistryActions a = send(1, new ControlMessage.Error("oops\n06:00:00.000 INFO  weft - all is well"));
+        assertThat(a.notes()).singleElement().extracting(RegistryActions.Note::text)
                 .isEqualTo("agent h1: oops\\n06:00:00.000 INFO  weft - all is well");
     }
 
@@ -207,7 +207,7 @@ class AgentRegistryTest {
         assertThat(errorTo(send(1, new ControlMessage.Report("h1", List.of())), 1))
                 .isEqualTo("agent link: 'report' before 'register'; send register with the shared token first");
         agent(2, "h1", "10.0.0.1");
-        AgentRegistry.Actions again = send(2, register("h2", "10.0.0.2", TOKEN));
+        RegistryActions again = send(2, register("h2", "10.0.0.2", TOKEN));
         assertThat(errorTo(again, 2)).isEqualTo("register h2: this session is registered as h1");
         assertThat(to(send(3, new ControlMessage.Ok("x")), 3)).as("unknown session").isEmpty();
     }
@@ -218,15 +218,15 @@ class AgentRegistryTest {
     void reRegistrationAndStoredRates() {
         agent(1, "h1", "10.0.0.1");
         agent(2, "h2", "10.0.0.2");
-        AgentRegistry.Actions back = agent(3, "h1", "10.0.0.1");
+        RegistryActions back = agent(3, "h1", "10.0.0.1");
         assertThat(errorTo(back, 1)).isEqualTo("agent link: h1 registered again from another session");
         assertThat(back.closes()).containsExactly(1L);
         keep(registry.disconnected(1, now));
         assertThat(registry.connectedHosts()).containsExactly("h1", "h2");
         keep(registry.disconnected(3, now));
-        AgentRegistry.Actions set = keep(registry.setRate("h1", "h2", 7_000_000L, "vlb"));
+        RegistryActions set = keep(registry.setRate("h1", "h2", 7_000_000L, "vlb"));
         assertThat(set.sends()).as("h1 is away").isEmpty();
-        AgentRegistry.Actions returned = agent(4, "h1", "10.0.0.1");
+        RegistryActions returned = agent(4, "h1", "10.0.0.1");
         assertThat(to(returned, 4)).element(1).isEqualTo(new ControlMessage.Rates(false, List.of(
                 new DestinationRate("h2", "10.0.0.2", 7470, 7_000_000L, "vlb", List.of(), 0, true))));
         assertThat(registry.rate("h1", "h2")).isEqualTo(7_000_000L);
@@ -244,9 +244,9 @@ class AgentRegistryTest {
         assertThat(to(send(1, new ControlMessage.Flows("h1", List.of("10.0.0.3"))), 1)).singleElement()
                 .satisfies(m -> assertThat(((ControlMessage.Rates) m).rates()).singleElement()
                         .extracting(DestinationRate::bitsPerSecond).isEqualTo(100_000_000L));
-        AgentRegistry.Actions both = send(2, new ControlMessage.Flows("h2", List.of("10.0.0.3", "10.9.9.9")));
-        assertThat(both.sends()).extracting(AgentRegistry.Send::session).containsExactlyInAnyOrder(1L, 2L);
-        assertThat(both.notes()).extracting(AgentRegistry.Note::text)
+        RegistryActions both = send(2, new ControlMessage.Flows("h2", List.of("10.0.0.3", "10.9.9.9")));
+        assertThat(both.sends()).extracting(RegistryActions.Send::session).containsExactlyInAnyOrder(1L, 2L);
+        assertThat(both.notes()).extracting(RegistryActions.Note::text)
                 .contains("agent h2: flow towards 10.9.9.9, which no registered agent has; not allocated");
         keep(registry.setRate("h1", "h3", 20_000_000L, null));
         assertThat(registry.rate("h2", "h3")).as("what the hand-set 20 leaves").isEqualTo(80_000_000L);
@@ -267,7 +267,7 @@ class AgentRegistryTest {
         boolean[] standby = {false};
         boolean[] refuse = {false};
         ControlMessage.NotMaster elsewhere = new ControlMessage.NotMaster("c2", "10.0.0.12:6700", "c1 is a standby");
-        registry.cluster(new AgentRegistry.Cluster() {
+        registry.cluster(new AgentCluster() {
             @Override
             public ControlMessage.NotMaster standby() {
                 return standby[0] ? elsewhere : null;
@@ -293,20 +293,20 @@ class AgentRegistryTest {
                 .isEqualTo("c1 is no longer master");
         assertThat(registry.rate("h1", "h2")).as("not accepted").isEqualTo(5L);
         standby[0] = true;
-        AgentRegistry.Actions down = keep(registry.standBy(elsewhere));
+        RegistryActions down = keep(registry.standBy(elsewhere));
         assertThat(down.closes()).containsExactlyInAnyOrder(1L, 2L, 3L, 4L);
         assertThat(to(down, 1)).containsExactly(elsewhere);
         connect(5, "127.0.0.1");
-        AgentRegistry.Actions back = send(5, register("h1", "10.0.0.1", TOKEN));
+        RegistryActions back = send(5, register("h1", "10.0.0.1", TOKEN));
         assertThat(to(back, 5)).containsExactly(elsewhere);
         assertThat(back.closes()).containsExactly(5L);
         connect(6, "127.0.0.1");
         assertThat(errorTo(send(6, new ControlMessage.SetRate("h1", "h2", 7, null, TOKEN)), 6))
                 .isEqualTo("set-rate h1 -> h2: c1 is a standby");
         standby[0] = false;
-        AgentRegistry.Actions master = keep(registry.takeOver(List.of(new weft.controller.ha.HandSetRate("h2", "h1",
+        RegistryActions master = keep(registry.takeOver(List.of(new weft.controller.ha.HandSetRate("h2", "h1",
                 9, "sd"))));
-        assertThat(master.notes()).extracting(AgentRegistry.Note::text)
+        assertThat(master.notes()).extracting(RegistryActions.Note::text)
                 .contains("master: 1 hand-set rates from the cluster's state");
         assertThat(registry.hasManualRate("h2", "h1")).isTrue();
     }

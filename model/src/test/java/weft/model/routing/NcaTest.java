@@ -44,7 +44,8 @@ class NcaTest extends RoutingEngineContract {
 
     @Test
     @DisplayName("inside a cluster the paper's nearest-common-ancestor routing: a leaf sends up over every spine, a "
-            + "spine down to the leaf; a leaf without an inter-cluster link reaches the other cluster over every spine, "
+            + "spine down to the leaf; a leaf without an inter-cluster link reaches the other cluster over every "
+            + "spine, "
             + "a spine over every inter-cluster leaf")
     void nearestCommonAncestor() {
         Topology t = clusters(2, 4, 4, 2);
@@ -68,8 +69,8 @@ class NcaTest extends RoutingEngineContract {
     void oneCluster() {
         RoutingResult r = engine().compute(Fabrics.karyNTree(4, 2), RoutingOptions.defaults());
         assertThat(r.layers()).isEqualTo(1);
-        assertThat(Clusters.switchClusters(clusters(3, 3, 2, 1).graph())).containsExactly(0, 0, 0, 0, 0, 1, 1, 1, 1, 1, 2, 2, 2,
-                2, 2);
+        assertThat(Clusters.switchClusters(clusters(3, 3, 2, 1).graph())).containsExactly(0, 0, 0, 0, 0, 1, 1, 1, 1,
+                1, 2, 2, 2, 2, 2);
     }
 
     @Test

@@ -38,7 +38,8 @@ import java.util.List;
 public record ControlResult(int participants, double offered, double accepted, double acceptedMin, double acceptedStd,
                             double latencyMean, double latencyMin, double latencyMax, long latencyPackets,
                             double controlOverhead, long controlFlits, long dataFlits, long speculativeFlits,
-                            double retryProbability, long requests, long grants, long retries, List<Long> retriesByCause,
+                            double retryProbability, long requests, long grants, long retries,
+                            List<Long> retriesByCause,
                             double roundTripLocal, double roundTripReserved, long notifications, long expired,
                             long droppedData, long droppedSpeculative, long droppedControl, long refusedMessages,
                             List<Bin> series) {

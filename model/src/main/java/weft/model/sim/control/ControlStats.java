@@ -210,7 +210,8 @@ public final class ControlStats {
                 speculativeFlits, grants + retries == 0 ? Double.NaN : (double) retries / (grants + retries), requests,
                 grants, retries, java.util.Arrays.stream(retriesByCause).boxed().toList(),
                 roundTrips[0] == 0 ? Double.NaN : roundTripSum[0] / roundTrips[0] / cyclePs,
-                roundTrips[1] == 0 ? Double.NaN : roundTripSum[1] / roundTrips[1] / cyclePs, notifications, expired, droppedData, droppedSpeculative, droppedControl, refusedMessages,
+                roundTrips[1] == 0 ? Double.NaN : roundTripSum[1] / roundTrips[1] / cyclePs, notifications, expired,
+                droppedData, droppedSpeculative, droppedControl, refusedMessages,
                 series);
     }
 }

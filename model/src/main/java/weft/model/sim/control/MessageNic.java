@@ -18,7 +18,8 @@ import weft.model.sim.SimPacket;
  * process, per message); a host refuses a foreground message when that destination's queue already holds
  * {@code queueLimitPackets} (offered but not accepted). Decision: the paper's injection queues grow without bound
  * (§3); a bound per destination keeps memory finite and refuses only messages to destinations whose queue is not
- * being served, so the flows that are served see the paper's unbounded queues. Hotspot senders keep two messages queued for each hotspot.
+ * being served, so the flows that are served see the paper's unbounded queues. Hotspot senders keep two messages
+ * queued for each hotspot.
  */
 abstract class MessageNic implements Nic {
     /** Messages a saturating hotspot sender keeps queued per hotspot. */

@@ -20,7 +20,8 @@ import weft.model.traffic.TrafficPatterns;
  * <table>
  *   <caption>Patterns</caption>
  *   <tr><th>name</th><th>foreground (measured)</th><th>background</th><th>seed 001</th></tr>
- *   <tr><td>{@code global-uniform}</td><td>every host, uniform over all other hosts</td><td>-</td><td>§4.1, Fig. 6</td></tr>
+ *   <tr><td>{@code global-uniform}</td><td>every host, uniform over all other hosts</td><td>-</td>
+ *       <td>§4.1, Fig. 6</td></tr>
  *   <tr><td>{@code cluster-uniform}</td><td>every host, uniform over the other hosts of its cluster</td><td>-</td>
  *       <td>§3 (the foreground of the combined pattern)</td></tr>
  *   <tr><td>{@code hotspot}</td><td>half the hosts of each cluster, saturating, to every cluster's hotspot in

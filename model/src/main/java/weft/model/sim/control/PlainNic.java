@@ -28,7 +28,7 @@ class PlainNic extends MessageNic {
         }
     }
 
-    @SuppressWarnings("unchecked")
+    @SuppressWarnings({"unchecked", "rawtypes"})
     PlainNic(int host, ControlSetup setup, ControlStats stats, MessageTraffic.HostPlan plan, long seed,
              int dataClass) {
         super(host, setup, stats, plan, seed);

@@ -71,7 +71,7 @@ class MessageTrafficTest {
         for (int h = 0; h < 18; h++) {
             assertThat(seen[h]).as("host %d", h).isEqualTo(h != 4);
         }
-        assertThat(MessageTraffic.parse("transpose", 1, MessageSize.fixed(1)).plans(net, 1)).hasSize(18);
+        assertThat(MessageTraffic.parse("uniform", 1, MessageSize.fixed(1)).plans(net, 1)).hasSize(18);
         assertThatThrownBy(() -> MessageTraffic.parse("hotspots", 1, MessageSize.fixed(8)).plans(net, 1))
                 .hasMessageContaining("global-uniform, cluster-uniform, hotspot, combined");
         assertThatThrownBy(() -> MessageTraffic.parse("step:x", 1, MessageSize.fixed(8)))
