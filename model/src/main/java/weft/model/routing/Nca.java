@@ -1,9 +1,5 @@
 package weft.model.routing;
 
-import java.util.ArrayList;
-import java.util.List;
-
-import weft.model.topology.SwitchGraph;
 import weft.model.topology.Topology;
 import weft.model.topology.generate.Clusters;
 
@@ -30,49 +26,24 @@ final class Nca implements RoutingEngine {
     }
 
     @Override
-    public boolean promisesShortest() {
-        return true;
-    }
-
-    @Override
     public RoutingResult compute(Topology topology, RoutingOptions options) {
         DestinationTables.requireConnected(name(), topology);
-        SwitchGraph g = topology.graph();
-        int n = g.switchCount();
-        int[] cluster = Clusters.switchClusters(g);
-        int layers = 0;
-        for (int c : cluster) {
-            layers = Math.max(layers, c + 1);
-        }
+        int[] cluster = Clusters.switchClusters(topology.graph());
+        int layers = java.util.Arrays.stream(cluster).max().orElse(0) + 1;
         if (layers > options.maxLayers()) {
             throw new RoutingFailure(name() + ": " + layers + " clusters need " + layers + " layers, more than the "
                     + options.maxLayers() + " allowed (--max-layers)");
         }
-        List<ForwardingEntry> entries = new ArrayList<>();
-        for (int d = 0; d < n; d++) {
-            if (g.hostsAt(d).length == 0) {
-                continue;
-            }
-            int[] dist = g.bfsFrom(d);
-            for (int u = 0; u < n; u++) {
-                if (u == d) {
-                    continue;
-                }
-                List<Integer> group = new ArrayList<>();
-                for (int c : g.out(u)) {
-                    if (dist[g.dst(c)] == dist[u] - 1) {
-                        group.add(g.srcPort(c));
-                    }
-                }
-                for (int layer = 0; layer < layers; layer++) {
-                    entries.add(new ForwardingEntry(g.switchId(u), g.switchId(d), layer, null, null, group));
-                }
-            }
-        }
-        int[][] layerOf = DestinationTables.emptyTable(n);
-        for (int s = 0; s < n; s++) {
+        int[][] layerOf = DestinationTables.emptyTable(cluster.length);
+        for (int s = 0; s < cluster.length; s++) {
             java.util.Arrays.fill(layerOf[s], cluster[s]);
         }
-        return new RoutingResult(name(), layers, DestinationTables.pairs(topology, layerOf), entries, true);
+        return new RoutingResult(name(), layers, DestinationTables.pairs(topology, layerOf),
+                Ecmp.shortestPathGroups(topology.graph(), layers), true);
+    }
+
+    @Override
+    public boolean promisesShortest() {
+        return true;
     }
 }

@@ -38,11 +38,6 @@ final class EcnScheme {
     static SwitchAgent switches(EcnParameters params, ControlStats stats) {
         return new SwitchAgent() {
             @Override
-            public boolean watchesBuffers() {
-                return true;
-            }
-
-            @Override
             public void buffered(SimPacket p, int channel, long occupancy, long capacity, long ahead,
                                  boolean outputHeld, long nowPs) {
                 if (!p.control() && !outputHeld && ahead + p.bytes() > params.threshold() * capacity) {
@@ -53,6 +48,11 @@ final class EcnScheme {
             @Override
             public void dropped(SimPacket p, int sw, boolean expired, long nowPs) {
                 stats.dropped(p.control(), false, false, nowPs);
+            }
+
+            @Override
+            public boolean watchesBuffers() {
+                return true;
             }
         };
     }

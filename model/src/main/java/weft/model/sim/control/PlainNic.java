@@ -15,17 +15,11 @@ class PlainNic extends MessageNic {
     private final ArrayDeque<Message>[] queues;
     private final long[] backlog;
 
-    /** A queued message: packets left, its tag and creation time. */
-    private static final class Message {
-        int left;
-        final int tag;
-        final long created;
+    /** Packets already sent of the message at the front of each flow queue. */
+    private final int[] frontSent;
 
-        Message(int left, int tag, long created) {
-            this.left = left;
-            this.tag = tag;
-            this.created = created;
-        }
+    /** A queued message: its packets, tag and creation time. */
+    private record Message(int packets, int tag, long created) {
     }
 
     @SuppressWarnings({"unchecked", "rawtypes"})
@@ -35,6 +29,7 @@ class PlainNic extends MessageNic {
         this.dataClass = dataClass;
         queues = new ArrayDeque[setup.net().hosts()];
         backlog = new long[setup.net().hosts()];
+        frontSent = new int[setup.net().hosts()];
     }
 
     @Override
@@ -61,11 +56,12 @@ class PlainNic extends MessageNic {
         if (m == null || !allowed(dst, now) || !link.canSend(dst, dataClass, setup.packetBytes())) {
             return false;
         }
-        link.send(dst, setup.packetBytes(), dataClass, m.tag, null, false, m.created);
+        link.send(dst, setup.packetBytes(), dataClass, m.tag(), null, false, m.created());
         stats.sent(setup.packetBytes(), false, false, now);
         backlog[dst]--;
-        if (--m.left == 0) {
+        if (++frontSent[dst] == m.packets()) {
             queues[dst].poll();
+            frontSent[dst] = 0;
         }
         onSent(dst, setup.packetBytes(), now);
         return true;
