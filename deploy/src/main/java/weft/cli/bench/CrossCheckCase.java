@@ -81,9 +81,9 @@ record CrossCheckCase(String name, Kind kind, int k, String traffic, int packetF
     }
 
     /**
-     * BookSim's configuration text: {@code simType} {@code latency} (stops, "unstable", once latency passes 500
-     * cycles) or {@code throughput}; {@code samples} sample periods of {@code samplePeriod} cycles at most after
-     * {@code warmups} warm-up periods.
+     * BookSim's configuration text, its injection rate in flits per node and cycle (as Weft's load): {@code simType}
+     * {@code latency} (stops, "unstable", once latency passes 500 cycles) or {@code throughput}; {@code samples} sample
+     * periods of {@code samplePeriod} cycles at most after {@code warmups} warm-up periods.
      */
     String booksimConfig(String simType, double injection, int warmups, int samplePeriod, int samples) {
         String topology = switch (kind) {
@@ -98,6 +98,7 @@ record CrossCheckCase(String name, Kind kind, int k, String traffic, int packetF
                 "traffic = " + traffic + ";",
                 "sim_type = " + simType + ";",
                 "injection_rate = " + injection + ";",
+                "injection_rate_uses_flits = 1;",
                 "warmup_periods = " + warmups + ";",
                 "sample_period = " + samplePeriod + ";",
                 "max_samples = " + samples + ";",

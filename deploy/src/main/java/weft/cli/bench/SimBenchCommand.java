@@ -69,6 +69,10 @@ public final class SimBenchCommand implements Callable<Integer> {
             + "short runs, a short speed run, no 4096-host scale run")
     private boolean quick;
 
+    @Option(names = "--only", paramLabel = "TEXT", description = "only the configurations whose name contains TEXT "
+            + "(e.g. \"torus\", \"4 flits\"); no scale run")
+    private String only;
+
     @Option(names = "--json", paramLabel = "FILE", description = "also write the figures as JSON")
     private Path json;
 
@@ -97,6 +101,14 @@ public final class SimBenchCommand implements Callable<Integer> {
             return 1;
         }
         List<CrossCheckCase> cases = quick ? List.of(CrossCheckCase.quick()) : CrossCheckCase.all();
+        if (only != null) {
+            cases = cases.stream().filter(c -> c.name().contains(only)).toList();
+            if (cases.isEmpty()) {
+                spec.commandLine().getErr().println("weft bench sim: --only " + only + ": no configuration's name "
+                        + "contains it; they are " + CrossCheckCase.all().stream().map(CrossCheckCase::name).toList());
+                return 2;
+            }
+        }
         List<Map<String, Object>> rows = new ArrayList<>();
         List<String> summary = new ArrayList<>();
         for (CrossCheckCase c : cases) {
@@ -110,7 +122,7 @@ public final class SimBenchCommand implements Callable<Integer> {
         summary.forEach(out::println);
         out.flush();
         Map<String, Object> speed = speed(booksim, out);
-        Map<String, Object> scale = quick ? Map.of() : scale(out);
+        Map<String, Object> scale = quick || only != null ? Map.of() : scale(out);
         if (json != null) {
             Map<String, Object> root = new LinkedHashMap<>();
             root.put("rows", rows);
