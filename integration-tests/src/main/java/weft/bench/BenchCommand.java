@@ -26,7 +26,7 @@ import weft.model.topology.Topology;
  * tables or its failure).
  */
 @Command(name = "bench", description = "Benchmarks that compare Weft side by side with a peer.",
-        subcommands = {BenchCommand.Routing.class, AgentBench.class, ProgramBenchCommand.class})
+        subcommands = {BenchCommand.Routing.class, AgentBench.class, ProgramBenchCommand.class, SimBenchCommand.class})
 public final class BenchCommand implements Runnable {
     @Override
     public void run() {

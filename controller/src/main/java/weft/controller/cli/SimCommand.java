@@ -493,7 +493,8 @@ public final class SimCommand implements Callable<Integer> {
                 c.infiniteSpeedup() ? "infinite (" + c.outputOrder() + ")" : "1 (" + c.allocator() + ")",
                 c.bufferBytes(), c.routerDelayPs() / 1000.0, w instanceof Workload.OpenLoop
                         ? String.format(Locale.ROOT, "%.0f us measured after %.0f us", c.durationPs() / 1e6,
-                        c.warmupPs() / 1e6) : String.format(Locale.ROOT, "phases, time limit %.0f us", (c.warmupPs() + c.durationPs()) / 1e6));
+                        c.warmupPs() / 1e6) : String.format(Locale.ROOT, "phases, time limit %.0f us",
+                        (c.warmupPs() + c.durationPs()) / 1e6));
         out.printf("%-8s %4s %5s %8s %8s %8s %11s %11s %11s %10s %7s  %s%n", "routes", "vcs", "load", "offered",
                 "accepted", "min", "lat mean ns", "lat p99 ns", "lat max ns", "delivered", "dropped", "result");
     }

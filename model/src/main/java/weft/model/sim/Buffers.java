@@ -34,21 +34,21 @@ final class Buffers {
 
     /** Appends flit f to the FIFO of buffer b; returns true when it became the front. */
     boolean append(Flits flits, int b, int f, long now) {
-        flits.next[f] = -1;
+        flits.next(f, -1);
         if (tail[b] < 0) {
             head[b] = f;
             tail[b] = f;
             frontSince[b] = now;
             return true;
         }
-        flits.next[tail[b]] = f;
+        flits.next(tail[b], f);
         tail[b] = f;
         return false;
     }
 
     /** Puts flit f back at the front of buffer b, the front from {@code now} (a packet turned into a reply). */
     void pushFront(Flits flits, int b, int f, long now) {
-        flits.next[f] = head[b];
+        flits.next(f, head[b]);
         head[b] = f;
         if (tail[b] < 0) {
             tail[b] = f;
@@ -59,13 +59,13 @@ final class Buffers {
     /** Removes the front flit of buffer b; the next one becomes the front at {@code now}. */
     int pop(Flits flits, int b, long now) {
         int f = head[b];
-        int n = flits.next[f];
+        int n = flits.next(f);
         head[b] = n;
         if (n < 0) {
             tail[b] = -1;
         }
         frontSince[b] = now;
-        flits.next[f] = -1;
+        flits.next(f, -1);
         return f;
     }
 }

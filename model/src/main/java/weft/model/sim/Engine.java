@@ -11,9 +11,11 @@ import weft.model.sim.engine.EventQueue;
  *
  * <p>Timing of one hop: a flit put on channel c at time t occupies the link for its serialisation time s; its head
  * reaches the far end at {@code t + latency}, its tail at {@code t + s + latency}. Under cut-through a switch sees the
- * packet {@code routerDelay} after its head arrived, and its next transmission cannot end before the tail has arrived
- * (a faster output waits for the bytes); under store-and-forward and for flits it sees it {@code routerDelay} after
- * the tail arrived (body flits: at once). A host receives a packet when its tail arrives.
+ * packet once its head has arrived, and its next transmission cannot end before the tail has arrived (a faster output
+ * waits for the bytes); under store-and-forward and for flits once its tail has arrived. The router delay then runs
+ * in the switch model: an input-queued switch counts it from the arrival (for a head flit, also from the moment it
+ * reaches the front of its buffer; body flits follow their head at once); an output-queued switch queues the packet
+ * at its output a router delay after its arrival. A host receives a packet when its tail arrives.
  *
  * <p>A {@link Protocol}'s switches ({@link SwitchAgent}) act here too: on packets routed onto the channels they
  * watch, on packets addressed to a switch (sent on elsewhere or consumed), on every packet entering an input buffer
@@ -49,6 +51,11 @@ final class Engine {
     final boolean flitMode;
     final boolean cutThrough;
     final int vcs;
+    /**
+     * Router delay folded into the arrival event: for output-queued switches, which queue a packet at its output at
+     * once; input-queued switches hold it in its input buffer from its arrival and apply the delay there.
+     */
+    private final long arrivalDelay;
     /** Time each channel's transmitter becomes free. */
     final long[] busyUntil;
     /** Wormhole: owner of each (channel, vc) downstream buffer (an input buffer id, or -2 - host), -1 = free. */
@@ -91,10 +98,11 @@ final class Engine {
         this.vcs = fabric.vcs;
         this.flitMode = config.flitBytes() > 0;
         this.cutThrough = !flitMode && config.switching() == SimConfig.Switching.VCT;
+        this.arrivalDelay = config.infiniteSpeedup() ? config.routerDelayPs() : 0;
         int buffers = fabric.channels * vcs;
         this.buffers = new Buffers(buffers, config.bufferBytes());
         this.flowControl = switch (config.flowControl()) {
-            case CREDIT -> new CreditFlowControl(fabric, this.buffers, events);
+            case CREDIT -> new CreditFlowControl(this, fabric, this.buffers, events);
             case PFC -> pfc(config, fabric);
             case LOSSY -> new LossyFlowControl(fabric, this.buffers, events, !config.infiniteSpeedup());
         };
@@ -146,7 +154,7 @@ final class Engine {
 
     /** The lane packet f travels in: its class's share of its layer. */
     int lane(int f) {
-        return flits.cls[f] * fabric.layers + flits.layer[f];
+        return flits.cls(f) * fabric.layers + flits.layer(f);
     }
 
     /**
@@ -196,7 +204,8 @@ final class Engine {
     }
 
     private FlowControl pfc(SimConfig c, Fabric f) {
-        long headroom = PfcThresholds.headroomBytes(f, c.packetBytes(), c.routerDelayPs());
+        long headroom = PfcThresholds.headroomBytes(f, c.packetBytes(),
+                c.infiniteSpeedup() ? c.routerDelayPs() : 0);
         long xoff = c.pfcXoffBytes() > 0 ? c.pfcXoffBytes() : c.bufferBytes() - headroom;
         long xon = c.pfcXonBytes() > 0 ? c.pfcXonBytes() : Math.max(0, xoff - c.packetBytes());
         if (xoff < c.packetBytes()) {
@@ -215,10 +224,10 @@ final class Engine {
      */
     int route(int f, int u, int in) {
         Flits p = flits;
-        int d = p.dstSwitch[f];
+        int d = p.dstSwitch(f);
         if (d == u) {
-            if (p.dst[f] >= 0) {
-                return crossing(f, fabric.hostDown[p.dst[f]]);
+            if (p.dst(f) >= 0) {
+                return crossing(f, fabric.hostDown[p.dst(f)]);
             }
             view.at(f, u);
             if (agent != null) {
@@ -227,20 +236,20 @@ final class Engine {
             if (!view.readdressed) {
                 return -1;
             }
-            if (p.dst[f] < 0 && p.dstSwitch[f] == u) {
+            if (p.dst(f) < 0 && p.dstSwitch(f) == u) {
                 throw new IllegalStateException("protocol re-addressed a packet at " + fabric.nodeName(u)
                         + " to the same switch");
             }
             return route(f, u, in);
         }
-        int e = forwarding.lookup(u, d, p.layer[f], fabric.chDstPort[in], p.tag[f]);
+        int e = forwarding.lookup(u, d, p.layer(f), fabric.chDstPort[in], p.tag(f));
         if (e == ForwardingTable.NONE) {
             throw new SimulationException("routes: no entry at " + fabric.nodeName(u) + " for "
-                    + fabric.nodeName(d) + " layer " + p.layer[f] + " (arriving on port " + fabric.chDstPort[in]
-                    + ", path tag " + p.tag[f] + "); the verifier reports such black holes (weft route verify)");
+                    + fabric.nodeName(d) + " layer " + p.layer(f) + " (arriving on port " + fabric.chDstPort[in]
+                    + ", path tag " + p.tag(f) + "); the verifier reports such black holes (weft route verify)");
         }
         int n = forwarding.outCount(e);
-        int c = forwarding.outChannel(e, n == 1 ? 0 : ecmpIndex(p.src[f], p.dst[f], fabric.hosts, u, n));
+        int c = forwarding.outChannel(e, n == 1 ? 0 : ecmpIndex(p.src(f), p.dst(f), fabric.hosts, u, n));
         return crossing(f, c);
     }
 
@@ -258,9 +267,22 @@ final class Engine {
         return c;
     }
 
+    /**
+     * The first time packet f, waiting at its current switch, will have waited longer than its class may
+     * ({@link #expired} from then on); {@link Long#MAX_VALUE} when its class may wait for ever. A switch model whose
+     * blocked packet may expire asks for a decision then, so the drop happens on time whatever else happens.
+     */
+    long expiryTime(int f) {
+        if (maxWait == null || maxWait[flits.cls(f)] == Long.MAX_VALUE) {
+            return Long.MAX_VALUE;
+        }
+        long left = maxWait[flits.cls(f)] - flits.waited(f);
+        return left >= Long.MAX_VALUE / 4 ? Long.MAX_VALUE : flits.eligible(f) + Math.max(0, left) + 1;
+    }
+
     /** Whether packet f, waiting at its current switch, has waited longer than its class may. */
     boolean expired(int f, long now) {
-        return maxWait != null && flits.waited[f] + (now - flits.eligible[f]) > maxWait[flits.cls[f]];
+        return maxWait != null && flits.waited(f) + (now - flits.eligible(f)) > maxWait[flits.cls(f)];
     }
 
     /**
@@ -270,7 +292,7 @@ final class Engine {
      */
     boolean expire(int f, int sw, long now) {
         Flits p = flits;
-        int b = p.buffer[f];
+        int b = p.buffer(f);
         stats.onDrop(f, b / vcs, now);
         view.at(f, sw);
         view.allowReply = true;
@@ -280,33 +302,33 @@ final class Engine {
             discard(f, now);
             return false;
         }
-        int freed = p.bytes[f] - view.replyBytes;
+        int freed = p.bytes(f) - view.replyBytes;
         if (freed > 0) {
             free(b, freed, now);
         }
-        int src = p.src[f];
+        int src = p.src(f);
         int back = fabric.hostSwitch[src];
-        if (p.dstSwitch[f] != back) {
-            p.layer[f] = fabric.pairLayer(p.dstSwitch[f], back, 0);
+        if (p.dstSwitch(f) != back) {
+            p.layer(f, fabric.pairLayer(p.dstSwitch(f), back, 0));
         }
-        p.bytes[f] = view.replyBytes;
-        p.packetBytes[f] = view.replyBytes;
-        p.cls[f] = view.replyCls;
-        p.payload[f] = view.replyPayload;
-        p.flags[f] = Flits.HEAD | Flits.TAIL | Flits.CONTROL;
-        p.dst[f] = src;
-        p.dstSwitch[f] = back;
-        p.tag[f] = 0;
-        p.eligible[f] = now;
-        p.out[f] = route(f, sw, b / vcs);
+        p.bytes(f, view.replyBytes);
+        p.packetBytes(f, view.replyBytes);
+        p.cls(f, view.replyCls);
+        p.payload(f, view.replyPayload);
+        p.flags(f, Flits.HEAD | Flits.TAIL | Flits.CONTROL);
+        p.dst(f, src);
+        p.dstSwitch(f, back);
+        p.tag(f, 0);
+        p.eligible(f, now);
+        p.out(f, route(f, sw, b / vcs));
         return true;
     }
 
     /** Packet f leaves the network where it is: its input buffer space is freed and its record released. */
     void discard(int f, long now) {
-        int b = flits.buffer[f];
+        int b = flits.buffer(f);
         if (b >= 0) {
-            free(b, flits.bytes[f], now);
+            free(b, flits.bytes(f), now);
         }
         flits.release(f);
     }
@@ -372,9 +394,9 @@ final class Engine {
     long need(int f) {
         Flits p = flits;
         if (flitMode && config.switching() == SimConfig.Switching.VCT && p.isHead(f)) {
-            return (long) config.flitsOf(p.packetBytes[f]) * config.flitBytes();
+            return (long) config.flitsOf(p.packetBytes(f)) * config.flitBytes();
         }
-        return p.bytes[f];
+        return p.bytes(f);
     }
 
     /**
@@ -385,33 +407,28 @@ final class Engine {
      */
     void transmit(int c, int f, int vc, int from, long now) {
         Flits p = flits;
-        int bytes = p.bytes[f];
+        int bytes = p.bytes(f);
         long end = now + fabric.serPs(c, bytes);
-        if (cutThrough && from >= 0 && p.tailArrive[f] > end) {
-            end = p.tailArrive[f];
+        if (cutThrough && from >= 0 && p.tailArrive(f) > end) {
+            end = p.tailArrive(f);
         }
         busyUntil[c] = end;
         flowControl.onSend(c, vc, bytes);
         long latency = fabric.chLatencyPs[c];
         long tail = end + latency;
-        p.vc[f] = vc;
-        p.tailArrive[f] = tail;
-        p.hops[f]++;
+        p.vc(f, vc);
+        p.tailArrive(f, tail);
         long arrive;
-        if (fabric.toHost(c)) {
+        if (fabric.toHost(c) || !p.isHead(f)) {
             arrive = tail;
-        } else if (!p.isHead(f)) {
-            arrive = tail;
-        } else if (cutThrough) {
-            arrive = now + latency + config.routerDelayPs();
         } else {
-            arrive = tail + config.routerDelayPs();
+            arrive = (cutThrough ? now + latency : tail) + arrivalDelay;
         }
         events.schedule(arrive, PHASE_STATE, EV_ARRIVE, c, f, 0);
         events.schedule(end, PHASE_STATE, EV_TX_DONE, c, from, bytes);
         if (from >= 0) {
             buffers.lastDeparture[from] = now;
-            p.waited[f] += now - p.eligible[f];
+            p.waited(f, p.waited(f) + (now - p.eligible(f)));
         }
         lastMove = now;
         flitHops++;
@@ -425,9 +442,9 @@ final class Engine {
             return;
         }
         Flits p = flits;
-        int vc = p.vc[f];
+        int vc = p.vc(f);
         int b = c * vcs + vc;
-        int bytes = p.bytes[f];
+        int bytes = p.bytes(f);
         buffers.occupancy[b] += bytes;
         if (!flowControl.onArrive(c, vc, bytes, now)) {
             buffers.occupancy[b] -= bytes;
@@ -435,8 +452,8 @@ final class Engine {
             return;
         }
         stats.onOccupancy(b, buffers.occupancy[b], now);
-        p.buffer[f] = b;
-        p.eligible[f] = now;
+        p.buffer(f, b);
+        p.eligible(f, now);
         if (p.isHead(f)) {
             if (watchBuffers) {
                 agent.buffered(view.at(f, fabric.chDst[c]), c, buffers.occupancy[b], buffers.capacity, now);
@@ -446,7 +463,7 @@ final class Engine {
                 discard(f, now);
                 return;
             }
-            p.out[f] = out;
+            p.out(f, out);
         }
         switches.arrive(f, c, b, now);
     }
@@ -522,72 +539,72 @@ final class Engine {
 
         @Override
         public int src() {
-            return flits.src[f];
+            return flits.src(f);
         }
 
         @Override
         public int dst() {
-            return flits.dst[f];
+            return flits.dst(f);
         }
 
         @Override
         public int dstSwitch() {
-            return flits.dstSwitch[f];
+            return flits.dstSwitch(f);
         }
 
         @Override
         public int cls() {
-            return flits.cls[f];
+            return flits.cls(f);
         }
 
         @Override
         public int bytes() {
-            return flits.packetBytes[f];
+            return flits.packetBytes(f);
         }
 
         @Override
         public int flow() {
-            return flits.flow[f];
+            return flits.flow(f);
         }
 
         @Override
         public Object payload() {
-            return flits.payload[f];
+            return flits.payload(f);
         }
 
         @Override
         public void payload(Object payload) {
-            flits.payload[f] = payload;
+            flits.payload(f, payload);
         }
 
         @Override
         public boolean marked() {
-            return (flits.flags[f] & Flits.MARKED) != 0;
+            return (flits.flags(f) & Flits.MARKED) != 0;
         }
 
         @Override
         public void mark() {
-            flits.flags[f] |= Flits.MARKED;
+            flits.flags(f, flits.flags(f) | (Flits.MARKED));
         }
 
         @Override
         public boolean control() {
-            return (flits.flags[f] & Flits.CONTROL) != 0;
+            return (flits.flags(f) & Flits.CONTROL) != 0;
         }
 
         @Override
         public long createdPs() {
-            return flits.created[f];
+            return flits.created(f);
         }
 
         @Override
         public long injectedPs() {
-            return flits.injected[f];
+            return flits.injected(f);
         }
 
         @Override
         public long waitedPs() {
-            return flits.waited[f] + (sw >= 0 && flits.buffer[f] >= 0 ? Math.max(0, now - flits.eligible[f]) : 0);
+            return flits.waited(f) + (sw >= 0 && flits.buffer(f) >= 0 ? Math.max(0, now - flits.eligible(f)) : 0);
         }
 
         @Override
@@ -609,12 +626,12 @@ final class Engine {
         }
 
         private void onward(int host, int to, Object payload) {
-            if (sw < 0 || flits.dst[f] >= 0) {
+            if (sw < 0 || flits.dst(f) >= 0) {
                 throw new IllegalStateException("only a packet addressed to a switch can be re-addressed, there");
             }
-            flits.dst[f] = host;
-            flits.dstSwitch[f] = to;
-            flits.payload[f] = payload;
+            flits.dst(f, host);
+            flits.dstSwitch(f, to);
+            flits.payload(f, payload);
             readdressed = true;
         }
 
@@ -624,9 +641,9 @@ final class Engine {
                 throw new IllegalStateException("a packet can be turned into a reply only when a switch drops it for "
                         + "waiting too long");
             }
-            if (bytes < 1 || bytes > flits.bytes[f] || cls < 0 || cls >= fabric.classes) {
+            if (bytes < 1 || bytes > flits.bytes(f) || cls < 0 || cls >= fabric.classes) {
                 throw new IllegalArgumentException("reply of " + bytes + " B in class " + cls + ": expected 1.."
-                        + flits.bytes[f] + " B (at most the packet it replaces) and a class below " + fabric.classes);
+                        + flits.bytes(f) + " B (at most the packet it replaces) and a class below " + fabric.classes);
             }
             replied = true;
             replyBytes = bytes;

@@ -191,28 +191,28 @@ final class Hosts {
     private int make(int src, int dst, int bytes, int flow, long now, boolean measured) {
         Flits p = flits;
         int f = p.allocate();
-        p.src[f] = src;
-        p.dst[f] = dst;
-        p.dstSwitch[f] = fabric.hostSwitch[dst];
-        p.layer[f] = -1;
-        p.tag[f] = 0;
-        p.flow[f] = flow;
-        p.seq[f] = flow >= 0 ? flowSeq[flow]++ : pairSeq != null ? pairSeq[src * fabric.hosts + dst]++ : 0;
-        p.bytes[f] = bytes;
-        p.packetBytes[f] = bytes;
-        p.flags[f] = Flits.HEAD | Flits.TAIL | (measured ? Flits.MEASURED : 0);
-        p.created[f] = now;
-        p.pending[f] = config.flitsOf(bytes);
+        p.src(f, src);
+        p.dst(f, dst);
+        p.dstSwitch(f, fabric.hostSwitch[dst]);
+        p.layer(f, -1);
+        p.tag(f, 0);
+        p.flow(f, flow);
+        p.seq(f, flow >= 0 ? flowSeq[flow]++ : pairSeq != null ? pairSeq[src * fabric.hosts + dst]++ : 0);
+        p.bytes(f, bytes);
+        p.packetBytes(f, bytes);
+        p.flags(f, Flits.HEAD | Flits.TAIL | (measured ? Flits.MEASURED : 0));
+        p.created(f, now);
+        p.pending(f, config.flitsOf(bytes));
         engine.stats.onMade(f);
         return f;
     }
 
     private void append(int q, int f) {
-        flits.next[f] = -1;
+        flits.next(f, -1);
         if (tail[q] < 0) {
             head[q] = f;
         } else {
-            flits.next[tail[q]] = f;
+            flits.next(tail[q], f);
         }
         tail[q] = f;
         length[q]++;
@@ -231,7 +231,7 @@ final class Hosts {
             f = make(h, queueDst[q], bytes, queueFlow[q], now, engine.stats.measuring(now));
             append(q, f);
         }
-        if (flits.layer[f] < 0) {
+        if (flits.layer(f) < 0) {
             choosePath(f);
         }
         return f;
@@ -287,17 +287,17 @@ final class Hosts {
     /** Picks one of the pair's paths (layer and tag) for packet f: its flow's own, or its host's path policy's. */
     private void choosePath(int f) {
         Flits p = flits;
-        int h = p.src[f];
+        int h = p.src(f);
         int s = fabric.hostSwitch[h];
-        int d = p.dstSwitch[f];
+        int d = p.dstSwitch(f);
         if (s == d) {
-            p.layer[f] = 0;
-            p.tag[f] = 0;
+            p.layer(f, 0);
+            p.tag(f, 0);
             return;
         }
-        if (flowPath != null && p.flow[f] >= 0 && flowPath[p.flow[f]] >= 0) {
-            p.layer[f] = fabric.pairLayer(s, d, flowPath[p.flow[f]]);
-            p.tag[f] = fabric.pairTag(s, d, flowPath[p.flow[f]]);
+        if (flowPath != null && p.flow(f) >= 0 && flowPath[p.flow(f)] >= 0) {
+            p.layer(f, fabric.pairLayer(s, d, flowPath[p.flow(f)]));
+            p.tag(f, fabric.pairTag(s, d, flowPath[p.flow(f)]));
             return;
         }
         int k = fabric.pathCount(s, d);
@@ -305,9 +305,9 @@ final class Hosts {
         if (k > 1 && multiPhase) {
             declarePathLinks(h, s, d, dest, k);
         }
-        int i = k == 1 ? 0 : pathPolicies[h].choose(dest, k, p.packetBytes[f]);
-        p.layer[f] = fabric.pairLayer(s, d, i);
-        p.tag[f] = fabric.pairTag(s, d, i);
+        int i = k == 1 ? 0 : pathPolicies[h].choose(dest, k, p.packetBytes(f));
+        p.layer(f, fabric.pairLayer(s, d, i));
+        p.tag(f, fabric.pairTag(s, d, i));
     }
 
     /** Tells host h's Multi-Phase policy the channels of each path from switch s to d, once. */
@@ -373,26 +373,26 @@ final class Hosts {
         if (vc < 0) {
             return;
         }
-        head[qi] = flits.next[f];
+        head[qi] = flits.next(f);
         if (head[qi] < 0) {
             tail[qi] = -1;
         }
         length[qi]--;
-        backlog[qi] -= flits.packetBytes[f];
-        policy.sent(q, flits.packetBytes[f], now);
+        backlog[qi] -= flits.packetBytes(f);
+        policy.sent(q, flits.packetBytes(f), now);
         inject(h, c, f, vc, now);
     }
 
     /** Puts packet f on host h's link c, virtual channel vc, now (its first flit, when it travels as flits). */
     private void inject(int h, int c, int f, int vc, long now) {
-        flits.injected[f] = now;
+        flits.injected(f, now);
         if (!engine.flitMode) {
             engine.transmit(c, f, vc, -1, now);
             return;
         }
         current[h] = f;
         currentVc[h] = vc;
-        if (flits.pending[f] > 1) {
+        if (flits.pending(f) > 1) {
             engine.vcOwner[c * fabric.vcs + vc] = -2 - h;
         }
         sendFlit(h, c, now);
@@ -402,16 +402,16 @@ final class Hosts {
         Flits p = flits;
         int packet = current[h];
         int vc = currentVc[h];
-        int total = config.flitsOf(p.packetBytes[packet]);
-        boolean first = p.pending[packet] == total;
+        int total = config.flitsOf(p.packetBytes(packet));
+        boolean first = p.pending(packet) == total;
         if (!first && !engine.flowControl.canSend(c, vc, config.flitBytes())) {
             return;
         }
         int f = p.copyOf(packet);
-        p.bytes[f] = config.flitBytes();
-        p.flags[f] |= (first ? Flits.HEAD : 0) | (p.pending[packet] == 1 ? Flits.TAIL : 0);
-        p.pending[packet]--;
-        if (p.pending[packet] == 0) {
+        p.bytes(f, config.flitBytes());
+        p.flags(f, p.flags(f) | ((first ? Flits.HEAD : 0) | (p.pending(packet) == 1 ? Flits.TAIL : 0)));
+        p.pending(packet, p.pending(packet) - 1);
+        if (p.pending(packet) == 0) {
             current[h] = -1;
             if (total > 1) {
                 engine.vcOwner[c * fabric.vcs + vc] = -1;
@@ -428,9 +428,9 @@ final class Hosts {
             return;
         }
         if (nics != null) {
-            int h = flits.dst[f];
+            int h = flits.dst(f);
             nics[h].received(engine.view.at(f, -1), now);
-            if ((flits.flags[f] & Flits.CONTROL) != 0) {
+            if ((flits.flags(f) & Flits.CONTROL) != 0) {
                 flits.release(f);
             } else {
                 release(f, now);
@@ -442,10 +442,10 @@ final class Hosts {
             release(f, now);
             return;
         }
-        int h = flits.dst[f];
+        int h = flits.dst(f);
         HybridResequencer<Integer> r = resequencer(h);
-        int sender = flits.flow[f] >= 0 ? flits.flow[f] : flits.src[f];
-        r.onArrival(sender, flits.seq[f], flits.injected[f], now, f);
+        int sender = flits.flow(f) >= 0 ? flits.flow(f) : flits.src(f);
+        r.onArrival(sender, flits.seq(f), flits.injected(f), now, f);
         armTimer(h, r);
     }
 
@@ -540,7 +540,7 @@ final class Hosts {
         public int frontBytes(int q) {
             int qi = queueFirst[host] + q;
             if (head[qi] >= 0) {
-                return flits.packetBytes[head[qi]];
+                return flits.packetBytes(head[qi]);
             }
             return (int) Math.min(unmade[qi], config.packetBytes());
         }
@@ -642,21 +642,21 @@ final class Hosts {
             }
             Flits p = flits;
             int f = p.allocate();
-            p.src[f] = host;
-            p.dst[f] = dst;
-            p.dstSwitch[f] = d;
+            p.src(f, host);
+            p.dst(f, dst);
+            p.dstSwitch(f, d);
             int s = fabric.hostSwitch[host];
-            p.layer[f] = layer(d);
-            p.tag[f] = s == d ? 0 : fabric.pairTag(s, d, 0);
-            p.cls[f] = cls;
-            p.payload[f] = payload;
-            p.flow[f] = flow;
-            p.bytes[f] = bytes;
-            p.packetBytes[f] = bytes;
+            p.layer(f, layer(d));
+            p.tag(f, s == d ? 0 : fabric.pairTag(s, d, 0));
+            p.cls(f, cls);
+            p.payload(f, payload);
+            p.flow(f, flow);
+            p.bytes(f, bytes);
+            p.packetBytes(f, bytes);
             boolean measured = !control && engine.stats.measuring(createdPs);
-            p.flags[f] = Flits.HEAD | Flits.TAIL | (measured ? Flits.MEASURED : 0) | (control ? Flits.CONTROL : 0);
-            p.created[f] = createdPs;
-            p.pending[f] = config.flitsOf(bytes);
+            p.flags(f, Flits.HEAD | Flits.TAIL | (measured ? Flits.MEASURED : 0) | (control ? Flits.CONTROL : 0));
+            p.created(f, createdPs);
+            p.pending(f, config.flitsOf(bytes));
             if (!control) {
                 engine.stats.onMade(f);
             }

@@ -6,8 +6,10 @@ package weft.model.sim;
  * at a time, an output takes one input), and a crossbar allocator (iSLIP or greedy round robin) run whenever
  * something at the switch changed.
  *
- * <p>A packet (or head flit) may compete {@code routerDelay} after it arrived and after it reached the front of its
- * buffer (BookSim routes and allocates a virtual channel when the head reaches the front); it needs a free output and
+ * <p>A packet may compete {@code routerDelay} after it arrived (a packet switch looks its header up on arrival); a head
+ * flit also only {@code routerDelay} after it reached the front of its buffer (BookSim routes and allocates a virtual
+ * channel when the head reaches the front, so a virtual channel turns round one packet per router delay); it needs
+ * a free output and
  * a virtual channel of its lane on the next link with room for it (for a cut-through head flit: the whole packet;
  * under wormhole an unowned virtual channel, held until the tail has gone). Body flits follow their head's output
  * and virtual channel and need room for one flit. Among the virtual channels of one input that want the same output,
@@ -33,6 +35,8 @@ final class InputQueuedSwitch extends SwitchModel {
     private final int[][] levelVcs;
     private final CrossbarAllocator allocator;
     private final long routerDelay;
+    /** Flits: a head's router delay runs again from its reaching the front of its buffer (BookSim's pipeline). */
+    private final boolean frontDelay;
     /** Flits waiting in each input channel's buffers (all virtual channels). */
     private final int[] waiting;
     private long[] req = new long[0];
@@ -54,6 +58,7 @@ final class InputQueuedSwitch extends SwitchModel {
         buffers = engine.buffers;
         vcs = fabric.vcs;
         routerDelay = engine.config.routerDelayPs();
+        frontDelay = engine.flitMode;
         int s = fabric.switches;
         int[] inCount = new int[s];
         int[] outCount = new int[s];
@@ -116,11 +121,9 @@ final class InputQueuedSwitch extends SwitchModel {
 
     @Override
     void arrive(int f, int c, int b, long now) {
-        flits.eligible[f] = now;
+        flits.eligible(f, flits.isHead(f) ? now + routerDelay : now);
         waiting[c]++;
-        if (buffers.append(flits, b, f, now)) {
-            buffers.frontSince[b] = Long.MIN_VALUE / 4;
-        }
+        buffers.append(flits, b, f, now);
         schedule(fabric.chDst[c], now);
     }
 
@@ -215,8 +218,8 @@ final class InputQueuedSwitch extends SwitchModel {
                 }
             }
         }
-        long eligible = p.eligible[f];
-        if (o < 0 && p.isHead(f)) {
+        long eligible = p.eligible(f);
+        if (o < 0 && frontDelay && p.isHead(f)) {
             eligible = Math.max(eligible, buffers.frontSince[b] + routerDelay);
         }
         if (eligible > now) {
@@ -225,17 +228,14 @@ final class InputQueuedSwitch extends SwitchModel {
         int ov;
         if (o >= 0) {
             ov = buffers.outVc[b];
-            if (busy[o] > now || !engine.flowControl.canSend(o, ov, p.bytes[f])) {
+            if (busy[o] > now || !engine.flowControl.canSend(o, ov, p.bytes(f))) {
                 return wake;
             }
         } else {
-            o = p.out[f];
-            if (busy[o] > now) {
-                return wake;
-            }
-            ov = engine.pickVc(o, engine.lane(f), engine.need(f), engine.flitMode);
+            o = p.out(f);
+            ov = busy[o] > now ? -1 : engine.pickVc(o, engine.lane(f), engine.need(f), engine.flitMode);
             if (ov < 0) {
-                return wake;
+                return p.isHead(f) ? Math.min(wake, engine.expiryTime(f)) : wake;
             }
         }
         int j = outIndex[o];
@@ -293,14 +293,14 @@ final class InputQueuedSwitch extends SwitchModel {
                 int o = buffers.outCh[b];
                 if (o >= 0) {
                     int ov = buffers.outVc[b];
-                    if (fabric.toHost(o) || engine.flowControl.canSend(o, ov, p.bytes[f])) {
+                    if (fabric.toHost(o) || engine.flowControl.canSend(o, ov, p.bytes(f))) {
                         g.alive[b] = true;
                     } else {
                         g.edge(b, o * vcs + ov);
                     }
                     continue;
                 }
-                o = p.out[f];
+                o = p.out(f);
                 int lane = engine.lane(f);
                 if (fabric.toHost(o) || engine.pickVc(o, lane, engine.need(f), engine.flitMode) >= 0) {
                     g.alive[b] = true;

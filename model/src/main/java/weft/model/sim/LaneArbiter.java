@@ -6,9 +6,10 @@ import weft.model.qos.VlArbitrationTable;
 /**
  * The lane arbitration of every output link: among the lanes that have a packet ready to go, the next one by round
  * robin, or by the InfiniBand VL arbitration of seed 002 §4.2.1 ({@link VlArbiter}, one per output, with the high and
- * low weighted tables and the limit of high priority of a {@link VlArbitrationTable}; lanes are VLs). With traffic
- * classes ({@link SimConfig#classPriorities()}) only the ready lanes of the best priority compete, round robin among
- * them (seed 001 §2.5: control first, speculative last).
+ * low weighted tables and the limit of high priority of a {@link VlArbitrationTable}; lanes are VLs, and with traffic
+ * classes of one priority the (class, layer) lanes are the VLs, seed 002 §4.2.2's one-to-one SL-to-VL mapping). With
+ * traffic classes of several priorities ({@link SimConfig#classPriorities()}) only the ready lanes of the best
+ * priority compete, round robin among them (seed 001 §2.5: control first, speculative last).
  */
 final class LaneArbiter {
     private final VlArbitrationTable table;

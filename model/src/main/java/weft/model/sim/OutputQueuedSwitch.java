@@ -73,24 +73,24 @@ final class OutputQueuedSwitch extends SwitchModel {
     @Override
     void arrive(int f, int c, int b, long now) {
         Flits p = flits;
-        int o = p.out[f];
+        int o = p.out(f);
         int lane = engine.lane(f);
         int ol = o * lanes + lane;
-        if (lossy && bytes[ol] + p.bytes[f] > capacity) {
-            engine.buffers.occupancy[b] -= p.bytes[f];
+        if (lossy && bytes[ol] + p.bytes(f) > capacity) {
+            engine.buffers.occupancy[b] -= p.bytes(f);
             engine.drop(f, o, fabric.chSrc[o], now);
             return;
         }
         int q = base[o] + lane * subs[o] + (roundRobin ? inIndex[c] : 0);
-        p.next[f] = -1;
+        p.next(f, -1);
         if (tail[q] < 0) {
             head[q] = f;
         } else {
-            p.next[tail[q]] = f;
+            p.next(tail[q], f);
         }
         tail[q] = f;
         count[ol]++;
-        bytes[ol] += p.bytes[f];
+        bytes[ol] += p.bytes(f);
         schedule(o, now);
     }
 
@@ -142,38 +142,48 @@ final class OutputQueuedSwitch extends SwitchModel {
             while (q >= 0 && engine.expired(head[q], now)) {
                 int f = take(o, lane, q);
                 if (engine.expire(f, fabric.chSrc[o], now)) {
-                    int b = p.buffer[f];
+                    int b = p.buffer(f);
                     arrive(f, b / fabric.vcs, b, now);
                 }
                 q = front(o, lane);
             }
-            if (q >= 0 && engine.pickVc(o, lane, p.bytes[head[q]], false) >= 0) {
+            if (q >= 0 && engine.pickVc(o, lane, p.bytes(head[q]), false) >= 0) {
                 ready |= 1L << lane;
-                headBytes[lane] = p.bytes[head[q]];
+                headBytes[lane] = p.bytes(head[q]);
             }
         }
         int lane = engine.laneArbiter.pick(o, ready, headBytes);
         if (lane < 0) {
+            long expiry = Long.MAX_VALUE;
+            for (int l = 0; l < lanes; l++) {
+                int q = front(o, l);
+                if (q >= 0) {
+                    expiry = Math.min(expiry, engine.expiryTime(head[q]));
+                }
+            }
+            if (expiry != Long.MAX_VALUE) {
+                schedule(o, expiry);
+            }
             return;
         }
         int f = take(o, lane, front(o, lane));
-        int vc = engine.pickVc(o, lane, p.bytes[f], false);
+        int vc = engine.pickVc(o, lane, p.bytes(f), false);
         lastSend[o] = now;
-        engine.transmit(o, f, vc, p.buffer[f], now);
+        engine.transmit(o, f, vc, p.buffer(f), now);
     }
 
     /** Takes the front packet of sub-queue q of (output o, lane) out of it. */
     private int take(int o, int lane, int q) {
         Flits p = flits;
         int f = head[q];
-        head[q] = p.next[f];
+        head[q] = p.next(f);
         if (head[q] < 0) {
             tail[q] = -1;
         }
-        p.next[f] = -1;
+        p.next(f, -1);
         int ol = o * lanes + lane;
         count[ol]--;
-        bytes[ol] -= p.bytes[f];
+        bytes[ol] -= p.bytes(f);
         if (roundRobin) {
             subPointer[ol] = (q - base[o] - lane * subs[o] + 1) % subs[o];
         }
@@ -194,11 +204,11 @@ final class OutputQueuedSwitch extends SwitchModel {
                     continue;
                 }
                 boolean blocked = !fabric.toHost(o) && lastSend[o] <= quiet
-                        && engine.pickVc(o, lane, p.bytes[head[front(o, lane)]], false) < 0;
+                        && engine.pickVc(o, lane, p.bytes(head[front(o, lane)]), false) < 0;
                 int q0 = base[o] + lane * subs[o];
                 for (int s = 0; s < subs[o]; s++) {
-                    for (int f = head[q0 + s]; f >= 0; f = p.next[f]) {
-                        int b = p.buffer[f];
+                    for (int f = head[q0 + s]; f >= 0; f = p.next(f)) {
+                        int b = p.buffer(f);
                         if (!blocked) {
                             g.alive[b] = true;
                             continue;

@@ -6,7 +6,8 @@ import weft.model.routing.PauseHeadroom;
  * The PFC headroom of a fabric: what a buffer must still hold after it decides to pause its neighbour, from
  * {@link PauseHeadroom} (seed 002 §3.1, Table 3.1) with this fabric's numbers: a packet in transit at each end, the
  * pause frame and its decoding, and the bits in flight for a round trip on the slowest-to-stop link (its latency both
- * ways plus the router delay before the simulator counts an arrival), rounded up to whole packets.
+ * ways, plus the delay before the simulator counts an arrival: the router delay of an output-queued switch), rounded
+ * up to whole packets.
  */
 final class PfcThresholds {
     private PfcThresholds() {

@@ -114,17 +114,17 @@ final class PhaseSource implements Hosts.Delivery {
     @Override
     public void delivered(int p, long now) {
         Flits fl = engine.flits;
-        int f = fl.flow[p];
+        int f = fl.flow(p);
         if (f < 0) {
             return;
         }
-        int bytes = fl.packetBytes[p];
+        int bytes = fl.packetBytes(p);
         delivered[f] += bytes;
         deliveredTotal[f] += bytes;
-        if (fl.seq[p] < maxSeq[f]) {
+        if (fl.seq(p) < maxSeq[f]) {
             reordered[f]++;
         } else {
-            maxSeq[f] = fl.seq[p];
+            maxSeq[f] = fl.seq(p);
         }
         if (delivered[f] == flowBytes[f]) {
             done[f] = now;

@@ -11,7 +11,7 @@ import weft.model.sim.engine.EventQueue;
  * <p>Source: seed 002 §3.1 (Xon/Xoff with {@code F >= F_on + t_rt*b/L_f}, per-priority pause of §3.3.2), sized with
  * {@link weft.model.routing.PauseHeadroom}. Decision: the pause frame (64 bytes) crosses the link one serialisation
  * and one latency after the threshold is crossed, with priority over data, and the receiver counts a packet from its
- * arrival event (its head plus the router delay under cut-through).
+ * arrival (its head's under cut-through; with infinite speedup, a router delay later).
  */
 final class PriorityFlowControl extends FlowControl {
     /** Size of a pause frame on the wire. */

@@ -26,7 +26,8 @@ import weft.model.qos.VlArbitrationTable;
  * @param outputOrder      order in which an output serves inputs under infinite speedup: {@code fcfs} (by arrival at
  *                         the switch, seed 003 §2) or {@code rr} (round robin over input ports, seed 003 Fig. 1)
  * @param laneArbitration  how an output link chooses among its lanes: null for round robin, or the InfiniBand VL
- *                         arbitration table (seed 002 §4.2.1; lanes are VLs)
+ *                         arbitration table (seed 002 §4.2.1; lanes are VLs). With traffic classes of one priority
+ *                         its VLs are the (class, layer) lanes: service levels mapped one to one onto VLs (§4.2.2)
  * @param routerDelayPs    time from a packet's (head flit's) arrival, or from its reaching the front of its input
  *                         buffer, to its first chance to cross the switch
  * @param hostLatencyPs    one-way latency of host links (the topology gives switch-to-switch latencies)
@@ -139,9 +140,9 @@ public record SimConfig(int packetBytes, int flitBytes, long bufferBytes, int vc
         for (int p : classPriorities) {
             require(p >= 0 && p < MAX_CLASSES, "class priority", p, "0.." + (MAX_CLASSES - 1));
         }
-        if (laneArbitration != null && classPriorities.size() > 1) {
-            throw new IllegalArgumentException("a VL arbitration table and traffic classes cannot be combined: "
-                    + "classes are served by strict priority");
+        if (laneArbitration != null && classPriorities.stream().distinct().count() > 1) {
+            throw new IllegalArgumentException("a VL arbitration table orders the lanes itself: its traffic classes "
+                    + "must share one priority, got " + classPriorities);
         }
     }
 

@@ -73,7 +73,7 @@ final class Stats {
 
     /** A packet was made at its host (open loop: accepted into the queue; flows: cut from the backlog). */
     void onMade(int f) {
-        if ((flits.flags[f] & Flits.MEASURED) != 0) {
+        if ((flits.flags(f) & Flits.MEASURED) != 0) {
             measuredMade++;
         }
     }
@@ -104,28 +104,28 @@ final class Stats {
 
     void onDeliver(int f, long now) {
         Flits p = flits;
-        if ((p.flags[f] & Flits.CONTROL) != 0) {
+        if ((p.flags(f) & Flits.CONTROL) != 0) {
             return;
         }
         delivered++;
-        int bytes = p.packetBytes[f];
+        int bytes = p.packetBytes(f);
         if (measuring(now)) {
-            deliveredBytes[p.dst[f]] += bytes;
+            deliveredBytes[p.dst(f)] += bytes;
         }
-        if ((p.flags[f] & Flits.MEASURED) != 0) {
+        if ((p.flags(f) & Flits.MEASURED) != 0) {
             measuredDelivered++;
-            latency.add(now - p.created[f]);
-            networkLatency.add(p.tailArrive[f] - p.injected[f]);
+            latency.add(now - p.created(f));
+            networkLatency.add(p.tailArrive(f) - p.injected(f));
         }
         for (SimObserver o : observers) {
-            o.delivered(p.src[f], p.dst[f], p.flow[f], bytes, p.created[f], p.injected[f], now);
+            o.delivered(p.src(f), p.dst(f), p.flow(f), bytes, p.created(f), p.injected(f), now);
         }
     }
 
     /** A resequencer released packet f (it arrived at {@code tailArrive}). */
     void onResequenced(int f, long now, boolean outOfOrder) {
-        if ((flits.flags[f] & Flits.MEASURED) != 0) {
-            resequencingDelay.add(now - flits.tailArrive[f]);
+        if ((flits.flags(f) & Flits.MEASURED) != 0) {
+            resequencingDelay.add(now - flits.tailArrive(f));
         }
     }
 
@@ -134,7 +134,7 @@ final class Stats {
             dropped++;
         }
         for (SimObserver o : observers) {
-            o.dropped(c, flits.src[f], flits.dst[f], flits.bytes[f], now);
+            o.dropped(c, flits.src(f), flits.dst(f), flits.bytes(f), now);
         }
     }
 

@@ -85,7 +85,7 @@ class CongestionSpreadingTest {
     }
 
     @Test
-    @DisplayName("Seed 003 Fig. 1 (C1): with every flow at the calculated 1/4 (Periodic Selection), all finish at 4 units")
+    @DisplayName("Seed 003 Fig. 1 (C1): every flow at the calculated 1/4 (Periodic Selection): all finish at 4 units")
     void fig1WithRateControl() {
         SimConfig c = SimConfig.defaults().withInfiniteSpeedup(true).withOutputOrder("rr").withWarmupPs(0)
                 .withDurationPs(100_000_000_000L);
