@@ -5,7 +5,8 @@ import picocli.CommandLine.Command;
 
 /**
  * The {@code weft} command: one picocli root whose subcommands live next to what they drive (topology and
- * routing in the controller module, the agent in the agent module, the lab in integration-tests).
+ * routing in the controller module, the agent in the agent module); the lab and the bench commands, which drive
+ * all of them, live here.
  */
 @Command(name = "weft", mixinStandardHelpOptions = true, version = "weft 0.1.0",
         description = "Deadlock-free routing, explicit rates and host shaping for lossless cluster fabrics.",
@@ -19,7 +20,7 @@ import picocli.CommandLine.Command;
             weft.lab.LabCommand.class,
             weft.agent.cli.AgentCommand.class,
             weft.controller.cli.RatesCommand.class,
-            weft.bench.BenchCommand.class,
+            weft.cli.bench.BenchCommand.class,
         })
 public final class WeftMain implements Runnable {
     @CommandLine.Spec

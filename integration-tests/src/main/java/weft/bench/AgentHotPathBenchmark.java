@@ -35,7 +35,7 @@ import weft.model.host.shaping.TokenBucket;
  * path policy over 4 paths).
  *
  * <pre>
- * java -cp ... org.openjdk.jmh.Main AgentHotPathBenchmark -prof gc
+ * integration-tests/jmh.sh AgentHotPathBenchmark -prof gc
  * </pre>
  */
 @State(Scope.Thread)

@@ -30,7 +30,7 @@ import weft.model.topology.generate.Torus;
 /**
  * Cost of computing routes with the non-LASH engines and of checking them with the independent verifier, on the large
  * fabrics of {@code weft bench routing} ({@code fabric:engine}). Run:
- * {@code java -cp 'deploy/target/weft/lib/*' org.openjdk.jmh.Main DeadlockVerifierBenchmark -prof gc} (the gc profiler
+ * {@code integration-tests/jmh.sh DeadlockVerifierBenchmark -prof gc} (the gc profiler
  * adds allocation per operation).
  */
 @State(Scope.Benchmark)

@@ -12,6 +12,7 @@ import org.openjdk.jmh.annotations.Scope;
 import org.openjdk.jmh.annotations.Setup;
 import org.openjdk.jmh.annotations.State;
 import org.openjdk.jmh.annotations.Warmup;
+import weft.cli.bench.BenchCommand;
 import weft.model.routing.RoutingEngine;
 import weft.model.routing.RoutingEngines;
 import weft.model.routing.RoutingOptions;
@@ -20,8 +21,7 @@ import weft.model.topology.Topology;
 
 /**
  * JMH: time of one routing computation per engine and fabric (fabric names as in {@code weft bench routing}).
- * Run with {@code java -cp <integration-tests classpath> org.openjdk.jmh.Main RoutingBenchmark}; add
- * {@code -prof gc} for allocation per computation.
+ * Run with {@code integration-tests/jmh.sh RoutingBenchmark}; add {@code -prof gc} for allocation per computation.
  */
 @State(Scope.Benchmark)
 @BenchmarkMode(Mode.AverageTime)

@@ -1,8 +1,8 @@
 /**
- * Benchmarks: JMH suites named {@code <Class>Benchmark} (fabric named by {@code @Param}; run with {@code java -cp
- * <integration-tests classpath> org.openjdk.jmh.Main <Benchmark>}), and the {@code weft bench} side-by-side runs:
- * routing compute time, memory and layers for LASH, SR and Up*&#47;Down* next to OpenSM's LASH under ibsim (seed 002
- * §3.3; docs/sources.md §4), the host agent next to Linux tc HTB, and fabric programming over OpenFlow
- * (barrier-confirmed flow-mods per second) next to {@code ovs-ofctl --bundle add-flows} of the same entries.
+ * JMH benchmarks, one suite per measured class, named {@code <Class>Benchmark}, the fabric named by {@code @Param}.
+ * Run them with {@code integration-tests/jmh.sh <Benchmark> [JMH options]}, which builds this module and starts
+ * JMH on its classpath; JMH is a dependency of this module only, so the distribution does not ship it. The
+ * {@code weft bench} side-by-side runs against peers (OpenSM, tc HTB, ovs-ofctl) are shipped commands in
+ * {@code weft.cli.bench} (deploy).
  */
 package weft.bench;

@@ -21,9 +21,9 @@ import weft.model.crp.ClockOffset;
  *
  * <p>Decision: Commons Net stamps its request with a millisecond clock, too coarse for 100 µs slots; the probe
  * therefore reads its own clock (the system clock, or the one it is given) just before and just after each exchange
- * and uses those as {@code t1} and {@code t4}. They bracket the real send and receive, so the offset's error bound (half the delay,
- * {@link ClockOffset#fromExchange}) still holds; the server's {@code t2} and {@code t3} keep their full NTP
- * precision.
+ * and uses those as {@code t1} and {@code t4}. They bracket the real send and receive, so the offset's error bound
+ * (half the delay, {@link ClockOffset#fromExchange}) still holds; the server's {@code t2} and {@code t3} keep their
+ * full NTP precision.
  */
 public final class SntpProbe {
     private static final long NTP_TO_UNIX_SECONDS = 2_208_988_800L;

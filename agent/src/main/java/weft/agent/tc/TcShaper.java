@@ -14,8 +14,9 @@ import weft.model.protocol.DestinationRate;
 
 /**
  * Shapes a device's egress with Linux tc: root {@code htb} qdisc (handle {@code 1:}), a parent class at the link
- * rate ({@code 1:1}), one class {@code 1:10}, {@code 1:11}, ... per destination at its rate (ceil = rate) and a {@code u32} filter
- * {@code match ip dst <addr>/32}; unclassified traffic goes to the default class {@code 1:ffff} at the link rate.
+ * rate ({@code 1:1}), one class {@code 1:10}, {@code 1:11}, ... per destination at its rate (ceil = rate) and a
+ * {@code u32} filter {@code match ip dst <addr>/32}; unclassified traffic goes to the default class {@code 1:ffff} at
+ * the link rate.
  * Rate changes use {@code tc class change}, so queued packets and counters survive. {@link #close} deletes the root
  * qdisc it added (and nothing else).
  *
@@ -138,9 +139,9 @@ public final class TcShaper implements AutoCloseable {
             Integer cls = classOf.get(r.dstIp());
             if (cls == null) {
                 cls = FIRST_CLASS + classOf.size();
-                check(List.of("tc", "class", "add", "dev", dev, "parent", "1:1", "classid", "1:" + Integer.toHexString(cls),
-                        "htb", "rate", bps + "bit", "ceil", bps + "bit", "burst", burst(bps) + "b", "cburst",
-                        burst(bps) + "b"));
+                check(List.of("tc", "class", "add", "dev", dev, "parent", "1:1", "classid",
+                        "1:" + Integer.toHexString(cls), "htb", "rate", bps + "bit", "ceil", bps + "bit", "burst",
+                        burst(bps) + "b", "cburst", burst(bps) + "b"));
                 check(List.of("tc", "filter", "add", "dev", dev, "parent", "1:", "protocol", "ip", "prio", "1", "u32",
                         "match", "ip", "dst", r.dstIp() + "/32", "flowid", "1:" + Integer.toHexString(cls)));
                 classOf.put(r.dstIp(), cls);

@@ -14,6 +14,7 @@ class ClockWatchTest {
     @Test
     @DisplayName("Measures at once and then every period; a responder 250 ms ahead reads +250 ms within the error "
             + "bound; a silent server keeps the last good offset")
+    @SuppressWarnings("try") // the responder is closed mid-test on purpose: the watch must then see no answer
     void measuresPeriodically() throws Exception {
         LinkedBlockingQueue<ClockOffset> seen = new LinkedBlockingQueue<>();
         try (SntpResponder r = new SntpResponder(250_000_000L, p -> { });

@@ -1,7 +1,6 @@
 package weft.controller.cli;
 
 import io.netty.handler.ssl.ClientAuth;
-import io.netty.handler.ssl.SslContext;
 import java.io.File;
 import java.io.IOException;
 import java.net.InetSocketAddress;
@@ -83,16 +82,6 @@ public final class ControllerCommand implements Runnable {
             throw new CliFailure(option + " " + hostPort + ": unknown host " + host, CliFailure.USAGE);
         }
         return a;
-    }
-
-    /** Parses a duration option: a number with unit {@code ms} or {@code s} ({@code 2s}, {@code 500ms}). */
-    public static Duration duration(String option, String text) {
-        java.util.regex.Matcher m = java.util.regex.Pattern.compile("(\\d+(?:\\.\\d+)?)(ms|s)").matcher(text);
-        if (!m.matches()) {
-            throw new CliFailure(option + " must be a duration such as 2s or 500ms, got " + text, CliFailure.USAGE);
-        }
-        double value = Double.parseDouble(m.group(1));
-        return Duration.ofNanos(Math.round(value * (m.group(2).equals("ms") ? 1e6 : 1e9)));
     }
 
     /** {@code weft controller run}. */
@@ -226,7 +215,7 @@ public final class ControllerCommand implements Runnable {
                     throw new CliFailure("--names " + names + " names a discovered fabric; it needs --discover "
                             + "(with --topo the file names everything)", CliFailure.USAGE);
                 }
-                settleTime = duration("--settle", settle);
+                settleTime = Durations.parse("--settle", settle);
                 t = discover ? names == null ? new Topology("", List.of(), List.of(), List.of())
                         : TopologyFiles.read(names.toPath()) : TopologyFiles.read(topo.toPath());
                 routing.chain();
@@ -269,7 +258,8 @@ public final class ControllerCommand implements Runnable {
                     return new CliFailure(e.getMessage(), CliFailure.INPUT).report(spec);
                 }
                 spec.commandLine().getOut().printf("weft controller: configuration OK (%s, engine %s%s%s)%n",
-                        discover ? "discover mode" : t.name() + ", " + t.switches().size() + " switches", routing.engine(),
+                        discover ? "discover mode" : t.name() + ", " + t.switches().size() + " switches",
+                        routing.engine(),
                         restConfig == null ? "" : ", REST on " + restOptions.rest, agents == null ? ""
                                 : ", agents on " + agentsListen);
                 spec.commandLine().getOut().flush();
@@ -382,7 +372,7 @@ public final class ControllerCommand implements Runnable {
             if (nodeId == null) {
                 throw new CliFailure("--ha needs --node-id ID (unique in the cluster)", CliFailure.USAGE);
             }
-            return HaOptions.parse(ha, nodeId, duration("--ha-session-timeout", haSessionTimeout),
+            return HaOptions.parse(ha, nodeId, Durations.parse("--ha-session-timeout", haSessionTimeout),
                     new Member(nodeId, listen, agentsListen, restOptions.rest));
         }
 

@@ -10,7 +10,6 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
@@ -85,8 +84,7 @@ final class ControllerConfigFile {
         in.object(root, "", known);
         ParseResult given = spec.commandLine().getParseResult();
         Path base = file.toAbsolutePath().getParent();
-        for (Iterator<Map.Entry<String, JsonNode>> it = root.fields(); it.hasNext(); ) {
-            Map.Entry<String, JsonNode> field = it.next();
+        for (Map.Entry<String, JsonNode> field : root.properties()) {
             OptionSpec o = byKey.get(field.getKey());
             if (o == null || given != null && given.hasMatchedOption(o)) {
                 continue;

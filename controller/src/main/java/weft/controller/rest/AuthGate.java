@@ -19,8 +19,8 @@ import weft.controller.tls.TlsContexts;
  * Authenticates each request on its headers, before its body is read (between the HTTP codec and the
  * aggregator), so an unauthenticated client can never make the server buffer a body. A request for no endpoint
  * is refused here too. A refused request becomes a {@link Refusal} (401, 403, 404, 405 or 429) that the
- * {@link Dispatcher} answers in order before closing the connection; its body is discarded as it arrives. Failures are logged
- * with the client's address and rate limited per address ({@link AuthFailures}): while an address is blocked its
+ * {@link Dispatcher} answers in order before closing the connection; its body is discarded as it arrives. Failures are
+ * logged with the client's address and rate limited per address ({@link AuthFailures}): while an address is blocked its
  * requests get 429 unchecked and one log line per blocked period. The principal of an accepted request is
  * passed on in a channel attribute.
  */

@@ -50,10 +50,10 @@ class ControllerCommandTest {
     @Test
     @DisplayName("durations: seconds and milliseconds, fractions allowed; anything else names the option")
     void durations() {
-        assertThat(ControllerCommand.duration("--settle", "2s")).isEqualTo(Duration.ofSeconds(2));
-        assertThat(ControllerCommand.duration("--settle", "1.5s")).isEqualTo(Duration.ofMillis(1500));
-        assertThat(ControllerCommand.duration("--settle", "250ms")).isEqualTo(Duration.ofMillis(250));
-        assertThatThrownBy(() -> ControllerCommand.duration("--settle", "-1s")).isInstanceOf(CliFailure.class)
+        assertThat(Durations.parse("--settle", "2s")).isEqualTo(Duration.ofSeconds(2));
+        assertThat(Durations.parse("--settle", "1.5s")).isEqualTo(Duration.ofMillis(1500));
+        assertThat(Durations.parse("--settle", "250ms")).isEqualTo(Duration.ofMillis(250));
+        assertThatThrownBy(() -> Durations.parse("--settle", "-1s")).isInstanceOf(CliFailure.class)
                 .hasMessage("--settle must be a duration such as 2s or 500ms, got -1s");
     }
 

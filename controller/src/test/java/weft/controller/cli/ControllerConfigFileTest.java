@@ -64,7 +64,8 @@ class ControllerConfigFileTest {
             + "line naming the file, the key and the problem")
     void errors() throws Exception {
         assertThat(error("a.yaml", "format: weft-controller/1\nlissen: 0.0.0.0:6653\n"))
-                .startsWith(dir.resolve("a.yaml") + ": lissen: unknown field (known: format, agent-subnet, agent-tls-ca, agent-tls-cert")
+                .startsWith(dir.resolve("a.yaml") + ": lissen: unknown field (known: format, agent-subnet, "
+                        + "agent-tls-ca, agent-tls-cert")
                 .contains("listen");
         assertThat(error("b.yaml", "format: weft-controller/1\nengine: lash\nengine: updown\n"))
                 .startsWith(dir.resolve("b.yaml") + ": line 3, column 7: not valid YAML: Duplicate field 'engine'");

@@ -103,8 +103,9 @@ class RatesSetCommandTest {
         assertThat(run(to())).as("neither").isEqualTo(CliFailure.USAGE);
         assertThat(run(to("--mbps", "-1"))).isEqualTo(CliFailure.USAGE);
         assertThat(err.toString()).contains("--mbps must be >= 0, got -1.0");
-        assertThat(run("--controller", "127.0.0.1:" + server.port(), "--token-file", tokenFile("wrong-token-0123456789"), "--src",
-                "h1", "--dst", "h2", "--mbps", "5")).isEqualTo(CliFailure.INPUT);
+        assertThat(run("--controller", "127.0.0.1:" + server.port(), "--token-file",
+                tokenFile("wrong-token-0123456789"), "--src", "h1", "--dst", "h2", "--mbps", "5"))
+                .isEqualTo(CliFailure.INPUT);
         assertThat(err.toString()).contains("set-rate h1 -> h2: bad token");
         assertThat(run("--controller", "localhost", "--token-file", tokenFile(TOKEN), "--src", "h1", "--dst", "h2",
                 "--mbps", "5"))

@@ -112,7 +112,7 @@ class ClusterFailoverTest {
         }
 
         @Override
-        public void close() throws Exception {
+        public void close() throws java.io.IOException {
             socket.close();
         }
     }

@@ -144,6 +144,7 @@ class SessionBoundsTest {
 
     @Test
     @DisplayName("connections beyond the limit are closed on accept, handshaking or not; the open ones go on")
+    @SuppressWarnings("try") // b only holds the second connection open
     void connectionLimit() throws Exception {
         try (OfServer server = OfServer.plain(new InetSocketAddress("127.0.0.1", 0), SessionConfig.defaults(),
                 new SwitchListener() {

@@ -50,9 +50,12 @@ class PairRatesTest {
         assertThatThrownBy(() -> parse("{\"rates\": [{\"src\": \"h1\", \"dst\": \"h2\", \"mbps\": 1, "
                 + "\"burst_kbit\": 0}]}"))
                 .hasMessageStartingWith("r.json: rates[0] (h1 -> h2): burst_kbit must be an integer in 1..");
-        assertThatThrownBy(() -> parse("{\"rate\": []}")).hasMessage("r.json: rate: unknown field (known: format, rates)");
-        assertThatThrownBy(() -> parse("{\"rates\": [")).hasMessageStartingWith("r.json: line 1, column 12: not valid JSON: ");
+        assertThatThrownBy(() -> parse("{\"rate\": []}"))
+                .hasMessage("r.json: rate: unknown field (known: format, rates)");
+        assertThatThrownBy(() -> parse("{\"rates\": ["))
+                .hasMessageStartingWith("r.json: line 1, column 12: not valid JSON: ");
         assertThatThrownBy(() -> parse("{\"format\": \"weft-rates/1\", \"rates\": []}"))
-                .hasMessage("r.json: format: string \"weft-rates/1\" is not supported (expected \"weft-pair-rates/1\")");
+                .hasMessage("r.json: format: string \"weft-rates/1\" is not supported "
+                        + "(expected \"weft-pair-rates/1\")");
     }
 }

@@ -30,7 +30,7 @@ class OpenApiTest {
         JsonNode spec = new ObjectMapper(new YAMLFactory()).readTree(RestApi.OPENAPI);
         assertThat(spec.path("openapi").asText()).startsWith("3.");
         Set<String> described = new TreeSet<>();
-        spec.path("paths").fields().forEachRemaining(p -> p.getValue().fieldNames()
+        spec.path("paths").properties().forEach(p -> p.getValue().fieldNames()
                 .forEachRemaining(m -> described.add(m.toUpperCase() + " " + p.getKey())));
         try (FabricService fabric = new FabricService(new FabricService.Config(TestFabrics.ring(3),
                 RoutingEngines.byName("updown"), RoutingOptions.defaults(), RouteCompiler.Options.defaults(),

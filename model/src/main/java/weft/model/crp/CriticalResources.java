@@ -30,7 +30,7 @@ import weft.model.topology.Topology;
  * <p>Decision (over-subscription of a link direction {@code c}): the most traffic the hosts can offer it,
  * {@code min(Σ gbps of the sources whose paths may cross c, Σ gbps of the destinations those paths reach)}, over
  * its capacity. A pair's path is every channel sequence its traffic may take ({@link PairChannels}: all branches of
- * an ECMP group, since the switch's hash, not the host, picks one). The digest's "static over-subscription ratio"
+ * an ECMP group, since the switch's hash, not the host, picks one). Seed 001's "static over-subscription ratio"
  * of a tree's uplinks is the special case of a switch whose hosts all leave through them. Cost: one path lookup per
  * ordered host pair.
  *

@@ -266,7 +266,7 @@ public final class JsonInput {
         return path.isEmpty() ? field : path + "." + field;
     }
 
-    /** A value as an error message shows it: {@code string "x"}, {@code number 2.5}, {@code null}, {@code an object}. */
+    /** A value as an error message shows it: {@code string "x"}, {@code number 2.5}, {@code null}, {@code an array}. */
     public static String describe(JsonNode v) {
         if (v.isTextual()) {
             String s = v.textValue();

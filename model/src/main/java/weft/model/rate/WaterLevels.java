@@ -50,7 +50,7 @@ abstract class WaterLevels<N> {
         heap = new int[Math.max(1, links)];
     }
 
-    /** Fills the arrays (called by the subclass once its own arrays exist) and queues every link that carries a flow. */
+    /** Fills the arrays (the subclass calls it once its own arrays exist); queues every link that carries a flow. */
     final void start() {
         RateProblem p = problem;
         int v = p.linkCount();
@@ -149,7 +149,7 @@ abstract class WaterLevels<N> {
     /** Compares the queued saturation levels of two links. */
     abstract int compareKeys(int l, int m);
 
-    /** Sets {@code f}'s level to {@code ρ}; on each of its links brings the residual up to {@code ρ} and removes its weight. */
+    /** Sets {@code f}'s level to {@code ρ}; on each of its links: residual brought to {@code ρ}, its weight removed. */
     abstract void freezeAtLevel(int f, int[] links);
 
     private boolean before(int l, int m) {

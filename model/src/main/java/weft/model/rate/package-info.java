@@ -8,7 +8,8 @@
  *   <li>{@link weft.model.rate.Ffa}: seed 000 §4.2, Alg. 4.5 (weighted max-min for independent flows);</li>
  *   <li>{@link weft.model.rate.Afa}: seed 000 §4.3, Alg. 4.12 (max-min over applications);</li>
  *   <li>{@link weft.model.rate.MaxMin} and {@link weft.model.rate.BacklogProportional}: seed 004 §4.3, Alg. 1-3
- *       corrected, with per-VOQ minimum rates and the Eq. 4.2 overhead deduction ({@link weft.model.rate.VoqBudget}).</li>
+ *       corrected, with per-VOQ minimum rates and the Eq. 4.2 overhead deduction
+ *       ({@link weft.model.rate.VoqBudget}).</li>
  * </ul>
  *
  * <p>Every allocator computes in an {@link weft.model.rate.Arithmetic}: exact {@link weft.model.rate.Rational}s for the

@@ -126,7 +126,7 @@ final class Hosts {
             pathPolicies[h] = PathPolicy.create(config.pathPolicy(), fabric.hostSwitches(), fabric.maxPaths,
                     Math.max(1, fabric.switchChannels), h, pathRandom[h]);
         }
-        resequencers = config.resequence() ? new HybridResequencer[hosts] : null;
+        resequencers = config.resequence() ? newResequencers(hosts) : null;
         timerAt = new long[config.resequence() ? hosts : 0];
         java.util.Arrays.fill(timerAt, Long.MAX_VALUE);
         sendersOf = new int[hosts];
@@ -457,6 +457,11 @@ final class Hosts {
         }
         flits.release(f);
         engine.checkDrained();
+    }
+
+    @SuppressWarnings("unchecked") // a generic array; every element is made by resequencer(h), for Integer packets
+    private static HybridResequencer<Integer>[] newResequencers(int hosts) {
+        return (HybridResequencer<Integer>[]) new HybridResequencer<?>[hosts];
     }
 
     private HybridResequencer<Integer> resequencer(int h) {

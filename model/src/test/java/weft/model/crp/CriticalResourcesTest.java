@@ -130,7 +130,8 @@ class CriticalResourcesTest {
     void egressPortsParseAndName() {
         assertThat(EgressPort.parse(" s1:9 ")).isEqualTo(new EgressPort("s1", 9));
         assertThat(new EgressPort("dpid-0a", 3).toString()).isEqualTo("dpid-0a:3");
-        assertThatThrownBy(() -> EgressPort.parse("s1")).hasMessage("egress port 's1': expected SWITCH:PORT, e.g. s1:9");
+        assertThatThrownBy(() -> EgressPort.parse("s1"))
+                .hasMessage("egress port 's1': expected SWITCH:PORT, e.g. s1:9");
         assertThatThrownBy(() -> EgressPort.parse("s1:0")).hasMessageContaining("expected SWITCH:PORT");
         assertThatThrownBy(() -> new EgressPort("s1", 0)).hasMessage("egress port s1: port 0, expected >= 1");
     }

@@ -48,7 +48,7 @@ class CrpParametersTest {
     }
 
     @Test
-    @DisplayName("Seed 001 §2.4 (hand-computed Test C2): destination full waits V x C - RTT = 400 - 50; "
+    @DisplayName("Seed 001 §2.4 (hand-computed from its rule): destination full waits V x C - RTT = 400 - 50; "
             + "others R_cycles")
     void retryWaits() {
         CrpParameters p = Vectors.params(4, 100);

@@ -38,8 +38,8 @@ class VoqReservationTest {
     }
 
     @Test
-    @DisplayName("A grant for slots 5-6 keeps one alive until slot 6 ends; after the retry's wait the next request asks "
-            + "for the backlog the budget does not cover: 6000 - (2500 + 1500) = 2000")
+    @DisplayName("A grant for slots 5-6 keeps one alive until slot 6 ends; after the retry's wait the next request "
+            + "asks for the backlog the budget does not cover: 6000 - (2500 + 1500) = 2000")
     void grantsCountUntilTheirSlotsPass() {
         VoqReservation v = voq();
         v.poll(10_000, 0);

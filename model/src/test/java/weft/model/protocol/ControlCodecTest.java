@@ -89,7 +89,8 @@ class ControlCodecTest {
         assertThatThrownBy(() -> codec.decode("{\"v\":2,\"type\":\"ok\"}"))
                 .hasMessage("control line: unsupported protocol version 2, expected 1");
         assertThatThrownBy(() -> codec.decode("{\"v\":1,\"type\":\"teleport\"}"))
-                .hasMessageStartingWith("control line: unknown type 'teleport', expected one of [charge, crp, error, flows,");
+                .hasMessageStartingWith("control line: unknown type 'teleport', expected one of "
+                        + "[charge, crp, error, flows,");
         assertThatThrownBy(() -> codec.decode("{\"v\":1,\"type\":\"register\",\"ip\":\"10.0.0.1\"}"))
                 .hasMessage("register: field 'dataPort' is missing or null");
         assertThatThrownBy(() -> codec.decode("{\"v\":1,\"type\":\"register\",\"ip\":\"10.0.0.1\",\"dataPort\":1}"))

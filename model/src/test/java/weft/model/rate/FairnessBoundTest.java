@@ -34,7 +34,8 @@ class FairnessBoundTest {
 
     @ParameterizedTest(name = "W = {0}")
     @ValueSource(ints = {3, 5, 7, 9, 17})
-    @DisplayName("Seed 000 Prop. 4.4.1 tight family: r̄_FFA(f1)/r̄_SAA(f1) = (W+1)^2/4W (1.333, 1.8, 2.286, 2.778, 4.765)")
+    @DisplayName("Seed 000 Prop. 4.4.1 tight family: r̄_FFA(f1)/r̄_SAA(f1) = (W+1)^2/4W "
+            + "(1.333, 1.8, 2.286, 2.778, 4.765)")
     void saaFfaFamily(int w) {
         RateProblem p = PaperVectors.saaFfaBound(w);
         assertThat(Saa.maxLinkWeight(p, Arithmetic.EXACT)).isEqualTo(Rational.of(w));

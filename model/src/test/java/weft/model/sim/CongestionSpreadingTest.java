@@ -9,7 +9,7 @@ import org.junit.jupiter.api.Test;
 import weft.model.topology.Topology;
 
 /**
- * Seed 003 §1.1 Fig. 1 (seed 000 Fig. 1.1, claim C1): sources s1..s4 on sw1 and s5, s6 on sw2; f1, f2 go to d1 and
+ * Seed 003 §1.1 Fig. 1 (seed 000 Fig. 1.1): sources s1..s4 on sw1 and s5, s6 on sw2; f1, f2 go to d1 and
  * f3..f6 to d2, all on sw2; f1..f4 share the trunk sw1 -> sw2. Outputs serve input ports round robin, with infinite
  * speedup and no rate control (NC). The d2-bound packets fill sw2's trunk buffer, back-pressure throttles the trunk to
  * 2/3, every trunk flow gets 1/6 and f5, f6 get 1/3 each. With equal flows of one time unit at line rate, f5 and f6
@@ -35,7 +35,7 @@ class CongestionSpreadingTest {
     }
 
     @Test
-    @DisplayName("Seed 003 Fig. 1 (C1): NC congestion spreading: f5, f6 finish at 3 units, the phase at 5 (optimal: 4)")
+    @DisplayName("Seed 003 Fig. 1: NC congestion spreading: f5, f6 finish at 3 units, the phase at 5 (optimal: 4)")
     void fig1Completion() {
         SimResult r = run(100_000_000_000L, List.of());
         for (String f : new String[] {"f5", "f6"}) {
@@ -49,7 +49,7 @@ class CongestionSpreadingTest {
     }
 
     @Test
-    @DisplayName("Seed 003 Fig. 1 (C1): in steady state the trunk carries 2/3, f1..f4 get 1/6 and f5, f6 get 1/3")
+    @DisplayName("Seed 003 Fig. 1: in steady state the trunk carries 2/3, f1..f4 get 1/6 and f5, f6 get 1/3")
     void fig1SteadyRates() {
         long from = Math.round(1.0 * UNIT_NS * 1000);
         long to = Math.round(2.5 * UNIT_NS * 1000);
@@ -85,7 +85,7 @@ class CongestionSpreadingTest {
     }
 
     @Test
-    @DisplayName("Seed 003 Fig. 1 (C1): every flow at the calculated 1/4 (Periodic Selection): all finish at 4 units")
+    @DisplayName("Seed 003 Fig. 1: every flow at the calculated 1/4 (Periodic Selection): all finish at 4 units")
     void fig1WithRateControl() {
         SimConfig c = SimConfig.defaults().withInfiniteSpeedup(true).withOutputOrder("rr").withWarmupPs(0)
                 .withDurationPs(100_000_000_000L);

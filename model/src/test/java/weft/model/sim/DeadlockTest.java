@@ -52,8 +52,8 @@ class DeadlockTest {
     }
 
     @Test
-    @DisplayName("Seed 002 §3.2 (digest E6): the restriction at a starting switch deadlocks in simulation on the "
-            + "verifier's cycle; the legal placement does not")
+    @DisplayName("Seed 002 §3.2.1 (hand-computed from its rule): the restriction at a starting switch deadlocks in "
+            + "simulation on the verifier's cycle; the legal placement does not")
     void e6() {
         Topology t = Fabrics.graph("e6", 6, 1, new int[][] {{0, 1}, {1, 2}, {2, 0}, {2, 3}, {3, 4}, {4, 5}, {5, 3}});
         int[][] illegal = {

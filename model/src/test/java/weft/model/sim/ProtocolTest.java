@@ -233,8 +233,9 @@ class ProtocolTest {
     }
 
     @Test
-    @DisplayName("a packet that waited longer than its class may is dropped where it waits and comes back to its source "
-            + "as a reply; every packet sent is either delivered or answered, on every flow control and switch model")
+    @DisplayName("a packet that waited longer than its class may is dropped where it waits and comes back to its "
+            + "source as a reply; every packet sent is either delivered or answered, on every flow control and "
+            + "switch model")
     void expiryWithReply() {
         for (SimConfig.FlowControlKind fc : SimConfig.FlowControlKind.values()) {
             for (boolean speedup : new boolean[] {true, false}) {

@@ -245,7 +245,7 @@ public final class Dafa<N> {
         return out;
     }
 
-    /** Alg. 4.14: a newer round resets the element's links ({@code c_l ← C, W_l^a ← W̃_l^a, A_l ← Ã_l}) and PIF state. */
+    /** Alg. 4.14: a newer round resets the element's links ({@code c_l ← C, W_l^a ← W̃_l^a, A_l ← Ã_l}) and PIF. */
     private void enterRound(int e, long round) {
         elementRound[e] = round;
         elementWave[e] = 0;

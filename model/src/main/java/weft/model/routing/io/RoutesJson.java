@@ -5,7 +5,6 @@ import java.io.StringWriter;
 import java.io.UncheckedIOException;
 import java.io.Writer;
 import java.util.ArrayList;
-import java.util.Iterator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -281,9 +280,7 @@ public final class RoutesJson {
             if (!s.isObject()) {
                 throw in.error("stats", "expected an object, got " + JsonInput.describe(s));
             }
-            Iterator<Map.Entry<String, JsonNode>> it = s.fields();
-            while (it.hasNext()) {
-                Map.Entry<String, JsonNode> f = it.next();
+            for (Map.Entry<String, JsonNode> f : s.properties()) {
                 JsonNode v = f.getValue();
                 stats.put(f.getKey(), v.isNumber() ? v.numberValue() : v.isBoolean() ? v.booleanValue() : v.asText());
             }

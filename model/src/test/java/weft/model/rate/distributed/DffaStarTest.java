@@ -38,7 +38,8 @@ class DffaStarTest {
     @Property(tries = 150)
     void anyInterleavingConvergesToFfa(@ForAll @LongRange(min = 0, max = 100_000) long seed) {
         RateProblem p = RandomProblems.random(seed, false);
-        DffaStar<Rational> d = new DffaStar<>(p, Arithmetic.EXACT, RandomGeneratorFactory.of("L64X128MixRandom").create(seed),
+        DffaStar<Rational> d = new DffaStar<>(p, Arithmetic.EXACT,
+                RandomGeneratorFactory.of("L64X128MixRandom").create(seed),
                 false);
         d.run();
         Allocation<Rational> ffa = new Ffa().allocate(p, Arithmetic.EXACT);

@@ -52,7 +52,8 @@ class RoutesJsonTest {
     @ParameterizedTest
     @CsvSource(delimiter = '|', value = {
         "[1,2]|r.json: (root): expected a JSON object with \"format\": \"weft-routes/1\", got an array",
-        "{\"format\": \"weft-topology/1\"}|r.json: format: string \"weft-topology/1\" is not supported (expected \"weft-routes/1\")",
+        "{\"format\": \"weft-topology/1\"}|r.json: format: string \"weft-topology/1\" is not supported"
+                + " (expected \"weft-routes/1\")",
         "{\"format\": \"weft-routes/1\", \"layers\": 1}|r.json: engine: missing field (expected a non-empty string)",
         "{\"format\": \"weft-routes/1\", \"engine\": \"x\", \"layers\": 0}|r.json: layers: is 0 (expected >= 1)",
         "{\"format\": \"weft-routes/1\", \"engine\": \"x\", \"layers\": 1, \"forwarding\": []}"

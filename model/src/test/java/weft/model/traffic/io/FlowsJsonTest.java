@@ -35,7 +35,8 @@ class FlowsJsonTest {
                 + " \"src\": \"h1\", \"dst\": \"h2\"}, {\"id\": \"a\", \"src\": \"h1\", \"dst\": \"h3\"}]}"))
                 .hasMessageContaining("flows[1].id: \"a\" already used by flows[0]");
         assertThatThrownBy(() -> FlowsJson.read("f.json", "{\"format\": \"weft-flows/1\", \"flows\": [{\"id\": \"a\","
-                + " \"src\": \"h1\", \"dst\": \"h1\"}]}")).hasMessageContaining("f.json: flows[0]: flow a: src and dst");
+                + " \"src\": \"h1\", \"dst\": \"h1\"}]}"))
+                .hasMessageContaining("f.json: flows[0]: flow a: src and dst");
         assertThatThrownBy(() -> FlowsJson.read("f.json", "{\"format\": ")).hasMessageContaining("not valid JSON");
     }
 

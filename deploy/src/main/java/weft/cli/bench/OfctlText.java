@@ -1,4 +1,4 @@
-package weft.bench;
+package weft.cli.bench;
 
 import java.util.ArrayList;
 import java.util.List;

@@ -1,4 +1,4 @@
-package weft.bench;
+package weft.cli.bench;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.netty.channel.EventLoopGroup;
@@ -18,6 +18,7 @@ import weft.agent.datapath.DataPath;
 import weft.agent.datapath.DataPathConfig;
 import weft.agent.datapath.ShimHeader;
 import weft.agent.datapath.Transport;
+import weft.cli.WeftMain;
 import weft.model.protocol.DestinationRate;
 
 /**
@@ -73,6 +74,7 @@ public final class AgentBench implements Callable<Integer> {
                 .getProcessCpuTime() / 1e9;
     }
 
+    @SuppressWarnings("try") // the receiving agent b is only started and closed; the sender's perf run reaches it
     private void loopback() throws Exception {
         Transport t = Transport.best();
         EventLoopGroup group = t.newGroup(2);
@@ -163,7 +165,7 @@ public final class AgentBench implements Callable<Integer> {
                 for (int i = 1; i <= 2; i++) {
                     List<String> cmd = new ArrayList<>(List.of("ip", "netns", "exec", "wah" + (7 + i), "java", "-cp",
                             cp,
-                            "weft.agent.cli.AgentCommand", "run", "--host", "b" + i, "--ip", "10.78.0." + i,
+                            WeftMain.class.getName(), "agent", "run", "--host", "b" + i, "--ip", "10.78.0." + i,
                             "--bucket-bytes", String.valueOf(bucketBytes)));
                     if (i == 1) {
                         cmd.addAll(List.of("--rate", "10.78.0.2=" + bps / 1e6));
@@ -173,7 +175,7 @@ public final class AgentBench implements Callable<Integer> {
                 }
                 Thread.sleep(8000);
                 Process perf = new ProcessBuilder("ip", "netns", "exec", "wah8", "java", "-cp", cp,
-                        "weft.agent.cli.AgentCommand", "perf", "--to", "10.78.0.2", "--seconds",
+                        WeftMain.class.getName(), "agent", "perf", "--to", "10.78.0.2", "--seconds",
                         String.valueOf(seconds), "--json").redirectError(ProcessBuilder.Redirect.DISCARD).start();
                 String out = new String(perf.getInputStream().readAllBytes(), StandardCharsets.UTF_8).trim();
                 perf.waitFor();
@@ -188,7 +190,8 @@ public final class AgentBench implements Callable<Integer> {
             }
             for (double mbps : new double[] {10, 50, 200}) {
                 sh("ip netns exec wah8 sh -c 'tc qdisc del dev eth0 root 2>/dev/null; tc qdisc add dev eth0 root "
-                        + "handle 1: stab overhead -14 htb default 10 && tc class add dev eth0 parent 1: classid 1:10 htb rate "
+                        + "handle 1: stab overhead -14 htb default 10 && tc class add dev eth0 parent 1: classid 1:10 "
+                        + "htb rate "
                         + (long) (mbps * 1e6) + "bit ceil " + (long) (mbps * 1e6) + "bit burst 16000b cburst 16000b'");
                 Process server = new ProcessBuilder("ip", "netns", "exec", "wah9", "iperf3", "-s", "-1", "-p", "5298")
                         .redirectErrorStream(true).redirectOutput(ProcessBuilder.Redirect.DISCARD).start();

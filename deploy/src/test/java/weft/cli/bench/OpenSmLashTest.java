@@ -1,4 +1,4 @@
-package weft.bench;
+package weft.cli.bench;
 
 import static org.assertj.core.api.Assertions.assertThat;
 

@@ -11,7 +11,7 @@ import java.util.ArrayList;
 import java.util.HexFormat;
 import java.util.List;
 import java.util.function.Predicate;
-import weft.agent.cli.AgentCommand;
+import weft.cli.WeftMain;
 import weft.model.topology.Host;
 
 /**
@@ -85,7 +85,7 @@ public record LabAgents(int registryPort, String token, List<Agent> agents) {
             Path log = dir.resolve("agent-" + h.id() + ".log");
             Files.deleteIfExists(log); // a previous lab of this name leaves its logs; the waits read them
             List<String> cmd = new ArrayList<>(List.of(java, "-Xmx128m", "-cp", classpath,
-                    AgentCommand.class.getName(), "run", "--host", h.id(), "--ip", h.ip(), "--mac", h.mac(),
+                    WeftMain.class.getName(), "agent", "run", "--host", h.id(), "--ip", h.ip(), "--mac", h.mac(),
                     // by dpid: a discovering controller knows the switches only by their datapath ids
                     "--attachment", lab.topology().requireSwitch(h.switchId()).dpidHex() + ":" + h.port(),
                     "--controller", controller, "--token-file", tokenFile.toString()));

@@ -14,8 +14,9 @@ import java.util.concurrent.CountDownLatch;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
+import weft.cli.WeftMain;
 import weft.controller.cli.CliFailure;
-import weft.controller.cli.ControllerCommand;
+import weft.controller.cli.Durations;
 import weft.controller.cli.RoutingOptionsMixin;
 import weft.controller.cli.TopologyFiles;
 import weft.controller.fabric.DeadlockVerification;
@@ -108,7 +109,7 @@ public final class LabCommand implements Runnable {
                     routing.chain(), routing.options(), RouteCompiler.Options.defaults(),
                     new DeadlockVerification(allowDeadlock), new InetSocketAddress("127.0.0.1", port), null,
                     SessionConfig.defaults());
-            return discover ? WeftController.startDiscovering(config, ControllerCommand.duration("--settle", settle))
+            return discover ? WeftController.startDiscovering(config, Durations.parse("--settle", settle))
                     : WeftController.start(config, pairRates(lab.topology()));
         }
     }
@@ -197,8 +198,8 @@ public final class LabCommand implements Runnable {
                 long logStart = Files.exists(log) ? Files.size(log) : 0; // the log is appended to
                 String java = ProcessHandle.current().info().command().orElse("java");
                 String classpath = System.getProperty("java.class.path");
-                List<String> cmd = new ArrayList<>(List.of(java, "-cp", classpath, ControllerCommand.class.getName(),
-                        "run", "--topo", topoFile.toString(), "--listen", "127.0.0.1:" + fabric.port));
+                List<String> cmd = new ArrayList<>(List.of(java, "-cp", classpath, WeftMain.class.getName(),
+                        "controller", "run", "--topo", topoFile.toString(), "--listen", "127.0.0.1:" + fabric.port));
                 cmd.addAll(fabric.routing.arguments());
                 if (fabric.discover) {
                     cmd.subList(cmd.indexOf("--topo"), cmd.indexOf("--topo") + 2).clear();

@@ -1,4 +1,4 @@
-package weft.bench;
+package weft.cli.bench;
 
 import java.lang.management.ManagementFactory;
 import java.nio.file.Path;
@@ -25,8 +25,10 @@ import weft.model.topology.Topology;
  * OpenSM's LASH under ibsim in the same table ({@code --opensm}; its time is LASH's own, from OpenSM's log, up to its
  * tables or its failure).
  */
-@Command(name = "bench", description = "Benchmarks that compare Weft side by side with a peer.",
-        subcommands = {BenchCommand.Routing.class, AgentBench.class, ProgramBenchCommand.class, SimBenchCommand.class})
+@Command(name = "bench", mixinStandardHelpOptions = true,
+        description = "Benchmarks that compare Weft side by side with a peer.",
+        subcommands = {BenchCommand.Routing.class, AgentBench.class, ProgramBenchCommand.class,
+            SimBenchCommand.class})
 public final class BenchCommand implements Runnable {
     @Override
     public void run() {
@@ -156,7 +158,7 @@ public final class BenchCommand implements Runnable {
      * Builds a fabric from its name with the topology generators, one host per switch (per leaf in trees), so that
      * every switch pair with hosts is routed and OpenSM sees one HCA per (leaf) switch.
      */
-    static Topology fabric(String name, long seed) {
+    public static Topology fabric(String name, long seed) {
         String[] p = name.split("-");
         try {
             if (name.startsWith("random-") && p.length == 3 && p[2].startsWith("d")) {

@@ -1,4 +1,4 @@
-package weft.bench;
+package weft.cli.bench;
 
 import java.io.IOException;
 import java.net.InetSocketAddress;
@@ -244,10 +244,5 @@ public final class ProgramBenchCommand implements Callable<Integer> {
         double[] s = v.clone();
         Arrays.sort(s);
         return s[s.length / 2];
-    }
-
-    /** Runs the benchmark without the launcher. */
-    public static void main(String[] args) {
-        System.exit(new picocli.CommandLine(new ProgramBenchCommand()).execute(args));
     }
 }

@@ -1,4 +1,4 @@
-package weft.bench;
+package weft.cli.bench;
 
 import java.io.IOException;
 import java.io.PrintWriter;
