@@ -3,8 +3,8 @@ package weft.model.repro;
 import java.util.List;
 
 /**
- * A reproduction whose name, seed, title, claims and parameters are declared once, in its constructor, so a subclass
- * is only its experiment ({@link #run}).
+ * A reproduction whose name, seed, title, claims and parameters are fixed when it is made: the declarative half of
+ * {@link Reproduction} written once, so a subclass holds only its experiment ({@link #run}).
  */
 abstract class DeclaredReproduction implements Reproduction {
     private final String name;
