@@ -124,6 +124,16 @@ public final class DataPath implements AutoCloseable {
         return config;
     }
 
+    /** The local API's TCP port as bound (the configured one, or the one the system chose for port 0). */
+    public int localPort() {
+        return ((InetSocketAddress) localServer.localAddress()).getPort();
+    }
+
+    /** How many applications are subscribed to this host's deliveries, read on the data-path thread. */
+    int subscriberCount() throws InterruptedException, java.util.concurrent.ExecutionException {
+        return loop.submit(subscribers::size).get();
+    }
+
     /**
      * Applies the controller's rates; with {@code replace}, VOQs not named drop to rate 0 (their data waits). A rate
      * whose {@code dstIp} is not a dotted IPv4 address is skipped with a warning (no name is resolved here).
