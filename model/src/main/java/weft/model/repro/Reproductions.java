@@ -17,6 +17,11 @@ public final class Reproductions {
         // Reproductions register here, one line each, grouped by seed.
         ALL.put("contention", ContentionRepro::new);
         ALL.put("fluid", FluidRepro::new);
+        ALL.put("spreading", SpreadingRepro::new);
+        ALL.put("phase", PhaseRepro::new);
+        ALL.put("injection", InjectionRepro::new);
+        ALL.put("independent", IndependentRepro::new);
+        ALL.put("apps", AppsRepro::new);
     }
 
     private Reproductions() {

@@ -7,7 +7,11 @@
  * {@code weft-repro/1}, the printed report and the README's table. The random flow sets of seed 000 ch. 6 come from
  * {@link weft.model.traffic.FluidWorkloads}.
  *
- * <p>Reproductions here: {@code contention} (seed 000 §6.2), {@code fluid} (seed 000 §6.3-6.5, calculated rates).
+ * <p>Reproductions here: {@code contention} (seed 000 §6.2), {@code fluid} (seed 000 §6.3-6.5, calculated rates),
+ * {@code spreading} (seed 003 Fig. 1), and on the packet simulator with the papers' switches ({@code TreeFabric}):
+ * {@code phase} (seed 003 Fig. 6, seed 000 Fig. 6.7), {@code injection} (seed 003 Table 1, seed 000 Tables 6.3,
+ * 6.4), {@code independent} (seed 000 Fig. 6.8a), {@code apps} (seed 000 Fig. 6.10a); {@code RateMeter} measures
+ * steady flow rates in a run.
  * Setup, assumptions, tolerances, run times and results: docs/reproductions.md.
  */
 package weft.model.repro;

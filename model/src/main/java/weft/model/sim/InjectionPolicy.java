@@ -20,6 +20,11 @@ public interface InjectionPolicy {
     /** The front packet of queue q, of {@code bytes}, has been put on the link at {@code nowPs}. */
     void sent(int queue, int bytes, long nowPs);
 
+    /** Hosts with no injection control (NC), the papers' baseline, for runs that also add observers. */
+    static Factory noControl() {
+        return (host, queues, seed) -> new NoControl();
+    }
+
     /** Creates the policy of one host. */
     @FunctionalInterface
     interface Factory {

@@ -92,7 +92,7 @@ public final class Simulator {
 
     /** Runs a workload with no injection control at the hosts. */
     public SimResult run(Workload workload) {
-        return run(workload, (h, q, seed) -> new NoControl(), List.of());
+        return run(workload, InjectionPolicy.noControl(), List.of());
     }
 
     /**

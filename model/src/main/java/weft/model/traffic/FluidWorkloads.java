@@ -66,13 +66,25 @@ public final class FluidWorkloads {
      * one random order.
      */
     public static int[][] randomDestinations(int hosts, int maxFlows, RandomGenerator random) {
+        return randomDestinations(hosts, maxFlows, false, random);
+    }
+
+    /**
+     * Seed 000 §6.6 Table 6.4: every host sends exactly {@code flows} flows, each to a uniformly random other host,
+     * all in one random order.
+     */
+    public static int[][] fixedDestinations(int hosts, int flows, RandomGenerator random) {
+        return randomDestinations(hosts, flows, true, random);
+    }
+
+    private static int[][] randomDestinations(int hosts, int maxFlows, boolean exactly, RandomGenerator random) {
         if (hosts < 2 || maxFlows < 1) {
             throw new IllegalArgumentException("random destinations need >= 2 hosts and maxFlows >= 1, got "
                     + hosts + " and " + maxFlows);
         }
         List<int[]> flows = new ArrayList<>();
         for (int s = 0; s < hosts; s++) {
-            int count = 1 + random.nextInt(maxFlows);
+            int count = exactly ? maxFlows : 1 + random.nextInt(maxFlows);
             for (int i = 0; i < count; i++) {
                 int d = random.nextInt(hosts - 1);
                 flows.add(new int[] {s, d >= s ? d + 1 : d});

@@ -95,6 +95,16 @@ class FluidWorkloadsTest {
     }
 
     @Property
+    @Label("Seed 000 Table 6.4: every host sends exactly n flows, each to another host")
+    void fixedDestinations(@ForAll @IntRange(min = 2, max = 100) int hosts, @ForAll @IntRange(min = 1, max = 6) int n,
+                           @ForAll @LongRange(min = 0, max = 1_000_000) long seed) {
+        int[][] flows = FluidWorkloads.fixedDestinations(hosts, n, new SplittableRandom(seed));
+        assertThat(flows).hasNumberOfRows(hosts * n);
+        assertThat(boxed(counts(flows, hosts, 0))).allSatisfy(c -> assertThat(c).isEqualTo(n));
+        assertThat(java.util.Arrays.asList(flows)).allSatisfy(f -> assertThat(f[1]).isNotEqualTo(f[0]));
+    }
+
+    @Property
     @Label("Seed 000 §6.5: applications are disjoint unions of groups of appSize/frag neighbouring hosts; "
             + "every flow stays inside its application")
     void applications(@ForAll @IntRange(min = 1, max = 4) int apps, @ForAll @IntRange(min = 1, max = 8) int frag,

@@ -78,7 +78,7 @@ public final class ReproText {
         for (ReproResult r : results) {
             for (ClaimResult c : r.claims()) {
                 Claim k = c.claim();
-                String unit = "ratio".equals(k.unit()) ? "" : " " + k.unit();
+                String unit = "ratio".equals(k.unit()) || "fraction".equals(k.unit()) ? "" : " " + k.unit();
                 String weft = number(c.weft()) + unit;
                 s.append(String.format(Locale.ROOT, "| %s | %s: %s | %s%s | %s%s | `weft repro %s` |%n", r.seed(),
                         k.id(), k.what().replace("|", "\\|"), number(k.paper()), unit,
