@@ -24,14 +24,8 @@ import weft.model.topology.SwitchGraph;
 import weft.model.topology.Topology;
 
 class SpanningTreeTest extends RoutingEngineContract {
-    @Override
-    protected RoutingEngine engine() {
-        return new SpanningTree();
-    }
-
-    @Override
-    protected List<Topology> fabrics() {
-        return List.of(Fabrics.ring(4), Fabrics.ring(7), Fabrics.mesh(4, 3), Fabrics.torus(4, 4),
+    SpanningTreeTest() {
+        super(new SpanningTree(), Fabrics.ring(4), Fabrics.ring(7), Fabrics.mesh(4, 3), Fabrics.torus(4, 4),
                 Fabrics.karyNTree(2, 3), Fabrics.irregular(32, 4, 5));
     }
 

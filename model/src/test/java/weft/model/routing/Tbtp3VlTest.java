@@ -3,7 +3,6 @@ package weft.model.routing;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import java.util.List;
 
 import net.jqwik.api.ForAll;
 import net.jqwik.api.Label;
@@ -18,14 +17,8 @@ import weft.model.topology.Topology;
 
 /** TBTP spread over three layers, the thesis's TBTP3VL. */
 class Tbtp3VlTest extends RoutingEngineContract {
-    @Override
-    protected RoutingEngine engine() {
-        return new Tbtp(3);
-    }
-
-    @Override
-    protected List<Topology> fabrics() {
-        return List.of(Fabrics.ring(4), Fabrics.ring(7), Fabrics.mesh(4, 8), Fabrics.torus(4, 8),
+    Tbtp3VlTest() {
+        super(new Tbtp(3), Fabrics.ring(4), Fabrics.ring(7), Fabrics.mesh(4, 8), Fabrics.torus(4, 8),
                 Fabrics.karyNTree(2, 3), Fabrics.irregular(32, 4, 5));
     }
 

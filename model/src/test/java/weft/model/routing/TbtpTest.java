@@ -2,7 +2,6 @@ package weft.model.routing;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import java.util.List;
 
 import net.jqwik.api.ForAll;
 import net.jqwik.api.Label;
@@ -17,14 +16,8 @@ import weft.model.topology.SwitchGraph;
 import weft.model.topology.Topology;
 
 class TbtpTest extends RoutingEngineContract {
-    @Override
-    protected RoutingEngine engine() {
-        return new Tbtp(1);
-    }
-
-    @Override
-    protected List<Topology> fabrics() {
-        return List.of(Fabrics.ring(4), Fabrics.ring(7), Fabrics.mesh(4, 8), Fabrics.torus(4, 8),
+    TbtpTest() {
+        super(new Tbtp(1), Fabrics.ring(4), Fabrics.ring(7), Fabrics.mesh(4, 8), Fabrics.torus(4, 8),
                 Fabrics.karyNTree(2, 3), Fabrics.irregular(32, 4, 5));
     }
 

@@ -3,7 +3,6 @@ package weft.model.routing;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.util.HashSet;
-import java.util.List;
 import java.util.Set;
 
 import org.junit.jupiter.api.DisplayName;
@@ -13,14 +12,8 @@ import weft.model.topology.SwitchGraph;
 import weft.model.topology.Topology;
 
 class VlbTest extends RoutingEngineContract {
-    @Override
-    protected RoutingEngine engine() {
-        return new Vlb();
-    }
-
-    @Override
-    protected List<Topology> fabrics() {
-        return List.of(Fabrics.karyNTree(2, 2), Fabrics.karyNTree(2, 3), Fabrics.karyNTree(3, 3));
+    VlbTest() {
+        super(new Vlb(), Fabrics.karyNTree(2, 2), Fabrics.karyNTree(2, 3), Fabrics.karyNTree(3, 3));
     }
 
     @Test
