@@ -12,7 +12,6 @@ final class DoubleWaterLevels extends WaterLevels<Double> {
     private final double[] level;
     private double rho;
     private double candidate;
-    private boolean started;
 
     DoubleWaterLevels(RateProblem p) {
         super(p);
@@ -42,19 +41,18 @@ final class DoubleWaterLevels extends WaterLevels<Double> {
     }
 
     @Override
-    void queueAtSaturation(int l) {
-        key[l] = base[l] + residual[l] / activeWeight[l];
+    void measure(int l) {
+        candidate = base[l] + residual[l] / activeWeight[l];
     }
 
     @Override
-    boolean saturationRose(int l) {
-        double saturation = base[l] + residual[l] / activeWeight[l];
-        if (saturation > key[l]) {
-            key[l] = saturation;
-            return true;
-        }
-        candidate = saturation;
-        return false;
+    boolean candidateAboveKey(int l) {
+        return candidate > key[l];
+    }
+
+    @Override
+    void keyAtCandidate(int l) {
+        key[l] = candidate;
     }
 
     @Override
@@ -63,12 +61,10 @@ final class DoubleWaterLevels extends WaterLevels<Double> {
     }
 
     @Override
-    boolean raiseToSaturation() {
-        double next = Math.max(rho, candidate);
-        boolean newLevel = !started || next - rho > 1e-12 * Math.max(1, Math.abs(rho));
-        started = true;
-        rho = next;
-        return newLevel;
+    boolean raise() {
+        double old = rho;
+        rho = Math.max(rho, candidate);
+        return rho - old > 1e-12 * Math.max(1, Math.abs(old));
     }
 
     @Override

@@ -17,7 +17,6 @@ final class GenericWaterLevels<N> extends WaterLevels<N> {
     private final N[] level;
     private N rho;
     private N candidate;
-    private boolean started;
 
     GenericWaterLevels(RateProblem p, Arithmetic<N> arithmetic) {
         super(p);
@@ -50,24 +49,19 @@ final class GenericWaterLevels<N> extends WaterLevels<N> {
         activeWeight[l] = a.add(activeWeight[l], weight[f]);
     }
 
-    private N saturation(int l) {
-        return a.add(base[l], a.div(residual[l], activeWeight[l]));
+    @Override
+    void measure(int l) {
+        candidate = a.add(base[l], a.div(residual[l], activeWeight[l]));
     }
 
     @Override
-    void queueAtSaturation(int l) {
-        key[l] = saturation(l);
+    boolean candidateAboveKey(int l) {
+        return a.compare(candidate, key[l]) > 0;
     }
 
     @Override
-    boolean saturationRose(int l) {
-        N saturation = saturation(l);
-        if (a.compare(saturation, key[l]) > 0) {
-            key[l] = saturation;
-            return true;
-        }
-        candidate = saturation;
-        return false;
+    void keyAtCandidate(int l) {
+        key[l] = candidate;
     }
 
     @Override
@@ -76,18 +70,11 @@ final class GenericWaterLevels<N> extends WaterLevels<N> {
     }
 
     @Override
-    boolean raiseToSaturation() {
-        N next = a.max(rho, candidate);
-        boolean newLevel;
-        if (a.exact()) {
-            newLevel = !started || a.compare(next, rho) > 0;
-        } else {
-            double r = a.toDouble(rho);
-            newLevel = !started || a.toDouble(next) - r > 1e-12 * Math.max(1, Math.abs(r));
-        }
-        started = true;
-        rho = next;
-        return newLevel;
+    boolean raise() {
+        N old = rho;
+        rho = a.max(rho, candidate);
+        double r = a.toDouble(old);
+        return a.exact() ? a.compare(rho, old) > 0 : a.toDouble(rho) - r > 1e-12 * Math.max(1, Math.abs(r));
     }
 
     @Override

@@ -29,6 +29,7 @@ abstract class WaterLevels<N> {
     private final boolean[] frozen;
     private int[] heap;
     private int heapSize;
+    private boolean started;
 
     /** The levels of a problem in the given arithmetic, every flow unfrozen at level 0. */
     @SuppressWarnings("unchecked")
@@ -123,10 +124,19 @@ abstract class WaterLevels<N> {
     /**
      * Raises {@code ρ} to the saturation level of the link {@link #nextSaturatedLink()} returned (never lowering it).
      *
-     * @return whether that is a new rate level: above the old one exactly, or by more than a relative 1e-12 in
-     *         doubles, so rounding noise is not counted as a distinct rate
+     * @return whether that is a new rate level: the first, or above the old one ({@link #raise})
      */
-    abstract boolean raiseToSaturation();
+    final boolean raiseToSaturation() {
+        boolean first = !started;
+        started = true;
+        return raise() || first;
+    }
+
+    /**
+     * Raises {@code ρ} to the candidate level; whether it rose: exactly, or by more than a relative 1e-12 in doubles,
+     * so rounding noise is not counted as a distinct rate.
+     */
+    abstract boolean raise();
 
     /** Each flow's rate {@code w_f · r̄(f)}. */
     abstract Allocation<N> allocation(String name, int iterations);
@@ -138,13 +148,32 @@ abstract class WaterLevels<N> {
     abstract void addActiveWeight(int l, int f);
 
     /** Queues link {@code l} at its saturation level {@code base_l + c_l / W_l}. */
-    abstract void queueAtSaturation(int l);
+    private void queueAtSaturation(int l) {
+        measure(l);
+        keyAtCandidate(l);
+    }
 
     /**
-     * Computes link {@code l}'s saturation level {@code base_l + c_l / W_l}; when it lies above the level {@code l}
-     * is queued at, queues it there and returns true, else keeps it as the candidate level.
+     * Computes link {@code l}'s saturation level {@code base_l + c_l / W_l} as the candidate level; when it lies
+     * above the level {@code l} is queued at, queues it there and returns true.
      */
-    abstract boolean saturationRose(int l);
+    private boolean saturationRose(int l) {
+        measure(l);
+        if (candidateAboveKey(l)) {
+            keyAtCandidate(l);
+            return true;
+        }
+        return false;
+    }
+
+    /** Sets the candidate level to link {@code l}'s saturation level {@code base_l + c_l / W_l}. */
+    abstract void measure(int l);
+
+    /** Whether the candidate level lies above the level link {@code l} is queued at. */
+    abstract boolean candidateAboveKey(int l);
+
+    /** Sets the level link {@code l} is queued at to the candidate level. */
+    abstract void keyAtCandidate(int l);
 
     /** Compares the queued saturation levels of two links. */
     abstract int compareKeys(int l, int m);
