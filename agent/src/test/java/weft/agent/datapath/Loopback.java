@@ -1,9 +1,11 @@
 package weft.agent.datapath;
 
+import io.netty.channel.EventLoopGroup;
 import java.io.IOException;
 import java.net.DatagramSocket;
 import java.time.Duration;
 import java.util.concurrent.Callable;
+import java.util.concurrent.TimeUnit;
 
 /** Ports and waits for data-path tests on loopback: the system picks every port, nothing sleeps blindly. */
 final class Loopback {
@@ -19,6 +21,16 @@ final class Loopback {
         try (DatagramSocket s = new DatagramSocket(0)) {
             return s.getLocalPort();
         }
+    }
+
+    /** Closes the data paths that were started (null for one that was not) and then their event loops. */
+    static void close(EventLoopGroup group, DataPath... paths) {
+        for (DataPath p : paths) {
+            if (p != null) {
+                p.close();
+            }
+        }
+        group.shutdownGracefully(0, 0, TimeUnit.SECONDS).syncUninterruptibly();
     }
 
     /** Waits until {@code condition} holds, checking every 10 ms, or fails naming {@code what}. */

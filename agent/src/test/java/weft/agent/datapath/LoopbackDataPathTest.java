@@ -26,13 +26,7 @@ class LoopbackDataPathTest {
 
     @AfterEach
     void tearDown() {
-        if (a != null) {
-            a.close();
-        }
-        if (b != null) {
-            b.close();
-        }
-        group.shutdownGracefully(0, 0, java.util.concurrent.TimeUnit.SECONDS).syncUninterruptibly();
+        Loopback.close(group, a, b);
     }
 
     private DataPath start(String ip, int dataPort) throws Exception {

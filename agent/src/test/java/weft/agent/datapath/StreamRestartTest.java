@@ -44,13 +44,7 @@ class StreamRestartTest {
 
     @AfterEach
     void tearDown() {
-        if (a != null) {
-            a.close();
-        }
-        if (b != null) {
-            b.close();
-        }
-        group.shutdownGracefully(0, 0, TimeUnit.SECONDS).syncUninterruptibly();
+        Loopback.close(group, a, b);
     }
 
     private DataPath startA() throws Exception {

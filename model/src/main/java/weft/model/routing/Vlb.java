@@ -25,18 +25,12 @@ import weft.model.topology.Topology;
  * Paths are up*&#47;down* in a tree: deadlock-free and shortest. {@code layer_of} lists every pair once per path id.
  * Entry count grows as switches x leaves x roots: meant for the small trees of the lab.
  */
-final class Vlb implements RoutingEngine {
+final class Vlb extends NamedEngine {
     /** Refuse fabrics whose tagged entries would exceed this (about 2 GB of entries in memory). */
     static final long MAX_ENTRIES = 4_000_000;
 
-    @Override
-    public String name() {
-        return "vlb";
-    }
-
-    @Override
-    public boolean promisesShortest() {
-        return true;
+    Vlb() {
+        super("vlb", true);
     }
 
     @Override

@@ -105,9 +105,7 @@ class SpanningTreeTest extends RoutingEngineContract {
     void treeOnEveryFabric(@ForAll @IntRange(min = 0, max = 2) int family,
                            @ForAll @IntRange(min = 2, max = 64) int size,
                            @ForAll @IntRange(min = 3, max = 8) int degree, @ForAll long seed) {
-        int side = 2 + size % 7;
-        Topology t = family == 0 ? Fabrics.irregular(size + 6, degree, seed)
-                : family == 1 ? Fabrics.torus(side, 2 + degree % 5) : Fabrics.mesh(side, 2 + degree % 5);
+        Topology t = Fabrics.anyFamily(family, size, degree, seed);
         RoutingResult r = engine().compute(t, RoutingOptions.defaults());
         VerificationReport v = DeadlockVerifier.verify(t, r);
         assertThat(v.ok()).as(t.name() + ": " + v.verdict()).isTrue();

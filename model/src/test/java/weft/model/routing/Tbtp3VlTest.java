@@ -62,9 +62,7 @@ class Tbtp3VlTest extends RoutingEngineContract {
     void verifiedOnEveryFabric(@ForAll @IntRange(min = 0, max = 2) int family,
                                @ForAll @IntRange(min = 2, max = 64) int size,
                                @ForAll @IntRange(min = 3, max = 8) int degree, @ForAll long seed) {
-        int side = 2 + size % 7;
-        Topology t = family == 0 ? Fabrics.irregular(size + 6, degree, seed)
-                : family == 1 ? Fabrics.torus(side, 2 + degree % 5) : Fabrics.mesh(side, 2 + degree % 5);
+        Topology t = Fabrics.anyFamily(family, size, degree, seed);
         VerificationReport v = DeadlockVerifier.verify(t, engine().compute(t, RoutingOptions.defaults()));
         assertThat(v.ok()).as(t.name() + ": " + v.verdict()).isTrue();
         assertThat(v.layers()).hasSize(3);

@@ -77,9 +77,7 @@ class TbtpTest extends RoutingEngineContract {
     void boundAndDeadlockFreedom(@ForAll @IntRange(min = 0, max = 2) int family,
                                  @ForAll @IntRange(min = 2, max = 64) int size,
                                  @ForAll @IntRange(min = 3, max = 8) int degree, @ForAll long seed) {
-        int side = 2 + size % 7;
-        Topology t = family == 0 ? Fabrics.irregular(size + 6, degree, seed)
-                : family == 1 ? Fabrics.torus(side, 2 + degree % 5) : Fabrics.mesh(side, 2 + degree % 5);
+        Topology t = Fabrics.anyFamily(family, size, degree, seed);
         SwitchGraph g = t.graph();
         boolean[] tree = new boolean[t.links().size()];
         boolean[][] forbidden = prohibited(t, tree, null);
