@@ -25,6 +25,8 @@ public final class Reproductions {
         ALL.put("stp", StpRepro::new);
         ALL.put("sr", SegmentRepro::new);
         ALL.put("lash", LashRepro::new);
+        ALL.put("qos", QosRepro::new);
+        ALL.put("admission", AdmissionRepro::new);
     }
 
     private Reproductions() {
