@@ -22,6 +22,8 @@ import weft.model.sim.SimConfig.FlowControlKind;
  * differ between the 4-wide and the 8-wide numbering), so the torus and the mesh run in both orientations, averaged.
  */
 final class LashRepro extends DeclaredReproduction {
+    private static final String[] ENGINES = {"lash", "tbtp3vl", "tbtp", "stp"};
+    private static final String[] NAMES = {"LASH", "TBTP3VL", "TBTP", "STP"};
     private static final Tolerance DEFAULT = Tolerance.defaultRelative();
     private static final List<Claim> CLAIMS = List.of(
             new Claim("L2", "32-switch irregular: LASH / TBTP3VL throughput (+16%)", 1.16, "ratio", DEFAULT,
@@ -54,8 +56,6 @@ final class LashRepro extends DeclaredReproduction {
                     "600"),
             new Parameter("loads", "offered loads, fractions of 1 Gbit/s (the last one gives the latency)",
                     "0.05,0.1,0.15,0.2,0.25,0.3,0.35,0.4,0.45,0.5,0.6,0.7,0.8,0.9,1", "0.2,0.3,0.4,0.6,1"));
-    private static final String[] ENGINES = {"lash", "tbtp3vl", "tbtp", "stp"};
-    private static final String[] NAMES = {"LASH", "TBTP3VL", "TBTP", "STP"};
 
     LashRepro() {
         super("lash", "002", "Seed 002 §3.3.5 Fig. 3.15: LASH vs TBTP3VL, TBTP and STP (+16/+25/+83% throughput, "
