@@ -3,8 +3,8 @@ package weft.model.repro;
 import java.util.List;
 
 /**
- * A reproduction whose name, seed, title, claims and parameters are fixed when it is made: subclasses pass them to
- * the constructor and implement only {@link #run}.
+ * A reproduction whose name, seed, title, claims and parameters are fixed when it is made: the declarative half of
+ * {@link Reproduction} written once, so a subclass holds only its experiment ({@link #run}).
  */
 abstract class DeclaredReproduction implements Reproduction {
     private final String name;
