@@ -26,7 +26,7 @@ final class StpRepro extends DeclaredReproduction {
             new Claim("C2.ud", "no flow control: Up*/Down* frame loss at 300 Mbit/s offered", 60, "%", DEFAULT,
                     new Band(0, 90)),
             new Claim("C2.stp", "no flow control: STP frame loss at 300 Mbit/s offered", 88, "%", DEFAULT,
-                    new Band(5, 95)),
+                    new Band(1, 95)),
             new Claim("C4.ud", "802.3x flow control: Up*/Down* per-node throughput (no loss)", 65, "Mbit/s", DEFAULT,
                     new Band(40, 1000)),
             new Claim("C4.stp", "802.3x flow control: STP per-node throughput (no loss)", 21, "Mbit/s", DEFAULT,

@@ -81,6 +81,17 @@ class EthernetSetupTest {
     }
 
     @Test
+    @DisplayName("routes' bound, hand-computed: on the 4-switch line the middle channel carries the 4 pairs that cross "
+            + "it, so uniform traffic (1/3 of each host's load to each other host) saturates it at 3/4 of the link; "
+            + "on 2 switches one pair per channel caps at the full link")
+    void boundOfTheRoutes() {
+        Topology line = EthernetSetup.fabric("fabric", "mesh-4x1", 1);
+        assertThat(EthernetSetup.bound(line, EthernetSetup.route("updown", line, 1))).isCloseTo(0.75, within(1e-12));
+        Topology two = pair(EthernetSetup.GBPS, EthernetSetup.LATENCY_US, 1);
+        assertThat(EthernetSetup.bound(two, EthernetSetup.route("updown", two, 1))).isEqualTo(1.0);
+    }
+
+    @Test
     @DisplayName("a load sweep on two hosts across one link: each sends only to the other, so accepted = offered up "
             + "to a full link, lossless and drop-tail alike")
     void sweepOnOneLink() {
