@@ -162,7 +162,7 @@ public final class LabCommand implements Runnable {
         String name;
 
         @Option(names = "--agents", description = "also run the agent registry (generated token) and a host agent "
-                + "in every host namespace, reaching it over a link-local veth per host")
+                + "in every host namespace, reaching it over a veth per host")
         boolean agents;
 
         @Option(names = "--agent-port", defaultValue = "6700", description = "agent registry TCP port (default: "
@@ -178,6 +178,10 @@ public final class LabCommand implements Runnable {
                 + "tear down")
         boolean foreground;
 
+        @Option(names = "--rest", paramLabel = "HOST:PORT", description = "the controller also serves its REST API, "
+                + "/metrics and the web dashboard (read-only) on HOST:PORT")
+        String rest;
+
         @Override
         public Integer call() throws Exception {
             if (allocate != null && !agents) {
@@ -186,6 +190,11 @@ public final class LabCommand implements Runnable {
             if (foreground && agents) {
                 throw new CommandLine.ParameterException(spec.commandLine(),
                         "--agents runs agents as background processes; it cannot be used with --foreground");
+            }
+            if (foreground && rest != null) {
+                throw new CommandLine.ParameterException(spec.commandLine(),
+                        "--rest starts the background controller with a REST server; it cannot be used with "
+                                + "--foreground");
             }
             OvsLab lab = OvsLab.up(fabric.config(name));
             try {
@@ -218,6 +227,9 @@ public final class LabCommand implements Runnable {
                 if (fabric.rates != null) {
                     cmd.addAll(List.of("--rates", fabric.rates.getAbsolutePath()));
                 }
+                if (rest != null) {
+                    cmd.addAll(List.of("--rest", rest));
+                }
                 Process p = new ProcessBuilder(cmd).redirectErrorStream(true)
                         .redirectOutput(ProcessBuilder.Redirect.appendTo(log.toFile())).start();
                 lab.recordPid(p.pid());
@@ -233,6 +245,9 @@ public final class LabCommand implements Runnable {
                 printHosts(lab);
                 if (started != null) {
                     started.print(name);
+                }
+                if (rest != null) {
+                    System.out.println("dashboard: http://" + rest + "/ (REST API under /api, metrics at /metrics)");
                 }
                 System.out.println("tear down with: weft lab down --name " + name);
                 return 0;
