@@ -90,7 +90,9 @@ record CrpRepro(String name, String seed, String title, List<Claim> claims, List
             knob("onset", "step: cycles of 40% intra-cluster traffic before the hotspots start", "50000",
                     "10000"),
             knob("step-cycles", "step: cycles measured after the onset", "400000", "60000"),
-            knob("bin", "step: bin of the time series, cycles", "10000", "2000"));
+            knob("bin", "step: bin of the time series, cycles", "10000", "2000"),
+            knob("retry-jitter", "CRP: random extra wait after a retry, up to this many cycles (Table 1: none)",
+                    "0", "0"));
 
     private static Claim claim(String id, String what, double paper, String unit, Tolerance tolerance,
                                double quickMin, double quickMax) {
@@ -119,7 +121,8 @@ record CrpRepro(String name, String seed, String title, List<Claim> claims, List
         long onset = o.integer("onset", 1000, 10_000_000);
         long stepCycles = o.integer("step-cycles", 1000, 10_000_000);
         int bin = o.integer("bin", 100, 1_000_000);
-        CrpRuns runs = new CrpRuns(leaves, inter, o.seed(), bin);
+        long jitter = o.integer("retry-jitter", 0, 10_000_000);
+        CrpRuns runs = new CrpRuns(leaves, inter, o.seed(), bin, jitter);
 
         ControlResult gEcn = runs.run(Control.ECN, "global-uniform", load, warmup, cycles);
         ControlResult gCrp = runs.run(Control.CRP, "global-uniform", load, warmup, cycles);
@@ -182,8 +185,10 @@ record CrpRepro(String name, String seed, String title, List<Claim> claims, List
                                 new double[] {onset + stepCycles, 0.4}), true)));
         String setup = String.format(Locale.ROOT, "2 clusters x %d hosts (%d leaves, %d spines), %d inter-cluster "
                         + "channels each way; 1 flit/cycle links; 4 KB VOQ input buffers, credits; 8-packet messages; "
-                        + "warm-up %d cycles (ECN combined %d), %d measured (hotspot %d; step: onset %d, %d after)",
-                runs.hosts() / 2, leaves, leaves, inter, warmup, ecnWarmup, cycles, hotspotCycles, onset, stepCycles);
+                        + "warm-up %d cycles (ECN combined %d), %d measured (hotspot %d; step: onset %d, %d after); "
+                        + "CRP retry jitter %d cycles",
+                runs.hosts() / 2, leaves, leaves, inter, warmup, ecnWarmup, cycles, hotspotCycles, onset, stepCycles,
+                jitter);
         return ReproResult.of(this, o, setup, claims, List.of(table), chart);
     }
 

@@ -2,6 +2,7 @@ package weft.model.repro;
 
 import java.util.List;
 
+import weft.model.crp.CrpParameters;
 import weft.model.routing.RoutingEngines;
 import weft.model.routing.RoutingOptions;
 import weft.model.routing.RoutingResult;
@@ -35,13 +36,20 @@ final class CrpRuns {
     private final RoutingResult routes;
     private final long seed;
     private final long binCycles;
+    private final CrpParameters crp;
 
-    CrpRuns(int leaves, int inter, long seed, long binCycles) {
+    /**
+     * @param retryJitterCycles CRP's random extra wait after a retry, drawn from {@code [0, retryJitterCycles]}
+     *                          (§2.6; Table 1 has none)
+     */
+    CrpRuns(int leaves, int inter, long seed, long binCycles, long retryJitterCycles) {
         this.topology = Clusters.generate(2, leaves, leaves, inter, 0.064,
                 GeneratorOptions.defaults().withGbps(64).withLatencyUs(0.032));
         this.routes = RoutingEngines.byName("nca").compute(topology, RoutingOptions.defaults());
         this.seed = seed;
         this.binCycles = binCycles;
+        CrpParameters paper = CrpParameters.paper();
+        this.crp = paper.toBuilder().retry(paper.retryTicks(), retryJitterCycles).build();
     }
 
     /** Hosts of the fabric. */
@@ -61,7 +69,7 @@ final class CrpRuns {
                 .withWarmupPs(warmupCycles * CYCLE_PS).withDurationPs(cycles * CYCLE_PS)
                 .withClassPriorities(ControlRun.classPriorities(control));
         ControlRun run = new ControlRun(control, MessageTraffic.parse(pattern, load, MessageSize.fixed(8)),
-                ControlRun.Options.paper().withBinCycles(binCycles));
+                ControlRun.Options.paper().withBinCycles(binCycles).withCrp(crp));
         SimResult r = new Simulator(topology, routes, config).run(run.workload());
         if (r.deadlock() != null) {
             throw new IllegalStateException("crp: " + control + " on " + pattern + " deadlocked: " + r.deadlock());

@@ -67,6 +67,7 @@ class CrpSimProperties {
         }
         // sources sent at least what reached destinations; every answer they got was issued by a destination,
         // each grant either arriving as one or converted into a retry at exactly one channel
+        assertThat(asked).as("requests reached destinations").isPositive();
         assertThat(r.requests()).isGreaterThanOrEqualTo(asked);
         assertThat(r.grants() + converted).isLessThanOrEqualTo(granted);
         assertThat(r.retries()).isLessThanOrEqualTo(answered + converted);
