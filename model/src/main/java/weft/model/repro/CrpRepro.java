@@ -19,15 +19,8 @@ import weft.model.sim.control.ControlRun.Control;
  * time (§4.3 says 300,000 cycles), the others after {@code warmup}. Accepted rates are flits per cycle per source
  * among the sources of the pattern; latencies are in-network, in cycles; the control overhead is control flits over
  * all flits on the links.
- *
- * @param name       {@code crp}
- * @param seed       {@code 001}
- * @param title      the experiment, one line
- * @param claims     the claims, {@code CLAIMS}
- * @param parameters the knobs, {@code PARAMETERS}
  */
-record CrpRepro(String name, String seed, String title, List<Claim> claims, List<Parameter> parameters)
-        implements Reproduction {
+final class CrpRepro extends DeclaredReproduction {
     private static final Tolerance DEFAULT = Tolerance.defaultRelative();
     private static final Tolerance ONE_DIGIT = Tolerance.absolute(0.005, "the paper gives one digit (0.01)");
     private static final List<Claim> CLAIMS = List.of(
@@ -94,6 +87,11 @@ record CrpRepro(String name, String seed, String title, List<Claim> claims, List
             knob("retry-jitter", "CRP: random extra wait after a retry, up to this many cycles (Table 1: none)",
                     "0", "0"));
 
+    CrpRepro() {
+        super("crp", "001", "Seed 001 Figs. 6-9: CRP vs ECN vs no control on two clusters with over-subscribed "
+                + "channels", CLAIMS, PARAMETERS);
+    }
+
     private static Claim claim(String id, String what, double paper, String unit, Tolerance tolerance,
                                double quickMin, double quickMax) {
         return new Claim(id, what, paper, unit, tolerance, new Band(quickMin, quickMax));
@@ -101,12 +99,6 @@ record CrpRepro(String name, String seed, String title, List<Claim> claims, List
 
     private static Parameter knob(String name, String description, String paper, String quick) {
         return new Parameter(name, description, paper, quick);
-    }
-
-    /** The reproduction as registered: its name, seed paper, title, claims and parameters. */
-    CrpRepro() {
-        this("crp", "001", "Seed 001 Figs. 6-9: CRP vs ECN vs no control on two clusters with over-subscribed "
-                + "channels", CLAIMS, PARAMETERS);
     }
 
     @Override
