@@ -3,12 +3,16 @@ package weft.agent;
 import io.netty.channel.EventLoopGroup;
 import io.netty.handler.ssl.SslContext;
 import java.net.InetSocketAddress;
+import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
+import weft.agent.clock.ClockWatch;
+import weft.agent.clock.SntpProbe;
 import weft.agent.control.ControlClient;
 import weft.agent.control.ControllerAddresses;
+import weft.agent.datapath.AgentClock;
 import weft.agent.datapath.DataPath;
 import weft.agent.datapath.DataPathConfig;
 import weft.agent.datapath.Transport;
@@ -29,6 +33,10 @@ public final class WeftAgent implements AutoCloseable {
     private final DataPath dataPath;
     private final ControlClient control;
     private final TcShaper tc;
+    private final AgentClock clock = new AgentClock();
+    private InetSocketAddress sntpOrNull;
+    private long driftPpm = 100;
+    private ClockWatch clockWatch;
 
     /**
      * @param controllerOrNull controller address, or null to run on static rates only
@@ -53,9 +61,24 @@ public final class WeftAgent implements AutoCloseable {
                 controllersOrNull, sslOrNull, register, new RateSink(), 1000);
     }
 
+    /**
+     * How the agent measures its clock for CRP's slots: against {@code sntpServerOrNull} (else the SNTP port the
+     * controller names, on the controller's address), assuming a worst drift of {@code clockDriftPpm}. Call before
+     * {@link #start()}.
+     */
+    public WeftAgent clock(InetSocketAddress sntpServerOrNull, long clockDriftPpm) {
+        if (clockDriftPpm < 0) {
+            throw new IllegalArgumentException("--clock-drift-ppm " + clockDriftPpm + " is negative");
+        }
+        this.sntpOrNull = sntpServerOrNull;
+        this.driftPpm = clockDriftPpm;
+        return this;
+    }
+
     public WeftAgent start() throws InterruptedException {
         dataPath.start();
         if (control != null) {
+            dataPath.reservations().toController(control::send);
             control.start();
         }
         LOG.info("agent {} up: data {}:{}, local api 127.0.0.1:{}, transport {}",
@@ -80,8 +103,30 @@ public final class WeftAgent implements AutoCloseable {
         return dataPath;
     }
 
+    /**
+     * CRP is on: measure the pacing clock against the SNTP server every second (8 exchanges, the least-delay one
+     * kept) and hand each measurement to the data path.
+     */
+    private synchronized void watchClock(ControlMessage.Crp rules, InetSocketAddress controller) {
+        InetSocketAddress server = sntpOrNull != null ? sntpOrNull : rules.sntpPort() == null ? null
+                : new InetSocketAddress(controller.getHostString(), rules.sntpPort());
+        if (server == null) {
+            LOG.warn("the controller reserves (CRP) but serves no SNTP and no --sntp-server is given: reserved data "
+                    + "waits for a clock measurement");
+            return;
+        }
+        if (clockWatch == null) {
+            clockWatch = new ClockWatch(new SntpProbe(Duration.ofSeconds(1), clock::nanoTime), 8,
+                    Duration.ofSeconds(1), o -> dataPath.reservations().clockMeasured(o, driftPpm));
+        }
+        clockWatch.watch(server);
+    }
+
     @Override
     public void close() {
+        if (clockWatch != null) {
+            clockWatch.close();
+        }
         if (control != null) {
             control.close();
         }
@@ -103,6 +148,22 @@ public final class WeftAgent implements AutoCloseable {
         @Override
         public java.util.concurrent.CompletableFuture<List<weft.model.protocol.VoqReport>> report() {
             return dataPath.report();
+        }
+
+        @Override
+        public void reservations(ControlMessage.Crp rules, InetSocketAddress controller) {
+            dataPath.reservations().rules(rules);
+            watchClock(rules, controller);
+        }
+
+        @Override
+        public void reservation(ControlMessage answer) {
+            dataPath.reservations().answer(answer);
+        }
+
+        @Override
+        public void sessionLost() {
+            dataPath.reservations().sessionLost();
         }
     }
 }

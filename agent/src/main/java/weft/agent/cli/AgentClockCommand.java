@@ -2,7 +2,6 @@ package weft.agent.cli;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.IOException;
-import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.time.Duration;
 import java.util.LinkedHashMap;
@@ -40,17 +39,36 @@ public final class AgentClockCommand implements Callable<Integer> {
     @Option(names = "--json", description = "print one JSON object")
     boolean json;
 
+    /**
+     * An SNTP server's {@code HOST[:PORT]} (port 123 when none is given).
+     *
+     * @throws IllegalArgumentException naming the text when the port is not a number in 1..65535
+     */
+    static InetSocketAddress server(String text) {
+        int colon = text.lastIndexOf(':');
+        String host = colon < 0 ? text : text.substring(0, colon);
+        int port;
+        try {
+            port = colon < 0 ? 123 : Integer.parseInt(text.substring(colon + 1));
+        } catch (NumberFormatException e) {
+            port = -1;
+        }
+        if (host.isEmpty() || port < 1 || port > 65535) {
+            throw new IllegalArgumentException("SNTP server '" + text + "': expected HOST[:PORT] with a port in "
+                    + "1..65535");
+        }
+        return new InetSocketAddress(host, port);
+    }
+
     @Override
     public Integer call() throws Exception {
-        int colon = server.lastIndexOf(':');
-        String host = colon < 0 ? server : server.substring(0, colon);
-        int port = colon < 0 ? 123 : Integer.parseInt(server.substring(colon + 1));
+        InetSocketAddress at = server(server);
         Map<String, Object> out = new LinkedHashMap<>();
         out.put("server", server);
         int status;
         try {
             ClockOffset o = new SntpProbe(Duration.ofMillis(timeoutMs))
-                    .measure(new InetSocketAddress(InetAddress.getByName(host), port), samples);
+                    .measure(at, samples);
             SlotClock slots = SlotClock.of(slotUs * 1_000);
             SlotSync sync = new SlotSync(slots, o, driftPpm, SlotSync.defaultTolerance(slots));
             boolean usable = sync.usableAt(o.measuredAt());

@@ -77,6 +77,13 @@ public final class AgentRunCommand implements Callable<Integer> {
     String policy;
     @Option(names = "--tc-dev", description = "kernel mode: shape this device with tc HTB at the same rates")
     String tcDev;
+    @Option(names = "--sntp-server", description = "HOST[:PORT] of the SNTP server whose time the controller's CRP "
+            + "slots follow (default: the port the controller names, on the controller's address)")
+    String sntpServer;
+    @Option(names = "--clock-drift-ppm", defaultValue = "100", description = "worst drift of this host's clock "
+            + "against the controller's, parts per million (default ${DEFAULT-VALUE}); the clock is measured again "
+            + "every second")
+    long clockDriftPpm;
     @Option(names = "--tc-link-mbps", defaultValue = "1000", description = "link rate for the tc root class")
     long tcLinkMbps;
 
@@ -110,7 +117,8 @@ public final class AgentRunCommand implements Callable<Integer> {
         }
         ControlMessage.Register register = new ControlMessage.Register(host, ip, mac, dataPort, attachment,
                 ctl == null ? null : token());
-        WeftAgent agent = new WeftAgent(config, ctl, ssl, register, tc).start();
+        WeftAgent agent = new WeftAgent(config, ctl, ssl, register, tc)
+                .clock(sntpServer == null ? null : AgentClockCommand.server(sntpServer), clockDriftPpm).start();
         if (!staticRates.isEmpty()) {
             List<PathSpec> paths = new ArrayList<>();
             for (int i = 0; i < tags.size(); i++) {

@@ -38,6 +38,18 @@ public final class ControlClient implements AutoCloseable {
         void apply(boolean replace, java.util.List<DestinationRate> rates);
 
         java.util.concurrent.CompletableFuture<java.util.List<VoqReport>> report();
+
+        /** The controller reserves its critical resources (CRP): its rules, and the address the session reached. */
+        default void reservations(ControlMessage.Crp rules, InetSocketAddress controller) {
+        }
+
+        /** An answer to a reserve ({@code grant}, {@code retry}, {@code refused}) or a {@code revoke}. */
+        default void reservation(ControlMessage answer) {
+        }
+
+        /** The session ended (requests in flight will not be answered). */
+        default void sessionLost() {
+        }
     }
 
     private static final Logger LOG = LoggerFactory.getLogger(ControlClient.class);
@@ -122,6 +134,7 @@ public final class ControlClient implements AutoCloseable {
                     } else {
                         f.channel().closeFuture().addListener(c -> {
                             registered = false;
+                            dataPath.sessionLost();
                             if (controllers.current().equals(target)) {
                                 controllers.next();
                             }
@@ -161,6 +174,17 @@ public final class ControlClient implements AutoCloseable {
                     write(ch, flows.message(register.host()));
                 }
             }));
+        }
+    }
+
+    /**
+     * Sends {@code m} on the registered session (from any thread); dropped while there is none, as its answer could
+     * not come back.
+     */
+    public void send(ControlMessage m) {
+        Channel ch = channel;
+        if (ch != null && registered) {
+            group.execute(() -> write(ch, m));
         }
     }
 
@@ -210,6 +234,13 @@ public final class ControlClient implements AutoCloseable {
                 report();
             } else if (msg instanceof ControlMessage.Rates r) {
                 dataPath.apply(r.replace(), r.rates());
+            } else if (msg instanceof ControlMessage.Crp c) {
+                LOG.info("controller {} reserves its critical resources (CRP): {}",
+                        ControllerAddresses.show(controller), c);
+                dataPath.reservations(c, controller);
+            } else if (msg instanceof ControlMessage.Grant || msg instanceof ControlMessage.Retry
+                    || msg instanceof ControlMessage.Refused || msg instanceof ControlMessage.Revoke) {
+                dataPath.reservation(msg);
             } else if (msg instanceof ControlMessage.NotMaster n) {
                 InetSocketAddress go = controllers.redirect(n.address(), controller);
                 LOG.info("controller {} is a standby ({}); going to the master {} at {}",

@@ -65,6 +65,7 @@ public final class DataPath implements AutoCloseable {
     private final long[] malformed = new long[ShimHeader.Problem.values().length];
     private final Map<Integer, Integer> tagTos = new HashMap<>();
     private final StatsExchange statsExchange;
+    private final ReservedVoqs reserved;
     private Channel dataChannel;
     private Channel localServer;
     private DataSender sender;
@@ -82,6 +83,7 @@ public final class DataPath implements AutoCloseable {
         this.reseq = new HybridResequencer<>(config.maxDestinations(), 1024, config.initialMaxDelayNanos(),
                 config.lateMode(), this::deliver);
         this.statsExchange = new StatsExchange(this);
+        this.reserved = new ReservedVoqs(voqs, clock, loop, () -> injector.kick());
     }
 
     /** Binds the data socket and the local API; returns once both listen. */
@@ -92,7 +94,7 @@ public final class DataPath implements AutoCloseable {
                 .bind(config.address(), config.dataPort()).sync().channel();
         sender = new DataSender(dataChannel, this::bindTag, localId);
         injector = new Injector(loop, voqs, InjectionScheduler.create(config.scheduler(), voqs.capacity()), sender,
-                clock, localId, () -> LocalApi.resumePaused(this));
+                clock, localId, () -> LocalApi.resumePaused(this), reserved);
         localServer = new ServerBootstrap().group(loop).channel(transport.server())
                 .option(ChannelOption.SO_REUSEADDR, true) // a restarted agent rebinds at once
                 .childOption(ChannelOption.TCP_NODELAY, true)
@@ -178,6 +180,11 @@ public final class DataPath implements AutoCloseable {
         }
     }
 
+    /** The data path's side of CRP (docs/crp.md): rules, answers and clock measurements go here. */
+    public ReservedVoqs reservations() {
+        return reserved;
+    }
+
     /** The VOQ counters, for the controller's report. */
     public CompletableFuture<List<VoqReport>> report() {
         CompletableFuture<List<VoqReport>> f = new CompletableFuture<>();
@@ -187,8 +194,8 @@ public final class DataPath implements AutoCloseable {
                 Voq v = voqs.at(i);
                 if (v != null) {
                     out.add(new VoqReport(v.dstHost(), v.backlogBytes(), v.sentPackets(), v.sentBytes(),
-                            v.droppedPackets(), v.bucket().rateBitsPerSecond(),
-                            v.dst().getAddress().getHostAddress(), v.policy(), v.manual()));
+                            v.droppedPackets(), reserved.base(i), v.dst().getAddress().getHostAddress(), v.policy(),
+                            v.manual(), reserved.report(i)));
                 }
             }
             f.complete(out);
@@ -203,6 +210,7 @@ public final class DataPath implements AutoCloseable {
 
     @Override
     public void close() {
+        reserved.close();
         if (localServer != null) {
             localServer.close().syncUninterruptibly();
             loop.submit(() -> new ArrayList<>(locals).forEach(Channel::close)).syncUninterruptibly();

@@ -8,6 +8,7 @@ import java.util.SplittableRandom;
 import java.util.concurrent.TimeUnit;
 import weft.agent.voq.Voq;
 import weft.agent.voq.VoqTable;
+import weft.model.crp.VoqReservation;
 import weft.model.host.path.PathPolicy;
 import weft.model.host.shaping.Backlog;
 import weft.model.host.shaping.InjectionScheduler;
@@ -44,6 +45,7 @@ final class Injector implements Backlog {
     private final Map<String, PathPolicy> policies = new HashMap<>();
     private final long srcKey;
     private final Runnable afterRun;
+    private final ReservedVoqs reserved;
     private final Runnable runTask = this::run;
     private long wakeAt = Long.MAX_VALUE;
     private final PacingLoop pacing = new PacingLoop(CATCH_UP_NANOS);
@@ -51,7 +53,7 @@ final class Injector implements Backlog {
     private boolean queued;
 
     Injector(EventLoop loop, VoqTable voqs, InjectionScheduler scheduler, DataSender sender, AgentClock clock,
-             long srcKey, Runnable afterRun) {
+             long srcKey, Runnable afterRun, ReservedVoqs reserved) {
         this.loop = loop;
         this.voqs = voqs;
         this.scheduler = scheduler;
@@ -59,6 +61,7 @@ final class Injector implements Backlog {
         this.clock = clock;
         this.srcKey = srcKey;
         this.afterRun = afterRun;
+        this.reserved = reserved;
     }
 
     /** IP bytes on the wire for a payload: payload + shim header + UDP (8) + IPv4 (20). */
@@ -80,9 +83,13 @@ final class Injector implements Backlog {
                 new SplittableRandom(srcKey ^ n.hashCode())));
     }
 
+    /** The VOQ's own rate; while it sends reserved bytes its grants set the bucket's, and this waits. */
     void setRate(Voq v, long bitsPerSecond, long nowNanos) {
-        v.bucket().setRate(bitsPerSecond, nowNanos);
-        scheduler.setRate(v.index(), bitsPerSecond);
+        reserved.base(v.index(), bitsPerSecond);
+        if (reserved.reserving(v.index(), nowNanos) == null) {
+            v.bucket().setRate(bitsPerSecond, nowNanos);
+            scheduler.setRate(v.index(), bitsPerSecond);
+        }
     }
 
     /** Wake-up lateness beyond {@link #CATCH_UP_NANOS} that could not be made up, in total. */
@@ -96,6 +103,7 @@ final class Injector implements Backlog {
         if (wakeAt != Long.MAX_VALUE && now - wakeAt >= 0) {
             wakeAt = Long.MAX_VALUE; // the armed timer is due (or this run makes it moot)
         }
+        reserved.rates(now, scheduler);
         int sent = pacing.run(now, scheduler, this, emitter, BATCH);
         if (sent > 0) {
             sender.flush();
@@ -122,6 +130,12 @@ final class Injector implements Backlog {
         ByteBuf payload = v.poll();
         int wire = wireBytes(payload.readableBytes());
         v.bucket().tryConsume(wire, t);
+        VoqReservation c = reserved.reserving(f, t);
+        if (c != null) {
+            c.pacer().sent(wire, t);
+        } else {
+            reserved.unreserved(f, wire);
+        }
         int[] tags = v.tags();
         int path = tags.length <= 1 ? 0 : policy(v.policy()).choose(f, tags.length, wire);
         int seq = v.stampSent(wire);
@@ -142,6 +156,10 @@ final class Injector implements Backlog {
             return 0;
         }
         int wire = wireBytes(v.headBytes());
+        VoqReservation c = reserved.reserving(flow, nowNanos);
+        if (c != null) {
+            return c.pacer().ready(wire, nowNanos) ? wire : 0;
+        }
         return v.bucket().conformingAtNanos(wire, nowNanos) - nowNanos <= 0 ? wire : 0;
     }
 
@@ -150,8 +168,14 @@ final class Injector implements Backlog {
         long best = Long.MAX_VALUE;
         for (int i = 0; i < voqs.span(); i++) {
             Voq v = voqs.at(i);
-            if (v != null && v.sizePackets() > 0 && scheduler.rate(i) > 0) {
-                long at = v.bucket().conformingAtNanos(wireBytes(v.headBytes()), nowNanos);
+            if (v == null || v.sizePackets() == 0) {
+                continue;
+            }
+            VoqReservation c = reserved.reserving(i, nowNanos);
+            if (c != null || scheduler.rate(i) > 0) {
+                int wire = wireBytes(v.headBytes());
+                long at = c != null ? c.pacer().readyAt(wire, nowNanos)
+                        : v.bucket().conformingAtNanos(wire, nowNanos);
                 if (at != Long.MAX_VALUE && (best == Long.MAX_VALUE || at - best < 0)) {
                     best = at;
                 }

@@ -25,6 +25,8 @@ import java.util.function.Consumer;
 import java.util.function.LongSupplier;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
+import weft.controller.crp.ReservationService;
+import weft.controller.crp.ReservationsView;
 import weft.controller.ha.HandSetRate;
 import weft.model.protocol.ControlLineCodec;
 import weft.model.protocol.ControlMessage;
@@ -47,6 +49,8 @@ public final class AgentLinkServer implements AutoCloseable {
     private final InetSocketAddress listen;
     private final SslContext sslOrNull;
     private final AgentRegistry registry;
+    /** The reservation tables, owned by the loop thread ({@link RegistryReservations#OFF} until set). */
+    private RegistryReservations reservations = RegistryReservations.OFF;
     private final AgentLinkLimits limits;
     private final LongSupplier clock;
     /** Open sessions by id (event loop only). */
@@ -184,11 +188,43 @@ public final class AgentLinkServer implements AutoCloseable {
         onLoop(() -> apply(registry.standBy(answer)));
     }
 
-    /** Tells the registry that the routes changed: paths are recomputed and, with an allocator, rates too. */
+    /**
+     * Tells the registry that the routes changed: paths are recomputed and, with an allocator, rates too; the
+     * reservation tables follow the fabric.
+     */
     public void routesChanged() {
         if (group != null) {
-            group.execute(() -> apply(registry.routesChanged()));
+            group.execute(() -> {
+                apply(registry.routesChanged());
+                apply(reservations.routesChanged(clock.getAsLong()));
+            });
         }
+    }
+
+    /** A switch port went down: reservations through it are revoked ({@link RegistryReservations#portDown}). */
+    public void portDown(String switchId, int port) {
+        if (group != null) {
+            group.execute(() -> apply(reservations.portDown(switchId, port, clock.getAsLong())));
+        }
+    }
+
+    /** Keeps reservation tables ({@code --reserve crp}); call before the first routes. */
+    public void reservations(RegistryReservations r) {
+        onLoop(() -> {
+            registry.reservations(r);
+            reservations = r;
+            return null;
+        });
+    }
+
+    /** The reservation tables, or null without {@code --reserve crp}. */
+    public ReservationsView reservations() {
+        return onLoop(() -> reservations.view(clock.getAsLong()));
+    }
+
+    /** The live reservations with their owners, empty without {@code --reserve crp}. */
+    public List<ReservationService.LiveBooking> bookings() {
+        return onLoop(() -> reservations.bookings(clock.getAsLong()));
     }
 
     /** A handler for one agent connection, for the server's pipelines and for tests on an embedded channel. */

@@ -19,28 +19,28 @@ import weft.model.topology.Topology;
 
 /**
  * The agent registry as a state machine (the valve style: every input comes with the time, every call returns the
- * {@link RegistryActions} to carry out): it authenticates sessions with the shared {@link AgentToken}, remembers
- * each host's registration, the rates set for it by hand and the flows it reports, and pushes per destination the rate
- * and the paths ({@link PathProvider}) the fabric's routes allow. With an {@link Allocator} it computes the rates
- * of the reported flows ({@link OnlineAllocation}) and recomputes when flows come or go and when the routes change;
- * agents get their new paths on every route change either way. It owns no thread, socket or clock:
- * {@link AgentLinkServer} moves the bytes and the time and runs every call on one thread.
+ * {@link RegistryActions} to carry out): it authenticates sessions with the shared {@link AgentToken}, remembers each
+ * host's registration, the rates set for it by hand and the flows it reports, and pushes per destination the rate and
+ * the paths ({@link PathProvider}) the fabric's routes allow. With an {@link Allocator} it computes the rates of the
+ * reported flows ({@link OnlineAllocation}) and recomputes when flows come or go and when the routes change; agents get
+ * their new paths on every route change either way. It owns no thread, socket or clock: {@link AgentLinkServer} moves
+ * the bytes and the time and runs every call on one thread.
  *
- * <p>Precedence: a rate set by hand ({@code weft rates set}) wins for its pair, whatever the allocator says;
- * the allocator shares what that rate leaves. Rates are pushed as changes ({@code replace = false}); a pair that
- * loses its rate (its flow ended) is pushed at 0 bit/s, so VOQs the controller never named are left alone.
+ * <p>Precedence: a rate set by hand ({@code weft rates set}) wins for its pair, whatever the allocator says; the
+ * allocator shares what that rate leaves. Rates are pushed as changes ({@code replace = false}); a pair that loses its
+ * rate (its flow ended) is pushed at 0 bit/s, so VOQs the controller never named are left alone.
  *
- * <p>Decision (restart safety): the controller keeps rates in memory only; after a controller restart an agent's
- * first report carries the rates it is still enforcing, each with its policy and whether it was set by hand, and
- * the registry adopts as hand-set the rates it has none for: all of them without an allocator, the hand-set ones
- * with one (the flows' next report recomputes the allocated ones). So a restarted controller ends in the same
- * rates without a database. Rates set while an agent is away are pushed when it registers.
+ * <p>Decision (restart safety): the controller keeps rates in memory only; after a controller restart an agent's first
+ * report carries the rates it is still enforcing, each with its policy and whether it was set by hand, and the registry
+ * adopts as hand-set the rates it has none for: all of them without an allocator, the hand-set ones with one (the
+ * flows' next report recomputes the allocated ones). So a restarted controller ends in the same rates without a
+ * database. Rates set while an agent is away are pushed when it registers.
  *
- * <p>Bounds (every input is the network's): a session must authenticate ({@code register} or an admin
- * {@code set-rate} with the token) in time and in few lines, a wrong token ends it and counts against its
- * address ({@link AgentSessions}); at most {@link AgentLinkLimits#maxAgents} hosts register, each with a
- * registration {@link RegistrationCheck} accepts and an address no other host holds. Text a peer chose reaches the
- * notes only through {@link Printable}; tokens never.
+ * <p>Bounds (every input is the network's): a session must authenticate ({@code register} or an admin {@code set-rate}
+ * with the token) in time and in few lines, a wrong token ends it and counts against its address ({@link
+ * AgentSessions}); at most {@link AgentLinkLimits#maxAgents} hosts register, each with a registration {@link
+ * RegistrationCheck} accepts and an address no other host holds. Text a peer chose reaches the notes only through
+ * {@link Printable}; tokens never.
  */
 public final class AgentRegistry {
     /**
@@ -64,6 +64,8 @@ public final class AgentRegistry {
     private long registrations;
     /** The HA cluster this registry is part of, or null for a single controller. */
     private AgentCluster cluster;
+    /** The reservation tables ({@code --reserve crp}). */
+    private RegistryReservations reservations = RegistryReservations.OFF;
 
     /**
      * @param allocatorOrNull rates for reported flows, or null for hand-set rates only
@@ -112,6 +114,8 @@ public final class AgentRegistry {
             book.report(s.host, r.voqs(), nowNanos, out);
         } else if (m instanceof ControlMessage.Flows f) {
             book.flows(s.host, f, out);
+        } else if (m instanceof ControlMessage.Reserve || m instanceof ControlMessage.Charge) {
+            reservations.received(session, s.host, m, nowNanos, out);
         } else if (m instanceof ControlMessage.Error e) {
             out.warn("agent " + Printable.of(s.host) + ": " + Printable.of(e.message()));
         } else {
@@ -187,6 +191,7 @@ public final class AgentRegistry {
             out.warn("agent " + Printable.of(host) + ": registration hook: " + Printable.of(e.getMessage()));
         }
         out.send(s.id, new ControlMessage.Registered(host, ++registrations));
+        reservations.registered(s.id, out);
         out.info("agent " + Printable.of(host) + " registered from " + s.peer + " (data " + r.ip() + ":"
                 + r.dataPort() + ")");
         book.reallocate("agent " + Printable.of(host) + " registered", out);
@@ -305,6 +310,12 @@ public final class AgentRegistry {
         Outbox out = new Outbox();
         book.reallocate("routes changed", out);
         return out.done();
+    }
+
+    /** Keeps reservation tables ({@code --reserve crp}) from now on: they see the live sessions. */
+    public void reservations(RegistryReservations r) {
+        this.reservations = r;
+        r.sessions(java.util.Collections.unmodifiableMap(live));
     }
 
     // ---- views (immutable copies) ---------------------------------------------------------------------------

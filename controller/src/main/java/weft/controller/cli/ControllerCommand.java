@@ -2,6 +2,7 @@ package weft.controller.cli;
 
 import io.netty.handler.ssl.ClientAuth;
 import java.io.File;
+import java.net.InetSocketAddress;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
@@ -91,6 +92,9 @@ public final class ControllerCommand implements Runnable {
 
         @CommandLine.Mixin
         RestOptions restOptions = new RestOptions();
+
+        @CommandLine.Mixin
+        ReserveOptions reserve = new ReserveOptions();
 
         @Option(names = "--agents-listen", description = "embed the agent registry: agents register and weft "
                 + "rates set talks to it on HOST:PORT")
@@ -224,6 +228,12 @@ public final class ControllerCommand implements Runnable {
                         c.agents().port(), agentTlsCert == null ? "" : " (TLS)",
                         allocate == null ? "by hand (weft rates set)" : "allocated by " + allocate
                                 + " for the flows agents report; weft rates set wins for its pair");
+                if (agents.reserveOrNull() != null) {
+                    var r = agents.reserveOrNull();
+                    System.out.printf("reservations (CRP) for the critical resources: %d slots of %d us, %d ahead; "
+                            + "SNTP %s%n", r.cells(), r.slotNanos() / 1000, r.leadSlots(), r.sntpPort() == null
+                            ? "not served" : "on udp port " + r.sntpPort());
+                }
             }
             RestApi api = null;
             if (restConfig != null) {
@@ -258,9 +268,9 @@ public final class ControllerCommand implements Runnable {
         private WeftController.Agents agents() {
             if (agentsListen == null) {
                 if (agentTokenFile != null || allocate != null || agentTlsCert != null || agentTlsCa != null
-                        || !agentSubnets.isEmpty()) {
-                    throw new CliFailure("--agent-token-file, --agent-tls-cert, --agent-tls-ca, --agent-subnet and "
-                            + "--allocate need --agents-listen HOST:PORT", CliFailure.USAGE);
+                        || !agentSubnets.isEmpty() || reserve.options(0) != null) {
+                    throw new CliFailure("--agent-token-file, --agent-tls-cert, --agent-tls-ca, --agent-subnet, "
+                            + "--allocate and --reserve need --agents-listen HOST:PORT", CliFailure.USAGE);
                 }
                 return null;
             }
@@ -279,8 +289,10 @@ public final class ControllerCommand implements Runnable {
             if (agentTlsCa != null && agentTlsCert == null) {
                 throw new CliFailure("--agent-tls-ca needs --agent-tls-cert and --agent-tls-key", CliFailure.USAGE);
             }
-            return new WeftController.Agents(HostPort.parse("--agents-listen", agentsListen), token, agentTlsCert,
-                    agentTlsKey, allocate == null ? null : RateAllocators.byName(allocate), agentSubnets, agentTlsCa);
+            InetSocketAddress listenAt = HostPort.parse("--agents-listen", agentsListen);
+            return new WeftController.Agents(listenAt, token, agentTlsCert, agentTlsKey,
+                    allocate == null ? null : RateAllocators.byName(allocate), agentSubnets, agentTlsCa,
+                    reserve.options(listenAt.getPort()));
         }
 
         /** Starts the controller, or reports why it cannot (unroutable fabric, port in use) and returns null. */

@@ -45,13 +45,13 @@ public final class ReproRunCommand implements Callable<Integer> {
         this.repro = repro;
     }
 
-    /** The subcommand of one reproduction: its name, title, claims as the description, parameters as options. */
+    /** The subcommand of one reproduction: its name, title as header, claims as description, parameters as options. */
     static CommandLine commandLine(Reproduction repro) {
         ReproRunCommand command = new ReproRunCommand(repro);
         CommandSpec spec = CommandSpec.forAnnotatedObject(command);
         spec.name(repro.name());
-        StringBuilder d = new StringBuilder(repro.title().replace("%", "%%")).append(" (seed ")
-                .append(repro.seed()).append(")%n");
+        spec.usageMessage().header(repro.title().replace("%", "%%") + " (seed " + repro.seed() + ")");
+        StringBuilder d = new StringBuilder("Claims:%n");
         for (Claim c : repro.claims()) {
             d.append("  ").append(c.id()).append(": ").append(c.what().replace("%", "%%")).append("%n");
         }

@@ -105,6 +105,34 @@ public final class ReserveOptions {
         }
     }
 
+    /**
+     * These options as {@code weft controller run} arguments (what {@code weft lab up} passes to the controller it
+     * starts); empty without {@code --reserve}.
+     */
+    public List<String> arguments() {
+        List<String> a = new ArrayList<>();
+        if (reserve == null) {
+            return a;
+        }
+        a.addAll(List.of("--reserve", reserve, "--crp-slot", slot, "--crp-cells", String.valueOf(cells),
+                "--crp-headroom", headroom, "--crp-epsilon", epsilon, "--crp-min-bytes", String.valueOf(minBytes),
+                "--crp-max-bytes", String.valueOf(maxBytes), "--crp-outstanding", String.valueOf(outstanding),
+                "--crp-max-live", String.valueOf(maxLive)));
+        if (rtt != null) {
+            a.addAll(List.of("--crp-rtt", rtt));
+        }
+        if (tolerance != null) {
+            a.addAll(List.of("--crp-tolerance", tolerance));
+        }
+        for (String m : marks) {
+            a.addAll(List.of("--crp-mark", m));
+        }
+        if (sntpPort != null) {
+            a.addAll(List.of("--crp-sntp-port", String.valueOf(sntpPort)));
+        }
+        return a;
+    }
+
     /** A duration with unit ns, us (µs), ms or s, in nanoseconds. */
     static long nanos(String option, String text) {
         Matcher m = DURATION.matcher(text.trim().toLowerCase(Locale.ROOT));

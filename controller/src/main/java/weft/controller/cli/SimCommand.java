@@ -86,6 +86,11 @@ public final class SimCommand implements Callable<Integer> {
             description = "packet size (default: ${DEFAULT-VALUE})")
     private int packetBytes;
 
+    @Option(names = "--min-packet-bytes", paramLabel = "B", defaultValue = "0",
+            description = "random open-loop packet sizes, uniform in B..--packet-bytes (seed 004's 'random size'; "
+                    + "needs --arrivals poisson or periodic; default: every packet --packet-bytes)")
+    private int minPacketBytes;
+
     @Option(names = "--flit-bytes", paramLabel = "B", defaultValue = "0",
             description = "split packets into flits of B bytes (default: whole packets)")
     private int flitBytes;
@@ -340,7 +345,8 @@ public final class SimCommand implements Callable<Integer> {
                     .withWarmupPs(flows ? 0 : Math.round(warmupUs * 1e6))
                     .withDrain(drain).withSeed(seed).withSourceQueuePackets(sourceQueue)
                     .withDeadlockPs(deadlockUs == null ? 0 : Math.round(deadlockUs * 1e6))
-                    .withPathPolicy(pathPolicy(pathPolicy)).withResequence(resequence);
+                    .withPathPolicy(pathPolicy(pathPolicy)).withResequence(resequence)
+                    .withMinPacketBytes(minPacketBytes);
         } catch (IllegalArgumentException e) {
             throw new CliFailure(e.getMessage(), CliFailure.USAGE);
         }

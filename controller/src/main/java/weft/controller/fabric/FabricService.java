@@ -11,8 +11,11 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.function.BiConsumer;
 import org.projectfloodlight.openflow.protocol.OFErrorMsg;
 import org.projectfloodlight.openflow.protocol.OFPacketIn;
+import org.projectfloodlight.openflow.protocol.OFPortReason;
 import org.projectfloodlight.openflow.protocol.OFPortStatus;
 import org.projectfloodlight.openflow.protocol.match.MatchField;
 import org.projectfloodlight.openflow.types.OFPort;
@@ -85,6 +88,7 @@ public final class FabricService implements SwitchListener, AutoCloseable {
     });
     private final Map<Long, String> switchByDpid = new ConcurrentHashMap<>();
     private final Map<String, SwitchSession> sessions = new ConcurrentHashMap<>();
+    private final List<BiConsumer<String, Integer>> portDownListeners = new CopyOnWriteArrayList<>();
     private final EventLog log = new EventLog();
     private final FabricObservers observers = new FabricObservers();
     private final DpidClaims claims;
@@ -190,6 +194,15 @@ public final class FabricService implements SwitchListener, AutoCloseable {
      */
     public void addRoutesListener(Runnable listener) {
         programmer.addRoutesListener(listener);
+    }
+
+    /**
+     * Runs {@code listener} (on the service's worker thread; it must not block) with the switch id and port number
+     * of every port that goes down, before the routes are recomputed around it: the reservation tables revoke the
+     * bookings through it then.
+     */
+    public void addPortDownListener(BiConsumer<String, Integer> listener) {
+        portDownListeners.add(listener);
     }
 
     /**
@@ -456,6 +469,10 @@ public final class FabricService implements SwitchListener, AutoCloseable {
         String id = switchByDpid.get(session.dpid());
         if (id == null || claims.refused(session)) {
             return;
+        }
+        if (status.getReason() == OFPortReason.DELETE || PortStates.isDown(status.getDesc())) {
+            int port = status.getDesc().getPortNo().getPortNumber();
+            portDownListeners.forEach(l -> l.accept(id, port)); // before the routes change, which follows
         }
         if (discovering()) {
             discover.portStatus(session, id, status);

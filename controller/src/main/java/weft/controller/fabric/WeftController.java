@@ -2,6 +2,8 @@ package weft.controller.fabric;
 
 import java.io.File;
 import java.net.InetSocketAddress;
+import java.time.Instant;
+import java.util.SplittableRandom;
 import java.time.Duration;
 import java.util.List;
 import io.netty.handler.ssl.ClientAuth;
@@ -9,6 +11,10 @@ import io.netty.handler.ssl.SslContext;
 import weft.controller.agentlink.AgentLinkLimits;
 import weft.controller.agentlink.AgentLinkServer;
 import weft.controller.agentlink.AgentRegistry;
+import weft.controller.agentlink.RegistryReservations;
+import weft.controller.crp.ReservationOptions;
+import weft.controller.crp.ReservationService;
+import weft.controller.crp.SntpServer;
 import weft.controller.agentlink.AgentToken;
 import weft.controller.agentlink.RegistrationCheck;
 import weft.controller.agentlink.FabricPaths;
@@ -66,9 +72,11 @@ public final class WeftController implements AutoCloseable {
      * @param allocatorOrNull allocator for the flows agents report, or null for hand-set rates only
      * @param subnets         CIDR subnets agents' addresses must lie in ({@code --agent-subnet}); empty for any
      * @param tlsCa           PEM CA bundle every agent's client certificate must chain to (mutual TLS), or null
+     * @param reserveOrNull   reservation tables for the critical resources ({@code --reserve crp}), or null
      */
     public record Agents(InetSocketAddress listen, String token, File tlsCert, File tlsKey,
-                         RateAllocator allocatorOrNull, List<String> subnets, File tlsCa) {
+                         RateAllocator allocatorOrNull, List<String> subnets, File tlsCa,
+                         ReservationOptions reserveOrNull) {
         public Agents {
             if ((tlsCert == null) != (tlsKey == null)) {
                 throw new IllegalArgumentException("agent TLS needs both a certificate and a key, got cert "
@@ -81,16 +89,28 @@ public final class WeftController implements AutoCloseable {
             subnets = List.copyOf(subnets);
         }
 
-        /** Agents at any address, no client certificates. */
+        /** Without reservations. */
+        public Agents(InetSocketAddress listen, String token, File tlsCert, File tlsKey,
+                      RateAllocator allocatorOrNull, List<String> subnets, File tlsCa) {
+            this(listen, token, tlsCert, tlsKey, allocatorOrNull, subnets, tlsCa, null);
+        }
+
+        /** Agents at any address, no client certificates, no reservations. */
         public Agents(InetSocketAddress listen, String token, File tlsCert, File tlsKey,
                       RateAllocator allocatorOrNull) {
-            this(listen, token, tlsCert, tlsKey, allocatorOrNull, List.of(), null);
+            this(listen, token, tlsCert, tlsKey, allocatorOrNull, List.of(), null, null);
+        }
+
+        /** These agents with reservation tables ({@code --reserve crp}). */
+        public Agents withReservations(ReservationOptions reserve) {
+            return new Agents(listen, token, tlsCert, tlsKey, allocatorOrNull, subnets, tlsCa, reserve);
         }
     }
 
     private final FabricService fabric;
     private final OfServer server;
     private AgentLinkServer agents;
+    private SntpServer sntp;
     private ZkCluster cluster;
 
     private WeftController(FabricService fabric, OfServer server) {
@@ -196,6 +216,9 @@ public final class WeftController implements AutoCloseable {
                     r -> fabric.hostRegistered(r.host(), r.mac(), r.ip(), r.attachment()), limits);
             controller.agents = new AgentLinkServer(agentsOrNull.listen(), ssl, registry, limits, System::nanoTime)
                     .start();
+            if (agentsOrNull.reserveOrNull() != null) {
+                controller.reserve(agentsOrNull.listen(), agentsOrNull.reserveOrNull());
+            }
             fabric.addRoutesListener(controller.agents::routesChanged);
             return controller;
         } catch (InterruptedException e) {
@@ -209,6 +232,29 @@ public final class WeftController implements AutoCloseable {
                     + agentsOrNull.listen().getPort() + ": " + (e.getMessage() == null
                     ? e.getClass().getSimpleName() : e.getMessage()), e);
         }
+    }
+
+    /**
+     * Reservation tables for the critical resources ({@code --reserve crp}), kept by the agent registry on its
+     * clock shifted to the Unix epoch once, now; with an SNTP port, the controller answers SNTP with that time on
+     * the registry's address, so agents measure their offset from the slots' own clock. Port-down events revoke.
+     */
+    private void reserve(InetSocketAddress registry, ReservationOptions options) {
+        Instant wall = Instant.now();
+        long offset = wall.getEpochSecond() * 1_000_000_000L + wall.getNano() - System.nanoTime();
+        agents.reservations(new RegistryReservations(new ReservationService(options, new SplittableRandom(offset)),
+                fabric::currentTopology, fabric::routes, offset));
+        if (options.sntpPort() != null) {
+            sntp = SntpServer.start(new InetSocketAddress(registry.getAddress(), options.sntpPort()),
+                    () -> System.nanoTime() + offset);
+        }
+        fabric.addPortDownListener(agents::portDown);
+        agents.routesChanged(); // the tables of the routes computed before the registry started
+    }
+
+    /** The SNTP server of the reservations' clock, or null. */
+    public SntpServer sntp() {
+        return sntp;
     }
 
     /** The embedded agent registry, or null when the controller runs without one. */
@@ -285,6 +331,9 @@ public final class WeftController implements AutoCloseable {
         }
         if (agents != null) {
             agents.close();
+        }
+        if (sntp != null) {
+            sntp.close();
         }
         fabric.close();
         server.close();

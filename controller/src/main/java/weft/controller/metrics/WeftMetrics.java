@@ -74,6 +74,7 @@ public final class WeftMetrics implements FabricObserver, AutoCloseable {
     private final KeyedMeters agentRate;
     private final KeyedMeters voqSent;
     private final KeyedMeters voqBacklog;
+    private final ReservationMeters crp;
     private final KeyedMeters events;
 
     /**
@@ -134,6 +135,7 @@ public final class WeftMetrics implements FabricObserver, AutoCloseable {
                 "bits.per.second", false);
         voqSent = new KeyedMeters(r, "weft.agent.voq.sent", "Bytes an agent's VOQ sent (measured)", "bytes", true);
         voqBacklog = new KeyedMeters(r, "weft.agent.voq.backlog", "Bytes queued in an agent's VOQ", "bytes", false);
+        crp = new ReservationMeters(r);
         events = new KeyedMeters(r, "weft.events", "Fabric events since start, by kind", null, true);
     }
 
@@ -190,6 +192,7 @@ public final class WeftMetrics implements FabricObserver, AutoCloseable {
                 voqBacklog, events)) {
             out.add(k.prometheusName());
         }
+        crp.all().forEach(k -> out.add(k.prometheusName()));
         return out;
     }
 
@@ -297,6 +300,7 @@ public final class WeftMetrics implements FabricObserver, AutoCloseable {
         agentRate.update(assigned);
         voqSent.update(sent);
         voqBacklog.update(backlog);
+        crp.update(agents == null ? null : agents.reservations());
 
         Map<Tags, Double> byKind = new HashMap<>();
         Map<FabricEvent.Kind, Long> counts = fabric.eventLog().counts();

@@ -14,6 +14,7 @@ import java.util.Map;
 import java.util.TreeMap;
 import java.util.concurrent.TimeUnit;
 import weft.controller.agentlink.AgentLinkServer;
+import weft.controller.crp.ReservationsView;
 import weft.controller.fabric.FabricEvent;
 import weft.controller.fabric.FabricService;
 import weft.controller.fabric.FlowCounters;
@@ -105,6 +106,9 @@ public final class RestApi implements AutoCloseable {
                 .get("/metrics", r -> RestResponse.text(200, WeftMetrics.contentType(), metrics.scrape()))
                 .get("/api/openapi.yaml", r -> RestResponse.text(200, "application/yaml", OPENAPI))
                 .get("/api/agents", r -> json(agentsOrNull == null ? List.of() : agentsOrNull.view()))
+                .get("/api/reservations", r -> reservations(agentsOrNull))
+                .get("/api/reservations/bookings", r -> agentsOrNull == null || agentsOrNull.reservations() == null
+                        ? noReservations() : json(agentsOrNull.bookings()))
                 .get("/api/topology", r -> json(new TopologyView(TopologyJson.write(fabric.currentTopology()),
                         fabric.discoveryDifferences(false))))
                 .get("/api/routes", r -> fabric.routes() == null ? json(Map.of())
@@ -195,6 +199,17 @@ public final class RestApi implements AutoCloseable {
         } catch (java.io.IOException e) {
             throw new java.io.UncheckedIOException(e);
         }
+    }
+
+    /** {@code GET /api/reservations}: every table of the critical resources, 404 without {@code --reserve crp}. */
+    private static RestResponse reservations(AgentLinkServer agentsOrNull) {
+        ReservationsView v = agentsOrNull == null ? null : agentsOrNull.reservations();
+        return v == null ? noReservations() : json(v);
+    }
+
+    private static RestResponse noReservations() {
+        return RestResponse.error(404, "no reservation tables: the controller runs without --reserve crp "
+                + "(and --agents-listen)");
     }
 
     private static RestResponse json(Object value) {

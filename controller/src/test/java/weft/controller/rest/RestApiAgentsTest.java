@@ -34,7 +34,8 @@ class RestApiAgentsTest {
     }
 
     @Test
-    @DisplayName("GET /api/agents lists registered agents with their pushed rates; without a registry it is []")
+    @DisplayName("GET /api/agents lists registered agents with their pushed rates; without a registry it is []; "
+            + "without --reserve crp, GET /api/reservations says so")
     void listsAgents() throws Exception {
         try (FabricService fabric = new FabricService(new FabricService.Config(TestFabrics.ring(4),
                 RoutingEngines.byName("updown"), RoutingOptions.defaults(), RouteCompiler.Options.defaults(),
@@ -58,6 +59,9 @@ class RestApiAgentsTest {
                         .contains("\"attachment\" : \"s1:1\"").contains("\"connected\" : true")
                         .contains("\"bitsPerSecond\" : 5000000").contains("\"source\" : \"manual\"");
                 assertThat(get(bare.port(), "/api/agents")).isEqualTo("[ ]");
+                assertThat(get(api.port(), "/api/reservations")).as("a registry without --reserve crp")
+                        .contains("no reservation tables: the controller runs without --reserve crp");
+                assertThat(get(bare.port(), "/api/reservations/bookings")).contains("no reservation tables");
             }
         }
     }

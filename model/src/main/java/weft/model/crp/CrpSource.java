@@ -252,6 +252,28 @@ public final class CrpSource implements CrpNode {
         return null;
     }
 
+    /**
+     * The class of the packet {@link #pull} would return now for {@code destination} ({@link CrpClass#DATA} or
+     * {@link CrpClass#SPECULATIVE}), without taking it; {@code null} when nothing may go. A carrier asks first when
+     * each class has its own room downstream.
+     */
+    public CrpClass peek(int destination, long now) {
+        ArrayDeque<Entry> q = queues.get(destination);
+        if (q == null) {
+            return null;
+        }
+        CrpClass found = null;
+        for (Entry e : q) {
+            if (e.dataReady(now)) {
+                return CrpClass.DATA;
+            }
+            if (found == null && e.maySpeculate()) {
+                found = CrpClass.SPECULATIVE;
+            }
+        }
+        return found;
+    }
+
     /** The earliest tick at or after {@code now} when {@link #pull} may return a packet for {@code destination}. */
     public long readyAt(int destination, long now) {
         ArrayDeque<Entry> q = queues.get(destination);

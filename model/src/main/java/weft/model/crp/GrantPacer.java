@@ -14,10 +14,10 @@ import weft.model.host.shaping.TokenBucket;
  * sum over all hosts in a slot stays within what the tables reserved and the timing error is the clock's, not
  * {@code 2·C_max} (§2.5).
  *
- * <p>Times are the agent's local clock in Unix-epoch nanoseconds, the decision times the injector's pacing loop
- * passes (a late wake-up decides at the due times, so a short stall does not waste budget). The caller charges the
- * bucket for each packet ({@link TokenBucket#tryConsume}) as for unreserved traffic; {@link #sent} spends the budget.
- * Allocation-free after construction; one owner thread.
+ * <p>Times are nanoseconds of the local clock the offset was measured on ({@link SlotSync}), the clock the bucket
+ * runs on, at the decision times the pacing loop passes (a late wake-up decides at the due times, so a short stall
+ * does not waste budget). The caller charges the bucket for each packet ({@link TokenBucket#tryConsume}) as for
+ * unreserved traffic; {@link #sent} spends the budget. Allocation-free after construction; one owner thread.
  */
 public final class GrantPacer {
     private static final long NANOS = 1_000_000_000L;

@@ -7,18 +7,23 @@ import weft.model.host.shaping.TokenBucket;
 /**
  * One VOQ's side of the live CRP: when to ask the controller for a reservation, what to do with its answers, and
  * whether the VOQ's next packet goes reserved (paced by its {@link GrantPacer}) or unreserved (at the VOQ's own
- * rate, and charged). Pure: local time (Unix-epoch nanoseconds on the agent's clock) is passed in; the agent's data
+ * rate, and charged). Pure: local time (nanoseconds of the clock the offset was measured on) is passed in; the data
  * path drives it from one thread.
  *
  * <p>Rules (seed 001 §2.4-2.6, and the live form's decisions in docs/crp.md):
  * <ul>
  *   <li>A VOQ whose backlog not yet covered by reservations ("unreserved backlog": backlog less budget still to come
  *       less what its outstanding requests ask) is at least {@code N_min} asks for {@code min(unreserved backlog,
- *       N_max)} (§2.5: "flows smaller than N_min do not use CRP"; larger ones go in {@code N_max} segments).</li>
+ *       N_max)} (§2.5: "flows smaller than N_min do not use CRP"; larger ones go in {@code N_max} segments), rounded
+ *       down to whole packets of the VOQ's largest size. Decision: a booking of a whole number of packets is sent to
+ *       the byte (a slot's last packet borrows from the next slot, {@link SlotBudget}); a fraction of a packet at a
+ *       booking's end would expire unused, up to one packet in every booking.</li>
  *   <li>It keeps at most {@code outstanding} reservations alive at once: requests not yet answered plus bookings
  *       with a slot to come (§2.6 / SRP's outstanding requests, counted until the booking is used). Decision: for a
  *       saturated source this bounds how far ahead it holds the destination, so saturated VOQs of one destination
  *       take turns in the destination's table, first come first served, and none is starved.</li>
+ *   <li>A VOQ without a rate of its own (nothing to send unreserved bytes at) asks for any backlog: its grants are
+ *       its only way to send.</li>
  *   <li>A retry waits what the controller says (§2.4: {@code R_cycles}, or the window less the round trip when the
  *       destination is full); a refused request suspends reservations for one window; a request unanswered for
  *       {@link #requestTimeout} is forgotten (the control session may have been lost).</li>
@@ -34,6 +39,7 @@ public final class VoqReservation {
 
     private final long minBytes;
     private final long maxBytes;
+    private final long packetBytes;
     private final int outstandingMax;
     private final long windowNanos;
     private final GrantPacer pacer;
@@ -57,20 +63,23 @@ public final class VoqReservation {
     /**
      * @param minBytes    {@code N_min}
      * @param maxBytes    {@code N_max}
+     * @param packetBytes the VOQ's largest packet (requests are whole numbers of it when they can be), positive
      * @param outstanding reservations alive at once, at least 1
      * @param cells       the controller's window in slots
      * @param bucket      the VOQ's token bucket
      * @param sync        the slot clock as this host sees it
      * @param firstId     the id of this VOQ's first request (ids must be unique per agent)
      */
-    public VoqReservation(long minBytes, long maxBytes, int outstanding, int cells, TokenBucket bucket, SlotSync sync,
-                          long firstId) {
-        if (minBytes < 1 || maxBytes < minBytes || outstanding < 1 || outstanding > 64) {
+    public VoqReservation(long minBytes, long maxBytes, long packetBytes, int outstanding, int cells,
+                          TokenBucket bucket, SlotSync sync, long firstId) {
+        if (minBytes < 1 || maxBytes < minBytes || packetBytes < 1 || outstanding < 1 || outstanding > 64) {
             throw new IllegalArgumentException("voq reservation: N_min " + minBytes + ", N_max " + maxBytes
-                    + ", outstanding " + outstanding + ": expected 1 <= N_min <= N_max, outstanding 1..64");
+                    + ", packet " + packetBytes + ", outstanding " + outstanding + ": expected 1 <= N_min <= N_max, "
+                    + "a positive packet size, outstanding 1..64");
         }
         this.minBytes = minBytes;
         this.maxBytes = maxBytes;
+        this.packetBytes = packetBytes;
         this.outstandingMax = outstanding;
         this.windowNanos = Math.multiplyExact(cells, sync.clock().slotTicks());
         this.pacer = new GrantPacer(cells, bucket, sync);
@@ -122,8 +131,12 @@ public final class VoqReservation {
     /**
      * The request to send now for a backlog of {@code backlogBytes} at {@code t}, or null. The caller sends it; the
      * VOQ counts it outstanding from {@code t}.
+     *
+     * @param mayGoUnreserved whether the VOQ has a rate of its own to send unreserved bytes at; without one, grants
+     *                        are its only way to send, and it asks for any backlog, however small (decision: the
+     *                        central form accepts requests below {@code N_min})
      */
-    public Request poll(long backlogBytes, long t) {
+    public Request poll(long backlogBytes, long t, boolean mayGoUnreserved) {
         if (t < retryAt || t < suspendedUntil || !pacer.sync().usableAt(t)) {
             return null;
         }
@@ -131,7 +144,7 @@ public final class VoqReservation {
             return null;
         }
         long unreserved = backlogBytes - pacer.reservedFrom(t) - asked();
-        if (unreserved < minBytes) {
+        if (unreserved < (mayGoUnreserved ? minBytes : 1)) {
             return null;
         }
         int free = 0;
@@ -139,6 +152,9 @@ public final class VoqReservation {
             free++;
         }
         long bytes = Math.min(unreserved, maxBytes);
+        if (bytes >= packetBytes) {
+            bytes -= bytes % packetBytes;
+        }
         requestId[free] = nextId;
         requestBytes[free] = bytes;
         requestSentAt[free] = t;
@@ -275,5 +291,10 @@ public final class VoqReservation {
 
     public long unreservedSent() {
         return unreservedSent;
+    }
+
+    /** Alive reservations at local tick {@code t}: requests out and bookings with a slot to come. */
+    public int aliveAt(long t) {
+        return alive(t);
     }
 }

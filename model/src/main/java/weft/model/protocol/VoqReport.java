@@ -13,11 +13,19 @@ package weft.model.protocol;
  * @param policy         the VOQ's path policy (optional within version 1: null from an older agent)
  * @param manual         the rate was set by hand ({@link DestinationRate#manual()}); optional within version 1, false
  *                       when absent (boxed so that an absent field reads as false)
+ * @param crp            what the VOQ did with reservations, or null when the controller keeps none (optional within
+ *                       version 1)
  */
 public record VoqReport(String dst, long backlogBytes, long sentPackets, long sentBytes, long droppedPackets,
-                        long bitsPerSecond, String dstIp, String policy, Boolean manual) {
+                        long bitsPerSecond, String dstIp, String policy, Boolean manual, ReservationReport crp) {
     public VoqReport {
         manual = Boolean.TRUE.equals(manual);
+    }
+
+    /** A report without reservations. */
+    public VoqReport(String dst, long backlogBytes, long sentPackets, long sentBytes, long droppedPackets,
+                     long bitsPerSecond, String dstIp, String policy, Boolean manual) {
+        this(dst, backlogBytes, sentPackets, sentBytes, droppedPackets, bitsPerSecond, dstIp, policy, manual, null);
     }
 
     /** A report without policy and origin (as version-1 agents before those fields sent it). */

@@ -22,6 +22,9 @@ public final class Reproductions {
         ALL.put("injection", InjectionRepro::new);
         ALL.put("independent", IndependentRepro::new);
         ALL.put("apps", AppsRepro::new);
+        ALL.put("ecmp", EcmpRepro::new);
+        ALL.put("resequencer", ResequencerRepro::new);
+        ALL.put("voq", VoqRepro::new);
     }
 
     private Reproductions() {

@@ -30,6 +30,15 @@ final class Ecmp implements RoutingEngine {
     public RoutingResult compute(Topology topology, RoutingOptions options) {
         DestinationTables.requireConnected(name(), topology);
         SwitchGraph g = topology.graph();
+        List<ForwardingEntry> entries = shortestPathGroups(g, 1);
+        return new RoutingResult(name(), 1, DestinationTables.pairs(topology, null), entries, true);
+    }
+
+    /**
+     * Every switch's ECMP group towards every switch with hosts: the ports of all its next hops on a shortest path,
+     * the same in each of {@code layers} layers.
+     */
+    static List<ForwardingEntry> shortestPathGroups(SwitchGraph g, int layers) {
         int n = g.switchCount();
         List<ForwardingEntry> entries = new ArrayList<>();
         for (int d = 0; d < n; d++) {
@@ -47,9 +56,11 @@ final class Ecmp implements RoutingEngine {
                         group.add(g.srcPort(c));
                     }
                 }
-                entries.add(new ForwardingEntry(g.switchId(u), g.switchId(d), 0, null, null, group));
+                for (int layer = 0; layer < layers; layer++) {
+                    entries.add(new ForwardingEntry(g.switchId(u), g.switchId(d), layer, null, null, group));
+                }
             }
         }
-        return new RoutingResult(name(), 1, DestinationTables.pairs(topology, null), entries, true);
+        return entries;
     }
 }

@@ -253,6 +253,22 @@ public final class EcmpCollisions {
     }
 
     /**
+     * One permutation of the pattern on a 3-level fat tree, as the Monte Carlo draws it: the destination host of
+     * every host (host indexes in topology order), for a packet simulation of the same experiment.
+     *
+     * @throws IllegalArgumentException when the fabric has fewer than two pods or pods of unequal size
+     */
+    public static int[] destinations(Topology fatTree, Pattern pattern, RandomGenerator random) {
+        int hosts = fatTree.hosts().size();
+        int[] hostSwitch = new int[hosts];
+        for (int h = 0; h < hosts; h++) {
+            hostSwitch[h] = fatTree.switchIndex(fatTree.hosts().get(h).switchId());
+        }
+        int[] pod = pods(fatTree.graph(), hostSwitch);
+        return pattern == Pattern.POD_TO_POD ? podToPod(pod, random) : interPod(pod, random);
+    }
+
+    /**
      * The fluid model: stage by stage, a channel carrying more than its capacity scales its flows by
      * capacity / total. Updates {@code rate} to the delivered rates; returns the sum of fractions of the offered
      * rate after each stage.

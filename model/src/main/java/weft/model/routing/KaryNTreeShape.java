@@ -94,15 +94,11 @@ final class KaryNTreeShape {
     }
 
     /**
-     * Recognises the tree or says why not.
-     *
-     * @throws RoutingFailure {@code "<engine>: fabric NAME is not a k-ary n-tree: <reason>"}
+     * Every switch's level in a tree: its hop distance from the nearest switch with hosts (a leaf), -1 where no leaf
+     * reaches it.
      */
-    static KaryNTreeShape of(String engine, Topology topology) {
-        DestinationTables.requireConnected(engine, topology);
-        SwitchGraph g = topology.graph();
+    static int[] heights(SwitchGraph g) {
         int s = g.switchCount();
-        String not = engine + ": fabric " + topology.name() + " is not a k-ary n-tree: ";
         int[] height = new int[s];
         Arrays.fill(height, -1);
         int[] queue = new int[s];
@@ -113,12 +109,8 @@ final class KaryNTreeShape {
                 queue[tail++] = u;
             }
         }
-        if (tail == 0) {
-            throw new RoutingFailure(not + "no switch has hosts (leaves are the switches with hosts)");
-        }
-        int head = 0;
-        while (head < tail) {
-            int u = queue[head++];
+        for (int head = 0; head < tail; head++) {
+            int u = queue[head];
             for (int c : g.out(u)) {
                 int v = g.dst(c);
                 if (height[v] < 0) {
@@ -126,6 +118,23 @@ final class KaryNTreeShape {
                     queue[tail++] = v;
                 }
             }
+        }
+        return height;
+    }
+
+    /**
+     * Recognises the tree or says why not.
+     *
+     * @throws RoutingFailure {@code "<engine>: fabric NAME is not a k-ary n-tree: <reason>"}
+     */
+    static KaryNTreeShape of(String engine, Topology topology) {
+        DestinationTables.requireConnected(engine, topology);
+        SwitchGraph g = topology.graph();
+        int s = g.switchCount();
+        String not = engine + ": fabric " + topology.name() + " is not a k-ary n-tree: ";
+        int[] height = heights(g);
+        if (Arrays.stream(height).noneMatch(h -> h == 0)) {
+            throw new RoutingFailure(not + "no switch has hosts (leaves are the switches with hosts)");
         }
         int maxHeight = 0;
         for (int h : height) {

@@ -22,6 +22,7 @@ public final class RoutingEngines {
         ENGINES.put("dor", DimensionOrder::new);
         ENGINES.put("dmodk", DModK::new);
         ENGINES.put("ecmp", Ecmp::new);
+        ENGINES.put("nca", Nca::new);
         ENGINES.put("vlb", Vlb::new);
         ENGINES.put("lash", Lash::new);
         ENGINES.put("mplash", MultipathLash::new);

@@ -455,15 +455,17 @@ final class Engine {
         p.buffer(f, b);
         p.eligible(f, now);
         if (p.isHead(f)) {
-            if (watchBuffers) {
-                agent.buffered(view.at(f, fabric.chDst[c]), c, buffers.occupancy[b], buffers.capacity, now);
-            }
             int out = route(f, fabric.chDst[c], c);
             if (out < 0) {
                 discard(f, now);
                 return;
             }
             p.out(f, out);
+            if (watchBuffers) {
+                boolean held = !fabric.toHost(out) && pickVc(out, lane(f), need(f), flitMode) < 0;
+                agent.buffered(view.at(f, fabric.chDst[c]), c, buffers.occupancy[b], buffers.capacity,
+                        switches.queuedAhead(f, b), held, now);
+            }
         }
         switches.arrive(f, c, b, now);
     }

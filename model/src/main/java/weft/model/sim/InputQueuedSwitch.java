@@ -128,6 +128,11 @@ final class InputQueuedSwitch extends SwitchModel {
     }
 
     @Override
+    long queuedAhead(int f, int b) {
+        return buffers.occupancy[b] - flits.bytes(f);
+    }
+
+    @Override
     void outputFree(int c, long now) {
         schedule(fabric.chSrc[c], now);
     }

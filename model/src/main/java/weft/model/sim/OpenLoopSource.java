@@ -11,7 +11,9 @@ import weft.model.traffic.TrafficPattern;
  *
  * <p>Bernoulli arrivals are BookSim's: time is cut into slots of one flit time on the host link, and a packet is made
  * in each slot with probability {@code load / flits per packet}, so gaps are geometric; Poisson arrivals have
- * exponential gaps of the same mean; periodic ones a fixed gap of one packet time over the load.
+ * exponential gaps of the same mean; periodic ones a fixed gap of one packet time over the load. With random packet
+ * sizes ({@link SimConfig#minPacketBytes()}) each size is drawn uniformly from the host's stream before its gap;
+ * Poisson gaps have the mean size's mean, periodic gaps pace each packet by its own size.
  */
 final class OpenLoopSource {
     private final Engine engine;
@@ -46,7 +48,7 @@ final class OpenLoopSource {
     void start() {
         for (int h = 0; h < engine.fabric.hosts; h++) {
             if (pattern.sends(h)) {
-                long first = gap(h);
+                long first = gap(h, engine.config.packetBytes());
                 if (engine.config.arrivals() == SimConfig.Arrivals.PERIODIC) {
                     first = (long) (random[h].nextDouble() * first);
                 } else if (engine.config.arrivals() == SimConfig.Arrivals.BERNOULLI) {
@@ -63,8 +65,8 @@ final class OpenLoopSource {
         return engine.fabric.serPs(engine.fabric.hostUp[h], engine.config.unitBytes());
     }
 
-    /** The time to host h's next packet. */
-    private long gap(int h) {
+    /** The time to host h's next packet, after one of {@code bytes}. */
+    private long gap(int h, int bytes) {
         SimConfig c = engine.config;
         switch (c.arrivals()) {
             case BERNOULLI -> {
@@ -76,11 +78,13 @@ final class OpenLoopSource {
                 return slots * slot(h);
             }
             case POISSON -> {
-                double mean = engine.fabric.serPs(engine.fabric.hostUp[h], c.packetBytes()) / load;
+                double mean = (c.minPacketBytes() == 0 ? engine.fabric.serPs(engine.fabric.hostUp[h], c.packetBytes())
+                        : exactSerPs(h, c.meanPacketBytes())) / load;
                 return Math.max(1, Math.round(-Math.log(1 - random[h].nextDouble()) * mean));
             }
             default -> {
-                double exact = engine.fabric.serPs(engine.fabric.hostUp[h], c.packetBytes()) / load + carry[h];
+                double exact = (c.minPacketBytes() == 0 ? engine.fabric.serPs(engine.fabric.hostUp[h], c.packetBytes())
+                        : exactSerPs(h, bytes)) / load + carry[h];
                 long g = Math.max(1, (long) Math.floor(exact));
                 carry[h] = exact - g;
                 return g;
@@ -88,16 +92,23 @@ final class OpenLoopSource {
         }
     }
 
+    /** Serialisation time of {@code bytes} on host h's link, unrounded. */
+    private double exactSerPs(int h, double bytes) {
+        return bytes * 8_000_000.0 / engine.fabric.chMbps[engine.fabric.hostUp[h]];
+    }
+
     /** Host h's arrival event: make a packet, queue it, schedule the next. */
     void generate(int h, long now) {
         int dst = pattern.destination(h, random[h]);
-        int bytes = engine.config.packetBytes();
+        SimConfig c = engine.config;
+        int bytes = c.minPacketBytes() == 0 ? c.packetBytes()
+                : c.minPacketBytes() + random[h].nextInt(c.packetBytes() - c.minPacketBytes() + 1);
         boolean accepted = hosts.length(h) < limit;
         if (accepted) {
             hosts.enqueue(h, h, dst, bytes, -1, now, engine.stats.measuring(now));
         }
         engine.stats.onGenerate(h, dst, bytes, now, accepted);
-        long next = now + gap(h);
+        long next = now + gap(h, bytes);
         if (next < end) {
             engine.events.schedule(next, Engine.PHASE_STATE, Engine.EV_GEN, h, 0, 0);
         }

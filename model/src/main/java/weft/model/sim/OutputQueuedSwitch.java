@@ -33,6 +33,11 @@ final class OutputQueuedSwitch extends SwitchModel {
     private final int[] headBytes;
     /** Last time each output put a packet on its link. */
     private final long[] lastSend;
+    /** Position of each channel among its switch's outputs, and outputs per switch at most. */
+    private final int[] outIndex;
+    private final int maxOutputs;
+    /** Bytes each input buffer holds for each output of its switch (the VOQs of a VOQ router). */
+    private final long[] voq;
 
     OutputQueuedSwitch(Engine engine) {
         super(engine);
@@ -68,6 +73,20 @@ final class OutputQueuedSwitch extends SwitchModel {
         subPointer = new int[fabric.channels * lanes];
         lastSend = new long[fabric.channels];
         headBytes = new int[Math.max(16, lanes)];
+        outIndex = new int[fabric.channels];
+        int most = 0;
+        for (int u = 0; u < fabric.switches; u++) {
+            int k = 0;
+            for (int port = 1; port < fabric.outAt[u].length; port++) {
+                int c = fabric.outAt[u][port];
+                if (c >= 0) {
+                    outIndex[c] = k++;
+                }
+            }
+            most = Math.max(most, k);
+        }
+        maxOutputs = most;
+        voq = new long[fabric.channels * fabric.vcs * Math.max(1, most)];
     }
 
     @Override
@@ -82,6 +101,7 @@ final class OutputQueuedSwitch extends SwitchModel {
             return;
         }
         int q = base[o] + lane * subs[o] + (roundRobin ? inIndex[c] : 0);
+        voq[b * maxOutputs + outIndex[o]] += p.bytes(f);
         p.next(f, -1);
         if (tail[q] < 0) {
             head[q] = f;
@@ -92,6 +112,11 @@ final class OutputQueuedSwitch extends SwitchModel {
         count[ol]++;
         bytes[ol] += p.bytes(f);
         schedule(o, now);
+    }
+
+    @Override
+    long queuedAhead(int f, int b) {
+        return voq[b * maxOutputs + outIndex[flits.out(f)]];
     }
 
     @Override
@@ -184,6 +209,7 @@ final class OutputQueuedSwitch extends SwitchModel {
         int ol = o * lanes + lane;
         count[ol]--;
         bytes[ol] -= p.bytes(f);
+        voq[p.buffer(f) * maxOutputs + outIndex[o]] -= p.bytes(f);
         if (roundRobin) {
             subPointer[ol] = (q - base[o] - lane * subs[o] + 1) % subs[o];
         }

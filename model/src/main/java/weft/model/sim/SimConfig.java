@@ -53,13 +53,19 @@ import weft.model.qos.VlArbitrationTable;
  *                         output serves the ready lanes of the best priority, round robin among equals. Empty: one
  *                         class (the default). Protocols that carry control packets use it (seed 001 §2.5: CRP's four
  *                         classes, control first and speculative last; its ECN baseline's control class)
+ * @param minPacketBytes   0: every open-loop packet has {@code packetBytes}; otherwise each packet's size is drawn
+ *                         uniformly from {@code minPacketBytes..packetBytes} (seed 004 §3.1.4, Fig. 3.6b: "random
+ *                         size", uniform between the minimum 84-byte and maximum 1538-byte Ethernet frame on the
+ *                         wire). Poisson gaps then have the mean size's mean; periodic ones pace each packet by its
+ *                         own size ({@code next = last + len/rate}, seed 004 §4.5.3). Needs Poisson or periodic
+ *                         arrivals and whole packets
  */
 public record SimConfig(int packetBytes, int flitBytes, long bufferBytes, int vcs, FlowControlKind flowControl,
                         Switching switching, boolean infiniteSpeedup, String allocator, String outputOrder,
                         VlArbitrationTable laneArbitration, long routerDelayPs, long hostLatencyPs, long warmupPs,
                         long durationPs, long seed, long deadlockPs, Arrivals arrivals, int sourceQueuePackets,
                         long pfcXoffBytes, long pfcXonBytes, boolean drain, String pathPolicy, boolean resequence,
-                        List<Integer> classPriorities) {
+                        List<Integer> classPriorities, int minPacketBytes) {
 
     /** Most traffic classes. */
     public static final int MAX_CLASSES = 8;
@@ -140,6 +146,12 @@ public record SimConfig(int packetBytes, int flitBytes, long bufferBytes, int vc
         for (int p : classPriorities) {
             require(p >= 0 && p < MAX_CLASSES, "class priority", p, "0.." + (MAX_CLASSES - 1));
         }
+        require(minPacketBytes >= 0 && minPacketBytes <= packetBytes, "minPacketBytes", minPacketBytes,
+                "0..packetBytes");
+        if (minPacketBytes > 0 && (arrivals == Arrivals.BERNOULLI || flitBytes > 0)) {
+            throw new IllegalArgumentException("random packet sizes (minPacketBytes " + minPacketBytes
+                    + ") need poisson or periodic arrivals and whole packets (no flit size)");
+        }
         if (laneArbitration != null && classPriorities.stream().distinct().count() > 1) {
             throw new IllegalArgumentException("a VL arbitration table orders the lanes itself: its traffic classes "
                     + "must share one priority, got " + classPriorities);
@@ -160,7 +172,12 @@ public record SimConfig(int packetBytes, int flitBytes, long bufferBytes, int vc
     public static SimConfig defaults() {
         return new SimConfig(2048, 0, 8 * 2048L, 0, FlowControlKind.CREDIT, Switching.VCT, false, "islip", "fcfs",
                 null, 100_000, 0, 10_000_000L, 100_000_000L, 1, 0, Arrivals.BERNOULLI,
-                1000, 0, 0, false, "vlb", false, List.of());
+                1000, 0, 0, false, "vlb", false, List.of(), 0);
+    }
+
+    /** Mean size of an open-loop packet, bytes. */
+    public double meanPacketBytes() {
+        return minPacketBytes == 0 ? packetBytes : (minPacketBytes + packetBytes) / 2.0;
     }
 
     /** Number of traffic classes (at least one). */
@@ -272,6 +289,11 @@ public record SimConfig(int packetBytes, int flitBytes, long bufferBytes, int vc
         return toBuilder().classPriorities(v).build();
     }
 
+    /** Random open-loop packet sizes, uniform in {@code min..packetBytes}; 0 for fixed sizes. */
+    public SimConfig withMinPacketBytes(int v) {
+        return toBuilder().minPacketBytes(v).build();
+    }
+
     public SimConfig withPfcThresholds(long xoff, long xon) {
         return toBuilder().pfcXoffBytes(xoff).pfcXonBytes(xon).build();
     }
@@ -303,6 +325,7 @@ public record SimConfig(int packetBytes, int flitBytes, long bufferBytes, int vc
         b.pathPolicy = pathPolicy;
         b.resequence = resequence;
         b.classPriorities = classPriorities;
+        b.minPacketBytes = minPacketBytes;
         return b;
     }
 
@@ -332,6 +355,7 @@ public record SimConfig(int packetBytes, int flitBytes, long bufferBytes, int vc
         private String pathPolicy;
         private boolean resequence;
         private List<Integer> classPriorities = List.of();
+        private int minPacketBytes;
 
         private Builder() {
         }
@@ -456,11 +480,16 @@ public record SimConfig(int packetBytes, int flitBytes, long bufferBytes, int vc
             return this;
         }
 
+        public Builder minPacketBytes(int v) {
+            minPacketBytes = v;
+            return this;
+        }
+
         public SimConfig build() {
             return new SimConfig(packetBytes, flitBytes, bufferBytes, vcs, flowControl, switching, infiniteSpeedup,
                     allocator, outputOrder, laneArbitration, routerDelayPs, hostLatencyPs, warmupPs, durationPs,
                     seed, deadlockPs, arrivals, sourceQueuePackets, pfcXoffBytes, pfcXonBytes, drain, pathPolicy,
-                    resequence, classPriorities);
+                    resequence, classPriorities, minPacketBytes);
         }
     }
 }

@@ -19,6 +19,15 @@ public interface SimObserver {
     default void delivered(int src, int dst, int flow, int bytes, long createdPs, long injectedPs, long nowPs) {
     }
 
+    /**
+     * A receiver's resequencer (seed 004 §3.4, {@link SimConfig#resequence()}) released a packet of flow {@code flow}
+     * (-1 for none) that was injected at {@code injectedPs} and arrived at {@code arrivedPs}: it waited
+     * {@code releasedPs - arrivedPs} in the resequencer (0 for a packet that arrived in order). Called before
+     * {@link #delivered}.
+     */
+    default void resequenced(int src, int dst, int flow, long injectedPs, long arrivedPs, long releasedPs) {
+    }
+
     /** A packet (or flit) was dropped where channel {@code channel} ends. */
     default void dropped(int channel, int src, int dst, int bytes, long nowPs) {
     }

@@ -127,6 +127,9 @@ final class Stats {
         if ((flits.flags(f) & Flits.MEASURED) != 0) {
             resequencingDelay.add(now - flits.tailArrive(f));
         }
+        for (SimObserver o : observers) {
+            o.resequenced(flits.src(f), flits.dst(f), flits.flow(f), flits.injected(f), flits.tailArrive(f), now);
+        }
     }
 
     void onDrop(int f, int c, long now) {

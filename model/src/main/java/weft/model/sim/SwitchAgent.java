@@ -31,9 +31,14 @@ public interface SwitchAgent {
 
     /**
      * A packet entered the input buffer at the far end of {@code channel}, which now holds {@code occupancyBytes}
-     * of its {@code capacityBytes} (its virtual channel's).
+     * of its {@code capacityBytes} (its virtual channel's); {@code aheadBytes} are queued before it in that buffer for
+     * its output (infinite speedup: the buffer's queue for that output, a VOQ router's virtual output queue; speedup
+     * 1: the whole buffer, a first-in first-out queue);
+     * {@code outputHeld} says whether the flow control of its output's link would hold it back now (no credit, or
+     * paused: the output is a victim of congestion further on, not its root).
      */
-    default void buffered(SimPacket packet, int channel, long occupancyBytes, long capacityBytes, long nowPs) {
+    default void buffered(SimPacket packet, int channel, long occupancyBytes, long capacityBytes, long aheadBytes,
+                          boolean outputHeld, long nowPs) {
     }
 
     /**

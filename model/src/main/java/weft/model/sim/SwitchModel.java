@@ -16,6 +16,12 @@ abstract class SwitchModel {
     /** Flit f entered buffer b at the far end of channel c (counted and, if a head, routed). */
     abstract void arrive(int f, int c, int b, long now);
 
+    /**
+     * Bytes queued ahead of packet f (routed, not yet queued) in its input buffer b that wait for the same output
+     * (all of them in a first-in first-out buffer).
+     */
+    abstract long queuedAhead(int f, int b);
+
     /** Output channel c of a switch finished a transmission. */
     abstract void outputFree(int c, long now);
 

@@ -3,12 +3,12 @@ package weft.model.traffic;
 /**
  * The table of synthetic traffic patterns by name, as the {@code --traffic} option spells them: {@code uniform},
  * {@code permutation}, {@code transpose}, {@code bitcomp}, {@code hotspot:FRACTION[:HOST]}, {@code incast:N},
- * {@code alltoall}, {@code perms:P}.
+ * {@code alltoall}, {@code perms:P}, {@code tenants:M[:random]}.
  */
 public final class TrafficPatterns {
     /** The names, for messages. */
     public static final String NAMES = "uniform, permutation, transpose, bitcomp, hotspot:FRACTION[:HOST], incast:N, "
-            + "alltoall, perms:P";
+            + "alltoall, perms:P, tenants:M[:random]";
 
     private TrafficPatterns() {
     }
@@ -34,11 +34,24 @@ public final class TrafficPatterns {
                         parts.length > 2 ? integer(spec, parts[2]) : 0);
                 case "incast" -> new Incast(hosts, integer(spec, argument(spec, parts, 1)));
                 case "perms" -> new Permutations(hosts, integer(spec, argument(spec, parts, 1)), seed);
+                case "tenants" -> new Tenants(hosts, integer(spec, argument(spec, parts, 1)),
+                        tenantOrder(spec, parts), seed);
                 default -> throw new IllegalArgumentException("unknown traffic '" + spec + "'; known: " + NAMES);
             };
         } catch (NumberFormatException e) {
             throw new IllegalArgumentException("traffic '" + spec + "': the argument is not a number");
         }
+    }
+
+    /** {@code tenants:M} sends to the members in turn, {@code tenants:M:random} at random. */
+    private static boolean tenantOrder(String spec, String[] parts) {
+        if (parts.length == 2) {
+            return false;
+        }
+        if (parts.length == 3 && parts[2].trim().equals("random")) {
+            return true;
+        }
+        throw new IllegalArgumentException("traffic '" + spec + "': expected tenants:M or tenants:M:random");
     }
 
     private static TrafficPattern noArgument(String spec, String[] parts, TrafficPattern p) {

@@ -17,7 +17,7 @@ class VoqReservationTest {
 
     private static VoqReservation voq() {
         SlotSync sync = new SlotSync(SlotClock.of(10 * MS), new ClockOffset(0, 0, 0), 0, MS);
-        return new VoqReservation(1000, 4000, 2, 32, new TokenBucket(0, 3000, 0), sync, 100);
+        return new VoqReservation(1000, 4000, 1000, 2, 32, new TokenBucket(0, 3000, 0), sync, 100);
     }
 
     @Test
@@ -25,15 +25,17 @@ class VoqReservationTest {
             + "an answer (two alive)")
     void requestsFollowTheBacklog() {
         VoqReservation v = voq();
-        assertThat(v.poll(999, 0)).isNull();
+        assertThat(v.poll(999, 0, true)).isNull();
         assertThat(v.reserving(0)).isFalse();
+        assertThat(voq().poll(999, 0, false)).as("without a rate of its own, grants are the only way out")
+                .isEqualTo(new VoqReservation.Request(100, 999));
         v.sentUnreserved(999);
         assertThat(v.takeCharge()).isEqualTo(999);
         assertThat(v.takeCharge()).isZero();
-        assertThat(v.poll(10_000, 0)).isEqualTo(new VoqReservation.Request(100, 4000));
-        assertThat(v.poll(10_000, 0)).as("10,000 - 4000 asked: 6000, at most N_max")
+        assertThat(v.poll(10_000, 0, true)).isEqualTo(new VoqReservation.Request(100, 4000));
+        assertThat(v.poll(10_000, 0, true)).as("10,000 - 4000 asked: 6000, at most N_max")
                 .isEqualTo(new VoqReservation.Request(101, 4000));
-        assertThat(v.poll(10_000, 0)).as("two alive").isNull();
+        assertThat(v.poll(10_000, 0, true)).as("two alive").isNull();
         assertThat(v.reserving(0)).isTrue();
     }
 
@@ -42,13 +44,13 @@ class VoqReservationTest {
             + "asks for the backlog the budget does not cover: 6000 - (2500 + 1500) = 2000")
     void grantsCountUntilTheirSlotsPass() {
         VoqReservation v = voq();
-        v.poll(10_000, 0);
-        v.poll(10_000, 0);
+        v.poll(10_000, 0, true);
+        v.poll(10_000, 0, true);
         assertThat(v.granted(100, 7, List.of(new SlotUnits(5, 2500), new SlotUnits(6, 1500)), 10 * MS)).isTrue();
-        assertThat(v.poll(10_000, 10 * MS)).as("one booking and one request alive").isNull();
+        assertThat(v.poll(10_000, 10 * MS, true)).as("one booking and one request alive").isNull();
         assertThat(v.retry(101, 30 * MS, 10 * MS)).isTrue();
-        assertThat(v.poll(10_000, 20 * MS)).as("the retry wait runs to 40 ms").isNull();
-        assertThat(v.poll(6000, 40 * MS)).isEqualTo(new VoqReservation.Request(102, 2000));
+        assertThat(v.poll(10_000, 20 * MS, true)).as("the retry wait runs to 40 ms").isNull();
+        assertThat(v.poll(6000, 40 * MS, true)).isEqualTo(new VoqReservation.Request(102, 2000));
         assertThat(v.granted(101, 8, List.of(new SlotUnits(9, 10)), 40 * MS)).as("answered already").isFalse();
         assertThat(v.grants()).isEqualTo(1);
         assertThat(v.retries()).isEqualTo(1);
@@ -58,14 +60,14 @@ class VoqReservationTest {
     @DisplayName("After slot 6 the booking is spent: alive drops and the VOQ asks again")
     void bookingEndsWithItsLastSlot() {
         VoqReservation v = voq();
-        v.poll(5000, 0);
+        v.poll(5000, 0, true);
         v.granted(100, 7, List.of(new SlotUnits(5, 2500), new SlotUnits(6, 1500)), 10 * MS);
-        v.poll(5000, 10 * MS);
+        v.poll(5000, 10 * MS, true);
         v.refused(101, 10 * MS);
-        assertThat(v.poll(5000, 20 * MS)).as("refused: no requests for a window (320 ms)").isNull();
-        assertThat(v.poll(5000, 329 * MS)).isNull();
+        assertThat(v.poll(5000, 20 * MS, true)).as("refused: no requests for a window (320 ms)").isNull();
+        assertThat(v.poll(5000, 329 * MS, true)).isNull();
         assertThat(v.reserving(329 * MS)).isFalse();
-        assertThat(v.poll(5000, 330 * MS)).isEqualTo(new VoqReservation.Request(102, 4000));
+        assertThat(v.poll(5000, 330 * MS, true)).isEqualTo(new VoqReservation.Request(102, 4000));
         assertThat(v.refusals()).isEqualTo(1);
     }
 
@@ -73,10 +75,10 @@ class VoqReservationTest {
     @DisplayName("A request unanswered for a second is forgotten; a lost session forgets them at once")
     void unansweredRequests() {
         VoqReservation v = voq();
-        v.poll(10_000, 0);
-        v.poll(10_000, 0);
-        assertThat(v.poll(10_000, 1000 * MS)).isNull();
-        assertThat(v.poll(10_000, 1001 * MS)).isEqualTo(new VoqReservation.Request(102, 4000));
+        v.poll(10_000, 0, true);
+        v.poll(10_000, 0, true);
+        assertThat(v.poll(10_000, 1000 * MS, true)).isNull();
+        assertThat(v.poll(10_000, 1001 * MS, true)).isEqualTo(new VoqReservation.Request(102, 4000));
         assertThat(v.timeouts()).isEqualTo(2);
         v.sessionLost();
         assertThat(v.reserving(1001 * MS)).isFalse();
@@ -86,7 +88,7 @@ class VoqReservationTest {
     @DisplayName("A revoked booking stops counting as alive and its budget goes")
     void revocation() {
         VoqReservation v = voq();
-        v.poll(10_000, 0);
+        v.poll(10_000, 0, true);
         v.granted(100, 7, List.of(new SlotUnits(5, 4000)), 10 * MS);
         v.revoked(7, List.of(new SlotUnits(5, 4000)));
         assertThat(v.pacer().reservedFrom(10 * MS)).isZero();
@@ -95,10 +97,21 @@ class VoqReservationTest {
     }
 
     @Test
+    @DisplayName("Requests are whole packets: 1500 B packets, N_max 4000 asks 3000; a backlog of 1200 (>= N_min, "
+            + "under one packet) asks 1200")
+    void wholePackets() {
+        SlotSync sync = new SlotSync(SlotClock.of(10 * MS), new ClockOffset(0, 0, 0), 0, MS);
+        VoqReservation v = new VoqReservation(1000, 4000, 1500, 2, 32, new TokenBucket(0, 3000, 0), sync, 1);
+        assertThat(v.poll(10_000, 0, true)).isEqualTo(new VoqReservation.Request(1, 3000));
+        VoqReservation w = new VoqReservation(1000, 4000, 1500, 2, 32, new TokenBucket(0, 3000, 0), sync, 1);
+        assertThat(w.poll(1200, 0, true)).isEqualTo(new VoqReservation.Request(1, 1200));
+    }
+
+    @Test
     @DisplayName("No requests while the clock's error exceeds the tolerance")
     void unusableClock() {
         SlotSync sync = new SlotSync(SlotClock.of(10 * MS), new ClockOffset(0, 2 * MS, 0), 0, MS);
-        VoqReservation v = new VoqReservation(1000, 4000, 2, 32, new TokenBucket(0, 3000, 0), sync, 1);
-        assertThat(v.poll(10_000, 0)).isNull();
+        VoqReservation v = new VoqReservation(1000, 4000, 1000, 2, 32, new TokenBucket(0, 3000, 0), sync, 1);
+        assertThat(v.poll(10_000, 0, true)).isNull();
     }
 }

@@ -11,6 +11,8 @@ import org.junit.jupiter.api.Test;
 
 import weft.model.topology.SwitchGraph;
 import weft.model.topology.Topology;
+import weft.model.topology.generate.GeneratorOptions;
+import weft.model.topology.generate.KPortFatTree;
 
 class VlbTest extends RoutingEngineContract {
     @Override
@@ -20,7 +22,61 @@ class VlbTest extends RoutingEngineContract {
 
     @Override
     protected List<Topology> fabrics() {
-        return List.of(Fabrics.karyNTree(2, 2), Fabrics.karyNTree(2, 3), Fabrics.karyNTree(3, 3));
+        return List.of(Fabrics.karyNTree(2, 2), Fabrics.karyNTree(2, 3), Fabrics.karyNTree(3, 3),
+                KPortFatTree.generate(4, 3, GeneratorOptions.defaults()),
+                KPortFatTree.generate(6, 3, GeneratorOptions.defaults()),
+                KPortFatTree.generate(4, 4, GeneratorOptions.defaults()));
+    }
+
+    @Test
+    @DisplayName("Seed 004 §2.1: on the 4-port 3-level fat tree an inter-pod pair has p = (k/2)^2 = 4 path ids, path "
+            + "id t through the t-th root; an intra-pod pair's ids spread it over the pod's 2 aggregation switches")
+    void kPortFatTreePathIdsNameTheRoots() {
+        Topology t = KPortFatTree.generate(4, 3, GeneratorOptions.defaults());
+        RoutingResult r = engine().compute(t, RoutingOptions.defaults());
+        SwitchGraph g = t.graph();
+        // KPortFatTree names the 4 roots s1..s4 first, then 8 aggregation and 8 edge switches, pods of 2.
+        String first = g.switchId(12);
+        String otherPod = g.switchId(19);
+        String samePod = g.switchId(13);
+        assertThat(r.layerOf()).filteredOn(p -> p.src().equals(first) && p.dst().equals(otherPod))
+                .extracting(PairLayer::path).containsExactly(0, 1, 2, 3);
+        for (int tag = 0; tag < 4; tag++) {
+            assertThat(walk(t, r, first, otherPod, tag)).contains("s" + (tag + 1)).hasSize(5);
+        }
+        Set<String> aggregation = new HashSet<>();
+        for (int tag = 0; tag < 4; tag++) {
+            List<String> path = walk(t, r, first, samePod, tag);
+            assertThat(path).hasSize(3);
+            aggregation.add(path.get(1));
+        }
+        assertThat(aggregation).containsExactlyInAnyOrder("s5", "s6");
+    }
+
+    @Test
+    @DisplayName("a fabric that is no tree is refused, saying why it is neither a k-ary n-tree nor a fat tree")
+    void refusesRings() {
+        org.assertj.core.api.Assertions.assertThatThrownBy(() -> engine().compute(Fabrics.ring(4),
+                        RoutingOptions.defaults()))
+                .isInstanceOf(RoutingFailure.class)
+                .hasMessageStartingWith("vlb: fabric ring-4 is neither a k-ary n-tree (")
+                .hasMessageContaining("nor a fat tree: ");
+    }
+
+    /** The switches a packet with path id {@code tag} visits from switch {@code src} to {@code dst}. */
+    private static List<String> walk(Topology t, RoutingResult r, String src, String dst, int tag) {
+        SwitchGraph g = t.graph();
+        List<String> visited = new java.util.ArrayList<>();
+        int u = t.switchIndex(src);
+        visited.add(src);
+        while (u != t.switchIndex(dst)) {
+            int at = u;
+            ForwardingEntry e = r.forwarding().stream().filter(x -> x.switchId().equals(g.switchId(at))
+                    && x.dst().equals(dst) && (x.path() == null || x.path() == tag)).findFirst().orElseThrow();
+            u = g.dst(g.channelAtPort(u, e.outPorts().get(0)));
+            visited.add(g.switchId(u));
+        }
+        return visited;
     }
 
     @Test

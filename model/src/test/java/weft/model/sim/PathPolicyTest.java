@@ -33,8 +33,21 @@ class PathPolicyTest {
         RoutingResult vlb = SimFabrics.route("vlb", TREE);
         SimConfig c = SimConfig.defaults().withWarmupPs(0).withDurationPs(10_000_000_000L).withPathPolicy("vlb")
                 .withResequence(true);
-        SimResult r = new Simulator(TREE, vlb, c).run(permutation());
+        long[] calls = new long[2];
+        SimObserver waits = new SimObserver() {
+            @Override
+            public void resequenced(int src, int dst, int flow, long injectedPs, long arrivedPs, long releasedPs) {
+                assertThat(injectedPs).isLessThan(arrivedPs);
+                assertThat(releasedPs).isGreaterThanOrEqualTo(arrivedPs);
+                calls[0]++;
+                calls[1] += releasedPs > arrivedPs ? 1 : 0;
+            }
+        };
+        SimResult r = new Simulator(TREE, vlb, c).run(permutation(), (h, q, s) -> new NoControl(), List.of(waits));
         assertThat(r.stopReason()).isEqualTo("all phases complete");
+        assertThat(calls[0]).as("every packet passes the resequencer once").isEqualTo(r.resequencing().arrivals());
+        assertThat(calls[1]).as("packets that waited for a gap").isPositive()
+                .isLessThanOrEqualTo(r.resequencing().reordered());
         assertThat(r.flows()).allSatisfy(f -> assertThat(f.bytes()).isEqualTo(200 * 2048L));
         assertThat(r.resequencing()).isNotNull();
         assertThat(r.resequencing().arrivals()).isEqualTo(r.deliveredPackets());

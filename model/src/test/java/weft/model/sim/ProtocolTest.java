@@ -290,8 +290,9 @@ class ProtocolTest {
     }
 
     @Test
-    @DisplayName("ECN hook: the agent sees each packet entering an input buffer with its occupancy and may mark it; "
-            + "a lone sender at line rate is never marked, two senders into a bottleneck are")
+    @DisplayName("ECN hook: the agent sees each packet entering an input buffer with its occupancy and the bytes "
+            + "queued ahead of it for its output, and may mark it; a lone sender at line rate is never marked, two "
+            + "senders into a bottleneck are")
     void bufferMarking() {
         SwitchAgent agent = new SwitchAgent() {
             @Override
@@ -300,9 +301,11 @@ class ProtocolTest {
             }
 
             @Override
-            public void buffered(SimPacket p, int channel, long occupancy, long capacity, long nowPs) {
+            public void buffered(SimPacket p, int channel, long occupancy, long capacity, long ahead,
+                                 boolean outputHeld, long nowPs) {
                 assertThat(occupancy).isBetween((long) p.bytes(), capacity);
-                if (occupancy > capacity / 2) {
+                assertThat(ahead).isBetween(0L, 8 * capacity);
+                if (ahead + p.bytes() > capacity / 2) {
                     p.mark();
                 }
             }

@@ -101,4 +101,59 @@ class TrafficPatternsTest {
         assertThatThrownBy(() -> TrafficPatterns.parse("uniform:2", 8, 1)).hasMessageContaining("takes no argument");
         assertThatThrownBy(() -> TrafficPatterns.parse("incast:8", 8, 1)).hasMessageContaining("1..7");
     }
+
+    @Test
+    @DisplayName("Seed 004 §3.3.4: tenants:4 on 16 hosts splits them into 4 tenants; in turn, each source meets its 3 "
+            + "peers once every 3 packets, and a peer's peers are the same tenant")
+    void tenantsInTurn() {
+        TrafficPattern p = TrafficPatterns.parse("tenants:4", 16, 7);
+        int[][] peers = new int[16][];
+        for (int h = 0; h < 16; h++) {
+            peers[h] = new int[] {p.destination(h, random), p.destination(h, random), p.destination(h, random)};
+            assertThat(peers[h]).doesNotHaveDuplicates().doesNotContain(h);
+            assertThat(new int[] {p.destination(h, random), p.destination(h, random), p.destination(h, random)})
+                    .containsExactly(peers[h]);
+        }
+        for (int h = 0; h < 16; h++) {
+            Set<Integer> tenant = new HashSet<>();
+            tenant.add(h);
+            for (int q : peers[h]) {
+                tenant.add(q);
+            }
+            for (int q : peers[h]) {
+                Set<Integer> other = new HashSet<>();
+                other.add(q);
+                for (int r : peers[q]) {
+                    other.add(r);
+                }
+                assertThat(other).isEqualTo(tenant);
+            }
+        }
+        assertThat(p.name()).isEqualTo("tenants:4");
+    }
+
+    @Test
+    @DisplayName("tenants:4:random draws each packet's destination uniformly among the 3 peers of the in-turn pattern "
+            + "of the same seed")
+    void tenantsRandom() {
+        TrafficPattern inTurn = TrafficPatterns.parse("tenants:4", 16, 7);
+        TrafficPattern p = TrafficPatterns.parse("tenants:4:random", 16, 7);
+        Set<Integer> peers = Set.of(inTurn.destination(0, random), inTurn.destination(0, random),
+                inTurn.destination(0, random));
+        int[] count = new int[16];
+        for (int i = 0; i < 30_000; i++) {
+            count[p.destination(0, random)]++;
+        }
+        for (int h = 0; h < 16; h++) {
+            if (peers.contains(h)) {
+                assertThat(count[h]).isCloseTo(10_000, within(400));
+            } else {
+                assertThat(count[h]).isZero();
+            }
+        }
+        assertThatThrownBy(() -> TrafficPatterns.parse("tenants:5", 16, 1))
+                .hasMessage("tenants needs a size of at least 2 that divides the 16 hosts, got 5");
+        assertThatThrownBy(() -> TrafficPatterns.parse("tenants:4:sometimes", 16, 1))
+                .hasMessage("traffic 'tenants:4:sometimes': expected tenants:M or tenants:M:random");
+    }
 }

@@ -4,23 +4,20 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.random.RandomGenerator;
 import weft.model.rate.Arithmetic;
-import weft.model.rate.LinkShare;
 import weft.model.rate.RateProblem;
 import weft.model.rate.VoqBudget;
 
 /**
- * Seed 004's distributed VOQ scheduler: every directed link has a proxy; once per scheduling interval each VOQ
- * sends a {@code RequestPacket} through the proxies on its path (each may lower the request to the share it
- * would grant) and the destination returns a {@code ResponsePacket} through them in reverse (each records the
+ * Seed 004's distributed VOQ scheduler: every directed link has a proxy ({@link LinkProxy}); once per scheduling
+ * interval each VOQ sends a {@code RequestPacket} through the proxies on its path (each may lower the request to the
+ * share it would grant) and the destination returns a {@code ResponsePacket} through them in reverse (each records the
  * share and grants a rate that keeps its link feasible). Max-min mode sends backlog 1; backlog-proportional mode
  * sends the real backlog. With static backlogs the shares converge to {@link weft.model.rate.MaxMin} /
  * {@link weft.model.rate.BacklogProportional} and the installed rates follow one round later.
  *
- * <p>Seed 004 §4.3, Alg. 4 (server) and Alg. 5 (proxy), corrected as listed in docs/sources.md: HANDLE_REQUEST writes
- * the request into a copy {@code Q̂_l} only (recorded state changes on the response), tests membership in {@code F_l},
- * and Alg. 4 deletes the response. ADD_NEW_FLOW recomputes {@code c_l = C − |F_l|·(2M/T + r_min)} (Eq. 4.2 and §4.5
- * through {@link VoqBudget}). Decision: ASSIGN_RATE never grants a negative rate (when a new flow shrinks {@code c_l}
- * below what others hold, it gets 0 and catches up next interval, as the thesis describes).
+ * <p>Seed 004 §4.3, Alg. 4 (server) and Alg. 5 (proxy, {@link LinkProxy}), corrected as listed in docs/sources.md;
+ * Alg. 4 deletes the response. Here every proxy is a node of an in-memory {@link MessageScheduler} and every hop one
+ * delivery; the simulator's Virtual Switch hosts run the same proxies over simulated links.
  *
  * @param <N> number type
  */
@@ -42,11 +39,7 @@ public final class LinkProxyScheduler<N> {
     private final VoqBudget budget;
     private final int links;
     private final int flows;
-    private final boolean[][] present;
-    private final N[][] backlog;
-    private final N[][] recordedRequest;
-    private final N[][] recordedRate;
-    private final N[] capacity;
+    private final List<LinkProxy<N>> proxies = new ArrayList<>();
     private final N[] installed;
     private final N[] lastShare;
     private final MessageScheduler<Object> scheduler;
@@ -61,18 +54,8 @@ public final class LinkProxyScheduler<N> {
         this.budget = budget;
         this.links = problem.linkCount();
         this.flows = problem.flowCount();
-        present = new boolean[links][];
-        backlog = newMatrix(links);
-        recordedRequest = newMatrix(links);
-        recordedRate = newMatrix(links);
-        capacity = a.newArray(links);
         for (int l = 0; l < links; l++) {
-            int n = problem.flowsOn(l).length;
-            present[l] = new boolean[n];
-            backlog[l] = a.newArray(n);
-            recordedRequest[l] = a.newArray(n);
-            recordedRate[l] = a.newArray(n);
-            capacity[l] = a.of(problem.capacity(l));
+            proxies.add(new LinkProxy<>(a, problem.capacity(l), budget));
         }
         installed = a.newArray(flows);
         lastShare = a.newArray(flows);
@@ -85,11 +68,6 @@ public final class LinkProxyScheduler<N> {
             nodes.add((m, now) -> onServer(m));
         }
         scheduler = new MessageScheduler<>(nodes, random, 1_000);
-    }
-
-    @SuppressWarnings("unchecked")
-    private N[][] newMatrix(int rows) {
-        return (N[][]) new Object[rows][];
     }
 
     /**
@@ -119,7 +97,8 @@ public final class LinkProxyScheduler<N> {
         if (message instanceof Request<?> raw) {
             Request<N> req = (Request<N>) raw;
             path = problem.path(req.flow());
-            N share = handleRequest(l, req);
+            checkRouted(l, req.flow());
+            N share = proxies.get(l).handleRequest(req.flow(), req.backlog(), req.request());
             int next = req.hop() + 1;
             Request<N> out = new Request<>(req.flow(), next, req.backlog(), share);
             if (next < path.length) {
@@ -132,79 +111,20 @@ public final class LinkProxyScheduler<N> {
         }
         Response<N> rsp = (Response<N>) message;
         path = problem.path(rsp.flow());
-        N rate = handleResponse(l, rsp);
+        N rate = proxies.get(l).handleResponse(rsp.flow(), rsp.share(), rsp.rate());
         int next = rsp.hop() - 1;
         Response<N> out = new Response<>(rsp.flow(), next, rsp.share(), rate);
         return List.of(new Envelope<>(next >= 0 ? path[next] : links + rsp.flow(), out));
     }
 
-    private int local(int l, int f) {
-        int[] on = problem.flowsOn(l);
-        for (int i = 0; i < on.length; i++) {
-            if (on[i] == f) {
-                return i;
+    private void checkRouted(int l, int f) {
+        for (int on : problem.flowsOn(l)) {
+            if (on == f) {
+                return;
             }
         }
         throw new IllegalStateException("proxy " + problem.linkName(l) + ": flow " + problem.flowId(f)
                 + " is not routed over this link");
-    }
-
-    /** Alg. 5 ADD_NEW_FLOW: zero state, and Eq. 4.2 recomputes the allocatable capacity. */
-    private void addNewFlow(int l, int i) {
-        present[l][i] = true;
-        backlog[l][i] = a.zero();
-        recordedRequest[l][i] = a.zero();
-        recordedRate[l][i] = a.zero();
-        int n = 0;
-        for (boolean p : present[l]) {
-            n += p ? 1 : 0;
-        }
-        capacity[l] = a.of(Math.max(0, problem.capacity(l) - n * budget.perVoqGbps()));
-    }
-
-    /** Alg. 5 HANDLE_REQUEST (corrected: the request goes into the copy Q̂_l only). */
-    private N handleRequest(int l, Request<N> req) {
-        int i = local(l, req.flow());
-        if (!present[l][i]) {
-            addNewFlow(l, i);
-        }
-        backlog[l][i] = req.backlog();
-        int n = 0;
-        for (boolean p : present[l]) {
-            n += p ? 1 : 0;
-        }
-        N[] q = a.newArray(n);
-        N[] b = a.newArray(n);
-        int me = -1;
-        int k = 0;
-        for (int j = 0; j < present[l].length; j++) {
-            if (present[l][j]) {
-                q[k] = j == i ? req.request() : recordedRequest[l][j];
-                b[k] = backlog[l][j];
-                if (j == i) {
-                    me = k;
-                }
-                k++;
-            }
-        }
-        N[] s = LinkShare.bklgProp(a, q, b, capacity[l]);
-        return s[me];
-    }
-
-    /** Alg. 5 HANDLE_RESPONSE and ASSIGN_RATE. */
-    private N handleResponse(int l, Response<N> rsp) {
-        int i = local(l, rsp.flow());
-        recordedRequest[l][i] = rsp.share();
-        N inUse = a.zero();
-        for (int j = 0; j < present[l].length; j++) {
-            if (present[l][j]) {
-                inUse = a.add(inUse, recordedRate[l][j]);
-            }
-        }
-        N available = a.sub(capacity[l], a.sub(inUse, recordedRate[l][i]));
-        N rate = a.max(a.zero(), a.min(available, rsp.rate()));
-        recordedRate[l][i] = rate;
-        return rate;
     }
 
     @SuppressWarnings("unchecked")
@@ -215,7 +135,6 @@ public final class LinkProxyScheduler<N> {
         lastShare[rsp.flow()] = a.add(rsp.share(), a.of(budget.minGbps()));
         return List.of();
     }
-
     /** The rate installed on flow {@code f}'s VOQ (with {@code r_min}); {@code null} before its first response. */
     public N rate(int f) {
         return installed[f];

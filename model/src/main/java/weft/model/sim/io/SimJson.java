@@ -59,6 +59,7 @@ public final class SimJson {
         ObjectNode c = root.putObject("config");
         c.put("packet_bytes", config.packetBytes());
         c.put("flit_bytes", config.flitBytes());
+        c.put("min_packet_bytes", config.minPacketBytes());
         c.put("buffer_bytes", config.bufferBytes());
         c.put("vcs", vcs);
         c.put("flow_control", config.flowControl().name().toLowerCase());

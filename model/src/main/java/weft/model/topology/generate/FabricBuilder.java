@@ -63,6 +63,11 @@ final class FabricBuilder {
                 options.latencyUs()));
     }
 
+    /** Cables two switch ports with a link of its own latency (an inter-cluster channel). */
+    void interLink(int a, int aPort, int b, int bPort, double latencyUs) {
+        links.add(new Link(Addressing.switchId(a), aPort, Addressing.switchId(b), bPort, options.gbps(), latencyUs));
+    }
+
     Topology build(String name) {
         return new Topology(name, switches, hosts, links);
     }

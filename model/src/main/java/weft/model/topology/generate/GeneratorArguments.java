@@ -101,7 +101,8 @@ public final class GeneratorArguments {
         return List.copyOf(sizes);
     }
 
-    private String text(String name) {
+    /** The raw text of a parameter (its default when not given). */
+    String text(String name) {
         if (!values.containsKey(name)) {
             throw new IllegalStateException(kind + ": parameter " + name + " is not declared by the generator");
         }

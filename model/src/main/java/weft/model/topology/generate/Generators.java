@@ -16,6 +16,7 @@ public final class Generators {
         register(new EnrichedKaryNTree());
         register(new KPortFatTree());
         register(new LeafSpine());
+        register(new Clusters());
         register(new Mesh());
         register(new Torus());
         register(new Ring());

@@ -21,6 +21,7 @@ class GeneratorsTest {
                 Arguments.of("enriched-kary-ntree", Map.of("k", "3", "n", "3", "width", "2", "shape", "ring")),
                 Arguments.of("fat-tree", Map.of("k", "4", "levels", "3")),
                 Arguments.of("leaf-spine", Map.of("leaves", "8", "spines", "4")),
+                Arguments.of("clusters", Map.of("leaves", "4", "spines", "3", "inter", "2", "inter-latency-us", "0.5")),
                 Arguments.of("mesh", Map.of("dims", "4x4x2")),
                 Arguments.of("torus", Map.of("dims", "4x8")),
                 Arguments.of("ring", Map.of("switches", "6")),
@@ -31,7 +32,7 @@ class GeneratorsTest {
     @Test
     void tableListsEveryFamilyOnce() {
         assertThat(Generators.all()).extracting(TopologyGenerator::kind).containsExactly("kary-ntree",
-                "enriched-kary-ntree", "fat-tree", "leaf-spine", "mesh", "torus", "ring", "fully-connected",
+                "enriched-kary-ntree", "fat-tree", "leaf-spine", "clusters", "mesh", "torus", "ring", "fully-connected",
                 "irregular");
         assertThat(examples()).hasSize(Generators.all().size());
     }

@@ -1,0 +1,127 @@
+package weft.controller.agentlink;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.util.List;
+import java.util.SplittableRandom;
+import org.junit.jupiter.api.DisplayName;
+import org.junit.jupiter.api.Test;
+import weft.controller.crp.ReservationOptions;
+import weft.controller.crp.ReservationService;
+import weft.controller.crp.ReservationsView;
+import weft.model.protocol.ControlMessage;
+import weft.model.protocol.SlotBytes;
+import weft.model.routing.RoutingEngines;
+import weft.model.routing.RoutingOptions;
+import weft.model.routing.RoutingResult;
+import weft.model.topology.Host;
+import weft.model.topology.Link;
+import weft.model.topology.Switch;
+import weft.model.topology.Topology;
+
+/**
+ * The registry carrying CRP's messages: sessions must register with the token before they may reserve, rules go to
+ * every agent that registers, answers to the asking session, revocations to the owner's. The fabric is the lab's
+ * incast (h1..h8 on s1, h9 on s2, a 24 Mbit/s link s1:9 - s2:2) routed by Up*\/Down*, with 10 ms slots; the
+ * registry's clock is the epoch here (offset 0): 3 ms into slot 1000.
+ */
+class AgentRegistryReservationsTest {
+    private static final long MS = 1_000_000L;
+    private static final long NOW = 10_000 * MS + 3 * MS;
+    private static final String TOKEN = AgentRegistryTest.TOKEN;
+
+    static Topology incast() {
+        List<Host> hosts = new java.util.ArrayList<>();
+        for (int i = 1; i <= 8; i++) {
+            hosts.add(new Host("h" + i, String.format("02:00:00:00:00:%02x", i), "10.0.0." + i, "s1", i, 1.0));
+        }
+        hosts.add(new Host("h9", "02:00:00:00:00:09", "10.0.0.9", "s2", 1, 0.05));
+        return new Topology("incast", List.of(new Switch("s1", 1, 9), new Switch("s2", 2, 2)), hosts,
+                List.of(new Link("s1", 9, "s2", 2, 0.024)));
+    }
+
+    private final Topology topology = incast();
+    private final RoutingResult routes = RoutingEngines.byName("updown").compute(topology, RoutingOptions.defaults());
+    private final AgentRegistry registry = new AgentRegistry(AgentToken.of(TOKEN, "test"), PathProvider.NONE, null,
+            RegistrationCheck.syntax(List.of(), RegistrationCheck.SYNTAX), r -> { }, AgentLinkLimits.defaults());
+    private final ReservationOptions options = new ReservationOptions(10 * MS, 32, 30_000, 30_000, 20 * MS, 0, 0, 2,
+            8, 1_250_000, MS, java.util.Set.of(), 6700);
+
+    private RegistryReservations tables = RegistryReservations.OFF;
+
+    private void reserving() {
+        tables = new RegistryReservations(new ReservationService(options, new SplittableRandom(1)), () -> topology,
+                () -> routes, 0);
+        registry.reservations(tables);
+        tables.routesChanged(NOW);
+    }
+
+    private RegistryActions agent(long session, String host) {
+        registry.connected(session, "127.0.0.1", 40000, NOW);
+        return registry.received(session, new ControlMessage.Register(host, "10.0.0." + host.substring(1), null,
+                7470, null, TOKEN), NOW);
+    }
+
+    private static List<ControlMessage> to(RegistryActions a, long session) {
+        return a.sends().stream().filter(s -> s.session() == session).map(RegistryActions.Send::message).toList();
+    }
+
+    @Test
+    @DisplayName("A session that has not registered with the token may not reserve: an error, no table changed")
+    void noTokenNoReservation() {
+        reserving();
+        ReservationsView before = tables.view(NOW);
+        registry.connected(1, "192.0.2.9", 40000, NOW);
+        RegistryActions a = registry.received(1, new ControlMessage.Reserve(1, "10.0.0.9", 1000, null), NOW);
+        assertThat(to(a, 1)).singleElement().isEqualTo(new ControlMessage.Error("agent link: 'reserve' before "
+                + "'register'; send register with the shared token first"));
+        RegistryActions wrong = registry.received(1, new ControlMessage.Register("h1", "10.0.0.1", null, 7470,
+                null, "guess-guess-guess-1"), NOW);
+        assertThat(wrong.closes()).containsExactly(1L);
+        ReservationsView after = tables.view(NOW);
+        assertThat(after.totals()).isEqualTo(before.totals());
+        assertThat(after.tables()).usingRecursiveFieldByFieldElementComparator().isEqualTo(before.tables());
+    }
+
+    @Test
+    @DisplayName("Registered agents get the rules (N_max 29,100 B: one slot of the link); h1's reserve is granted on "
+            + "its session; the link's port going down sends the revocation to h1")
+    void rulesGrantsAndRevocations() {
+        reserving();
+        RegistryActions reg = agent(1, "h1");
+        assertThat(to(reg, 1)).hasSize(2).last().isEqualTo(new ControlMessage.Crp(10 * MS, 32, 7_275, 29_100, 2, MS,
+                6700));
+        agent(2, "h9");
+        RegistryActions g = registry.received(1, new ControlMessage.Reserve(5, "10.0.0.9", 29_100, null), NOW);
+        assertThat(to(g, 1)).singleElement().isEqualTo(new ControlMessage.Grant(5, "10.0.0.9", 1,
+                List.of(new SlotBytes(1002, 29_100))));
+        RegistryActions down = tables.portDown("s2", 2, NOW + MS);
+        assertThat(to(down, 1)).singleElement().isEqualTo(new ControlMessage.Revoke(1, "10.0.0.9",
+                List.of(new SlotBytes(1002, 29_100))));
+        assertThat(to(down, 2)).isEmpty();
+        assertThat(tables.view(NOW).totals().revoked()).isEqualTo(1);
+    }
+
+    @Test
+    @DisplayName("Without --reserve crp a reserve is refused by name, and no rules are sent")
+    void offWithoutReservations() {
+        assertThat(to(agent(1, "h1"), 1)).singleElement().isInstanceOf(ControlMessage.Registered.class);
+        RegistryActions a = registry.received(1, new ControlMessage.Reserve(5, "10.0.0.9", 100, null), NOW);
+        assertThat(((ControlMessage.Refused) to(a, 1).get(0)).problem()).isEqualTo("off");
+        assertThat(tables.view(NOW)).isNull();
+        assertThat(tables.portDown("s1", 9, NOW).sends()).isEmpty();
+    }
+
+    @Test
+    @DisplayName("Charges are applied; a line without a path comes back as an error to the agent")
+    void charges() {
+        reserving();
+        agent(1, "h1");
+        RegistryActions a = registry.received(1, new ControlMessage.Charge(List.of(
+                new weft.model.protocol.DestinationBytes("10.0.0.77", 10))), NOW);
+        assertThat(((ControlMessage.Error) to(a, 1).get(0)).message()).contains("no path to [10.0.0.77]");
+        registry.received(1, new ControlMessage.Charge(List.of(new weft.model.protocol.DestinationBytes("10.0.0.9",
+                1000))), NOW);
+        assertThat(tables.view(NOW).totals().chargedBytes()).isEqualTo(1000);
+    }
+}

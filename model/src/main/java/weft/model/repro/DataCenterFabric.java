@@ -1,0 +1,54 @@
+package weft.model.repro;
+
+import weft.model.routing.RoutingEngines;
+import weft.model.routing.RoutingOptions;
+import weft.model.routing.RoutingResult;
+import weft.model.sim.SimConfig;
+import weft.model.topology.Topology;
+import weft.model.topology.generate.GeneratorOptions;
+import weft.model.topology.generate.KPortFatTree;
+
+/**
+ * The fabric of seed 004 ch. 3 for the packet-level reproductions: the k-port, 3-level fat tree with every link at
+ * 1 Gbit/s and no propagation delay, ideal output-queued store-and-forward switches with no processing delay and a
+ * drop-tail queue of {@code queueBytes} per output port, no link-level flow control (§3.1.1, "Packet-level
+ * simulator"). Every policy runs on the {@code vlb} engine's routes: path id t is the t-th intermediate (root) switch
+ * and the sending host's path policy stamps it on each packet (App. A.2.1: switches obey the server-chosen path).
+ * Frames are counted on the wire: 1538 B for a 1500-byte MTU frame, 84 B for the minimum one (§2.1).
+ */
+final class DataCenterFabric {
+    /** A maximum-size frame on the wire: 1500 B MTU plus Ethernet header, preamble and gap. */
+    static final int MAX_FRAME = 1538;
+    /** A minimum-size frame on the wire: 64 B plus preamble and gap. */
+    static final int MIN_FRAME = 84;
+    static final double GBPS = 1;
+    /** Picoseconds per millisecond. */
+    static final long MS = 1_000_000_000L;
+
+    final int k;
+    final Topology topology;
+    final RoutingResult routes;
+
+    DataCenterFabric(int k) {
+        this.k = k;
+        this.topology = KPortFatTree.generate(k, 3, GeneratorOptions.defaults().withGbps(GBPS).withLatencyUs(0));
+        this.routes = RoutingEngines.byName("vlb").compute(topology, RoutingOptions.defaults());
+    }
+
+    int hosts() {
+        return topology.hosts().size();
+    }
+
+    /**
+     * The switches and the open-loop hosts of one run: Poisson or periodic arrivals of maximum-size or random-size
+     * frames (uniform 84..1538 B), measured after {@code warmupMs} for {@code windowMs}, then drained.
+     */
+    static SimConfig config(long queueBytes, boolean randomSizes, SimConfig.Arrivals arrivals, String policy,
+                            double warmupMs, double windowMs, long seed) {
+        return SimConfig.defaults().toBuilder().packetBytes(MAX_FRAME).minPacketBytes(randomSizes ? MIN_FRAME : 0)
+                .bufferBytes(queueBytes).flowControl(SimConfig.FlowControlKind.LOSSY)
+                .switching(SimConfig.Switching.STORE_AND_FORWARD).infiniteSpeedup(true).routerDelayPs(0)
+                .hostLatencyPs(0).arrivals(arrivals).pathPolicy(policy).warmupPs(Math.round(warmupMs * MS))
+                .durationPs(Math.round(windowMs * MS)).drain(true).seed(seed).build();
+    }
+}

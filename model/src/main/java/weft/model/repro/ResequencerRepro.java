@@ -1,0 +1,189 @@
+package weft.model.repro;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+
+import weft.model.io.Chart;
+import weft.model.sim.InjectionPolicy;
+import weft.model.sim.SimConfig;
+import weft.model.sim.SimObserver;
+import weft.model.sim.SimResult;
+import weft.model.sim.Simulator;
+import weft.model.sim.Workload;
+import weft.model.traffic.TrafficPatterns;
+
+/**
+ * Seed 004 §3.4 (Figs. 3.14-3.16): how much of a packet's delay the hybrid resequencer adds, against the delay of the
+ * network, in the four corners of the strict/loose model (§3.3.1, Fig. 3.10) under the all-to-all partition pattern.
+ *
+ * <p>Method: the k-port fat tree of {@link DataCenterFabric}, its servers split at random into tenants of m (m = p,
+ * the number of paths: k tenants); every server sends to the other members of its tenant at the offered load. Loose
+ * flow control: Poisson arrivals and a random member per packet (every flow Poisson); strict: arrivals paced by each
+ * frame's size and the members in turn (every flow periodic). Loose routing: VLB; strict: Multi-Phase (§3.3.1: "the
+ * multiphase load balancer will achieve periodic path selection at every stage whenever possible"). Every receiver
+ * runs the agent's hybrid resequencer per sender. Network delay: from injection (leaving the source queue) to
+ * arrival; resequencing delay: from arrival to release.
+ */
+final class ResequencerRepro extends DeclaredReproduction {
+    private static final String[] CORNERS = {"loose FC, loose routing (VLB)", "loose FC, strict routing (MP)",
+        "strict FC, loose routing (VLB)", "strict FC, strict routing (MP)"};
+    private static final List<Claim> CLAIMS = List.of(
+            new Claim("C18", "mean resequencing delay / mean network delay, largest over corners and loads ('at "
+                    + "least an order of magnitude less')", 0.1, "ratio",
+                    Tolerance.atMost(0, "thesis: at least 10x smaller"), new Band(0, 0.25)),
+            new Claim("C19", "out-of-order packets: time in the resequencer / their whole delay, largest over corners"
+                    + " and loads ('less than half')", 0.5, "ratio",
+                    Tolerance.atMost(0, "thesis: less than half"), new Band(0, 0.5)),
+            new Claim("C17", "out-of-order arrivals at the highest load: strict FC + MP / loose FC + VLB ('minimal' vs "
+                    + "'significant')", 1.0, "ratio", Tolerance.atMost(0, "direction only (Fig. 3.14)"),
+                    new Band(0, 0.8)),
+            new Claim("C17.strict", "strict flow control: out-of-order fraction of the traffic, largest over routing "
+                    + "and loads ('most packets arrive in order')", 0.5, "fraction",
+                    Tolerance.atMost(0, "thesis: most packets in order"), new Band(0, 0.5)));
+    private static final List<Parameter> PARAMETERS = List.of(
+            new Parameter("k", "switch ports of the 3-level fat tree", "12", "4"),
+            new Parameter("tenant", "servers per tenant (0: p = (k/2)^2, the number of paths)", "0", "0"),
+            new Parameter("loads", "offered loads, percent of the link", "50,70,90", "50,90"),
+            new Parameter("window-ms", "measured time per run, ms", "10", "3"),
+            new Parameter("warmup-ms", "warm-up before measuring, ms", "2", "1"),
+            new Parameter("queue-kb", "drop-tail queue per switch output port, KB", "128", "128"));
+
+    ResequencerRepro() {
+        super("resequencer", "004", "Seed 004 §3.4 Figs. 3.14-3.16: hybrid resequencer delay against network delay, "
+                + "strict/loose corners", CLAIMS, PARAMETERS);
+    }
+
+    /** The delays of the packets a resequencer held back (arrived while an earlier one was missing). */
+    private static final class HeldBack implements SimObserver {
+        private final long from;
+        private final long to;
+        long packets;
+        double waitPs;
+        double totalPs;
+
+        HeldBack(long fromPs, long toPs) {
+            this.from = fromPs;
+            this.to = toPs;
+        }
+
+        @Override
+        public void resequenced(int src, int dst, int flow, long injectedPs, long arrivedPs, long releasedPs) {
+            if (releasedPs > arrivedPs && injectedPs >= from && injectedPs < to) {
+                packets++;
+                waitPs += releasedPs - arrivedPs;
+                totalPs += releasedPs - injectedPs;
+            }
+        }
+    }
+
+    /** One corner at one load. */
+    private record Cell(double outOfOrder, double networkUs, double resequencingUs, double heldShare,
+                        long heldPackets, long timeouts, long late, double loss) {
+    }
+
+    @Override
+    public ReproResult run(ReproOptions o) {
+        int k = o.integer("k", 4, 16);
+        if (k % 2 != 0) {
+            throw new IllegalArgumentException("--k must be even, got " + k);
+        }
+        int m = o.integer("tenant", 0, 4096);
+        List<Integer> loads = o.integers("loads", 1, 100).stream().sorted().distinct().toList();
+        double window = o.number("window-ms", 0.1, 1000);
+        double warmup = o.number("warmup-ms", 0, 100);
+        long queue = o.integer("queue-kb", 2, 1 << 20) * 1024L;
+        DataCenterFabric fabric = new DataCenterFabric(k);
+        int tenant = m == 0 ? k * k / 4 : m;
+        if (tenant < 2 || fabric.hosts() % tenant != 0) {
+            throw new IllegalArgumentException("--tenant must be at least 2 and divide the " + fabric.hosts()
+                    + " servers, got " + tenant);
+        }
+        Cell[][] cells = new Cell[4][loads.size()];
+        for (int c = 0; c < 4; c++) {
+            boolean strictFc = c >= 2;
+            String policy = c % 2 == 0 ? "vlb" : "mp";
+            for (int i = 0; i < loads.size(); i++) {
+                SimConfig config = DataCenterFabric.config(queue, true, strictFc ? SimConfig.Arrivals.PERIODIC
+                        : SimConfig.Arrivals.POISSON, policy, warmup, window, o.seed()).withResequence(true);
+                Simulator sim = new Simulator(fabric.topology, fabric.routes, config);
+                long from = config.warmupPs();
+                long to = from + config.durationPs();
+                HeldBack held = new HeldBack(from, to);
+                LossMeter meter = new LossMeter(sim.network(), from, to);
+                String pattern = "tenants:" + tenant + (strictFc ? "" : ":random");
+                SimResult r = sim.run(new Workload.OpenLoop(TrafficPatterns.parse(pattern, fabric.hosts(), o.seed()),
+                        loads.get(i) / 100.0), InjectionPolicy.noControl(), List.of(held, meter));
+                SimResult.Resequencing q = r.resequencing();
+                cells[c][i] = new Cell((double) q.reordered() / q.arrivals(), r.networkLatencyNs().mean() / 1000,
+                        q.delayNs().mean() / 1000, held.packets == 0 ? 0 : held.waitPs / held.totalPs,
+                        held.packets, q.timeouts(), q.late(), 1 - meter.meanAndMin()[0]);
+            }
+        }
+        double worstRatio = 0;
+        double worstShare = 0;
+        double strictOoo = 0;
+        for (int c = 0; c < 4; c++) {
+            for (int i = 0; i < loads.size(); i++) {
+                worstRatio = Math.max(worstRatio, cells[c][i].resequencingUs / cells[c][i].networkUs);
+                worstShare = Math.max(worstShare, cells[c][i].heldShare);
+                if (c >= 2) {
+                    strictOoo = Math.max(strictOoo, cells[c][i].outOfOrder);
+                }
+            }
+        }
+        int top = loads.size() - 1;
+        List<ClaimResult> claims = List.of(
+                CLAIMS.get(0).measured(worstRatio),
+                CLAIMS.get(1).measured(worstShare),
+                CLAIMS.get(2).measured(cells[3][top].outOfOrder / cells[0][top].outOfOrder),
+                CLAIMS.get(3).measured(strictOoo));
+        String setup = String.format(Locale.ROOT, "%d-port 3-level fat tree (%d servers), %d tenants of %d, "
+                + "1 Gbit/s, drop-tail %d KB output queues, random-size frames 84-1538 B, hybrid resequencer at every "
+                + "receiver, %s ms after %s ms per run", k, fabric.hosts(), fabric.hosts() / tenant, tenant,
+                queue / 1024, fmt(window), fmt(warmup));
+        return ReproResult.of(this, o, setup, claims, List.of(table(loads, cells)), chart(k, loads, cells));
+    }
+
+    private static ResultTable table(List<Integer> loads, Cell[][] cells) {
+        List<List<String>> rows = new ArrayList<>();
+        for (int c = 0; c < 4; c++) {
+            for (int i = 0; i < loads.size(); i++) {
+                Cell x = cells[c][i];
+                rows.add(List.of(CORNERS[c], fmt(loads.get(i) / 100.0), String.format(Locale.ROOT, "%.4f",
+                        x.outOfOrder), fmt(x.networkUs), String.format(Locale.ROOT, "%.3f", x.resequencingUs),
+                        String.format(Locale.ROOT, "%.4f", x.resequencingUs / x.networkUs),
+                        String.format(Locale.ROOT, "%.3f", x.heldShare), Long.toString(x.heldPackets),
+                        x.timeouts + " / " + x.late, String.format(Locale.ROOT, "%.5f", x.loss)));
+            }
+        }
+        rows.add(List.of("thesis", "-", "minimal (strict/strict) to significant (loose/loose)", "-", "-",
+                "<= 0.1", "< 0.5", "-", "-", "-"));
+        return new ResultTable("Figs. 3.14-3.16 by corner and load: out-of-order arrivals, mean delays, the share "
+                + "of their delay that held-back packets spent in the resequencer", List.of("corner", "load",
+                "out-of-order fraction", "network delay us", "resequencing delay us", "resequencing / network",
+                "held-back: share in resequencer", "held-back packets", "timeouts / late", "loss"), rows);
+    }
+
+    private static Chart chart(int k, List<Integer> loads, Cell[][] cells) {
+        List<Chart.Series> series = new ArrayList<>();
+        for (int c = 0; c < 4; c += 3) {
+            List<double[]> network = new ArrayList<>();
+            List<double[]> reseq = new ArrayList<>();
+            for (int i = 0; i < loads.size(); i++) {
+                double x = loads.get(i) / 100.0;
+                network.add(new double[] {x, cells[c][i].networkUs});
+                reseq.add(new double[] {x, Math.max(1e-3, cells[c][i].resequencingUs)});
+            }
+            series.add(new Chart.Series("network delay, " + CORNERS[c], network));
+            series.add(new Chart.Series("resequencing delay, " + CORNERS[c], reseq, true));
+        }
+        return new Chart("Seed 004 Fig. 3.15: mean delays, " + k + "-port fat tree, all-to-all partition",
+                "offered load (fraction of the link)", "mean delay per packet, us (log)", true, series);
+    }
+
+    private static String fmt(double v) {
+        String s = String.format(Locale.ROOT, "%.2f", v);
+        return s.replaceAll("0+$", "").replaceAll("\\.$", "");
+    }
+}

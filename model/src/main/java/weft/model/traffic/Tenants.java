@@ -1,0 +1,61 @@
+package weft.model.traffic;
+
+import java.util.SplittableRandom;
+import java.util.random.RandomGenerator;
+
+/**
+ * The all-to-all partition pattern (seed 004 §3.3.4): the hosts are split into tenants of {@code m} randomly
+ * assigned hosts (from the pattern's seed), and every host sends to the other {@code m - 1} members of its tenant at
+ * the same rate; {@code m = 2} is a permutation and {@code m = hosts} all-to-all. In turn (the default), a source
+ * sends to its tenant's members round robin, so with periodic arrivals every flow is periodic (the thesis's strict
+ * flow control, Fig. 3.10); {@code random} picks a member uniformly per packet, so with Poisson arrivals every flow
+ * is an independent Poisson process (loose flow control).
+ */
+final class Tenants implements TrafficPattern {
+    private final int m;
+    private final boolean random;
+    /** Members of each host's tenant, the host itself last. */
+    private final int[][] members;
+    private final int[] step;
+
+    Tenants(int hosts, int m, boolean random, long seed) {
+        if (m < 2 || hosts % m != 0) {
+            throw new IllegalArgumentException("tenants needs a size of at least 2 that divides the " + hosts
+                    + " hosts, got " + m);
+        }
+        this.m = m;
+        this.random = random;
+        int[] order = Shuffle.permutation(hosts, new SplittableRandom(seed));
+        members = new int[hosts][];
+        for (int t = 0; t < hosts / m; t++) {
+            for (int i = 0; i < m; i++) {
+                int h = order[t * m + i];
+                int[] others = new int[m];
+                int n = 0;
+                for (int j = 0; j < m; j++) {
+                    if (j != i) {
+                        others[n++] = order[t * m + j];
+                    }
+                }
+                others[m - 1] = h;
+                members[h] = others;
+            }
+        }
+        step = new int[hosts];
+    }
+
+    @Override
+    public String name() {
+        return "tenants:" + m + (random ? ":random" : "");
+    }
+
+    @Override
+    public int destination(int source, RandomGenerator rnd) {
+        if (random) {
+            return members[source][rnd.nextInt(m - 1)];
+        }
+        int d = members[source][step[source]];
+        step[source] = (step[source] + 1) % (m - 1);
+        return d;
+    }
+}
