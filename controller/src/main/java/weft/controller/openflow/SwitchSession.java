@@ -51,6 +51,13 @@ import org.slf4j.LoggerFactory;
  *
  * <p>Threading: inbound messages and timers run on the channel's event loop. The request methods may be called
  * from any thread; they register the xid before writing, so a fast reply is never lost.
+ *
+ * <p>Decision: one class over 350 lines. It is the Netty handler of one connection, and every part of it is a
+ * branch of the one read path: a message is an echo, an error, a reply to an outstanding xid, a handshake step
+ * or an event, decided in that order on the event loop, and the disconnect fails whatever is outstanding. Split
+ * into classes, each would need the channel, the state and the xid tables of the others. The decisions that stand
+ * alone are apart: the liveness rule ({@link Liveness}), a request waiting for its reply ({@link PendingRequest}),
+ * framing and its errors ({@link OfFrameDecoder}, {@link OfFrameError}), the bounds ({@link SessionConfig}).
  */
 public final class SwitchSession extends ChannelInboundHandlerAdapter {
     /** Handshake progress, after ONOS's {@code ChannelState}. */
