@@ -24,21 +24,14 @@ import weft.model.topology.Host;
 import weft.model.topology.Switch;
 import weft.model.topology.Topology;
 import weft.model.topology.io.TopologyJson;
+import weft.controller.cli.CommandGroup;
 
 /** {@code weft lab}: build a fabric on this machine's Open vSwitch, run the controller on it, check it. */
 @Command(name = "lab", mixinStandardHelpOptions = true,
         description = "Run a Weft fabric on Open vSwitch userspace bridges and network namespaces (root).",
         subcommands = {LabCommand.Up.class, LabCommand.Down.class, LabCommand.Run.class,
             CommandLine.HelpCommand.class})
-public final class LabCommand implements Runnable {
-    @CommandLine.Spec
-    private CommandLine.Model.CommandSpec spec;
-
-    @Override
-    public void run() {
-        spec.commandLine().usage(System.out);
-    }
-
+public final class LabCommand extends CommandGroup {
     /** Options shared by {@code up} and {@code run}. */
     static class LabOptions {
         @Option(names = "--topo", required = true, description = "weft-topology/1 file: the lab built (with "

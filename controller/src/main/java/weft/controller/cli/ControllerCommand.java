@@ -29,15 +29,7 @@ import weft.model.topology.Topology;
 @Command(name = "controller", mixinStandardHelpOptions = true,
         description = "Run the Weft OpenFlow 1.3 controller.",
         subcommands = {ControllerCommand.Run.class, CommandLine.HelpCommand.class})
-public final class ControllerCommand implements Runnable {
-    @CommandLine.Spec
-    private CommandLine.Model.CommandSpec spec;
-
-    @Override
-    public void run() {
-        spec.commandLine().usage(System.out);
-    }
-
+public final class ControllerCommand extends CommandGroup {
     /** Runs {@code weft controller ...} without the launcher (the lab starts its controller this way). */
     public static void main(String[] args) {
         System.exit(new CommandLine(new ControllerCommand()).setExecutionExceptionHandler((e, cl, parsed) -> {
