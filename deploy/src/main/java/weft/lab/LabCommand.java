@@ -118,7 +118,7 @@ public final class LabCommand extends CommandGroup {
         String name;
 
         @Option(names = "--agents", description = "also run the agent registry (generated token) and a host agent "
-                + "in every host namespace, reaching it over a link-local veth per host")
+                + "in every host namespace, reaching it over a veth per host")
         boolean agents;
 
         @Option(names = "--agent-port", defaultValue = "6700", description = "agent registry TCP port (default: "
@@ -134,6 +134,10 @@ public final class LabCommand extends CommandGroup {
                 + "tear down")
         boolean foreground;
 
+        @Option(names = "--rest", paramLabel = "HOST:PORT", description = "the controller also serves its REST API, "
+                + "/metrics and the web dashboard (read-only) on HOST:PORT")
+        String rest;
+
         @Override
         public Integer call() throws Exception {
             if (allocate != null && !agents) {
@@ -142,6 +146,11 @@ public final class LabCommand extends CommandGroup {
             if (foreground && agents) {
                 throw new CommandLine.ParameterException(spec.commandLine(),
                         "--agents runs agents as background processes; it cannot be used with --foreground");
+            }
+            if (foreground && rest != null) {
+                throw new CommandLine.ParameterException(spec.commandLine(),
+                        "--rest starts the background controller with a REST server; it cannot be used with "
+                                + "--foreground");
             }
             OvsLab lab = OvsLab.up(options.config(name));
             try {
@@ -167,6 +176,9 @@ public final class LabCommand extends CommandGroup {
                         cmd.addAll(List.of("--allocate", allocate));
                     }
                 }
+                if (rest != null) {
+                    cmd.addAll(List.of("--rest", rest));
+                }
                 Process p = new ProcessBuilder(cmd).redirectErrorStream(true)
                         .redirectOutput(ProcessBuilder.Redirect.appendTo(log.toFile())).start();
                 lab.recordPid(p.pid());
@@ -182,6 +194,9 @@ public final class LabCommand extends CommandGroup {
                 printHosts(lab);
                 if (started != null) {
                     started.print(name);
+                }
+                if (rest != null) {
+                    System.out.println("dashboard: http://" + rest + "/ (REST API under /api, metrics at /metrics)");
                 }
                 System.out.println("tear down with: weft lab down --name " + name);
                 return 0;

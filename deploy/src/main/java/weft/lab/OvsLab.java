@@ -35,6 +35,8 @@ public final class OvsLab implements AutoCloseable {
     private final Map<String, String> namespaceOf = new HashMap<>();
     private final Map<String, String> bridgeOf = new HashMap<>();
     private LabState state;
+    /** The first two octets of this lab's agent links ({@link AgentLinkNet}), chosen at the first link. */
+    private String agentNet;
 
     private OvsLab(LabConfig config) {
         this.config = config;
@@ -250,9 +252,9 @@ public final class OvsLab implements AutoCloseable {
     }
 
     /**
-     * Creates the agent link of a host: a veth pair with a link-local /30 per host (host {@code j}, 0-based, gets
-     * {@code 169.254.<j/64>.<4(j%64)+1>} at the root and {@code +2} in its namespace) and records it for
-     * teardown.
+     * Creates the agent link of a host: a veth pair with a /30 per host in a /16 no root-namespace route overlaps
+     * ({@link AgentLinkNet}: host {@code j}, 0-based, gets {@code <net>.<j/64>.<4(j%64)+1>} at the root and
+     * {@code +2} in its namespace) and records it for teardown.
      *
      * @throws LabException when the host is unknown, the lab has more than 16320 hosts, or {@code ip} fails
      */
@@ -264,12 +266,16 @@ public final class OvsLab implements AutoCloseable {
         }
         if (j >= 255 * 64) {
             throw new LabException("lab " + config.name() + ": host " + hostId + " is number " + (j + 1)
-                    + "; agent links have link-local /30s for at most 16320 hosts");
+                    + "; agent links have /30s of one /16 for at most 16320 hosts");
         }
-        String net = "169.254." + (j / 64) + ".";
-        int base = 4 * (j % 64);
-        AgentLink link = new AgentLink(hostId, config.name() + "a" + (j + 1), net + (base + 1), net + (base + 2));
+        AgentLink link;
         synchronized (this) {
+            if (agentNet == null) {
+                agentNet = AgentLinkNet.pickHere();
+            }
+            String net = agentNet + (j / 64) + ".";
+            int base = 4 * (j % 64);
+            link = new AgentLink(hostId, config.name() + "a" + (j + 1), net + (base + 1), net + (base + 2));
             state = state.withLink(link.rootDevice());
             state.save();
         }

@@ -4,9 +4,14 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.List;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Tag;
@@ -19,15 +24,15 @@ import weft.model.topology.io.TopologyJson;
 
 /**
  * {@code weft lab up --agents}: a 3-switch ring whose three host namespaces each run an agent that registers with the
- * lab's agent registry over its link-local veth; {@code weft lab down} leaves nothing behind.
+ * lab's agent registry over its own veth; {@code weft lab down} leaves nothing behind.
  */
 @Tag("lab")
 class LabAgentsLabTest {
     private static final String NAME = "wlagt";
 
     @Test
-    @DisplayName("lab up --agents: every host's agent registers (weft rates set is pushed to each), lab down "
-            + "leaves no namespace, bridge, veth or process of the lab")
+    @DisplayName("lab up --agents --rest: every host's agent registers (weft rates set is pushed to each and the "
+            + "REST API lists it), lab down leaves no namespace, bridge, veth or process of the lab")
     void agentsRegisterAndTeardownIsClean() throws Exception {
         OvsLab.down(NAME);
         Path dir = Path.of("target", "lab", "LabAgentsLabTest");
@@ -40,15 +45,16 @@ class LabAgentsLabTest {
         LabState state;
         String token;
         String controllerPort = String.valueOf(LabHarness.freePort());
+        String rest = "127.0.0.1:" + LabHarness.freePort();
         try {
             String upOut = capture(() -> assertThat(new CommandLine(new LabCommand()).execute("up", "--topo",
                     topo.toString(), "--engine", "updown", "--name", NAME, "--port", controllerPort, "--agents",
-                    "--agent-port", String.valueOf(agentPort)))
+                    "--agent-port", String.valueOf(agentPort), "--rest", rest))
                     .as("weft lab up --agents exit code").isZero());
             Files.writeString(dir.resolve("up.txt"), upOut, StandardCharsets.UTF_8);
             for (String h : hosts) {
                 assertThat(upOut).as("lab up output lists the agent of %s", h).containsPattern("(?m)^" + h + " +\\d+ +"
-                        + NAME + "a\\d+ +169\\.254\\.");
+                        + NAME + "a\\d+ +(198\\.1[89]|100\\.\\d+)\\.");
             }
             state = LabState.load(NAME);
             assertThat(state.pids()).as("controller (with the agent registry) and one agent per host")
@@ -64,6 +70,12 @@ class LabAgentsLabTest {
                 assertThat(setRate(agentPort, src, dst)).as("weft rates set %s -> %s", src, dst)
                         .contains("pushed");
             }
+            assertThat(upOut).contains("dashboard: http://" + rest + "/");
+            HttpResponse<String> agents = HttpClient.newHttpClient().send(HttpRequest.newBuilder(
+                    URI.create("http://" + rest + "/api/agents")).timeout(Duration.ofSeconds(10)).build(),
+                    HttpResponse.BodyHandlers.ofString());
+            assertThat(agents.statusCode()).as("GET /api/agents").isEqualTo(200);
+            assertThat(agents.body()).as("GET /api/agents").contains("\"h1\"", "\"h2\"", "\"h3\"");
         } finally {
             assertThat(new CommandLine(new LabCommand()).execute("down", "--name", NAME)).isZero();
         }
