@@ -15,9 +15,14 @@ import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import weft.agent.cli.AgentCommand;
 import weft.controller.agentlink.AgentLinkServer;
+import weft.controller.fabric.DeadlockVerification;
 import weft.controller.fabric.WeftController;
+import weft.controller.openflow.SessionConfig;
+import weft.controller.program.RouteCompiler;
 import weft.model.protocol.PathSpec;
 import weft.model.rate.RateAllocators;
+import weft.model.routing.RoutingEngines;
+import weft.model.routing.RoutingOptions;
 import weft.model.topology.Host;
 import weft.model.topology.Link;
 import weft.model.topology.Switch;
@@ -67,7 +72,10 @@ class AgentAllocationLabTest {
         OvsLab.down(NAME);
         int agentPort = LabHarness.freePort();
         LabConfig config = new LabConfig(NAME, fabric(), LabHarness.freePort(), 0);
-        WeftController controller = LabHarness.startWithAgents(config, "ecmp",
+        WeftController controller = WeftController.start(new WeftController.Config(OvsLab.plannedTopology(config),
+                        RoutingEngines.byName("ecmp"), RoutingOptions.defaults(), RouteCompiler.Options.defaults(),
+                        new DeadlockVerification(false), new InetSocketAddress("127.0.0.1", config.controllerPort()),
+                        null, SessionConfig.defaults()),
                 new WeftController.Agents(new InetSocketAddress("0.0.0.0", agentPort), TOKEN, null, null,
                         RateAllocators.byName("maxmin")));
         OvsLab lab = null;

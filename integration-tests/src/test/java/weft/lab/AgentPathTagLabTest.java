@@ -18,8 +18,13 @@ import org.junit.jupiter.api.Test;
 import weft.agent.cli.AgentCommand;
 import weft.controller.agentlink.AgentLinkServer;
 import weft.controller.agentlink.FabricPaths;
+import weft.controller.fabric.DeadlockVerification;
 import weft.controller.fabric.WeftController;
+import weft.controller.openflow.SessionConfig;
+import weft.controller.program.RouteCompiler;
 import weft.model.protocol.PathSpec;
+import weft.model.routing.RoutingEngines;
+import weft.model.routing.RoutingOptions;
 import weft.model.topology.Host;
 import weft.model.topology.Topology;
 import weft.model.topology.generate.GeneratorOptions;
@@ -49,7 +54,10 @@ class AgentPathTagLabTest {
         Topology tree = KaryNTree.generate(2, 2, GeneratorOptions.defaults().withHosts(1));
         int agentPort = LabHarness.freePort();
         LabConfig config = new LabConfig(NAME, tree, LabHarness.freePort(), 0);
-        WeftController controller = LabHarness.startWithAgents(config, "vlb",
+        WeftController controller = WeftController.start(new WeftController.Config(OvsLab.plannedTopology(config),
+                        RoutingEngines.byName("vlb"), RoutingOptions.defaults(), RouteCompiler.Options.defaults(),
+                        new DeadlockVerification(false), new InetSocketAddress("127.0.0.1", config.controllerPort()),
+                        null, SessionConfig.defaults()),
                 new WeftController.Agents(new InetSocketAddress("0.0.0.0", agentPort), TOKEN, null, null, null));
         OvsLab lab = null;
         try {

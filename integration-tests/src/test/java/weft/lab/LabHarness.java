@@ -63,17 +63,6 @@ final class LabHarness implements AutoCloseable {
                 new DeadlockVerification(false));
     }
 
-    /**
-     * Starts a controller for {@code config}'s planned fabric, before its bridges exist: the real engine
-     * {@code engine}, the model's verifier, default compile options, and the embedded agent registry {@code agents}.
-     */
-    static WeftController startWithAgents(LabConfig config, String engine, WeftController.Agents agents) {
-        return WeftController.start(new WeftController.Config(OvsLab.plannedTopology(config),
-                RoutingEngines.byName(engine), RoutingOptions.defaults(), RouteCompiler.Options.defaults(),
-                new DeadlockVerification(false), new InetSocketAddress("127.0.0.1", config.controllerPort()), null,
-                SessionConfig.defaults()), agents);
-    }
-
     static int freePort() throws IOException {
         try (ServerSocket s = new ServerSocket(0)) {
             return s.getLocalPort();
