@@ -171,7 +171,7 @@ public final class ControllerCommand extends CommandGroup {
                         TlsContexts.server(TlsFiles.server("--tls", tlsCert, tlsKey, tlsCa), ClientAuth.REQUIRE);
                     }
                     if (agentTlsCert != null) {
-                        TlsContexts.server(TlsFiles.server("--agent-tls", agentTlsCert, agentTlsKey, null),
+                        TlsContexts.server(TlsFiles.server("--agent-tls", agentTlsCert, agentTlsKey, agentTlsCa),
                                 ClientAuth.REQUIRE);
                     }
                 } catch (IllegalArgumentException e) {
