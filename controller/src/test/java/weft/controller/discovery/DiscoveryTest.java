@@ -108,6 +108,16 @@ class DiscoveryTest {
         }
     }
 
+    /** LLDP crosses every link of {@code t} in both directions. */
+    private static void seeLinks(Discovery d, Topology t) {
+        for (Link l : t.links()) {
+            long a = t.requireSwitch(l.a()).dpid();
+            long b = t.requireSwitch(l.b()).dpid();
+            d.lldp(b, l.bPort(), new Lldp.Origin(a, l.aPort()));
+            d.lldp(a, l.aPort(), new Lldp.Origin(b, l.bPort()));
+        }
+    }
+
     /** Every host of {@code t} sends its first packet from its port. */
     private static void seeHosts(Discovery d, Topology t) {
         for (Host h : t.hosts()) {
@@ -341,12 +351,7 @@ class DiscoveryTest {
         Topology ring = TestFabrics.ring(3);
         Discovery d = new Discovery();
         seeSwitches(d, ring);
-        for (Link l : ring.links()) {
-            long a = ring.requireSwitch(l.a()).dpid();
-            long b = ring.requireSwitch(l.b()).dpid();
-            d.lldp(b, l.bPort(), new Lldp.Origin(a, l.aPort()));
-            d.lldp(a, l.aPort(), new Lldp.Origin(b, l.bPort()));
-        }
+        seeLinks(d, ring);
         seeHosts(d, ring);
         assertThat(TopologyComparison.differences(Discovery.namedByDpid(ring), d.topology(EMPTY), true)).isEmpty();
         assertThat(TopologyComparison.differences(ring, d.topology(EMPTY), true)).isNotEmpty();
