@@ -360,15 +360,17 @@ public final class ZkCluster implements AutoCloseable {
         return new ClusterView(options.nodeId(), mastership.role(), master, mastership.epoch(), live, connected);
     }
 
-    /** Leaves the cluster: gives up the leadership and deletes the member record (the session closes). */
+    /** Leaves the cluster: deletes the member record, then gives up the leadership (the session closes). */
     @Override
     public void close() {
         try {
-            if (latch != null && latch.getState() == LeaderLatch.State.STARTED) {
-                latch.close(LeaderLatch.CloseMode.NOTIFY_LEADER);
-            }
+            // the member record goes first: the others see the master gone (and time the takeover from then)
+            // before its leadership ends and the next participant is elected
             if (memberNode != null) {
                 memberNode.close();
+            }
+            if (latch != null && latch.getState() == LeaderLatch.State.STARTED) {
+                latch.close(LeaderLatch.CloseMode.NOTIFY_LEADER);
             }
         } catch (IOException | RuntimeException e) {
             LOG.warn("leaving the cluster: {}", e.toString());
