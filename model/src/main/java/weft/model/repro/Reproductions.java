@@ -23,6 +23,7 @@ public final class Reproductions {
         ALL.put("independent", IndependentRepro::new);
         ALL.put("apps", AppsRepro::new);
         ALL.put("ecmp", EcmpRepro::new);
+        ALL.put("capacity", CapacityRepro::new);
         ALL.put("resequencer", ResequencerRepro::new);
         ALL.put("voq", VoqRepro::new);
     }
