@@ -255,7 +255,7 @@ public final class ControllerCommand implements Runnable {
                     }
                     if (agentTlsCert != null) {
                         TlsContexts.server(TlsFiles.server("--agent-tls", path(agentTlsCert), path(agentTlsKey),
-                                null), ClientAuth.REQUIRE);
+                                path(agentTlsCa)), ClientAuth.REQUIRE);
                     }
                 } catch (IllegalArgumentException e) {
                     return new CliFailure(e.getMessage(), CliFailure.INPUT).report(spec);

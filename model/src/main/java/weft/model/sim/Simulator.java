@@ -172,7 +172,7 @@ public final class Simulator {
                 case Engine.EV_GEN -> source.generate(a, now);
                 case Engine.EV_DECIDE -> e.decideNow(a);
                 case Engine.EV_PHASE -> phases.phase(a, now);
-                case Engine.EV_RESEQ -> e.hosts.resequencerTimer(a, now);
+                case Engine.EV_RESEQ -> e.hosts.receivers.resequencerTimer(a, now);
                 case Engine.EV_WATCHDOG -> {
                     DeadlockReport d = detector.check(now);
                     if (d != null) {
@@ -350,9 +350,9 @@ public final class Simulator {
             }
         }
         e.hosts = new Hosts(e, queueHost, queueDst, queueFlow, n, policy);
-        e.hosts.fixPaths(flowTag, src, dst, p.name(), flows);
+        e.hosts.paths.fixPaths(flowTag, src, dst, p.name(), flows);
         PhaseSource s = new PhaseSource(e, e.hosts, p, flowQueue, src);
-        e.hosts.onDelivery(s);
+        e.hosts.receivers.onDelivery(s);
         return s;
     }
 
@@ -381,6 +381,6 @@ public final class Simulator {
                 e.stopReason, now, e.events.popped(), e.flitHops, hosts, s.channels(now),
                 open ? List.of() : phases.flowRates(now, ((Workload.Phases) workload).assignedGbps()),
                 open ? List.of() : phases.phaseTimes,
-                e.hosts.resequencing());
+                e.hosts.receivers.resequencing());
     }
 }
