@@ -39,6 +39,11 @@ import weft.model.traffic.io.FlowsJson;
  * {@code weft sim}: runs the packet-level fabric simulator on a topology with a routes file (or with routes it
  * computes with each of several engines, side by side), for open-loop traffic at one or more loads or for the flows
  * of a {@code weft-flows/1} file in phases; prints a table, and writes {@code weft-sim/1} JSON and SVG pictures.
+ *
+ * <p>Decision: one class of about 530 lines, most of them the option declarations of the documented CLI contract
+ * (docs/sim.md), each a picocli field with its help text (the duplicate scan sees them as repeated shapes), and the
+ * translation of those options into a {@code SimConfig} and workloads; the simulation, the JSON and the pictures
+ * are the model's ({@code Simulator}, {@code SimJson}, {@code SimSvg}).
  */
 @Command(name = "sim", mixinStandardHelpOptions = true,
         description = "Simulate the fabric packet by packet with Weft's routes: throughput, latency, deadlock.",
