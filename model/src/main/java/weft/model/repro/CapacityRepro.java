@@ -6,7 +6,7 @@ import java.util.Locale;
 import java.util.SplittableRandom;
 
 import weft.model.io.Chart;
-import weft.model.routing.EcmpCollisions;
+import weft.model.routing.EcmpMonteCarlo;
 import weft.model.sim.SimConfig;
 
 /**
@@ -62,7 +62,7 @@ final class CapacityRepro extends DeclaredReproduction {
         double warmup = o.number("warmup-ms", 0, 100);
         long queue = o.integer("queue-kb", 2, 1 << 20) * 1024L;
         DataCenterFabric fabric = new DataCenterFabric(k);
-        int[] dst = EcmpCollisions.destinations(fabric.topology, EcmpCollisions.Pattern.INTER_POD,
+        int[] dst = EcmpMonteCarlo.destinations(fabric.topology, EcmpMonteCarlo.Pattern.INTER_POD,
                 new SplittableRandom(o.seed()));
         SimConfig.Arrivals[] arrivals = {SimConfig.Arrivals.PERIODIC, SimConfig.Arrivals.POISSON};
         double[][] capacity = new double[2][POLICIES.length];
