@@ -286,15 +286,18 @@ public final class AgentRegistry {
     public void cluster(AgentCluster c) {
         this.cluster = c;
         book.cluster(c);
+        reservations.cluster(c);
     }
 
     /**
      * This controller became the cluster's master: the hand-set rates the cluster kept become this registry's
-     * (the rates adopted from agents' reports give way to them), and every connected agent gets them.
+     * (the rates adopted from agents' reports give way to them), and every connected agent gets them; the CRP
+     * bookings the cluster kept replace the tables' own ({@link RegistryReservations#takeOver}).
      */
-    public RegistryActions takeOver(List<HandSetRate> kept) {
+    public RegistryActions takeOver(List<HandSetRate> kept, long nowNanos) {
         Outbox out = new Outbox();
         book.takeOver(kept, out);
+        reservations.takeOver(nowNanos, out);
         return out.done();
     }
 
@@ -316,6 +319,7 @@ public final class AgentRegistry {
     public void reservations(RegistryReservations r) {
         this.reservations = r;
         r.sessions(java.util.Collections.unmodifiableMap(live));
+        r.cluster(cluster);
     }
 
     // ---- views (immutable copies) ---------------------------------------------------------------------------

@@ -418,6 +418,23 @@ public final class ReservationService {
         return problems;
     }
 
+    /**
+     * Withdraws booking {@code id} without telling its owner: a grant that was never sent (the cluster could not
+     * keep it), or this controller's own bookings replaced by those the cluster kept when it takes over.
+     */
+    public void cancel(long id, long now) {
+        Owner o = owners.remove(id);
+        if (o != null) {
+            central.revokeBooking(id, now);
+            livePerFlow.merge(o.flow(), -1, Integer::sum);
+        }
+    }
+
+    /** Whether the tables follow a fabric yet (a {@code reserve} before that is refused as not ready). */
+    public boolean ready() {
+        return critical != null;
+    }
+
     /** The critical resources of the current fabric (empty before the first routes). */
     public Set<EgressPort> resources() {
         return critical == null ? Set.of() : critical.resources().keySet();
