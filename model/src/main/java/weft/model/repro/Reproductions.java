@@ -27,6 +27,7 @@ public final class Reproductions {
         ALL.put("lash", LashRepro::new);
         ALL.put("qos", QosRepro::new);
         ALL.put("admission", AdmissionRepro::new);
+        ALL.put("lash-layers", LashLayersRepro::new);
         ALL.put("ecmp", EcmpRepro::new);
         ALL.put("resequencer", ResequencerRepro::new);
         ALL.put("voq", VoqRepro::new);
