@@ -41,6 +41,11 @@ import weft.model.topology.Topology;
  * pair's path follow the routes; requests are checked and bounded (a refusal names the problem and changes no table;
  * a source holds at most {@link ReservationOptions#maxLivePerPair} live bookings towards one destination); a failed
  * link withdraws the bookings through either of its directions, and a route change those whose path it changed.
+ *
+ * <p>One class although long: every call changes the central tables, the owners of their bookings and the live
+ * count per pair together (a grant, a revocation, a purge, a restore), and the view reads all three; split, each part
+ * would need the others' private state. The CRP rules live in the model ({@link CentralReservations}); the state
+ * store's part is {@link KeptBookings}.
  */
 public final class ReservationService {
     /** A message for the agent of {@code host}. */
