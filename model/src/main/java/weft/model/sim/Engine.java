@@ -21,6 +21,11 @@ import weft.model.sim.engine.EventQueue;
  * watch, on packets addressed to a switch (sent on elsewhere or consumed), on every packet entering an input buffer
  * (congestion marking), and on packets that waited longer than their class may (dropped, or turned into a reply to
  * their source); {@link #expired} and {@link #expire} serve the switch models for the last.
+ *
+ * <p>Decision: one class of about 520 lines. Every step of a hop (route, pick a virtual channel, transmit, arrive,
+ * free, credit) reads and writes the same per-channel and per-buffer arrays on the hot path, and the switch models
+ * call these steps in different orders; the parts with state of their own are their own classes ({@link Buffers},
+ * {@link FlowControl}, {@link LaneArbiter}, {@link Stats}, {@link PacketView}, the switch models, {@link Hosts}).
  */
 final class Engine {
     static final int EV_ARRIVE = 0;

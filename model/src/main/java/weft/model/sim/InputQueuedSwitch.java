@@ -18,6 +18,10 @@ package weft.model.sim;
  * (priority arbiters, as seed 001 §3's separable allocator), among which the allocator chooses. A packet at the
  * front of its buffer that waited longer than its class may is dropped there or turned into a reply
  * ({@link Engine#expire}).
+ *
+ * <p>Decision: one class of about 400 lines, the one allocation step of a speedup-1 switch (requests, lane
+ * arbitration, crossbar match, grants) over shared request matrices; the allocators themselves are
+ * {@link CrossbarAllocator}s and the lane tables {@link LaneArbiter}s.
  */
 final class InputQueuedSwitch extends SwitchModel {
     private final Fabric fabric;
