@@ -28,6 +28,7 @@ import weft.model.sim.SimResult;
 import weft.model.sim.SimulationException;
 import weft.model.sim.Simulator;
 import weft.model.sim.Workload;
+import weft.model.sim.control.MessageTraffic;
 import weft.model.sim.io.SimJson;
 import weft.model.sim.io.SimSvg;
 import weft.model.topology.Topology;
@@ -197,6 +198,15 @@ public final class SimCommand implements Callable<Integer> {
             + "${DEFAULT-VALUE})")
     private long seed;
 
+    @Option(names = "--control", paramLabel = "C", description = "seed 001's hosts (messages, one flow queue per "
+            + "destination) under none, ecn (InfiniBand-style, Table 1) or crp (channel reservation protocol); "
+            + "--traffic may then also be " + MessageTraffic.NAMES + "; prints seed 001's figures (docs/crp.md)")
+    private String control;
+
+    @Option(names = "--message-packets", paramLabel = "N|MIN-MAX", defaultValue = "8",
+            description = "--control: packets per message, or uniform in MIN-MAX (default: ${DEFAULT-VALUE})")
+    private String messagePackets;
+
     @Option(names = "--json", paramLabel = "FILE", description = "write weft-sim/1 results ('-' = stdout)")
     private Path json;
 
@@ -221,6 +231,12 @@ public final class SimCommand implements Callable<Integer> {
             }
             Topology t = TopologyFiles.read(topo);
             SimConfig config = config();
+            if (control != null) {
+                ControlSim sim = new ControlSim(control, traffic, load, messagePackets);
+                Map<String, RoutingResult> named = new LinkedHashMap<>();
+                routings(t).forEach(n -> named.put(n.name, n.result));
+                return sim.run(t, named, config, spec.commandLine().getOut());
+            }
             List<Workload> workloads = workloads(t);
             List<Named> routings = routings(t);
             PrintWriter out = spec.commandLine().getOut();

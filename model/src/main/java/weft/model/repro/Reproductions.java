@@ -22,6 +22,7 @@ public final class Reproductions {
         ALL.put("injection", InjectionRepro::new);
         ALL.put("independent", IndependentRepro::new);
         ALL.put("apps", AppsRepro::new);
+        ALL.put("crp", CrpRepro::new);
         ALL.put("stp", StpRepro::new);
         ALL.put("sr", SegmentRepro::new);
         ALL.put("lash", LashRepro::new);
