@@ -102,12 +102,16 @@ class StreamRestartTest {
         DataPath receiving = b;
         Loopback.await("the receiver subscribed", Duration.ofSeconds(10), () -> receiving.subscriberCount() == 1);
         StreamSender tx = StreamSender.open(localA, InetAddress.getByName("127.0.0.2"));
+        // connected before the first send, so that a kill falls in the middle of the stream and not before it began
+        Loopback.await("the stream connected", Duration.ofSeconds(10), () -> tx.connects() == 1);
         for (int i = 0; i < MESSAGES; i++) {
             kill.at(i);
             byte[] m = message(i);
             assertThat(tx.send(m, 0, m.length)).isEqualTo(i);
         }
-        assertThat(tx.awaitAcked(30, TimeUnit.SECONDS)).as("all messages acknowledged").isTrue();
+        boolean acked = tx.awaitAcked(30, TimeUnit.SECONDS);
+        assertThat(acked).as("all messages acknowledged (%d unacknowledged, %d replayed, %d connects)",
+                tx.unacknowledged(), tx.replayedMessages(), tx.connects()).isTrue();
         List<StreamReceiver.Message> messages = got.get(30, TimeUnit.SECONDS);
         assertThat(messages).hasSize(MESSAGES);
         for (int i = 0; i < MESSAGES; i++) {
