@@ -2,6 +2,7 @@ package weft.cli;
 
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
+import weft.controller.cli.CommandGroup;
 
 /**
  * The {@code weft} command: one picocli root whose subcommands live next to what they drive (topology and
@@ -22,15 +23,7 @@ import picocli.CommandLine.Command;
             weft.controller.cli.RatesCommand.class,
             weft.cli.bench.BenchCommand.class,
         })
-public final class WeftMain implements Runnable {
-    @CommandLine.Spec
-    private CommandLine.Model.CommandSpec spec;
-
-    @Override
-    public void run() {
-        spec.commandLine().usage(System.out);
-    }
-
+public final class WeftMain extends CommandGroup {
     /**
      * Runs the command. A failure no command turned into its own message and exit status (a bug, or something the
      * environment did) is one line on stderr and exit status 1; {@code WEFT_DEBUG=1} adds the stack trace.

@@ -16,40 +16,30 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import weft.cli.WeftMain;
 import weft.controller.cli.CliFailure;
-import weft.controller.cli.Durations;
-import weft.controller.cli.RoutingOptionsMixin;
+import weft.controller.cli.FabricOptions;
 import weft.controller.cli.TopologyFiles;
-import weft.controller.fabric.DeadlockVerification;
 import weft.controller.fabric.WeftController;
-import weft.controller.openflow.SessionConfig;
-import weft.controller.program.PairRates;
 import weft.controller.program.RouteCompiler;
 import weft.model.topology.Host;
 import weft.model.topology.Switch;
 import weft.model.topology.Topology;
 import weft.model.topology.io.TopologyJson;
+import weft.controller.cli.CommandGroup;
 
 /** {@code weft lab}: build a fabric on this machine's Open vSwitch, run the controller on it, check it. */
 @Command(name = "lab", mixinStandardHelpOptions = true,
         description = "Run a Weft fabric on Open vSwitch userspace bridges and network namespaces (root).",
         subcommands = {LabCommand.Up.class, LabCommand.Down.class, LabCommand.Run.class,
             CommandLine.HelpCommand.class})
-public final class LabCommand implements Runnable {
-    @CommandLine.Spec
-    private CommandLine.Model.CommandSpec spec;
-
-    @Override
-    public void run() {
-        spec.commandLine().usage(System.out);
-    }
-
+public final class LabCommand extends CommandGroup {
     /** Options shared by {@code up} and {@code run}. */
-    static class FabricOptions {
-        @Option(names = "--topo", required = true, description = "weft-topology/1 file")
+    static class LabOptions {
+        @Option(names = "--topo", required = true, description = "weft-topology/1 file: the lab built (with "
+                + "--discover the controller is not given it)")
         File topo;
 
         @CommandLine.Mixin
-        RoutingOptionsMixin routing = new RoutingOptionsMixin();
+        FabricOptions fabric = new FabricOptions();
 
         @Option(names = "--port", defaultValue = "6653", description = "controller TCP port on 127.0.0.1 "
                 + "(default: ${DEFAULT-VALUE})")
@@ -59,58 +49,24 @@ public final class LabCommand implements Runnable {
                 + "Mbit/s per topology Gbit/s (0 = off)")
         double mbitPerGbps;
 
-        @Option(names = "--allow-deadlock", description = "program routes whose only flaw is a dependency cycle")
-        boolean allowDeadlock;
-
-        @Option(names = "--rates", description = "weft-pair-rates/1 file: per-pair rates enforced by OpenFlow "
-                + "meters (passed to the controller)")
-        File rates;
-
-        @Option(names = "--discover", description = "the controller is not given the topology (it only builds the "
-                + "lab): it discovers switches, links and hosts (each host sends one ARP once routes exist)")
-        boolean discover;
-
-        @Option(names = "--settle", defaultValue = "2s", description = "with --discover: quiet time before the "
-                + "first routes (default: ${DEFAULT-VALUE})")
-        String settle;
-
         LabConfig config(String name) {
             Topology t = TopologyFiles.read(topo.toPath());
             try {
-                routing.chain();
-                routing.options();
+                fabric.check();
+                fabric.pairRates(t);
             } catch (CliFailure e) {
                 throw new LabException(e.getMessage());
             }
-            pairRates(t);
             return new LabConfig(name, t, port, mbitPerGbps);
-        }
-
-        /** The --rates table validated against the topology, or no rated pairs. */
-        PairRates pairRates(Topology t) {
-            if (rates == null) {
-                return PairRates.none();
-            }
-            if (discover) {
-                throw new LabException("--rates " + rates + " needs the controller to know the lab's hosts: it "
-                        + "cannot go with --discover");
-            }
-            try {
-                return PairRates.parse(rates.getPath(), Files.readString(rates.toPath()), t);
-            } catch (IOException e) {
-                throw new LabException("--rates " + rates + ": cannot read: " + e.getMessage(), e);
-            }
         }
 
         /** Starts the controller for the lab's planned topology, before its bridges exist. */
         WeftController startController(LabConfig lab) {
-            WeftController.Config config = new WeftController.Config(discover
-                    ? new Topology("", List.of(), List.of(), List.of()) : OvsLab.plannedTopology(lab),
-                    routing.chain(), routing.options(), RouteCompiler.Options.defaults(),
-                    new DeadlockVerification(allowDeadlock), new InetSocketAddress("127.0.0.1", port), null,
-                    SessionConfig.defaults());
-            return discover ? WeftController.startDiscovering(config, Durations.parse("--settle", settle))
-                    : WeftController.start(config, pairRates(lab.topology()));
+            Topology known = fabric.discover() ? new Topology("", List.of(), List.of(), List.of())
+                    : OvsLab.plannedTopology(lab);
+            return fabric.start(fabric.config(known, RouteCompiler.Options.defaults(),
+                    new InetSocketAddress("127.0.0.1", port), null), fabric.pairRates(lab.topology()), null, null,
+                    null);
         }
     }
 
@@ -155,7 +111,7 @@ public final class LabCommand implements Runnable {
         CommandLine.Model.CommandSpec spec;
 
         @CommandLine.Mixin
-        FabricOptions fabric = new FabricOptions();
+        LabOptions options = new LabOptions();
 
         @Option(names = "--name", defaultValue = "weft", description = "lab name, 1-6 of [a-z0-9] (default: "
                 + "${DEFAULT-VALUE})")
@@ -196,7 +152,7 @@ public final class LabCommand implements Runnable {
                         "--rest starts the background controller with a REST server; it cannot be used with "
                                 + "--foreground");
             }
-            OvsLab lab = OvsLab.up(fabric.config(name));
+            OvsLab lab = OvsLab.up(options.config(name));
             try {
                 Path topoFile = LabState.dir(name).resolve("topology.json");
                 Files.writeString(topoFile, TopologyJson.write(lab.topology()), StandardCharsets.UTF_8);
@@ -208,24 +164,17 @@ public final class LabCommand implements Runnable {
                 String java = ProcessHandle.current().info().command().orElse("java");
                 String classpath = System.getProperty("java.class.path");
                 List<String> cmd = new ArrayList<>(List.of(java, "-cp", classpath, WeftMain.class.getName(),
-                        "controller", "run", "--topo", topoFile.toString(), "--listen", "127.0.0.1:" + fabric.port));
-                cmd.addAll(fabric.routing.arguments());
-                if (fabric.discover) {
-                    cmd.subList(cmd.indexOf("--topo"), cmd.indexOf("--topo") + 2).clear();
-                    cmd.addAll(List.of("--discover", "--settle", fabric.settle));
+                        "controller", "run", "--listen", "127.0.0.1:" + options.port));
+                if (!options.fabric.discover()) {
+                    cmd.addAll(List.of("--topo", topoFile.toString()));
                 }
-                if (fabric.allowDeadlock) {
-                    cmd.add("--allow-deadlock");
-                }
+                cmd.addAll(options.fabric.arguments());
                 if (agents) {
                     cmd.addAll(List.of("--agents-listen", "0.0.0.0:" + agentPort, "--agent-token-file",
                             LabAgents.newToken(name).toString()));
                     if (allocate != null) {
                         cmd.addAll(List.of("--allocate", allocate));
                     }
-                }
-                if (fabric.rates != null) {
-                    cmd.addAll(List.of("--rates", fabric.rates.getAbsolutePath()));
                 }
                 if (rest != null) {
                     cmd.addAll(List.of("--rest", rest));
@@ -234,7 +183,7 @@ public final class LabCommand implements Runnable {
                         .redirectOutput(ProcessBuilder.Redirect.appendTo(log.toFile())).start();
                 lab.recordPid(p.pid());
                 awaitProgrammed(lab, p, log, Duration.ofSeconds(60));
-                if (fabric.discover) {
+                if (options.fabric.discover()) {
                     announceHosts(lab, p::isAlive, Duration.ofSeconds(60));
                 }
                 LabAgents started = agents ? LabAgents.start(lab, agentPort, Files.readString(LabState.dir(name)
@@ -258,8 +207,8 @@ public final class LabCommand implements Runnable {
         }
 
         private int foreground(OvsLab lab) throws InterruptedException {
-            WeftController c = fabric.startController(lab.config());
-            if (fabric.discover) {
+            WeftController c = options.startController(lab.config());
+            if (options.fabric.discover()) {
                 announceHosts(lab, () -> true, Duration.ofSeconds(60));
             }
             CountDownLatch stop = new CountDownLatch(1);
@@ -320,7 +269,7 @@ public final class LabCommand implements Runnable {
                     + "Exits 1 if any pair fails.")
     static final class Run implements Callable<Integer> {
         @CommandLine.Mixin
-        FabricOptions fabric = new FabricOptions();
+        LabOptions options = new LabOptions();
 
         @Option(names = "--name", defaultValue = "wrun", description = "lab name (default: ${DEFAULT-VALUE})")
         String name;
@@ -335,8 +284,8 @@ public final class LabCommand implements Runnable {
         @Override
         public Integer call() throws Exception {
             long t0 = System.nanoTime();
-            LabConfig config = fabric.config(name);
-            WeftController c = fabric.startController(config);
+            LabConfig config = options.config(name);
+            WeftController c = options.startController(config);
             OvsLab lab;
             try {
                 lab = OvsLab.up(config);
@@ -345,7 +294,7 @@ public final class LabCommand implements Runnable {
                 throw e;
             }
             try {
-                if (fabric.discover) {
+                if (options.fabric.discover()) {
                     announceHosts(lab, () -> true, Duration.ofSeconds(60));
                 }
                 if (!c.fabric().awaitConverged(Duration.ofSeconds(60))) {
@@ -353,7 +302,7 @@ public final class LabCommand implements Runnable {
                     return 1;
                 }
                 System.out.printf("lab %s: %s with %s: %d switches, %d hosts, %d flows, %d groups, programmed in "
-                                + "%.1f s%n", name, lab.topology().name(), fabric.routing.engine(),
+                                + "%.1f s%n", name, lab.topology().name(), options.fabric.routing().engine(),
                         lab.topology().switches().size(), lab.topology().hosts().size(),
                         c.fabric().program().flowCount(), c.fabric().program().groupCount(),
                         (System.nanoTime() - t0) / 1e9);

@@ -23,7 +23,7 @@ import weft.model.traffic.Shuffle;
 /**
  * Cost of setting up one random permutation (4,096 flows) with adaptive flow routing on the enriched 16-ary 3-tree
  * of seed 000 §6.2 (width 2, ForcedDir(8)), contention metric included: what {@code weft repro contention} pays per
- * run. Run: {@code java -cp 'deploy/target/weft/lib/*' org.openjdk.jmh.Main AdaptiveFlowRoutingBenchmark}.
+ * run. Run: {@code integration-tests/jmh.sh AdaptiveFlowRoutingBenchmark} (JMH is not in the distribution).
  */
 @State(Scope.Benchmark)
 @BenchmarkMode(Mode.AverageTime)

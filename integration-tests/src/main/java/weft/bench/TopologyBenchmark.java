@@ -26,8 +26,8 @@ import weft.model.topology.io.TopologyJson;
 /**
  * Cost of the topology layer on the benchmark fabrics: generating, writing and reading {@code weft-topology/1},
  * importing the ibsim/ibnetdiscover text, and building the switch graph with all-pairs BFS distances (what every
- * routing engine pays first). Run: {@code java -cp 'deploy/target/weft/lib/*' org.openjdk.jmh.Main
- * TopologyBenchmark}.
+ * routing engine pays first). Run: {@code integration-tests/jmh.sh TopologyBenchmark} (JMH is not in the
+ * distribution).
  */
 @State(Scope.Benchmark)
 @BenchmarkMode(Mode.AverageTime)

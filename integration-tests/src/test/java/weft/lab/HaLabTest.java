@@ -7,12 +7,7 @@ import static weft.lab.LabScripts.sh;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import java.io.BufferedReader;
 import java.io.IOException;
-import java.io.InputStreamReader;
-import java.io.OutputStreamWriter;
-import java.io.Writer;
-import java.net.Socket;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
@@ -20,24 +15,16 @@ import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardOpenOption;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
-import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestInstance;
 import weft.controller.cli.ControllerCommand;
-import weft.model.protocol.ControlCodec;
-import weft.model.protocol.ControlMessage;
-import weft.model.topology.Host;
-import weft.model.topology.Switch;
-import weft.model.topology.Topology;
-import weft.model.topology.io.TopologyJson;
 
 /**
  * High availability with real processes: a private ZooKeeper server started by {@code weft-zookeeper} from
@@ -80,64 +67,25 @@ class HaLabTest {
     private static final int[] REST_PORT = {0, 6821, 6822, 6823};
     private static final double MBPS = 10;
     private static final int MESSAGES = 2500; // 2000 B each: about 4.3 s at 10 Mbit/s
-    private final Path out = Path.of("target", "lab", getClass().getSimpleName());
+    private final OneBridgeLab lab = new OneBridgeLab(getClass().getSimpleName(), "wh", 79, "7e");
+    private final Path out = lab.out;
     private final Path zkDir = out.resolve("zookeeper");
     private final ObjectMapper json = new ObjectMapper();
     private final HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(1)).build();
-    private final List<Process> started = new ArrayList<>();
     private final Process[] controller = new Process[4];
     private final int[] controllerRuns = new int[4];
-    private String classpath;
     private Path zkScript;
-
-    private static void teardownFabric() {
-        quiet("ovs-vsctl --if-exists del-br whb1");
-        for (int i = 1; i <= 3; i++) {
-            quiet("ip netns del whh" + i);
-            quiet("ip link del wh" + i + "p");
-        }
-    }
 
     @BeforeAll
     void setUp() throws Exception {
         Files.createDirectories(out);
-        Files.deleteIfExists(out.resolve("results.txt"));
         zkScript = Path.of("..", "deploy", "src", "main", "dist", "bin", "weft-zookeeper").toAbsolutePath()
                 .normalize();
         quiet(zkScript + " stop " + zkDir);
         quiet("rm -rf " + zkDir);
         sh(zkScript + " start " + zkDir + " " + ZK_PORT);
-        teardownFabric();
-        sh("ovs-vsctl add-br whb1 -- set bridge whb1 datapath_type=netdev protocols=OpenFlow13 fail_mode=secure "
-                + "other-config:datapath-id=0000000000007e01 other-config:disable-in-band=true");
-        String rmemDefault = sh("sysctl -n net.core.rmem_default").trim(); // see AgentLabTest
-        sh("sysctl -qw net.core.rmem_default=" + (4 << 20));
-        try {
-            for (int i = 1; i <= 3; i++) {
-                sh("ip netns add whh" + i);
-                sh("ip link add wh" + i + "p type veth peer name eth0 netns whh" + i + " && ip link set wh" + i
-                        + "p up");
-                sh("ip netns exec whh" + i + " sh -c 'ip link set lo up; ip link set eth0 address 02:00:00:00:7e:0"
-                        + i + "; ip addr add 10.79.0." + i + "/24 dev eth0; ip link set eth0 up; ethtool -K eth0 "
-                        + "tx off'");
-                sh("ovs-vsctl add-port whb1 wh" + i + "p -- set interface wh" + i + "p ofport_request=" + i);
-            }
-            sh("ovs-vsctl add-port whb1 whctl -- set interface whctl type=internal ofport_request=20 "
-                    + "mac=\\\"02:00:00:00:7e:fe\\\"");
-        } finally {
-            sh("sysctl -qw net.core.rmem_default=" + rmemDefault);
-        }
-        sh("ip addr add 10.79.0.254/24 dev whctl && ip link set whctl up");
-        // every controller at once (connecting controllers flushes the table, so before the test's own entries)
-        sh("ovs-vsctl set-controller whb1 tcp:127.0.0.1:" + OF_PORT[1] + " tcp:127.0.0.1:" + OF_PORT[2]
-                + " tcp:127.0.0.1:" + OF_PORT[3]);
-        String of = "ovs-ofctl -O OpenFlow13 add-flow whb1 ";
-        for (int i = 1; i <= 3; i++) {
-            sh(of + "priority=100,dl_dst=02:00:00:00:7e:0" + i + ",actions=output:" + i);
-        }
-        sh(of + "priority=100,dl_dst=02:00:00:00:7e:fe,actions=output:20");
-        sh(of + "priority=90,dl_dst=ff:ff:ff:ff:ff:ff,actions=output:1,output:2,output:3,output:20");
-        classpath = System.getProperty("surefire.test.class.path", System.getProperty("java.class.path"));
+        // every controller at once
+        lab.up("tcp:127.0.0.1:" + OF_PORT[1], "tcp:127.0.0.1:" + OF_PORT[2], "tcp:127.0.0.1:" + OF_PORT[3]);
         for (int c = 1; c <= 3; c++) {
             startController(c);
         }
@@ -148,81 +96,44 @@ class HaLabTest {
 
     @AfterAll
     void tearDown() throws Exception {
-        for (Process p : started) {
-            p.destroy();
-        }
-        for (Process p : started) {
-            if (!p.waitFor(10, TimeUnit.SECONDS)) {
-                p.destroyForcibly();
-            }
-        }
-        quiet("ip addr del 10.79.0.254/24 dev whctl");
-        teardownFabric();
+        lab.down();
         quiet(zkScript + " stop " + zkDir);
-    }
-
-    private Process start(List<String> cmd, String log) throws IOException {
-        Process p = new ProcessBuilder(cmd).redirectErrorStream(true).redirectOutput(out.resolve(log).toFile())
-                .start();
-        started.add(p);
-        return p;
     }
 
     private void startController(int c) throws Exception {
         controllerRuns[c]++;
-        List<Host> hosts = new ArrayList<>();
-        for (int i = 1; i <= 3; i++) {
-            hosts.add(new Host("h" + i, "02:00:00:00:7e:0" + i, "10.79.0." + i, "s1", i, 1.0));
-        }
         Path restToken = out.resolve("rest-token");
         Files.writeString(restToken, REST_TOKEN + "\n", StandardCharsets.UTF_8);
-        Path topo = out.resolve("topology.json");
-        Files.writeString(topo, TopologyJson.write(new Topology("wh", List.of(new Switch("s1", 0x7e01L, 20)), hosts,
-                List.of())), StandardCharsets.UTF_8);
+        Path topo = lab.topologyFile();
         String log = "controller-c" + c + "-" + controllerRuns[c] + ".log";
         List<String> fabric = discover() ? List.of("--discover", "--settle", "1s", "--names", topo.toString())
                 : List.of("--topo", topo.toString());
-        List<String> cmd = new ArrayList<>(List.of("java", "-Xmx192m", "-cp", classpath,
+        List<String> cmd = new ArrayList<>(List.of("java", "-Xmx192m", "-cp", lab.classpath,
                 ControllerCommand.class.getName(), "run"));
         cmd.addAll(fabric);
         cmd.addAll(List.of("--engine", "updown", "--listen", "127.0.0.1:" + OF_PORT[c],
-                "--agents-listen", "0.0.0.0:" + AGENT_PORT[c], "--agent-token-file", tokenFile(),
+                "--agents-listen", "0.0.0.0:" + AGENT_PORT[c], "--agent-token-file", lab.tokenFile(TOKEN),
                 "--rest", "127.0.0.1:" + REST_PORT[c], "--rest-token-file", restToken.toString(),
                 "--ha", "zk://127.0.0.1:" + ZK_PORT + "/" + getClass().getSimpleName(),
                 "--node-id", "c" + c, "--ha-session-timeout", SESSION_MS + "ms"));
-        controller[c] = start(cmd, log);
-        await("c" + c + "'s REST API", () -> read(log).contains("REST API on"), 60);
+        controller[c] = lab.start(cmd, log);
+        await("c" + c + "'s REST API", () -> lab.log(log).contains("REST API on"), 60);
     }
 
     private void startAgent(int i) throws IOException {
-        String all = "10.79.0.254:" + AGENT_PORT[1] + ",10.79.0.254:" + AGENT_PORT[2] + ",10.79.0.254:"
-                + AGENT_PORT[3];
-        List<String> cmd = new ArrayList<>(List.of("ip", "netns", "exec", "whh" + i, "java", "-Xmx192m", "-cp",
-                classpath, "weft.agent.cli.AgentCommand", "run", "--host", "h" + i, "--ip", "10.79.0." + i,
-                "--controller", all, "--token-file", tokenFile()));
+        String all = lab.controlIp() + ":" + AGENT_PORT[1] + "," + lab.controlIp() + ":" + AGENT_PORT[2] + ","
+                + lab.controlIp() + ":" + AGENT_PORT[3];
+        List<String> cmd = new ArrayList<>(List.of("ip", "netns", "exec", lab.namespace(i), "java", "-Xmx192m",
+                "-cp", lab.classpath, "weft.agent.cli.AgentCommand", "run", "--host", "h" + i, "--ip", lab.ip(i),
+                "--controller", all, "--token-file", lab.tokenFile(TOKEN)));
         if (discover()) { // the agents tell the discovering controller where their hosts are
-            cmd.addAll(List.of("--mac", "02:00:00:00:7e:0" + i, "--attachment", "0000000000007e01:" + i));
+            cmd.addAll(List.of("--mac", lab.mac(i), "--attachment", String.format("%016x:%d", lab.dpid(), i)));
         }
-        start(cmd, "agent-h" + i + ".log");
-    }
-
-    /** The agent token in a file of mode 600 (tokens never go on a command line). */
-    private String tokenFile() throws IOException {
-        Path f = out.resolve("agent-token");
-        Files.writeString(f, TOKEN, StandardCharsets.UTF_8);
-        Files.setPosixFilePermissions(f, java.nio.file.attribute.PosixFilePermissions.fromString("rw-------"));
-        return f.toAbsolutePath().toString();
-    }
-
-    private String read(String name) throws IOException {
-        Path p = out.resolve(name);
-        return Files.exists(p) ? Files.readString(p, StandardCharsets.UTF_8) : "";
+        lab.start(cmd, "agent-h" + i + ".log");
     }
 
     private void result(String line) throws IOException {
-        System.out.println("HaLabTest " + line);
-        Files.writeString(out.resolve("results.txt"), line + "\n", StandardCharsets.UTF_8, StandardOpenOption.CREATE,
-                StandardOpenOption.APPEND);
+        lab.result(line);
     }
 
     /** GET on controller {@code c}'s REST API, or null when it does not answer. */
@@ -277,40 +188,20 @@ class HaLabTest {
     }
 
     private static String setRate(int c, String src, String dst, double mbps) throws Exception {
-        ControlCodec codec = new ControlCodec();
-        try (Socket s = new Socket("127.0.0.1", AGENT_PORT[c])) {
-            Writer w = new OutputStreamWriter(s.getOutputStream(), StandardCharsets.UTF_8);
-            w.write(codec.encode(new ControlMessage.SetRate(src, dst, (long) (mbps * 1e6), "sd", TOKEN)) + "\n");
-            w.flush();
-            return new BufferedReader(new InputStreamReader(s.getInputStream(), StandardCharsets.UTF_8)).readLine();
-        }
+        return OneBridgeLab.setRate(AGENT_PORT[c], TOKEN, src, dst, mbps);
     }
 
     /** Flows, groups and meters of the bridge without counters, sorted: what "the same entries" means. */
-    private static List<String> switchState() {
+    private List<String> switchState() {
         List<String> out = new ArrayList<>();
         for (String cmd : List.of("dump-flows --no-stats", "dump-groups", "dump-meters")) {
-            String text = sh("ovs-ofctl -O OpenFlow13 " + cmd + " whb1");
+            String text = sh("ovs-ofctl -O OpenFlow13 " + cmd + " " + lab.bridge());
             Arrays.stream(text.split("\n")).map(String::strip)
                     .filter(l -> !l.isEmpty() && !l.startsWith("OFPST_") && !l.startsWith("OFPST"))
                     .map(l -> cmd.split(" ")[0] + ": " + l).forEach(out::add);
         }
         out.sort(String::compareTo);
         return out;
-    }
-
-    private Process app(int host, String... args) throws IOException {
-        List<String> cmd = new ArrayList<>(List.of("ip", "netns", "exec", "whh" + host, "java", "-Xmx128m", "-cp",
-                classpath, "weft.agent.cli.AgentCommand", "stream"));
-        cmd.addAll(List.of(args));
-        Process p = new ProcessBuilder(cmd).redirectError(ProcessBuilder.Redirect.DISCARD).start();
-        started.add(p);
-        return p;
-    }
-
-    private static void kill9(Process p) throws Exception {
-        sh("kill -9 " + p.pid());
-        assertThat(p.waitFor(10, TimeUnit.SECONDS)).as("process " + p.pid() + " died").isTrue();
     }
 
     @Test
@@ -347,16 +238,10 @@ class HaLabTest {
         Files.write(out.resolve("switch-before.txt"), switchBefore);
 
         // ---- a stream, and one second into it kill -9 the master -----------------------------------------------
-        Process rx = app(2, "--receive", "--messages", String.valueOf(MESSAGES), "--timeout", "60");
-        BufferedReader rxOut = new BufferedReader(new InputStreamReader(rx.getInputStream(), StandardCharsets.UTF_8));
-        assertThat(rxOut.readLine()).isEqualTo("receiving");
-        Process tx = app(1, "--to", "10.79.0.2", "--messages", String.valueOf(MESSAGES), "--bytes", "2000",
-                "--timeout", "90");
-        BufferedReader txOut = new BufferedReader(new InputStreamReader(tx.getInputStream(), StandardCharsets.UTF_8));
-        assertThat(txOut.readLine()).startsWith("stream ");
+        OneBridgeLab.Stream stream = lab.new Stream(MESSAGES);
         Thread.sleep(1000);
         long killedAt = System.nanoTime();
-        kill9(controller[old]);
+        OneBridgeLab.kill9(controller[old]);
         int next = 0;
         long deadline = killedAt + Duration.ofMillis(SESSION_MS + 10_000).toNanos();
         while (next == 0 && System.nanoTime() - deadline < 0) {
@@ -373,18 +258,7 @@ class HaLabTest {
         assertThat(takeoverMs).as("master within 2 s of the session timeout").isLessThanOrEqualTo(SESSION_MS + 2000);
 
         // ---- the stream loses nothing ---------------------------------------------------------------------------
-        assertThat(tx.waitFor(120, TimeUnit.SECONDS)).as("sender finished").isTrue();
-        String sent = txOut.lines().reduce("", (a, b) -> b);
-        assertThat(rx.waitFor(120, TimeUnit.SECONDS)).as("receiver finished").isTrue();
-        String received = rxOut.lines().reduce("", (a, b) -> b);
-        result("stream during the takeover: sender " + sent + " receiver " + received);
-        JsonNode s = json.readTree(sent);
-        JsonNode r = json.readTree(received);
-        assertThat(s.get("ok").asBoolean()).as("every message acknowledged").isTrue();
-        assertThat(r.get("received").asInt()).isEqualTo(MESSAGES);
-        assertThat(r.get("out_of_order").asInt()).isZero();
-        assertThat(r.get("bad_content").asInt()).isZero();
-        assertThat(r.get("extra_after_last").asInt()).isZero();
+        stream.delivered("stream during the takeover");
 
         // ---- reconciled without a change, agents follow, the hand-set rate kept -----------------------------------
         int newMaster = next;
@@ -416,17 +290,7 @@ class HaLabTest {
         }, 30);
         result("h1 -> h2 on c" + newMaster + ": " + (long) (MBPS * 1e6)
                 + " bit/s, source manual (the cluster's state)");
-        Process perf = new ProcessBuilder("ip", "netns", "exec", "whh1", "java", "-Xmx128m", "-cp", classpath,
-                "weft.agent.cli.AgentCommand", "perf", "--to", "10.79.0.2", "--seconds", "3", "--json")
-                .redirectError(ProcessBuilder.Redirect.DISCARD).start();
-        started.add(perf);
-        assertThat(perf.waitFor(120, TimeUnit.SECONDS)).isTrue();
-        String perfOut = new String(perf.getInputStream().readAllBytes(), StandardCharsets.UTF_8).trim();
-        result("rate h1 -> h2 after the takeover: " + perfOut);
-        JsonNode p = json.readTree(perfOut.substring(perfOut.lastIndexOf('\n') + 1));
-        assertThat(p.get("rate_mbps").asDouble()).isEqualTo(MBPS);
-        double stalled = p.get("sender_stall_lost_ms").asDouble() / 1000 / p.get("seconds").asDouble();
-        assertThat(p.get("delivered_mbps").asDouble()).isBetween(MBPS * (0.95 - stalled), MBPS * 1.05);
+        lab.rateIs("rate h1 -> h2 after the takeover", MBPS);
 
         // ---- the old master, restarted, joins as a standby and changes nothing -----------------------------------
         startController(old);

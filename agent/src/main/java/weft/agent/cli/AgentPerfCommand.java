@@ -89,11 +89,15 @@ public final class AgentPerfCommand implements Callable<Integer> {
         long packets = rcv.get("packets").asLong();
         long bytes = rcv.get("bytes").asLong();
         double span = (rcv.get("last_ns").asLong() - rcv.get("first_ns").asLong()) / 1e9;
-        // n packets span n-1 gaps: count the bytes after the first packet over the time between first and last
-        double delivered = packets > 1 && span > 0 ? bytes * (packets - 1.0) / packets * 8 / span / 1e6 : 0;
+        double sentSpan = (rcv.path("last_sent_ns").asLong() - rcv.path("first_sent_ns").asLong()) / 1e9;
+        double delivered = mbps(packets, bytes, span);
         long rate = snd.path("rate_bps").asLong();
         Map<String, Object> r = new LinkedHashMap<>();
         r.put("delivered_mbps", round(delivered));
+        // the same packets over the span of their send timestamps, which the receiving host's scheduling does not
+        // change; and what the sending agent put on the wire over that span, which losses on the way do not change
+        r.put("shaped_mbps", round(mbps(packets, bytes, sentSpan)));
+        r.put("sent_mbps", round(mbps(snd.get("sent_packets").asLong(), snd.path("sent_bytes").asLong(), sentSpan)));
         r.put("rate_mbps", round(rate / 1e6));
         r.put("error_pct", rate > 0 ? round(100 * (delivered * 1e6 - rate) / rate) : null);
         r.put("sent_packets", snd.get("sent_packets").asLong());
@@ -103,6 +107,9 @@ public final class AgentPerfCommand implements Callable<Integer> {
         // the receiving agent's resequencer over all its senders, since this measurement began
         r.put("reordering_fixed", rcv.path("resequencer").path("fixed").asLong());
         r.put("resequencer_timeouts", rcv.path("resequencer").path("timeouts").asLong());
+        r.put("skipped_sequence_numbers", rcv.path("resequencer").path("skipped").asLong());
+        // the largest one-way delay the resequencer saw from this sender (its age threshold), at least the start
+        r.put("age_threshold_us", rcv.path("resequencer").path("age_threshold_us").asLong(-1));
         long ooo = rcv.get("out_of_order_deliveries").asLong();
         r.put("out_of_order_deliveries", ooo);
         r.put("in_order_delivery", ooo == 0 && rcv.get("delivered").asLong() == packets);
@@ -112,6 +119,11 @@ public final class AgentPerfCommand implements Callable<Integer> {
         r.put("app_bytes_sent", appBytes);
         r.put("seconds", round(span));
         return r;
+    }
+
+    /** Mbit/s of {@code packets} carrying {@code bytes} over {@code span}: n packets span n-1 gaps. */
+    private static double mbps(long packets, long bytes, double span) {
+        return packets > 1 && span > 0 ? bytes * (packets - 1.0) / packets * 8 / span / 1e6 : 0;
     }
 
     private static double round(double v) {

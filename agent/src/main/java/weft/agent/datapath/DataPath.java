@@ -2,13 +2,14 @@ package weft.agent.datapath;
 
 import io.netty.bootstrap.Bootstrap;
 import io.netty.bootstrap.ServerBootstrap;
-import io.netty.buffer.ByteBuf;
 import io.netty.channel.Channel;
 import io.netty.channel.ChannelFuture;
 import io.netty.channel.ChannelInitializer;
 import io.netty.channel.ChannelOption;
 import io.netty.channel.EventLoop;
 import io.netty.channel.EventLoopGroup;
+import io.netty.channel.FixedRecvByteBufAllocator;
+import io.netty.channel.RecvByteBufAllocator;
 import io.netty.channel.socket.SocketChannel;
 import io.netty.handler.codec.LengthFieldBasedFrameDecoder;
 import io.netty.handler.codec.LengthFieldPrepender;
@@ -20,13 +21,11 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.TimeUnit;
 import org.apache.commons.net.util.SubnetUtils;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import weft.agent.voq.Voq;
 import weft.agent.voq.VoqTable;
-import weft.model.host.reseq.HybridResequencer;
 import weft.model.host.shaping.InjectionScheduler;
 import weft.model.protocol.DestinationRate;
 import weft.model.protocol.Printable;
@@ -35,16 +34,22 @@ import weft.model.protocol.VoqReport;
 /**
  * One agent's data path on one event loop, the shell around the host algorithms: it binds the UDP data socket
  * ({@link DataReceiver} takes what arrives) and the loopback local API ({@link LocalApi}, one per application),
- * owns the VOQs and the {@link Injector} that shapes and sprays them, resequences arrivals
- * ({@link HybridResequencer}, woken by one timer) and delivers them in order to the subscribed applications, and
- * answers statistics queries ({@link StatsExchange}). Public methods may be called from any thread; they hop onto
- * the data-path loop. Nothing here resolves a host name: destinations are IPv4 literals.
+ * owns the VOQs and the {@link Injector} that shapes and sprays them, hands arrivals to the {@link Delivery}
+ * (resequencer, subscribed applications), and answers statistics queries ({@link StatsExchange}). Public methods
+ * may be called from any thread; they hop onto the data-path loop. Nothing here resolves a host name: destinations
+ * are IPv4 literals.
  */
 public final class DataPath implements AutoCloseable {
     private static final Logger LOG = LoggerFactory.getLogger(DataPath.class);
 
     /** Socket buffer of a local API connection, both ends: 256 KiB (10 ms at 200 Mbit/s). */
     public static final int LOCAL_SOCKET_BUFFER = 256 << 10;
+    /**
+     * How a data socket is read: up to 2,048 datagrams of at most 2 KiB per batch, about what its 4 MiB receive
+     * buffer holds, so that after this loop was not scheduled for a while the whole backlog is taken before the
+     * resequencer looks at its timeouts (Netty's default stops after 16 and runs due timers in between).
+     */
+    private static final RecvByteBufAllocator READS = new FixedRecvByteBufAllocator(2048).maxMessagesPerRead(2048);
     /** Reliable streams one agent routes acknowledgements for. */
     static final int MAX_STREAMS = 4096;
 
@@ -55,8 +60,7 @@ public final class DataPath implements AutoCloseable {
     private final int localId;
     private final VoqTable voqs;
     private final ReceiveStats stats;
-    private final HybridResequencer<ByteBuf> reseq;
-    private final List<Channel> subscribers = new ArrayList<>();
+    private final Delivery delivery;
     /** Every open local API connection, closed with the data path (an application sees its agent go away). */
     private final List<Channel> locals = new ArrayList<>();
     /** Local API connections not read while their VOQ is full. */
@@ -70,7 +74,6 @@ public final class DataPath implements AutoCloseable {
     private Channel localServer;
     private DataSender sender;
     private Injector injector;
-    private long reseqWake = Long.MAX_VALUE;
 
     public DataPath(DataPathConfig config, Transport transport, EventLoopGroup group) {
         this.config = config;
@@ -80,8 +83,7 @@ public final class DataPath implements AutoCloseable {
         this.voqs = new VoqTable(config.maxDestinations(), config.voqPackets(),
                 (long) config.voqPackets() * ShimHeader.MAX_PAYLOAD, config.bucketDepthBytes());
         this.stats = new ReceiveStats(config.maxDestinations());
-        this.reseq = new HybridResequencer<>(config.maxDestinations(), 1024, config.initialMaxDelayNanos(),
-                config.lateMode(), this::deliver);
+        this.delivery = new Delivery(config, loop, clock, stats);
         this.statsExchange = new StatsExchange(this);
         this.reserved = new ReservedVoqs(voqs, clock, loop, () -> injector.kick());
     }
@@ -90,6 +92,7 @@ public final class DataPath implements AutoCloseable {
     public DataPath start() throws InterruptedException {
         dataChannel = new Bootstrap().group(loop).channel(transport.datagram())
                 .option(ChannelOption.SO_RCVBUF, 4 << 20).option(ChannelOption.SO_SNDBUF, 4 << 20)
+                .option(ChannelOption.RCVBUF_ALLOCATOR, READS)
                 .handler(new DataReceiver(this))
                 .bind(config.address(), config.dataPort()).sync().channel();
         sender = new DataSender(dataChannel, this::bindTag, localId);
@@ -118,12 +121,23 @@ public final class DataPath implements AutoCloseable {
      */
     private ChannelFuture bindTag(int tag) {
         return new Bootstrap().group(loop).channel(transport.datagram()).handler(new DataReceiver(this))
+                .option(ChannelOption.RCVBUF_ALLOCATOR, READS)
                 .option(ChannelOption.SO_SNDBUF, 4 << 20).option(ChannelOption.IP_TOS, tagTos.getOrDefault(tag, 0))
                 .bind(config.address(), tag);
     }
 
     public DataPathConfig config() {
         return config;
+    }
+
+    /** The local API's TCP port as bound (the configured one, or the one the system chose for port 0). */
+    public int localPort() {
+        return ((InetSocketAddress) localServer.localAddress()).getPort();
+    }
+
+    /** How many applications are subscribed to this host's deliveries, read on the data-path thread. */
+    int subscriberCount() throws InterruptedException, java.util.concurrent.ExecutionException {
+        return loop.submit(() -> delivery.subscribers().size()).get();
     }
 
     /**
@@ -246,8 +260,8 @@ public final class DataPath implements AutoCloseable {
         return stats;
     }
 
-    HybridResequencer<ByteBuf> reseq() {
-        return reseq;
+    Delivery delivery() {
+        return delivery;
     }
 
     Injector injector() {
@@ -267,7 +281,7 @@ public final class DataPath implements AutoCloseable {
     }
 
     List<Channel> subscribers() {
-        return subscribers;
+        return delivery.subscribers();
     }
 
     List<Channel> locals() {
@@ -292,55 +306,6 @@ public final class DataPath implements AutoCloseable {
             injector.setRate(v, config.defaultRate(), now);
         }
         return v;
-    }
-
-    /** An arrival of {@code src}'s packet {@code seq}: resequenced (woken by one timer) or delivered at once. */
-    void arrived(int src, int seq, long ts, long now, ByteBuf payload) {
-        if (config.resequence()) {
-            reseq.onArrival(src, seq, ts, now, payload);
-            armReseqTimer();
-        } else {
-            deliver(src, seq, ts, payload, false);
-        }
-    }
-
-    /**
-     * Hands one packet to the subscribed applications. {@code payload} starts with the local operation it is
-     * delivered as ({@link LocalFrames#DELIVER} or {@link LocalFrames#STREAM_DELIVER}, see {@link DataReceiver}).
-     */
-    private void deliver(int src, int seq, long ts, ByteBuf payload, boolean late) {
-        stats.onDelivered(src, seq);
-        int n = subscribers.size();
-        if (n == 0) {
-            payload.release();
-            return;
-        }
-        byte op = payload.readByte();
-        for (int i = 0; i < n; i++) {
-            Channel app = subscribers.get(i);
-            ByteBuf frame = app.alloc().buffer(5 + payload.readableBytes());
-            frame.writeByte(op).writeInt(src).writeBytes(payload, payload.readerIndex(),
-                    payload.readableBytes());
-            app.writeAndFlush(frame, app.voidPromise());
-        }
-        payload.release();
-    }
-
-    private void armReseqTimer() {
-        long deadline = reseq.nextDeadline();
-        if (deadline == Long.MAX_VALUE) {
-            return;
-        }
-        if (reseqWake != Long.MAX_VALUE && reseqWake - deadline <= 0) {
-            return;
-        }
-        reseqWake = deadline;
-        long delay = Math.max(0, deadline - clock.toEpoch(clock.nanoTime()));
-        loop.schedule(() -> {
-            reseqWake = Long.MAX_VALUE;
-            reseq.onTimer(clock.toEpoch(clock.nanoTime()));
-            armReseqTimer();
-        }, delay, TimeUnit.NANOSECONDS);
     }
 
     static InetAddress intToAddress(int id) {

@@ -10,7 +10,8 @@ import io.netty.channel.socket.DatagramPacket;
  * What arrives on the agent's UDP sockets: every datagram's shim header is checked ({@link ShimHeader#check}; a
  * bad one is counted and dropped), then data and stream fragments go to the receive counters and the resequencer,
  * stream acknowledgements to the connection that sends the stream ({@link StreamOwners}), and statistics requests
- * and replies to the {@link StatsExchange}. Runs on the data-path loop; the per-packet path allocates nothing but
+ * and replies to the {@link StatsExchange}; after each batch of reads the resequencer checks its timeouts
+ * ({@link Delivery#batchDone}). Runs on the data-path loop; the per-packet path allocates nothing but
  * the retained slice it hands on.
  */
 final class DataReceiver extends ChannelInboundHandlerAdapter {
@@ -53,7 +54,12 @@ final class DataReceiver extends ChannelInboundHandlerAdapter {
                 kind == ShimHeader.KIND_STREAM ? LocalFrames.STREAM_DELIVER : LocalFrames.DELIVER);
         ByteBuf payload = c.retainedSlice(c.readerIndex() + ShimHeader.LENGTH - 1, len + 1);
         pkt.release();
-        path.arrived(src, seq, ts, now, payload);
+        path.delivery().arrived(src, seq, ts, now, payload);
+    }
+
+    @Override
+    public void channelReadComplete(ChannelHandlerContext ctx) {
+        path.delivery().batchDone();
     }
 
     /** A receiving application's cumulative ack for a stream sent from here: pass it to the stream's connection. */

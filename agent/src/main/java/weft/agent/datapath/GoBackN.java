@@ -12,13 +12,22 @@ import java.util.List;
  *
  * <p>Replay happens (see {@link StreamSender} for the whole protocol):
  * <ul>
- *   <li>on reconnect: everything unacknowledged ({@code replay(Integer.MAX_VALUE)});</li>
+ *   <li>on reconnect: everything unacknowledged ({@code replay(Integer.MAX_VALUE)}), and the timeout starts again
+ *       at {@link #RTO_MIN_NANOS} ({@link #connected});</li>
  *   <li>when an acknowledgement flagged as a gap does not advance while messages are outstanding: once per
  *       acknowledged position, so the repeated gap acks of one loss start one replay;</li>
+ *   <li>when an acknowledgement flagged as a restart arrives (the receiver reconnected to a restarted agent, which
+ *       lost what it held): everything from its position, even at a position already replayed once;</li>
  *   <li>when no acknowledgement advanced for the retransmission timeout ({@link #RTO_MIN_NANOS}, doubling to
  *       {@link #RTO_MAX_NANOS} while nothing advances), counted from the end of the last replay: the oldest message
- *       only, as a probe.</li>
+ *       only, as a probe;</li>
+ *   <li>when the answer to that probe advances but leaves messages outstanding that were written before: everything
+ *       from the new position. After a silent timeout nothing written is still in flight, and the receiver, which
+ *       sees no later message, sends no gap ack: without this the loss after a restart would be replayed one message
+ *       per timeout.</li>
  * </ul>
+ * The doubling timeout is for silence only (a dead peer or path): a reconnect, a restart ack and a probe's answer
+ * replay at once.
  * Not thread-safe: the shell calls it under one lock. Times compare as {@code a - b}, which survives the wrap.
  */
 final class GoBackN {
@@ -40,6 +49,8 @@ final class GoBackN {
     private boolean replayedOnce;
     private long fastReplayPosition = -1;
     private boolean replayWanted;
+    /** A timeout probe is out: its answer decides whether the rest is replayed. */
+    private boolean probing;
     private long replayedMessages;
     /** Messages below this were handed to an agent at least once. */
     private long writtenUpTo;
@@ -79,11 +90,17 @@ final class GoBackN {
 
     /**
      * A cumulative acknowledgement: every message below {@code next} was delivered; {@code gap} says the receiver
-     * misses what comes from {@code next} on.
+     * misses what comes from {@code next} on; {@code restart} says it reconnected to a restarted agent.
      *
      * @return whether it freed buffer space (the shell wakes blocked senders)
      */
-    boolean onAck(long next, boolean gap, long now) {
+    boolean onAck(long next, boolean gap, boolean restart, long now) {
+        if (restart && next >= acked && next <= nextNumber) {
+            // the receiving agent lost what it held: replay from the receiver's position, whatever was replayed before
+            fastReplayPosition = next;
+            replayWanted = true;
+            rto = RTO_MIN_NANOS;
+        }
         if (next > acked && next <= nextNumber) {
             while (acked < next) {
                 bufferedBytes -= buffer.pollFirst().length;
@@ -91,6 +108,10 @@ final class GoBackN {
             }
             lastProgress = now;
             rto = RTO_MIN_NANOS;
+            if (probing && acked < writtenUpTo) {
+                replayWanted = true; // the probe's answer: what was written after it is lost, nothing is in flight
+            }
+            probing = false;
             return true;
         }
         if (gap && next == acked && !buffer.isEmpty() && fastReplayPosition != acked) {
@@ -108,6 +129,7 @@ final class GoBackN {
         if (buffer.isEmpty()) {
             lastProgress = now;
             replayWanted = false;
+            probing = false;
             return 0;
         }
         if (replayWanted) {
@@ -117,6 +139,7 @@ final class GoBackN {
         if (now - since > rto) {
             lastProgress = now;
             rto = Math.min(2 * rto, RTO_MAX_NANOS);
+            probing = true;
             return 1;
         }
         return 0;
@@ -140,6 +163,17 @@ final class GoBackN {
         writtenUpTo = Math.max(writtenUpTo, acked + messages.size());
         replayWanted = false;
         return new Batch(acked, messages);
+    }
+
+    /**
+     * The shell (re)connected to its agent and replays everything now: a gap at an old position may be replayed
+     * again, and the timeout starts again at its minimum, counted from now.
+     */
+    void connected(long now) {
+        fastReplayPosition = -1;
+        probing = false;
+        rto = RTO_MIN_NANOS;
+        lastProgress = now;
     }
 
     /** The last replay's messages are written; the timeout counts from here, not from while the shell was blocked. */

@@ -12,29 +12,38 @@ import java.nio.charset.StandardCharsets;
  *
  * <pre>
  * receiving agent -> sending agent (shim kind 2, at most one packet):
- *   {"packets":..,"bytes":..,"first_ns":..,"last_ns":..,"reordered_arrivals":..,"delivered":..,
- *    "out_of_order_deliveries":..,"delay_us":{"p50":..,"p90":..,"p99":..,"max":..},
- *    "resequencer":{"timeouts":..,"fixed":..}}              ({} answers a request that starts a measurement)
+ *   {"packets":..,"bytes":..,"first_ns":..,"last_ns":..,"first_sent_ns":..,"last_sent_ns":..,
+ *    "reordered_arrivals":..,"delivered":..,"out_of_order_deliveries":..,
+ *    "delay_us":{"p50":..,"p90":..,"p99":..,"max":..},
+ *    "resequencer":{"timeouts":..,"fixed":..,"skipped":..,"age_threshold_us":..}}
+ *                                                           ({} answers a request that starts a measurement)
  * sending agent -> application (local 'T' frame):
  *   {"sender":{"sent_packets":..,"sent_bytes":..,"dropped_packets":..,"rate_bps":..,"stall_lost_ns":..},
  *    "receiver":{...as above...}}
  * </pre>
- * The receiver's counters are per sender; its resequencer's count every sender, since this sender's measurement
- * began. {@code rate_bps} and {@code stall_lost_ns} are left out when the sender has no VOQ for the destination.
+ * The receiver's counters are per sender ({@code first_ns}/{@code last_ns} on the receiver's clock, the
+ * {@code _sent_ns} pair the sender timestamps of those arrivals); its resequencer's count every sender, since this
+ * sender's measurement began, and {@code age_threshold_us} is its age threshold for this sender now (the largest
+ * one-way delay seen, at least the configured start). {@code rate_bps} and {@code stall_lost_ns} are left out when
+ * the sender has no VOQ for the destination.
  */
 final class PathStats {
     /** One-way delay percentiles in µs (upper edges of 10 µs histogram buckets). */
     record Delay(long p50, long p90, long p99, long max) {
     }
 
-    /** The resequencer's timeouts and the arrivals it put back in order. */
-    record Resequencer(long timeouts, long fixed) {
+    /**
+     * The resequencer's timeouts, the arrivals it put back in order, the sequence numbers its timeouts skipped, and
+     * its age threshold for this sender (-1 when it holds no state for it).
+     */
+    record Resequencer(long timeouts, long fixed, long skipped, long ageThresholdUs) {
     }
 
     /** What the receiving agent counted for one sender. */
     @JsonInclude(JsonInclude.Include.NON_NULL)
-    record Receiver(long packets, long bytes, long firstNs, long lastNs, long reorderedArrivals, long delivered,
-                    long outOfOrderDeliveries, Delay delayUs, Resequencer resequencer) {
+    record Receiver(long packets, long bytes, long firstNs, long lastNs, long firstSentNs, long lastSentNs,
+                    long reorderedArrivals, long delivered, long outOfOrderDeliveries, Delay delayUs,
+                    Resequencer resequencer) {
     }
 
     /** What the sending agent counted for one destination; the last two are null without a VOQ. */

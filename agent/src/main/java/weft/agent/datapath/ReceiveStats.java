@@ -4,7 +4,8 @@ import weft.model.host.voq.IntSlotMap;
 
 /**
  * Per-sender receive counters kept by the receiving agent, independent of the resequencer so that reordering is
- * measured with it on or off: arrivals, IP bytes, first and last arrival, arrivals behind the highest sequence
+ * measured with it on or off: arrivals, IP bytes, first and last arrival, the earliest and latest sender timestamp
+ * of those arrivals (the span over which the sender sent what arrived), arrivals behind the highest sequence
  * number seen (reordered arrivals), deliveries behind the last delivered one (reordering not fixed), and one-way
  * delay in a histogram of 10 µs buckets up to 100 ms. Preallocated; one owner thread.
  */
@@ -17,6 +18,8 @@ final class ReceiveStats {
     private final long[] bytes;
     private final long[] first;
     private final long[] last;
+    private final long[] firstSent;
+    private final long[] lastSent;
     private final int[] highestSeq;
     private final long[] reordered;
     private final long[] delivered;
@@ -30,6 +33,8 @@ final class ReceiveStats {
         bytes = new long[maxSenders];
         first = new long[maxSenders];
         last = new long[maxSenders];
+        firstSent = new long[maxSenders];
+        lastSent = new long[maxSenders];
         highestSeq = new int[maxSenders];
         reordered = new long[maxSenders];
         delivered = new long[maxSenders];
@@ -56,6 +61,8 @@ final class ReceiveStats {
         }
         if (packets[s] == 0) {
             first[s] = nowEpochNanos;
+            firstSent[s] = sentEpochNanos;
+            lastSent[s] = sentEpochNanos;
             highestSeq[s] = seq;
         } else if (seq - highestSeq[s] < 0) {
             reordered[s]++;
@@ -65,6 +72,8 @@ final class ReceiveStats {
         packets[s]++;
         bytes[s] += wireBytes;
         last[s] = nowEpochNanos;
+        firstSent[s] = Math.min(firstSent[s], sentEpochNanos);
+        lastSent[s] = Math.max(lastSent[s], sentEpochNanos);
         long d = Math.max(0, nowEpochNanos - sentEpochNanos) / BUCKET_NANOS;
         delay[s][(int) Math.min(d, BUCKETS)]++;
     }
@@ -94,6 +103,8 @@ final class ReceiveStats {
         bytes[s] = 0;
         first[s] = 0;
         last[s] = 0;
+        firstSent[s] = 0;
+        lastSent[s] = 0;
         reordered[s] = 0;
         delivered[s] = 0;
         outOfOrder[s] = 0;
@@ -104,11 +115,11 @@ final class ReceiveStats {
     PathStats.Receiver counters(int sender, PathStats.Resequencer resequencer) {
         int s = slots.get(sender);
         if (s < 0) {
-            return new PathStats.Receiver(0, 0, 0, 0, 0, 0, 0, new PathStats.Delay(0, 0, 0, 0), resequencer);
+            return new PathStats.Receiver(0, 0, 0, 0, 0, 0, 0, 0, 0, new PathStats.Delay(0, 0, 0, 0), resequencer);
         }
-        return new PathStats.Receiver(packets[s], bytes[s], first[s], last[s], reordered[s], delivered[s],
-                outOfOrder[s], new PathStats.Delay(percentileMicros(s, 0.50), percentileMicros(s, 0.90),
-                percentileMicros(s, 0.99), percentileMicros(s, 1.0)), resequencer);
+        return new PathStats.Receiver(packets[s], bytes[s], first[s], last[s], firstSent[s], lastSent[s],
+                reordered[s], delivered[s], outOfOrder[s], new PathStats.Delay(percentileMicros(s, 0.50),
+                percentileMicros(s, 0.90), percentileMicros(s, 0.99), percentileMicros(s, 1.0)), resequencer);
     }
 
     /** The upper edge of the histogram bucket holding quantile {@code q}, in µs. */

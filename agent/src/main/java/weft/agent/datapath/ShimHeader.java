@@ -51,11 +51,16 @@ public final class ShimHeader {
     public static final int KIND_STREAM_ACK = 4;
     /**
      * Payload length of a {@link #KIND_STREAM_ACK} datagram: stream id (8), next expected message number (8), flags
-     * (1, bit 0 = {@link #STREAM_ACK_GAP}).
+     * (1, bit 0 = {@link #STREAM_ACK_GAP}, bit 1 = {@link #STREAM_ACK_RESTART}).
      */
     public static final int STREAM_ACK_LENGTH = 17;
     /** Ack flag: the receiver lacks messages from {@code next} on (a gap, or it reconnected to a restarted agent). */
     public static final int STREAM_ACK_GAP = 1;
+    /**
+     * Ack flag: the receiver's first ack after it reconnected to its agent, which may have restarted and lost what it
+     * held; the sender replays from {@code next} even if it replayed from there before.
+     */
+    public static final int STREAM_ACK_RESTART = 2;
     /** Largest payload: a 1500 B IP MTU minus IP (20), UDP (8) and this header (28). */
     public static final int MAX_PAYLOAD = 1500 - 20 - 8 - LENGTH;
 

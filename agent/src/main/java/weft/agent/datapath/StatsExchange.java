@@ -10,6 +10,7 @@ import java.util.HashMap;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import weft.agent.voq.Voq;
+import weft.model.host.reseq.HybridResequencer;
 
 /**
  * The statistics protocol between agents, on the data-path loop: answers a peer's request (shim kind 1) with this
@@ -22,7 +23,7 @@ final class StatsExchange implements StatsQueries.Out<Channel> {
     private final StatsQueries<Channel> queries = new StatsQueries<>();
     /** The VOQ's (sent packets, sent bytes, dropped packets) and the injector's lost time at each start. */
     private final Map<Integer, long[]> senderBaseline = new HashMap<>();
-    /** The resequencer's (timeouts, fixed) when each sender last started a measurement here. */
+    /** The resequencer's (timeouts, fixed, skipped) when each sender last started a measurement here. */
     private final Map<Integer, long[]> reseqAtReset = new HashMap<>();
     private boolean armed;
     private long wake;
@@ -95,14 +96,17 @@ final class StatsExchange implements StatsQueries.Out<Channel> {
         ByteBuf body = c.slice(c.readerIndex() + ShimHeader.LENGTH, ShimHeader.payloadLength(c));
         if (kind == ShimHeader.KIND_STATS_REQUEST) {
             boolean reset = body.isReadable() && (body.getByte(body.readerIndex()) & 1) != 0;
+            HybridResequencer<?> reseq = path.delivery().reseq();
+            long[] counts = {reseq.timeouts(), reseq.releasedInOrderFromQueue(), reseq.skippedSequenceNumbers()};
             if (reset) {
                 path.stats().reset(src, false);
-                reseqAtReset.put(src, new long[] {path.reseq().timeouts(), path.reseq().releasedInOrderFromQueue()});
+                reseqAtReset.put(src, counts);
             }
-            long[] base = reseqAtReset.getOrDefault(src, new long[2]);
+            long[] base = reseqAtReset.getOrDefault(src, new long[counts.length]);
+            long threshold = reseq.maxDelay(src);
             byte[] answer = reset ? PathStats.STARTED : PathStats.encode(path.stats().counters(src,
-                    new PathStats.Resequencer(path.reseq().timeouts() - base[0],
-                            path.reseq().releasedInOrderFromQueue() - base[1])));
+                    new PathStats.Resequencer(counts[0] - base[0], counts[1] - base[1], counts[2] - base[2],
+                            threshold < 0 ? -1 : threshold / 1000)));
             path.sender().sendControl(pkt.sender(), src, ShimHeader.KIND_STATS_REPLY, Unpooled.wrappedBuffer(answer),
                     path.clock().toEpoch(now()));
             return;

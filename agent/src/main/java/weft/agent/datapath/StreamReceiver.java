@@ -29,8 +29,8 @@ import java.util.Map;
  * buffered from the agent, or at the latest every {@link #ACK_EVERY} messages; a duplicate or gap is answered with
  * the current position before the next blocking read (repeated at most every 50 ms while it does not advance;
  * flagged as a gap when something is missing, so that the sender replays, but not for a duplicate),
- * and after a reconnect every known stream's position is sent again so that senders replay what the restarted
- * agent lost.
+ * and after a reconnect every known stream's position is sent again, flagged as a restart, so that senders replay
+ * what the restarted agent lost even from a position they replayed from before.
  *
  * <p>Not thread-safe: one receiving thread. The per-stream state (a few dozen bytes per stream seen, kept for the
  * life of this object) lives here, so a restart of the receiving application itself starts each stream again at
@@ -62,6 +62,8 @@ public final class StreamReceiver implements AutoCloseable {
         long acked = -1;
         boolean ackDue;
         boolean gap;
+        /** The next ack is the first since a reconnect: flagged as a restart. */
+        boolean restart;
         long lastAckNanos;
         int nextFragment;
         final ByteArrayOutputStream partial = new ByteArrayOutputStream();
@@ -184,6 +186,7 @@ public final class StreamReceiver implements AutoCloseable {
         for (StreamState st : streams.values()) {
             st.ackDue = true; // tell every sender where we are: what the old agent had in flight is lost
             st.gap = true;
+            st.restart = true;
             st.lastAckNanos = System.nanoTime() - REPEAT_ACK_NANOS - 1;
             st.nextFragment = 0;
             st.partial.reset();
@@ -268,8 +271,9 @@ public final class StreamReceiver implements AutoCloseable {
         out.writeInt(st.source);
         out.writeLong(streamId);
         out.writeLong(st.expected);
-        out.writeByte(st.gap ? ShimHeader.STREAM_ACK_GAP : 0);
+        out.writeByte((st.gap ? ShimHeader.STREAM_ACK_GAP : 0) | (st.restart ? ShimHeader.STREAM_ACK_RESTART : 0));
         st.gap = false;
+        st.restart = false;
         st.acked = st.expected;
         st.ackDue = false;
         st.lastAckNanos = System.nanoTime();

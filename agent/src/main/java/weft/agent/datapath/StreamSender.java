@@ -31,10 +31,10 @@ import weft.model.protocol.Printable;
  * packet each and handed to the agent ('M' frames). The receiving {@link StreamReceiver} drops duplicates by
  * (stream id, message number) and acknowledges cumulatively ('A'), which the receiving agent sends back to this
  * host's agent (shim kind 4) and that agent to this stream ('K', routed by the 'O' frame sent on connect).
- * Replay (go-back-N from the oldest unacknowledged message: on reconnect, after a non-advancing gap ack, after a
- * retransmission timeout) is decided by the state machine {@link GoBackN}, on the time this class passes in; this
- * class is its shell: threads, socket, locks and clock. Reconnects back off from {@link #BACKOFF_MIN_MS} doubling
- * to {@link #BACKOFF_MAX_MS}.
+ * Replay (go-back-N from the oldest unacknowledged message: on reconnect, a non-advancing gap ack, a restart ack,
+ * a timeout, a probe's answer) is decided by {@link GoBackN} on the time this class passes in; this class is its
+ * shell: threads, socket, locks, clock. Reconnects back off from {@link #BACKOFF_MIN_MS} doubling to
+ * {@link #BACKOFF_MAX_MS}.
  *
  * <p>Back-pressure: the replay buffer holds at most {@code bufferBytes} of unacknowledged message data
  * ({@link #DEFAULT_BUFFER_BYTES} = 4 MiB by default); {@link #send} blocks while it is full, so a slow or absent
@@ -59,11 +59,9 @@ public final class StreamSender implements AutoCloseable {
     private final long streamId;
     private final Thread io;
     private final Thread replayer;
-
     private final Object lock = new Object(); // guards the state machine and the counter below
     private final GoBackN gbn;
     private long connects;
-
     private final Object outLock = new Object(); // serialises writes to the agent
     private Socket socket;
     private DataOutputStream out;
@@ -219,6 +217,7 @@ public final class StreamSender implements AutoCloseable {
                         "stream " + Long.toHexString(streamId) + " <- agent 127.0.0.1:" + agentPort);
                 synchronized (lock) {
                     connects++;
+                    gbn.connected(System.nanoTime());
                 }
                 synchronized (outLock) {
                     socket = s;
@@ -265,9 +264,10 @@ public final class StreamSender implements AutoCloseable {
                 ByteBuffer b = ByteBuffer.wrap(f, 1, ShimHeader.STREAM_ACK_LENGTH);
                 if (b.getLong() == streamId) {
                     long next = b.getLong();
-                    boolean gap = (b.get() & ShimHeader.STREAM_ACK_GAP) != 0;
+                    int flags = b.get();
                     synchronized (lock) {
-                        gbn.onAck(next, gap, System.nanoTime());
+                        gbn.onAck(next, (flags & ShimHeader.STREAM_ACK_GAP) != 0,
+                                (flags & ShimHeader.STREAM_ACK_RESTART) != 0, System.nanoTime());
                         lock.notifyAll(); // senders waiting for room, the replayer for a replay
                     }
                 }

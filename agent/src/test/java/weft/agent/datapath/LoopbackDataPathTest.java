@@ -8,6 +8,7 @@ import java.io.DataOutputStream;
 import java.net.InetAddress;
 import java.net.Socket;
 import java.nio.charset.StandardCharsets;
+import java.time.Duration;
 import java.util.List;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
@@ -25,19 +26,13 @@ class LoopbackDataPathTest {
 
     @AfterEach
     void tearDown() {
-        if (a != null) {
-            a.close();
-        }
-        if (b != null) {
-            b.close();
-        }
-        group.shutdownGracefully(0, 0, java.util.concurrent.TimeUnit.SECONDS).syncUninterruptibly();
+        Loopback.close(group, a, b);
     }
 
-    private DataPath start(String ip, int dataPort, int localPort) throws Exception {
+    private DataPath start(String ip, int dataPort) throws Exception {
         // a 1 s initial age threshold: on a loaded CI machine no packet times out, so "complete and in order"
-        // is exact rather than probable
-        return new DataPath(DataPathConfig.defaults(InetAddress.getByName(ip)).withPorts(dataPort, localPort)
+        // is exact rather than probable; the local API takes whatever port the system gives
+        return new DataPath(DataPathConfig.defaults(InetAddress.getByName(ip)).withPorts(dataPort, 0)
                 .withResequencing(true, HybridResequencer.LateMode.DELIVER_LATE, 1_000_000_000L), transport, group)
                 .start();
     }
@@ -58,18 +53,21 @@ class LoopbackDataPathTest {
     @Test
     @Timeout(30)
     void sprayedDataArrivesCompleteAndInOrder() throws Exception {
-        a = start("127.0.0.1", 17470, 17471);
-        b = start("127.0.0.2", 17470, 17472);
+        int dataPort = Loopback.freeUdpPort();
+        a = start("127.0.0.1", dataPort);
+        b = start("127.0.0.2", dataPort);
         int dstB = ShimHeader.idOf(InetAddress.getByName("127.0.0.2"));
-        a.applyRates(true, List.of(new DestinationRate("hb", "127.0.0.2", 17470, 40_000_000L, "vlb",
-                List.of(new PathSpec(0, 41000, List.of()), new PathSpec(1, 41001, List.of())), 7)));
-        try (Socket rx = new Socket(InetAddress.getLoopbackAddress(), 17472);
-             Socket tx = new Socket(InetAddress.getLoopbackAddress(), 17471)) {
+        a.applyRates(true, List.of(new DestinationRate("hb", "127.0.0.2", dataPort, 40_000_000L, "vlb",
+                List.of(new PathSpec(0, Loopback.freeUdpPort(), List.of()),
+                        new PathSpec(1, Loopback.freeUdpPort(), List.of())), 7)));
+        try (Socket rx = new Socket(InetAddress.getLoopbackAddress(), b.localPort());
+             Socket tx = new Socket(InetAddress.getLoopbackAddress(), a.localPort())) {
             DataOutputStream rxOut = new DataOutputStream(rx.getOutputStream());
             rxOut.writeInt(1);
             rxOut.writeByte(LocalFrames.SUBSCRIBE);
             rxOut.flush();
-            Thread.sleep(100);
+            Loopback.await("the receiving application subscribed", Duration.ofSeconds(10),
+                    () -> b.subscriberCount() == 1);
             DataOutputStream out = new DataOutputStream(tx.getOutputStream());
             int messages = 200;
             for (int i = 0; i < messages; i++) {
@@ -105,21 +103,25 @@ class LoopbackDataPathTest {
     @Test
     @Timeout(30)
     void dataHeldAtRateZeroIsDeliveredWhenTheRateArrives() throws Exception {
-        a = start("127.0.0.1", 17470, 17471);
-        b = start("127.0.0.2", 17470, 17472);
+        int dataPort = Loopback.freeUdpPort();
+        a = start("127.0.0.1", dataPort);
+        b = start("127.0.0.2", dataPort);
         InetAddress hb = InetAddress.getByName("127.0.0.2");
-        try (AgentClient rx = new AgentClient(17472); AgentClient tx = new AgentClient(17471)) {
+        try (AgentClient rx = new AgentClient(b.localPort()); AgentClient tx = new AgentClient(a.localPort())) {
             rx.subscribe();
-            Thread.sleep(100);
+            Loopback.await("the receiving application subscribed", Duration.ofSeconds(10),
+                    () -> b.subscriberCount() == 1);
             byte[] data = "accepted while no rate was set".getBytes(StandardCharsets.UTF_8);
             tx.send(hb, data, 0, data.length);
             tx.flush();
-            Thread.sleep(300); // no controller rate yet: the VOQ holds the data (default rate 0)
+            // no controller rate yet: the VOQ takes the data and holds it (default rate 0)
+            Loopback.await("the data queued in the VOQ", Duration.ofSeconds(10),
+                    () -> a.report().join().stream().anyMatch(v -> v.backlogBytes() == data.length));
             assertThat(a.report().join()).singleElement().satisfies(v -> {
                 assertThat(v.backlogBytes()).isEqualTo(data.length);
                 assertThat(v.sentPackets()).isZero();
             });
-            a.applyRates(false, List.of(new DestinationRate("hb", "127.0.0.2", 17470, 1_000_000L, "sd", List.of(),
+            a.applyRates(false, List.of(new DestinationRate("hb", "127.0.0.2", dataPort, 1_000_000L, "sd", List.of(),
                     0)));
             AgentClient.Delivery d = rx.receive();
             assertThat(d.source()).isEqualTo("127.0.0.1");

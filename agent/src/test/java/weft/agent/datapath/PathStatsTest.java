@@ -12,12 +12,13 @@ class PathStatsTest {
     @Test
     @DisplayName("The receiver's counters and the sender's reply, byte for byte")
     void format() {
-        byte[] receiver = PathStats.encode(new PathStats.Receiver(3, 4542, 10, 20, 1, 3, 0,
-                new PathStats.Delay(10, 20, 30, 40), new PathStats.Resequencer(0, 1)));
+        byte[] receiver = PathStats.encode(new PathStats.Receiver(3, 4542, 10, 20, 5, 15, 1, 3, 0,
+                new PathStats.Delay(10, 20, 30, 40), new PathStats.Resequencer(0, 1, 0, 100_000)));
         assertThat(new String(receiver, StandardCharsets.UTF_8)).isEqualTo("{\"packets\":3,\"bytes\":4542,"
-                + "\"first_ns\":10,\"last_ns\":20,\"reordered_arrivals\":1,\"delivered\":3,"
-                + "\"out_of_order_deliveries\":0,\"delay_us\":{\"p50\":10,\"p90\":20,\"p99\":30,\"max\":40},"
-                + "\"resequencer\":{\"timeouts\":0,\"fixed\":1}}");
+                + "\"first_ns\":10,\"last_ns\":20,\"first_sent_ns\":5,\"last_sent_ns\":15,"
+                + "\"reordered_arrivals\":1,\"delivered\":3,\"out_of_order_deliveries\":0,"
+                + "\"delay_us\":{\"p50\":10,\"p90\":20,\"p99\":30,\"max\":40},"
+                + "\"resequencer\":{\"timeouts\":0,\"fixed\":1,\"skipped\":0,\"age_threshold_us\":100000}}");
         assertThat(PathStats.reply(new PathStats.Sender(3, 4458, 0, 50_000_000L, 0L), receiver, "10.0.0.2"))
                 .isEqualTo("{\"sender\":{\"sent_packets\":3,\"sent_bytes\":4458,\"dropped_packets\":0,"
                         + "\"rate_bps\":50000000,\"stall_lost_ns\":0},\"receiver\":"

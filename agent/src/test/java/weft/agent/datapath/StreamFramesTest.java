@@ -75,9 +75,9 @@ class StreamFramesTest {
     @Test
     @Timeout(20)
     void malformedStreamFramesGetAnErrorAndTheSessionContinues() throws Exception {
-        a = new DataPath(DataPathConfig.defaults(InetAddress.getByName("127.0.0.1")).withPorts(18670, 18671),
-                transport, group).start();
-        try (Socket s = new Socket(InetAddress.getLoopbackAddress(), 18671)) {
+        a = new DataPath(DataPathConfig.defaults(InetAddress.getByName("127.0.0.1"))
+                .withPorts(Loopback.freeUdpPort(), 0), transport, group).start();
+        try (Socket s = new Socket(InetAddress.getLoopbackAddress(), a.localPort())) {
             DataOutputStream out = new DataOutputStream(s.getOutputStream());
             DataInputStream in = new DataInputStream(s.getInputStream());
             frame(out, LocalFrames.STREAM_OPEN, new byte[4]);

@@ -4,11 +4,13 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.netty.channel.EventLoopGroup;
 import java.net.InetAddress;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import weft.model.host.reseq.HybridResequencer;
@@ -21,39 +23,47 @@ import weft.model.protocol.PathSpec;
  * a new one started on the same ports; the receiving application must get every message exactly once and in order.
  */
 class StreamRestartTest {
-    private static final int DATA_PORT = 18570;
-    private static final int LOCAL_A = 18571;
-    private static final int LOCAL_B = 18572;
     private static final int MESSAGES = 1500;
     private final Transport transport = Transport.best();
     private final EventLoopGroup group = transport.newGroup(2);
     private DataPath a;
     private DataPath b;
+    /** The shared data port and the path tags, chosen by the system; the local API ports once first bound. */
+    private int dataPort;
+    private int tag0;
+    private int tag1;
+    private int localA;
+    private int localB;
+
+    @BeforeEach
+    void ports() throws Exception {
+        dataPort = Loopback.freeUdpPort();
+        tag0 = Loopback.freeUdpPort();
+        tag1 = Loopback.freeUdpPort();
+    }
 
     @AfterEach
     void tearDown() {
-        if (a != null) {
-            a.close();
-        }
-        if (b != null) {
-            b.close();
-        }
-        group.shutdownGracefully(0, 0, TimeUnit.SECONDS).syncUninterruptibly();
+        Loopback.close(group, a, b);
     }
 
     private DataPath startA() throws Exception {
         DataPath d = new DataPath(DataPathConfig.defaults(InetAddress.getByName("127.0.0.1"))
-                .withPorts(DATA_PORT, LOCAL_A), transport, group).start();
+                .withPorts(dataPort, localA), transport, group).start();
+        localA = d.localPort(); // a restart binds the same port: the application reconnects there
         // what the controller pushes again after an agent restart: 80 Mbit/s sprayed over two paths
-        d.applyRates(true, List.of(new DestinationRate("hb", "127.0.0.2", DATA_PORT, 80_000_000L, "rr",
-                List.of(new PathSpec(0, 42000, List.of()), new PathSpec(1, 42001, List.of())), 0)));
+        d.applyRates(true, List.of(new DestinationRate("hb", "127.0.0.2", dataPort, 80_000_000L, "rr",
+                List.of(new PathSpec(0, tag0, List.of()), new PathSpec(1, tag1, List.of())), 0)));
         return d;
     }
 
     private DataPath startB() throws Exception {
-        return new DataPath(DataPathConfig.defaults(InetAddress.getByName("127.0.0.2")).withPorts(DATA_PORT, LOCAL_B)
+        DataPath d = new DataPath(DataPathConfig.defaults(InetAddress.getByName("127.0.0.2"))
+                .withPorts(dataPort, localB)
                 .withResequencing(true, HybridResequencer.LateMode.DELIVER_LATE, 20_000_000L), transport, group)
                 .start();
+        localB = d.localPort();
+        return d;
     }
 
     /** Message {@code i}: 2000 bytes (two fragments) whose bytes spell its number. */
@@ -75,7 +85,7 @@ class StreamRestartTest {
         b = startB();
         CompletableFuture<List<StreamReceiver.Message>> got = CompletableFuture.supplyAsync(() -> {
             List<StreamReceiver.Message> out = new ArrayList<>();
-            try (StreamReceiver rx = new StreamReceiver(LOCAL_B)) {
+            try (StreamReceiver rx = new StreamReceiver(localB)) {
                 while (out.size() < MESSAGES) {
                     out.add(rx.receive());
                 }
@@ -89,14 +99,19 @@ class StreamRestartTest {
             }
             return out;
         });
-        Thread.sleep(200); // the receiver subscribes
-        StreamSender tx = StreamSender.open(LOCAL_A, InetAddress.getByName("127.0.0.2"));
+        DataPath receiving = b;
+        Loopback.await("the receiver subscribed", Duration.ofSeconds(10), () -> receiving.subscriberCount() == 1);
+        StreamSender tx = StreamSender.open(localA, InetAddress.getByName("127.0.0.2"));
+        // connected before the first send, so that a kill falls in the middle of the stream and not before it began
+        Loopback.await("the stream connected", Duration.ofSeconds(10), () -> tx.connects() == 1);
         for (int i = 0; i < MESSAGES; i++) {
             kill.at(i);
             byte[] m = message(i);
             assertThat(tx.send(m, 0, m.length)).isEqualTo(i);
         }
-        assertThat(tx.awaitAcked(30, TimeUnit.SECONDS)).as("all messages acknowledged").isTrue();
+        boolean acked = tx.awaitAcked(30, TimeUnit.SECONDS);
+        assertThat(acked).as("all messages acknowledged (%d unacknowledged, %d replayed, %d connects)",
+                tx.unacknowledged(), tx.replayedMessages(), tx.connects()).isTrue();
         List<StreamReceiver.Message> messages = got.get(30, TimeUnit.SECONDS);
         assertThat(messages).hasSize(MESSAGES);
         for (int i = 0; i < MESSAGES; i++) {

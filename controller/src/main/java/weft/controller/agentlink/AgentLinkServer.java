@@ -180,7 +180,7 @@ public final class AgentLinkServer implements AutoCloseable {
 
     /** This controller became the cluster's master: see {@link AgentRegistry#takeOver}. */
     public void takeOver(List<HandSetRate> kept) {
-        onLoop(() -> apply(registry.takeOver(kept)));
+        onLoop(() -> apply(registry.takeOver(kept, clock.getAsLong())));
     }
 
     /** This controller became a standby: every session is answered with the master's address and closed. */

@@ -8,7 +8,6 @@ import java.util.TreeSet;
 import java.util.function.Consumer;
 import java.util.function.Supplier;
 import weft.controller.ha.HandSetRate;
-import weft.controller.ha.NotMasterException;
 import weft.model.protocol.ControlMessage;
 import weft.model.protocol.PathSpec;
 import weft.model.protocol.Printable;
@@ -61,6 +60,7 @@ public final class AgentRegistry {
     /** Connected hosts and their sessions. */
     private final Map<String, Long> live = new HashMap<>();
     private final RateBook book;
+    private final AdminRateLines adminRates;
     private long registrations;
     /** The HA cluster this registry is part of, or null for a single controller. */
     private AgentCluster cluster;
@@ -82,6 +82,7 @@ public final class AgentRegistry {
         this.limits = Objects.requireNonNull(limits, "limits");
         this.sessions = new AgentSessions(limits);
         this.book = new RateBook(Objects.requireNonNull(paths, "paths"), allocatorOrNull, live);
+        this.adminRates = new AdminRateLines(token, sessions, book, java.util.Collections.unmodifiableMap(live));
     }
 
     // ---- sessions -------------------------------------------------------------------------------------------
@@ -103,7 +104,7 @@ public final class AgentRegistry {
         if (m instanceof ControlMessage.Register r) {
             onRegister(s, r, nowNanos, out);
         } else if (m instanceof ControlMessage.SetRate r) {
-            onSetRate(s, r, nowNanos, out);
+            adminRates.received(s, r, nowNanos, out);
         } else if (s.host == null) {
             sessions.lineBeforeAuth(s, out);
             if (!s.closing) {
@@ -217,42 +218,6 @@ public final class AgentRegistry {
         return null;
     }
 
-    private void onSetRate(AgentSessions.Session s, ControlMessage.SetRate m, long now, Outbox out) {
-        String pair = Printable.of(m.src()) + " -> " + Printable.of(m.dst());
-        if (!token.matches(m.token())) {
-            sessions.authFailed(s, (m.clear() ? "clear " : "set-rate ") + pair, now, out);
-            return;
-        }
-        sessions.authenticated(s);
-        ControlMessage.NotMaster elsewhere = cluster == null ? null : cluster.standby();
-        if (elsewhere != null) {
-            out.send(s.id, new ControlMessage.Error((m.clear() ? "clear " : "set-rate ") + pair + ": "
-                    + elsewhere.detail()));
-            return;
-        }
-        if (m.clear()) {
-            boolean had = book.hasManualRate(m.src(), m.dst());
-            try {
-                book.clearRate(m.src(), m.dst(), out);
-            } catch (NotMasterException e) {
-                out.send(s.id, new ControlMessage.Error("clear " + pair + ": " + e.getMessage()));
-                return;
-            }
-            out.send(s.id, had ? new ControlMessage.Ok("rate " + pair + " cleared: " + (book.allocatorName() == null
-                    ? "no rate" : "allocated by " + book.allocatorName() + " if it has a flow"))
-                    : new ControlMessage.Error("clear " + pair + ": no rate set by hand for this pair"));
-            return;
-        }
-        try {
-            book.setRate(m.src(), m.dst(), m.bitsPerSecond(), m.policy(), out);
-            out.send(s.id, new ControlMessage.Ok("rate " + pair + " = " + m.bitsPerSecond() + " bit/s "
-                    + (live.containsKey(m.src()) ? "pushed" : "stored; " + Printable.of(m.src())
-                    + " is not connected")));
-        } catch (IllegalArgumentException | NotMasterException e) {
-            out.send(s.id, new ControlMessage.Error(e.getMessage()));
-        }
-    }
-
     // ---- admin and fabric -----------------------------------------------------------------------------------
 
     /**
@@ -286,15 +251,19 @@ public final class AgentRegistry {
     public void cluster(AgentCluster c) {
         this.cluster = c;
         book.cluster(c);
+        adminRates.cluster(c);
+        reservations.cluster(c);
     }
 
     /**
      * This controller became the cluster's master: the hand-set rates the cluster kept become this registry's
-     * (the rates adopted from agents' reports give way to them), and every connected agent gets them.
+     * (the rates adopted from agents' reports give way to them), and every connected agent gets them; the CRP
+     * bookings the cluster kept replace the tables' own ({@link RegistryReservations#takeOver}).
      */
-    public RegistryActions takeOver(List<HandSetRate> kept) {
+    public RegistryActions takeOver(List<HandSetRate> kept, long nowNanos) {
         Outbox out = new Outbox();
         book.takeOver(kept, out);
+        reservations.takeOver(nowNanos, out);
         return out.done();
     }
 
@@ -316,6 +285,7 @@ public final class AgentRegistry {
     public void reservations(RegistryReservations r) {
         this.reservations = r;
         r.sessions(java.util.Collections.unmodifiableMap(live));
+        r.cluster(cluster);
     }
 
     // ---- views (immutable copies) ---------------------------------------------------------------------------

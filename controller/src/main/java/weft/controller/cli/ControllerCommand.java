@@ -2,9 +2,7 @@ package weft.controller.cli;
 
 import io.netty.handler.ssl.ClientAuth;
 import java.io.File;
-import java.io.IOException;
 import java.net.InetSocketAddress;
-import java.nio.file.Files;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
@@ -16,14 +14,10 @@ import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import weft.controller.agentlink.AgentToken;
 import weft.controller.agentlink.RegistrationCheck;
-import weft.controller.fabric.DeadlockVerification;
 import weft.controller.fabric.WeftController;
 import weft.controller.ha.HaOptions;
-import weft.controller.ha.Member;
 import weft.controller.metrics.WeftMetrics;
-import weft.controller.openflow.SessionConfig;
 import weft.controller.program.PairRates;
-import weft.controller.program.PairRatesException;
 import weft.controller.program.RouteCompiler;
 import weft.controller.rest.RestApi;
 import weft.controller.tls.TlsContexts;
@@ -35,53 +29,13 @@ import weft.model.topology.Topology;
 @Command(name = "controller", mixinStandardHelpOptions = true,
         description = "Run the Weft OpenFlow 1.3 controller.",
         subcommands = {ControllerCommand.Run.class, CommandLine.HelpCommand.class})
-public final class ControllerCommand implements Runnable {
-    @CommandLine.Spec
-    private CommandLine.Model.CommandSpec spec;
-
-    @Override
-    public void run() {
-        spec.commandLine().usage(System.out);
-    }
-
+public final class ControllerCommand extends CommandGroup {
     /** Runs {@code weft controller ...} without the launcher (the lab starts its controller this way). */
     public static void main(String[] args) {
         System.exit(new CommandLine(new ControllerCommand()).setExecutionExceptionHandler((e, cl, parsed) -> {
             cl.getErr().println("weft controller: " + e.getMessage());
             return 1;
         }).execute(args));
-    }
-
-    /**
-     * Parses the HOST:PORT value of an option: a host name or address (IPv6 in brackets) and a port in 0..65535.
-     *
-     * @throws CliFailure (usage) naming the option and the value
-     */
-    public static InetSocketAddress address(String option, String hostPort) {
-        int colon = hostPort.lastIndexOf(':');
-        if (colon <= 0) {
-            throw new CliFailure(option + " must be HOST:PORT, got " + hostPort, CliFailure.USAGE);
-        }
-        String host = hostPort.substring(0, colon);
-        if (host.startsWith("[") && host.endsWith("]")) {
-            host = host.substring(1, host.length() - 1);
-        }
-        int port;
-        try {
-            port = Integer.parseInt(hostPort.substring(colon + 1));
-        } catch (NumberFormatException e) {
-            throw new CliFailure(option + " must be HOST:PORT with a numeric port, got " + hostPort,
-                    CliFailure.USAGE);
-        }
-        if (port < 0 || port > 65535) {
-            throw new CliFailure(option + " " + hostPort + ": port " + port + " is outside 0..65535",
-                    CliFailure.USAGE);
-        }
-        InetSocketAddress a = new InetSocketAddress(host, port);
-        if (a.isUnresolved()) {
-            throw new CliFailure(option + " " + hostPort + ": unknown host " + host, CliFailure.USAGE);
-        }
-        return a;
     }
 
     /** {@code weft controller run}. */
@@ -104,20 +58,12 @@ public final class ControllerCommand implements Runnable {
                 + "exactly one of --topo and --discover")
         File topo;
 
-        @Option(names = "--discover", description = "no topology file: route the fabric as discovered (switches "
-                + "from FEATURES/port-desc, links by LLDP, hosts by first packets and agent registration)")
-        boolean discover;
-
-        @Option(names = "--settle", defaultValue = "2s", description = "with --discover: discovery must be "
-                + "unchanged this long before the first routes (e.g. 2s, 500ms; default: ${DEFAULT-VALUE})")
-        String settle;
-
         @Option(names = "--names", description = "with --discover: weft-topology/1 file used only to name "
                 + "switches (by dpid) and hosts (by MAC)")
         File names;
 
         @Mixin
-        RoutingOptionsMixin routing;
+        FabricOptions fabric = new FabricOptions();
 
         @Option(names = "--listen", defaultValue = "127.0.0.1:6653", description = "OpenFlow listen address "
                 + "(default: ${DEFAULT-VALUE})")
@@ -135,14 +81,6 @@ public final class ControllerCommand implements Runnable {
 
         @Option(names = "--table-miss", description = "send unmatched packets to the controller (host discovery)")
         boolean tableMiss;
-
-        @Option(names = "--allow-deadlock", description = "program routes whose only flaw is a channel "
-                + "dependency cycle")
-        boolean allowDeadlock;
-
-        @Option(names = "--rates", description = "weft-pair-rates/1 file (with --topo): per (source host, "
-                + "destination host) rates, enforced by OpenFlow meters at the source's switch (see docs/openflow.md)")
-        File rates;
 
         @CommandLine.Mixin
         RestOptions restOptions = new RestOptions();
@@ -181,18 +119,8 @@ public final class ControllerCommand implements Runnable {
                 + "which wins for its pair either way")
         String allocate;
 
-        @Option(names = "--ha", description = "run as one controller of a cluster coordinated by ZooKeeper: "
-                + "zk://HOST:PORT[,HOST:PORT...]/PATH (every controller of the fabric names the same PATH); one is "
-                + "master, the others standbys (see docs/failover.md)")
-        String ha;
-
-        @Option(names = "--node-id", description = "with --ha: this controller's id, unique in the cluster")
-        String nodeId;
-
-        @Option(names = "--ha-session-timeout", defaultValue = "4s", description = "with --ha: ZooKeeper session "
-                + "timeout, how long a dead master keeps the leadership (default: ${DEFAULT-VALUE}; the server "
-                + "bounds it to 2-20 ticks)")
-        String haSessionTimeout;
+        @Mixin
+        ClusterOptions cluster = new ClusterOptions();
 
         @Override
         public Integer call() throws InterruptedException {
@@ -205,71 +133,60 @@ public final class ControllerCommand implements Runnable {
                 if (config != null) {
                     ControllerConfigFile.apply(config.toPath(), spec, List.of("--config", "--check"));
                 }
+                boolean discover = fabric.discover();
                 if ((topo == null) == !discover) {
                     throw new CliFailure("exactly one of --topo FILE and --discover is required"
                             + (discover ? ", got both" : ", got neither"), CliFailure.USAGE);
                 }
-                if (discover && rates != null) {
-                    throw new CliFailure("--rates " + rates + " names hosts of a configured fabric; it needs --topo "
-                            + "(in discover mode set rates with PUT /api/rates once the hosts are known)",
-                            CliFailure.USAGE);
-                }
+                fabric.check();
                 if (!discover && names != null) {
                     throw new CliFailure("--names " + names + " names a discovered fabric; it needs --discover "
                             + "(with --topo the file names everything)", CliFailure.USAGE);
                 }
-                settleTime = Durations.parse("--settle", settle);
+                settleTime = fabric.settleTime();
                 t = discover ? names == null ? new Topology("", List.of(), List.of(), List.of())
                         : TopologyFiles.read(names.toPath()) : TopologyFiles.read(topo.toPath());
-                routing.chain();
-                routing.options();
-                address("--listen", listen);
+                HostPort.parse("--listen", listen);
                 if (tlsCa != null && tlsCert == null) {
                     throw new CliFailure("--tls-ca needs --tls-cert and --tls-key (switch certificates are asked "
                             + "for over TLS)", CliFailure.USAGE);
                 }
                 agents = agents();
-                haOptions = haOptions();
+                haOptions = cluster.options(listen, agentsListen, restOptions.rest);
                 restConfig = restOptions.config(spec);
             } catch (CliFailure f) {
                 return f.report(spec);
             } catch (IllegalArgumentException e) {
                 return new CliFailure(e.getMessage(), CliFailure.USAGE).report(spec);
             }
-            PairRates pairRates = PairRates.none();
-            if (rates != null) {
-                try {
-                    pairRates = PairRates.parse(rates.getPath(), Files.readString(rates.toPath()), t);
-                } catch (IOException e) {
-                    return new CliFailure("--rates " + rates + ": cannot read: " + e.getMessage(),
-                            CliFailure.INPUT).report(spec);
-                } catch (PairRatesException e) {
-                    return new CliFailure(e.getMessage(), CliFailure.INPUT).report(spec);
-                }
+            PairRates pairRates;
+            try {
+                pairRates = fabric.pairRates(t);
+            } catch (CliFailure f) {
+                return f.report(spec);
             }
             if (check) {
                 try {
                     if (tlsCert != null || tlsKey != null) {
-                        TlsContexts.server(TlsFiles.server("--tls", path(tlsCert), path(tlsKey), path(tlsCa)),
-                                ClientAuth.REQUIRE);
+                        TlsContexts.server(TlsFiles.server("--tls", tlsCert, tlsKey, tlsCa), ClientAuth.REQUIRE);
                     }
                     if (agentTlsCert != null) {
-                        TlsContexts.server(TlsFiles.server("--agent-tls", path(agentTlsCert), path(agentTlsKey),
-                                null), ClientAuth.REQUIRE);
+                        TlsContexts.server(TlsFiles.server("--agent-tls", agentTlsCert, agentTlsKey, agentTlsCa),
+                                ClientAuth.REQUIRE);
                     }
                 } catch (IllegalArgumentException e) {
                     return new CliFailure(e.getMessage(), CliFailure.INPUT).report(spec);
                 }
                 spec.commandLine().getOut().printf("weft controller: configuration OK (%s, engine %s%s%s)%n",
-                        discover ? "discover mode" : t.name() + ", " + t.switches().size() + " switches",
-                        routing.engine(),
+                        fabric.discover() ? "discover mode" : t.name() + ", " + t.switches().size() + " switches",
+                        fabric.routing().engine(),
                         restConfig == null ? "" : ", REST on " + restOptions.rest, agents == null ? ""
                                 : ", agents on " + agentsListen);
                 spec.commandLine().getOut().flush();
                 return 0;
             }
             WeftMetrics metrics = new WeftMetrics();
-            WeftController c = start(t, settleTime, pairRates, agents, metrics, haOptions);
+            WeftController c = start(t, pairRates, agents, metrics, haOptions);
             if (c == null) {
                 metrics.close();
                 return CliFailure.INPUT;
@@ -281,19 +198,21 @@ public final class ControllerCommand implements Runnable {
             if (c.agents() != null) {
                 metrics.agents(c.agents());
             }
-            if (discover) {
+            String host = HostPort.parse("--listen", listen).getHostString();
+            if (fabric.discover()) {
                 System.out.printf("weft controller: discovering (settle %d ms%s), engine %s, listening on %s:%d%s%n",
-                        settleTime.toMillis(), names == null ? "" : ", names from " + names, routing.engine(),
-                        address("--listen", listen).getHostString(), c.port(), tlsCert == null ? "" : " (TLS)");
+                        settleTime.toMillis(), names == null ? "" : ", names from " + names, fabric.routing().engine(),
+                        host, c.port(), tlsCert == null ? "" : " (TLS)");
             } else {
                 System.out.printf("weft controller: %s, engine %s, %d switches, listening on %s:%d%s%s%n", t.name(),
-                        routing.engine(), t.switches().size(), address("--listen", listen).getHostString(), c.port(),
+                        fabric.routing().engine(), t.switches().size(), host, c.port(),
                         tlsCert == null ? "" : " (TLS)",
                         pairRates.rates().isEmpty() ? "" : ", " + pairRates.rates().size() + " rated pairs");
             }
             if (c.cluster() != null) {
                 weft.controller.ha.ClusterView v = c.cluster().view();
-                System.out.printf("cluster %s: node %s, %s at epoch %d, master %s%n", ha, nodeId, v.role(), v.epoch(),
+                System.out.printf("cluster %s: node %s, %s at epoch %d, master %s%n", cluster.ha, cluster.nodeId,
+                        v.role(), v.epoch(),
                         v.master() == null ? "not known yet" : v.master().id());
             }
             if (c.agents() != null) {
@@ -337,10 +256,6 @@ public final class ControllerCommand implements Runnable {
             return 0;
         }
 
-        static java.nio.file.Path path(File f) {
-            return f == null ? null : f.toPath();
-        }
-
         /** The agent registry options, or null without {@code --agents-listen}. */
         private WeftController.Agents agents() {
             if (agentsListen == null) {
@@ -366,43 +281,20 @@ public final class ControllerCommand implements Runnable {
             if (agentTlsCa != null && agentTlsCert == null) {
                 throw new CliFailure("--agent-tls-ca needs --agent-tls-cert and --agent-tls-key", CliFailure.USAGE);
             }
-            InetSocketAddress listenAt = address("--agents-listen", agentsListen);
+            InetSocketAddress listenAt = HostPort.parse("--agents-listen", agentsListen);
             return new WeftController.Agents(listenAt, token, agentTlsCert, agentTlsKey,
                     allocate == null ? null : RateAllocators.byName(allocate), agentSubnets, agentTlsCa,
                     reserve.options(listenAt.getPort()));
         }
 
-        /** The cluster options, or null without {@code --ha}. */
-        private HaOptions haOptions() {
-            if (ha == null) {
-                if (nodeId != null) {
-                    throw new CliFailure("--node-id needs --ha zk://HOST:PORT/PATH", CliFailure.USAGE);
-                }
-                return null;
-            }
-            if (nodeId == null) {
-                throw new CliFailure("--ha needs --node-id ID (unique in the cluster)", CliFailure.USAGE);
-            }
-            return HaOptions.parse(ha, nodeId, Durations.parse("--ha-session-timeout", haSessionTimeout),
-                    new Member(nodeId, listen, agentsListen, restOptions.rest));
-        }
-
         /** Starts the controller, or reports why it cannot (unroutable fabric, port in use) and returns null. */
-        private WeftController start(Topology t, Duration settleTime, PairRates pairRates,
+        private WeftController start(Topology t, PairRates pairRates,
                                      WeftController.Agents agents, WeftMetrics metrics, HaOptions haOrNull) {
             try {
-                WeftController.Config config = new WeftController.Config(t, routing.chain(), routing.options(),
-                        new RouteCompiler.Options(true, tableMiss), new DeadlockVerification(allowDeadlock),
-                        address("--listen", listen),
-                        tlsCert == null && tlsKey == null ? null
-                                : TlsFiles.server("--tls", path(tlsCert), path(tlsKey), path(tlsCa)),
-                        SessionConfig.defaults());
-                if (haOrNull != null) {
-                    return discover ? WeftController.startDiscovering(config, settleTime, agents, metrics, haOrNull)
-                            : WeftController.start(config, pairRates, agents, metrics, haOrNull);
-                }
-                return discover ? WeftController.startDiscovering(config, settleTime, agents, metrics)
-                        : WeftController.start(config, pairRates, agents, metrics);
+                WeftController.Config config = fabric.config(t, new RouteCompiler.Options(true, tableMiss),
+                        HostPort.parse("--listen", listen), tlsCert == null && tlsKey == null ? null
+                                : TlsFiles.server("--tls", tlsCert, tlsKey, tlsCa));
+                return fabric.start(config, pairRates, agents, metrics, haOrNull);
             } catch (RuntimeException e) {
                 // the OpenFlow or agent port in use, an unroutable fabric: one line naming what failed
                 new CliFailure(e.getMessage(), CliFailure.INPUT).report(spec);

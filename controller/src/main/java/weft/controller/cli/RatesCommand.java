@@ -21,10 +21,8 @@ import weft.model.rate.RateProblem;
 import weft.model.rate.VoqBudget;
 import weft.model.rate.io.RatesJson;
 import weft.model.routing.RoutingResult;
-import weft.model.routing.io.RoutesJson;
 import weft.model.topology.Topology;
 import weft.model.traffic.Flow;
-import weft.model.traffic.io.FlowsJson;
 
 /**
  * {@code weft rates}: explicit rates for the flows of a routed fabric with one of the seeds' allocators, written as
@@ -80,20 +78,8 @@ public final class RatesCommand implements Callable<Integer> {
             }
             RateAllocator allocator = allocator();
             Topology t = TopologyFiles.read(topo);
-            RoutingResult r;
-            try {
-                r = RoutesJson.read(routes.toString(), TopologyFiles.readText(routes, RoutesJson.MAX_CHARS,
-                        "a " + RoutesJson.FORMAT + " file")).result();
-            } catch (IllegalArgumentException e) {
-                throw new CliFailure(e.getMessage(), CliFailure.INPUT);
-            }
-            List<Flow> list;
-            try {
-                list = FlowsJson.read(flows.toString(), TopologyFiles.readText(flows, FlowsJson.MAX_CHARS,
-                        "a " + FlowsJson.FORMAT + " file"));
-            } catch (IllegalArgumentException e) {
-                throw new CliFailure(e.getMessage(), CliFailure.INPUT);
-            }
+            RoutingResult r = TopologyFiles.readRoutes(routes);
+            List<Flow> list = TopologyFiles.readFlows(flows);
             RateProblem problem;
             try {
                 problem = FabricProblem.build(t, list, FabricProblem.routed(t, r, routes.toString()),

@@ -108,7 +108,7 @@ public final class RatesSetCommand implements Callable<Integer> {
         }
         InetSocketAddress at;
         try {
-            at = ControllerCommand.address("--controller", controller);
+            at = HostPort.parse("--controller", controller);
         } catch (CliFailure f) {
             return f.report(spec);
         }

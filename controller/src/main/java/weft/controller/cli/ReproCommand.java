@@ -4,7 +4,6 @@ import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.IModelTransformer;
 import picocli.CommandLine.Model.CommandSpec;
-import picocli.CommandLine.Spec;
 import weft.model.repro.Reproductions;
 
 /**
@@ -16,15 +15,7 @@ import weft.model.repro.Reproductions;
 @Command(name = "repro", mixinStandardHelpOptions = true,
         description = "Reproduce the seeds' published results: the paper's figure, Weft's and the difference.",
         modelTransformer = ReproCommand.Registry.class)
-public final class ReproCommand implements Runnable {
-    @Spec
-    private CommandSpec spec;
-
-    @Override
-    public void run() {
-        spec.commandLine().usage(spec.commandLine().getOut());
-    }
-
+public final class ReproCommand extends CommandGroup {
     /** Adds {@code list}, {@code table} and one subcommand per registered reproduction. */
     static final class Registry implements IModelTransformer {
         @Override

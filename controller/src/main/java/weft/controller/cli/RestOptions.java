@@ -55,7 +55,7 @@ final class RestOptions {
             }
             return null;
         }
-        InetSocketAddress address = ControllerCommand.address("--rest", rest);
+        InetSocketAddress address = HostPort.parse("--rest", rest);
         if (restTlsCa != null && restTlsCert == null) {
             throw new CliFailure("--rest-tls-ca needs --rest-tls-cert and --rest-tls-key (client certificates "
                     + "are asked for over TLS)", CliFailure.USAGE);
@@ -63,9 +63,8 @@ final class RestOptions {
         SslContext ssl;
         String token;
         try {
-            ssl = restTlsCert == null && restTlsKey == null ? null : TlsContexts.server(TlsFiles.server(
-                    "--rest-tls", ControllerCommand.Run.path(restTlsCert), ControllerCommand.Run.path(restTlsKey),
-                    ControllerCommand.Run.path(restTlsCa)), ClientAuth.OPTIONAL);
+            ssl = restTlsCert == null && restTlsKey == null ? null : TlsContexts.server(
+                    TlsFiles.server("--rest-tls", restTlsCert, restTlsKey, restTlsCa), ClientAuth.OPTIONAL);
             token = restTokenFile != null
                     ? RestAuth.readTokenFile("--rest-token-file", restTokenFile.toPath(),
                             w -> spec.commandLine().getErr().println("weft controller: warning: " + w))

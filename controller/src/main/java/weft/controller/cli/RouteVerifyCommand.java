@@ -10,7 +10,6 @@ import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 import weft.model.routing.RoutingResult;
-import weft.model.routing.io.RoutesJson;
 import weft.model.routing.verify.DeadlockVerifier;
 import weft.model.routing.verify.VerificationReport;
 import weft.model.routing.verify.VerificationReport.Findings;
@@ -39,13 +38,7 @@ public final class RouteVerifyCommand implements Callable<Integer> {
     public Integer call() {
         try {
             Topology t = TopologyFiles.read(topo);
-            RoutingResult r;
-            try {
-                r = RoutesJson.read(routes.toString(), TopologyFiles.readText(routes, RoutesJson.MAX_CHARS,
-                        "a " + RoutesJson.FORMAT + " file")).result();
-            } catch (IllegalArgumentException e) {
-                throw new CliFailure(e.getMessage(), CliFailure.INPUT);
-            }
+            RoutingResult r = TopologyFiles.readRoutes(routes);
             VerificationReport v = DeadlockVerifier.verify(t, r);
             PrintWriter out = spec.commandLine().getOut();
             out.printf("routes    %s: engine %s, %d layers, %d entries%n", routes, r.engine(), r.layers(),

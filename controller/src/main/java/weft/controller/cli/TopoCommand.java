@@ -1,8 +1,6 @@
 package weft.controller.cli;
 
 import picocli.CommandLine.Command;
-import picocli.CommandLine.Model.CommandSpec;
-import picocli.CommandLine.Spec;
 
 /**
  * {@code weft topo}: generate, inspect, draw and convert fabric topologies (the {@code weft-topology/1} file of
@@ -18,12 +16,5 @@ import picocli.CommandLine.Spec;
             TopoExportIbCommand.class,
         },
         footer = {"", "Exit status: 0 success, 1 invalid or unreadable input file, 2 usage error."})
-public final class TopoCommand implements Runnable {
-    @Spec
-    private CommandSpec spec;
-
-    @Override
-    public void run() {
-        spec.commandLine().usage(spec.commandLine().getOut());
-    }
+public final class TopoCommand extends CommandGroup {
 }

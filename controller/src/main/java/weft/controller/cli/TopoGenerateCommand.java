@@ -9,7 +9,6 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.IModelTransformer;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Model.OptionSpec;
-import picocli.CommandLine.Spec;
 import weft.model.topology.Topology;
 import weft.model.topology.generate.GeneratorArguments;
 import weft.model.topology.generate.GeneratorOptions;
@@ -28,15 +27,7 @@ import weft.model.topology.io.TopologyJson;
         description = "Generate a fabric and write it as weft-topology/1 JSON.",
         modelTransformer = TopoGenerateCommand.Kinds.class,
         footer = {"", "Example: weft topo generate kary-ntree --k 16 --n 3 -o t.json"})
-public final class TopoGenerateCommand implements Runnable {
-    @Spec
-    private CommandSpec spec;
-
-    @Override
-    public void run() {
-        spec.commandLine().usage(spec.commandLine().getOut());
-    }
-
+public final class TopoGenerateCommand extends CommandGroup {
     /** Adds one subcommand per generator family. */
     static final class Kinds implements IModelTransformer {
         @Override

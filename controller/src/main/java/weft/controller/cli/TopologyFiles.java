@@ -9,12 +9,18 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
+import java.util.List;
+import weft.model.routing.RoutingResult;
+import weft.model.routing.io.RoutesJson;
 import weft.model.topology.Topology;
 import weft.model.topology.io.IbnetdiscoverFormat;
 import weft.model.topology.io.TopologyJson;
+import weft.model.traffic.Flow;
+import weft.model.traffic.io.FlowsJson;
 
 /**
- * File access for commands: reads {@code weft-topology/1} and {@code ibnetdiscover} files, and writes text to a file
+ * File access for commands: reads {@code weft-topology/1}, {@code ibnetdiscover}, {@code weft-routes/1} and
+ * {@code weft-flows/1} files, and writes text to a file
  * or, for {@code -}, to the command's stdout. Every failure is a {@link CliFailure} whose message names the file and
  * the problem (for format errors, the JSON path or line too), so {@code weft route}, {@code weft rates} and the
  * others report bad files exactly as {@code weft topo show} does.
@@ -46,6 +52,34 @@ public final class TopologyFiles {
         String text = readText(file, TopologyJson.MAX_CHARS, "a topology file");
         try {
             return IbnetdiscoverFormat.read(file.toString(), text, defaultGbps, names);
+        } catch (IllegalArgumentException e) {
+            throw new CliFailure(e.getMessage(), CliFailure.INPUT);
+        }
+    }
+
+    /**
+     * Reads a {@code weft-routes/1} JSON file.
+     *
+     * @throws CliFailure with exit status {@link CliFailure#INPUT} naming the file and the problem
+     */
+    public static RoutingResult readRoutes(Path file) {
+        String text = readText(file, RoutesJson.MAX_CHARS, "a " + RoutesJson.FORMAT + " file");
+        try {
+            return RoutesJson.read(file.toString(), text).result();
+        } catch (IllegalArgumentException e) {
+            throw new CliFailure(e.getMessage(), CliFailure.INPUT);
+        }
+    }
+
+    /**
+     * Reads a {@code weft-flows/1} JSON file.
+     *
+     * @throws CliFailure with exit status {@link CliFailure#INPUT} naming the file and the problem
+     */
+    public static List<Flow> readFlows(Path file) {
+        String text = readText(file, FlowsJson.MAX_CHARS, "a " + FlowsJson.FORMAT + " file");
+        try {
+            return FlowsJson.read(file.toString(), text);
         } catch (IllegalArgumentException e) {
             throw new CliFailure(e.getMessage(), CliFailure.INPUT);
         }

@@ -41,6 +41,11 @@ import weft.model.topology.Topology;
  * pair's path follow the routes; requests are checked and bounded (a refusal names the problem and changes no table;
  * a source holds at most {@link ReservationOptions#maxLivePerPair} live bookings towards one destination); a failed
  * link withdraws the bookings through either of its directions, and a route change those whose path it changed.
+ *
+ * <p>One class although long: every call changes the central tables, the owners of their bookings and the live
+ * count per pair together (a grant, a revocation, a purge, a restore), and the view reads all three; split, each part
+ * would need the others' private state. The CRP rules live in the model ({@link CentralReservations}); the state
+ * store's part is {@link KeptBookings}.
  */
 public final class ReservationService {
     /** A message for the agent of {@code host}. */
@@ -416,6 +421,23 @@ public final class ReservationService {
             }
         }
         return problems;
+    }
+
+    /**
+     * Withdraws booking {@code id} without telling its owner: a grant that was never sent (the cluster could not
+     * keep it), or this controller's own bookings replaced by those the cluster kept when it takes over.
+     */
+    public void cancel(long id, long now) {
+        Owner o = owners.remove(id);
+        if (o != null) {
+            central.revokeBooking(id, now);
+            livePerFlow.merge(o.flow(), -1, Integer::sum);
+        }
+    }
+
+    /** Whether the tables follow a fabric yet (a {@code reserve} before that is refused as not ready). */
+    public boolean ready() {
+        return critical != null;
     }
 
     /** The critical resources of the current fabric (empty before the first routes). */

@@ -36,6 +36,12 @@ import weft.model.topology.Topology;
  * </ul>
  * A port that goes down loses its LLDP mark (the cable may be moved to a host); its links are forgotten. Hosts
  * stay learned when their port goes down: their entries are harmless and they come back with the port.
+ *
+ * <p>Decision: one class over 350 lines. Its three tables (switch ports with their speeds, LLDP links, hosts) are
+ * read and changed together under one lock by the rules above, which depend on all three at once (a port is a
+ * switch port or a host port, never both); apart, each rule would reach into the others' tables. It takes no
+ * clock of its own (a nano clock is passed in) and no socket: LLDP frames ({@link Lldp}), first packets
+ * ({@link FirstPacket}) and the settle timer ({@link DiscoverySettle}) are classes of their own.
  */
 public final class Discovery {
     /** One direction of a link as LLDP saw it: sent from (dpid, port), received at (dpid, port). */

@@ -22,9 +22,9 @@ import weft.model.protocol.ControlMessage;
 /**
  * Ties a controller's parts to its cluster role: each change of {@link Mastership} goes to the fabric service
  * (role requests to every switch; a new master reconciles) and to the agent registry (a new master takes the
- * hand-set rates the cluster kept; a standby sends its agents to the master), and the rated-pair table
- * ({@code PUT /api/rates}) the master applies, and in discover mode the hosts it routed, are kept in the cluster's
- * state and restored by the next master before it reconciles. Runs on the cluster's thread.
+ * hand-set rates and CRP bookings the cluster kept; a standby sends its agents to the master), and the rated-pair
+ * table ({@code PUT /api/rates}) the master applies, and in discover mode the hosts it routed, are kept in the
+ * cluster's state and restored by the next master before it reconciles. Runs on the cluster's thread.
  */
 final class ClusterMember implements AutoCloseable {
     private static final Logger LOG = LoggerFactory.getLogger(ClusterMember.class);
@@ -113,6 +113,11 @@ final class ClusterMember implements AutoCloseable {
                 } else {
                     rates.put(key, new HandSetRate(src, dst, bitsPerSecond, policy), StateStore.ANY);
                 }
+            }
+
+            @Override
+            public StateStore store() {
+                return cluster.store();
             }
         });
         this.agents = registry;

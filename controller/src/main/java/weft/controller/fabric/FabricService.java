@@ -57,6 +57,13 @@ import weft.model.topology.Topology;
  * ({@link DiscoverySettle}), then recomputed, verified and reprogrammed with the same three-phase update whenever
  * discovery changes: at once when a link port goes down or a switch disconnects, after a short quiet time for
  * news (a link, a switch, a host, a host move).
+ *
+ * <p>Decision: one class over 350 lines. It is the fabric's front door: every switch callback, REST call, agent
+ * registration and cluster role change enters here and is queued onto the one worker thread, so its public
+ * methods are many and short. What they start is elsewhere: the two modes ({@link ConfiguredMode},
+ * {@link DiscoverMode}), programming and the three-phase update ({@link FabricProgrammer},
+ * {@link ThreePhaseUpdate}), faults ({@link LinkFaults}), duplicate dpids ({@link DpidClaims}), counters
+ * ({@link CountersPoller}), the event log ({@link EventLog}) and the observers ({@link FabricObservers}).
  */
 public final class FabricService implements SwitchListener, AutoCloseable {
     /**

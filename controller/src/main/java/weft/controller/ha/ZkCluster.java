@@ -47,6 +47,12 @@ import org.slf4j.LoggerFactory;
  * node and member record, the next participant's latch fires, and that node increments the epoch (a versioned
  * {@code setData}), writes the master record and becomes MASTER. A node whose connection is suspended gives the
  * leadership up at once (Curator's standard error policy), so it stops writing before its session can expire.
+ *
+ * <p>Decision: one class over 350 lines. It is the shell between one Curator client and {@link Mastership}: each
+ * method turns one ZooKeeper input (the latch, the connection state, the member and master-record caches) into
+ * a call of the pure state machine and publishes what it returns, all on one thread; the epoch fence of every
+ * write needs the same client and the same view. The decisions are in {@link Mastership}, tested on its own; the
+ * state store ({@link ZkStateStore}) and the member record ({@link Member}) are apart.
  */
 public final class ZkCluster implements AutoCloseable {
     private static final Logger LOG = LoggerFactory.getLogger(ZkCluster.class);
@@ -354,15 +360,17 @@ public final class ZkCluster implements AutoCloseable {
         return new ClusterView(options.nodeId(), mastership.role(), master, mastership.epoch(), live, connected);
     }
 
-    /** Leaves the cluster: gives up the leadership and deletes the member record (the session closes). */
+    /** Leaves the cluster: deletes the member record, then gives up the leadership (the session closes). */
     @Override
     public void close() {
         try {
-            if (latch != null && latch.getState() == LeaderLatch.State.STARTED) {
-                latch.close(LeaderLatch.CloseMode.NOTIFY_LEADER);
-            }
+            // the member record goes first: the others see the master gone (and time the takeover from then)
+            // before its leadership ends and the next participant is elected
             if (memberNode != null) {
                 memberNode.close();
+            }
+            if (latch != null && latch.getState() == LeaderLatch.State.STARTED) {
+                latch.close(LeaderLatch.CloseMode.NOTIFY_LEADER);
             }
         } catch (IOException | RuntimeException e) {
             LOG.warn("leaving the cluster: {}", e.toString());

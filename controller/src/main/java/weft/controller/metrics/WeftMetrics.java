@@ -19,7 +19,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import weft.controller.agentlink.AgentLinkServer;
-import weft.controller.agentlink.AgentView;
 import weft.controller.fabric.FabricEvent;
 import weft.controller.fabric.FabricObserver;
 import weft.controller.fabric.FabricService;
@@ -29,7 +28,6 @@ import weft.controller.fabric.MeterCounters;
 import weft.controller.openflow.SwitchSession;
 import weft.controller.openflow.TransactionResult;
 import weft.controller.program.PairRate;
-import weft.model.protocol.VoqReport;
 import weft.model.topology.Link;
 import weft.model.topology.Switch;
 import weft.model.topology.Topology;
@@ -71,9 +69,7 @@ public final class WeftMetrics implements FabricObserver, AutoCloseable {
     private final KeyedMeters pairRate;
     private final KeyedMeters pairBytes;
     private final KeyedMeters pairDropped;
-    private final KeyedMeters agentRate;
-    private final KeyedMeters voqSent;
-    private final KeyedMeters voqBacklog;
+    private final AgentMeters agentSeries;
     private final ReservationMeters crp;
     private final KeyedMeters events;
 
@@ -131,10 +127,7 @@ public final class WeftMetrics implements FabricObserver, AutoCloseable {
                 false);
         pairBytes = new KeyedMeters(r, "weft.pair.meter.in", "Bytes a pair's meter saw", "bytes", true);
         pairDropped = new KeyedMeters(r, "weft.pair.meter.dropped", "Bytes a pair's meter dropped", "bytes", true);
-        agentRate = new KeyedMeters(r, "weft.agent.rate", "Rate pushed to an agent's VOQ, by origin",
-                "bits.per.second", false);
-        voqSent = new KeyedMeters(r, "weft.agent.voq.sent", "Bytes an agent's VOQ sent (measured)", "bytes", true);
-        voqBacklog = new KeyedMeters(r, "weft.agent.voq.backlog", "Bytes queued in an agent's VOQ", "bytes", false);
+        agentSeries = new AgentMeters(r);
         crp = new ReservationMeters(r);
         events = new KeyedMeters(r, "weft.events", "Fabric events since start, by kind", null, true);
     }
@@ -188,10 +181,10 @@ public final class WeftMetrics implements FabricObserver, AutoCloseable {
     java.util.Set<String> familiesWithoutSeriesYet() {
         java.util.Set<String> out = new java.util.TreeSet<>(List.of("weft_agents"));
         for (KeyedMeters k : List.of(switchConnected, switchUnsent, switchSkipped, linkBytes, linkPackets, linkDropped,
-                linkCapacity, flowPackets, flowBytes, pairRate, pairBytes, pairDropped, agentRate, voqSent,
-                voqBacklog, events)) {
+                linkCapacity, flowPackets, flowBytes, pairRate, pairBytes, pairDropped, events)) {
             out.add(k.prometheusName());
         }
+        agentSeries.all().forEach(k -> out.add(k.prometheusName()));
         crp.all().forEach(k -> out.add(k.prometheusName()));
         return out;
     }
@@ -280,26 +273,8 @@ public final class WeftMetrics implements FabricObserver, AutoCloseable {
         pairBytes.update(in);
         pairDropped.update(out);
 
-        Map<Tags, Double> assigned = new HashMap<>();
-        Map<Tags, Double> sent = new HashMap<>();
-        Map<Tags, Double> backlog = new HashMap<>();
         AgentLinkServer agents = agentsOrNull;
-        if (agents != null) {
-            for (AgentView a : agents.view()) {
-                for (AgentView.RateView v : a.rates()) {
-                    assigned.put(Tags.of("host", a.host(), "dst", v.dst(), "source", String.valueOf(v.source())),
-                            (double) v.bitsPerSecond());
-                }
-                for (VoqReport q : a.lastReport()) {
-                    Tags t = Tags.of("host", a.host(), "dst", q.dst());
-                    sent.put(t, (double) q.sentBytes());
-                    backlog.put(t, (double) q.backlogBytes());
-                }
-            }
-        }
-        agentRate.update(assigned);
-        voqSent.update(sent);
-        voqBacklog.update(backlog);
+        agentSeries.update(agents);
         crp.update(agents == null ? null : agents.reservations());
 
         Map<Tags, Double> byKind = new HashMap<>();

@@ -51,6 +51,13 @@ import org.slf4j.LoggerFactory;
  *
  * <p>Threading: inbound messages and timers run on the channel's event loop. The request methods may be called
  * from any thread; they register the xid before writing, so a fast reply is never lost.
+ *
+ * <p>Decision: one class over 350 lines. It is the Netty handler of one connection, and every part of it is a
+ * branch of the one read path: a message is an echo, an error, a reply to an outstanding xid, a handshake step
+ * or an event, decided in that order on the event loop, and the disconnect fails whatever is outstanding. Split
+ * into classes, each would need the channel, the state and the xid tables of the others. The decisions that stand
+ * alone are apart: the liveness rule ({@link Liveness}), a request waiting for its reply ({@link PendingRequest}),
+ * framing and its errors ({@link OfFrameDecoder}, {@link OfFrameError}), the bounds ({@link SessionConfig}).
  */
 public final class SwitchSession extends ChannelInboundHandlerAdapter {
     /** Handshake progress, after ONOS's {@code ChannelState}. */
@@ -87,17 +94,14 @@ public final class SwitchSession extends ChannelInboundHandlerAdapter {
     private volatile OFFeaturesReply features;
     private ScheduledFuture<?> keepalive;
     private ScheduledFuture<?> handshakeTimer;
-    private boolean heardSinceTick;
-    private int quietTicks;
+    private final Liveness liveness;
     /** Wire bytes of REPLY_MORE parts gathered for requests not yet complete (event loop only). */
     private long multipartBytes;
-    /** Bytes waiting to be written at the last tick while the channel was unwritable, and ticks without progress. */
-    private long unsentAtTick = -1;
-    private int stalledTicks;
 
     public SwitchSession(SessionConfig config, SwitchListener listener) {
         this.config = config;
         this.listener = listener;
+        this.liveness = new Liveness(config.echoMisses());
     }
 
     // ---- public API -------------------------------------------------------------------------------------
@@ -290,8 +294,7 @@ public final class SwitchSession extends ChannelInboundHandlerAdapter {
         boolean writable = ctx.channel().isWritable();
         ctx.channel().config().setAutoRead(writable);
         if (writable) {
-            unsentAtTick = -1;
-            stalledTicks = 0;
+            liveness.writable();
         }
         ctx.fireChannelWritabilityChanged();
     }
@@ -314,7 +317,7 @@ public final class SwitchSession extends ChannelInboundHandlerAdapter {
     @Override
     public void channelRead(ChannelHandlerContext ctx, Object msg) {
         try {
-            heardSinceTick = true;
+            liveness.heard();
             if (msg instanceof OfFrameError error) {
                 skippedFrames.incrementAndGet();
                 LOG.warn("{}: skipped {}", this, error);
@@ -507,30 +510,26 @@ public final class SwitchSession extends ChannelInboundHandlerAdapter {
         listener.unsolicitedError(this, error);
     }
 
+    /** One echo interval passed: {@link Liveness} decides, the session sends the echo or closes. */
     private void keepaliveTick() {
-        if (!channel.isWritable()) {
-            long unsent = unsentBytes();
-            stalledTicks = unsentAtTick >= 0 && unsent >= unsentAtTick ? stalledTicks + 1 : 0;
-            unsentAtTick = unsent;
-            if (stalledTicks >= config.echoMisses()) {
-                LOG.warn("{}: has read none of our last {} bytes for {} intervals of {}; closing", this, unsent,
-                        stalledTicks, config.echoInterval());
+        long unsent = unsentBytes();
+        switch (liveness.tick(channel.isWritable(), unsent)) {
+            case SEND_ECHO -> channel.writeAndFlush(F.buildEchoRequest().setXid(nextXid()).setData(new byte[0])
+                    .build());
+            case CLOSE_QUIET -> {
+                LOG.warn("{}: nothing heard for {} intervals of {}; closing", this, liveness.quietTicks(),
+                        config.echoInterval());
                 channel.close();
             }
-            return;
+            case CLOSE_STALLED -> {
+                LOG.warn("{}: has read none of our last {} bytes for {} intervals of {}; closing", this, unsent,
+                        liveness.stalledTicks(), config.echoInterval());
+                channel.close();
+            }
+            case ALIVE -> {
+            }
+            default -> throw new IllegalStateException("unhandled verdict");
         }
-        if (heardSinceTick) {
-            heardSinceTick = false;
-            quietTicks = 0;
-            return;
-        }
-        quietTicks++;
-        if (quietTicks >= config.echoMisses()) {
-            LOG.warn("{}: nothing heard for {} intervals of {}; closing", this, quietTicks, config.echoInterval());
-            channel.close();
-            return;
-        }
-        channel.writeAndFlush(F.buildEchoRequest().setXid(nextXid()).setData(new byte[0]).build());
     }
 
     // ---- requests -----------------------------------------------------------------------------------------

@@ -10,11 +10,8 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
-import java.util.TreeMap;
 import org.projectfloodlight.openflow.protocol.OFFlowAdd;
-import org.projectfloodlight.openflow.protocol.OFGroupAdd;
 import org.projectfloodlight.openflow.protocol.OFMatchV3;
-import org.projectfloodlight.openflow.protocol.OFMeterMod;
 import org.projectfloodlight.openflow.protocol.OFOxmList;
 import org.projectfloodlight.openflow.protocol.oxm.OFOxm;
 import org.projectfloodlight.openflow.protocol.action.OFAction;
@@ -68,7 +65,15 @@ import weft.model.topology.Topology;
  * pairs are untouched.
  *
  * <p>Group ids: a group is named by its port set; when every port is below 32 the id is the port bitmap, so the
- * same port set keeps the same id across recomputations and an update never rewrites a group in place.
+ * same port set keeps the same id across recomputations and an update never rewrites a group in place
+ * ({@link SwitchBuilder}).
+ *
+ * <p>Decision: one class over 350 lines. Each private method writes the entries of one {@link FlowClass} (LOCAL,
+ * FORWARD, INGRESS, RATED, the learning entries) and all of them read the same indexes, built once in the
+ * constructor (hosts by switch, layers by pair, entries by switch); split apart they would pass those indexes and
+ * the options around. What is a concept of its own is apart: the per-switch collection of entries, groups and
+ * meters ({@link SwitchBuilder}), the OpenFlow message builders ({@link FlowMods13}), the table layout
+ * ({@link FlowClass}).
  */
 public final class RouteCompiler {
     /**
@@ -192,7 +197,7 @@ public final class RouteCompiler {
     }
 
     private SwitchProgram compileSwitch(Switch s) {
-        SwitchBuilder b = new SwitchBuilder(s);
+        SwitchBuilder b = new SwitchBuilder(result.engine(), s);
         if (options.lldp()) {
             b.add(FlowMods13.lldpToController());
         }
@@ -415,84 +420,5 @@ public final class RouteCompiler {
             }
         }
         return m.build();
-    }
-
-    /** Collects one switch's entries and groups; refuses two different entries with the same match. */
-    private final class SwitchBuilder {
-        private final Switch sw;
-        private final Map<List<Object>, OFFlowAdd> flows = new LinkedHashMap<>();
-        private final Map<List<Integer>, OFGroupAdd> groups = new HashMap<>();
-        private final TreeMap<Long, OFMeterMod> meters = new TreeMap<>();
-        private long nextWideGroup = 0x80000000L;
-
-        SwitchBuilder(Switch sw) {
-            this.sw = sw;
-        }
-
-        void add(OFFlowAdd f) {
-            List<Object> key = List.of(f.getTableId().getValue(), f.getPriority(), f.getMatch());
-            OFFlowAdd previous = flows.putIfAbsent(key, f);
-            if (previous != null && !previous.equals(f)) {
-                throw new ProgramException(result.engine() + ": at " + sw.id() + " two entries match "
-                        + f.getMatch() + " at priority " + f.getPriority() + " with different actions: "
-                        + previous.getInstructions() + " and " + f.getInstructions());
-            }
-        }
-
-        void meter(OFMeterMod m) {
-            meters.put(m.getMeterId(), m);
-        }
-
-        /**
-         * The LOCAL, INGRESS and FORWARD entries an untagged IPv4 packet from {@code src}'s port to {@code dst}
-         * may hit here: IPv4 destination {@code dst}, untagged or no VLAN match, no input port or
-         * {@code src}'s.
-         */
-        List<OFFlowAdd> ipv4EntriesFrom(Host src, Host dst) {
-            IPv4Address to = IPv4Address.of(dst.ip());
-            List<OFFlowAdd> out = new ArrayList<>();
-            for (OFFlowAdd f : flows.values()) {
-                FlowClass cls = FlowClass.ofCookie(f.getCookie().getValue());
-                Match m = f.getMatch();
-                OFVlanVidMatch vid = m.get(MatchField.VLAN_VID);
-                OFPort in = m.get(MatchField.IN_PORT);
-                if ((cls == FlowClass.LOCAL || cls == FlowClass.INGRESS || cls == FlowClass.FORWARD)
-                        && EthType.IPv4.equals(m.get(MatchField.ETH_TYPE)) && to.equals(m.get(MatchField.IPV4_DST))
-                        && (vid == null || vid.equals(OFVlanVidMatch.UNTAGGED))
-                        && (in == null || in.getPortNumber() == src.port())) {
-                    out.add(f);
-                }
-            }
-            return out;
-        }
-
-        List<OFAction> forward(List<Integer> outPorts) {
-            if (outPorts.size() == 1) {
-                return List.of(FlowMods13.output(outPorts.get(0)));
-            }
-            List<Integer> ports = outPorts.stream().distinct().sorted().toList();
-            OFGroupAdd g = groups.computeIfAbsent(ports, k -> FlowMods13.selectGroup(groupId(k), k));
-            return List.of(FlowMods13.group(g.getGroup().getGroupNumber()));
-        }
-
-        private long groupId(List<Integer> ports) {
-            if (ports.get(ports.size() - 1) < 32) {
-                long bitmap = 0;
-                for (int p : ports) {
-                    bitmap |= 1L << (p - 1);
-                }
-                return bitmap;
-            }
-            return nextWideGroup++;
-        }
-
-        SwitchProgram build() {
-            TreeMap<Long, OFGroupAdd> sorted = new TreeMap<>();
-            for (OFGroupAdd g : groups.values()) {
-                sorted.put((long) g.getGroup().getGroupNumber() & 0xffffffffL, g);
-            }
-            return new SwitchProgram(sw.id(), sw.dpid(), List.copyOf(sorted.values()), List.copyOf(flows.values()),
-                    List.copyOf(meters.values()));
-        }
     }
 }

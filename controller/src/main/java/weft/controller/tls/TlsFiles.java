@@ -1,5 +1,6 @@
 package weft.controller.tls;
 
+import java.io.File;
 import java.nio.file.Path;
 
 /**
@@ -29,5 +30,14 @@ public record TlsFiles(String option, Path cert, Path key, Path caOrNull) {
                     : " (" + option + "-ca " + caOrNull + " was given)"));
         }
         return new TlsFiles(option, cert, key, caOrNull);
+    }
+
+    /** {@link #server(String, Path, Path, Path)} for the files of command-line options, any of them null. */
+    public static TlsFiles server(String option, File cert, File key, File caOrNull) {
+        return server(option, path(cert), path(key), path(caOrNull));
+    }
+
+    private static Path path(File f) {
+        return f == null ? null : f.toPath();
     }
 }

@@ -124,4 +124,127 @@ class AgentRegistryReservationsTest {
                 1000))), NOW);
         assertThat(tables.view(NOW).totals().chargedBytes()).isEqualTo(1000);
     }
+
+    /** A controller of a cluster whose state is {@code store}: a registry with tables, master unless told. */
+    private static AgentRegistry member(weft.controller.ha.StateStore store, RegistryReservations[] tablesOut,
+                                        ReservationOptions options, Topology t, RoutingResult r) {
+        AgentRegistry reg = new AgentRegistry(AgentToken.of(TOKEN, "test"), PathProvider.NONE, null,
+                RegistrationCheck.syntax(List.of(), RegistrationCheck.SYNTAX), x -> { }, AgentLinkLimits.defaults());
+        reg.cluster(new AgentCluster() {
+            @Override
+            public ControlMessage.NotMaster standby() {
+                return null;
+            }
+
+            @Override
+            public void keep(String src, String dst, long bitsPerSecond, String policy) {
+            }
+
+            @Override
+            public weft.controller.ha.StateStore store() {
+                return store;
+            }
+        });
+        tablesOut[0] = new RegistryReservations(new ReservationService(options, new SplittableRandom(1)), () -> t,
+                () -> r, 0);
+        reg.reservations(tablesOut[0]);
+        return reg;
+    }
+
+    private static RegistryActions register(AgentRegistry reg, long session, String host) {
+        reg.connected(session, "127.0.0.1", 40000, NOW);
+        return reg.received(session, new ControlMessage.Register(host, "10.0.0." + host.substring(1), null, 7470,
+                null, TOKEN), NOW);
+    }
+
+    @Test
+    @DisplayName("Failover: the master keeps h1's grant (slot 1002, the whole link) in crp-reservations before it "
+            + "answers; a new master on the same store restores it before its first reserve, so h2's grant starts at "
+            + "slot 1003 as booking 2, where a controller without the kept state would grant slot 1002 twice")
+    void failoverKeepsGrants() {
+        weft.controller.ha.LocalStateStore store = new weft.controller.ha.LocalStateStore();
+        RegistryReservations[] a = new RegistryReservations[1];
+        AgentRegistry old = member(store, a, options, topology, routes);
+        a[0].routesChanged(NOW);
+        old.takeOver(List.of(), NOW);
+        register(old, 1, "h1");
+        RegistryActions g = old.received(1, new ControlMessage.Reserve(5, "10.0.0.9", 29_100, null), NOW);
+        assertThat(to(g, 1)).singleElement().isEqualTo(new ControlMessage.Grant(5, "10.0.0.9", 1,
+                List.of(new SlotBytes(1002, 29_100))));
+        assertThat(store.list(weft.controller.crp.KeptBookings.NAMESPACE)).containsOnlyKeys("1");
+
+        RegistryReservations[] b = new RegistryReservations[1];
+        AgentRegistry next = member(store, b, options, topology, routes);
+        RegistryActions took = next.takeOver(List.of(), NOW + MS); // before its first routes: restored with them
+        assertThat(took.notes()).extracting(RegistryActions.Note::text).noneMatch(n -> n.startsWith("takeover"));
+        RegistryActions routed = b[0].routesChanged(NOW + MS);
+        assertThat(routed.notes()).extracting(RegistryActions.Note::text)
+                .contains("takeover: 1 of 1 kept reservations restored (those whose slots passed are dropped)");
+        assertThat(b[0].bookings(NOW + MS)).extracting(ReservationService.LiveBooking::src,
+                ReservationService.LiveBooking::slot).containsExactly(org.assertj.core.groups.Tuple.tuple("h1", 1002L));
+        register(next, 2, "h2");
+        RegistryActions g2 = next.received(2, new ControlMessage.Reserve(6, "10.0.0.9", 29_100, null), NOW + MS);
+        ControlMessage.Grant second = (ControlMessage.Grant) to(g2, 2).get(0);
+        assertThat(second.booking()).as("a new id, not the restored one's").isEqualTo(2);
+        assertThat(second.budget()).as("slot 1002 is full (29,100 B, one slot of the link)").isNotEmpty()
+                .allMatch(u -> u.slot() >= 1003);
+        assertThat(second.budget().stream().mapToLong(SlotBytes::bytes).sum()).isEqualTo(29_100);
+        assertThat(store.list(weft.controller.crp.KeptBookings.NAMESPACE)).containsOnlyKeys("1", "2");
+
+        RegistryReservations[] fresh = new RegistryReservations[1];
+        AgentRegistry forgetful = member(new weft.controller.ha.LocalStateStore(), fresh, options, topology, routes);
+        fresh[0].routesChanged(NOW + MS);
+        register(forgetful, 2, "h2");
+        assertThat(to(forgetful.received(2, new ControlMessage.Reserve(6, "10.0.0.9", 29_100, null), NOW + MS), 2))
+                .as("the double booking the kept state prevents").singleElement().isEqualTo(new ControlMessage.Grant(
+                        6, "10.0.0.9", 1, List.of(new SlotBytes(1002, 29_100))));
+    }
+
+    @Test
+    @DisplayName("A grant the cluster cannot keep is withdrawn and refused (not-kept); passed bookings are deleted")
+    void grantNotKept() {
+        boolean[] refuse = {false};
+        weft.controller.ha.LocalStateStore local = new weft.controller.ha.LocalStateStore();
+        weft.controller.ha.StateStore store = new weft.controller.ha.StateStore() {
+            @Override
+            public java.util.Optional<Versioned> get(String namespace, String key) {
+                return local.get(namespace, key);
+            }
+
+            @Override
+            public java.util.Map<String, Versioned> list(String namespace) {
+                return local.list(namespace);
+            }
+
+            @Override
+            public int put(String namespace, String key, byte[] value, int expectedVersion) {
+                if (refuse[0]) {
+                    throw new weft.controller.ha.NotMasterException("c1 is no longer master", "c2");
+                }
+                return local.put(namespace, key, value, expectedVersion);
+            }
+
+            @Override
+            public void delete(String namespace, String key, int expectedVersion) {
+                local.delete(namespace, key, expectedVersion);
+            }
+        };
+        RegistryReservations[] a = new RegistryReservations[1];
+        AgentRegistry reg = member(store, a, options, topology, routes);
+        a[0].routesChanged(NOW);
+        register(reg, 1, "h1");
+        refuse[0] = true;
+        ControlMessage.Refused no = (ControlMessage.Refused) to(reg.received(1, new ControlMessage.Reserve(5,
+                "10.0.0.9", 29_100, null), NOW), 1).get(0);
+        assertThat(no.problem()).isEqualTo("not-kept");
+        assertThat(a[0].bookings(NOW)).isEmpty();
+        assertThat(local.list(weft.controller.crp.KeptBookings.NAMESPACE)).isEmpty();
+        refuse[0] = false;
+        assertThat(to(reg.received(1, new ControlMessage.Reserve(6, "10.0.0.9", 29_100, null), NOW), 1))
+                .singleElement().isEqualTo(new ControlMessage.Grant(6, "10.0.0.9", 2,
+                        List.of(new SlotBytes(1002, 29_100))));
+        long later = NOW + 50 * MS; // slot 1005: booking 2's slot has passed
+        reg.received(1, new ControlMessage.Reserve(7, "10.0.0.9", 100, null), later);
+        assertThat(local.list(weft.controller.crp.KeptBookings.NAMESPACE)).containsOnlyKeys("3");
+    }
 }

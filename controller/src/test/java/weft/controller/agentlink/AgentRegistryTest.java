@@ -280,6 +280,11 @@ class AgentRegistryTest {
                 }
                 kept.add(src + "->" + dst + "=" + bitsPerSecond);
             }
+
+            @Override
+            public weft.controller.ha.StateStore store() {
+                return new weft.controller.ha.LocalStateStore();
+            }
         });
         agent(1, "h1", "10.0.0.1");
         agent(2, "h2", "10.0.0.2");
@@ -305,7 +310,7 @@ class AgentRegistryTest {
                 .isEqualTo("set-rate h1 -> h2: c1 is a standby");
         standby[0] = false;
         RegistryActions master = keep(registry.takeOver(List.of(new weft.controller.ha.HandSetRate("h2", "h1",
-                9, "sd"))));
+                9, "sd")), now));
         assertThat(master.notes()).extracting(RegistryActions.Note::text)
                 .contains("master: 1 hand-set rates from the cluster's state");
         assertThat(registry.hasManualRate("h2", "h1")).isTrue();

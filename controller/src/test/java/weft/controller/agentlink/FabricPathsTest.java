@@ -2,21 +2,15 @@ package weft.controller.agentlink;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
-import org.projectfloodlight.openflow.protocol.OFMessage;
-import weft.controller.program.FabricProgram;
-import weft.controller.program.ProgramDiff;
 import weft.controller.program.RouteCompiler;
-import weft.controller.program.SwitchProgram;
 import weft.controller.testing.FlowTableModel;
 import weft.controller.testing.FlowTableModel.Delivery;
 import weft.controller.testing.FlowTableModel.Packet;
-import weft.controller.testing.FlowTableModel.WireHop;
 import weft.controller.testing.TestFabrics;
 import weft.model.protocol.PathSpec;
 import weft.model.routing.RoutingEngines;
@@ -33,35 +27,14 @@ import weft.model.topology.generate.KaryNTree;
  * compiled entries, traced hop by hop in {@link FlowTableModel}.
  */
 class FabricPathsTest {
-    private static FlowTableModel install(Topology t, FabricProgram program) {
-        FlowTableModel model = new FlowTableModel(t);
-        for (SwitchProgram sp : program.switches()) {
-            ProgramDiff d = ProgramDiff.initial(sp);
-            for (List<OFMessage> phase : List.of(d.first(), d.last(), d.cleanup())) {
-                for (OFMessage m : phase) {
-                    model.apply(sp.switchId(), m);
-                }
-            }
-        }
-        return model;
-    }
-
-    /** The channels of a traced delivery. */
-    private static List<Integer> channels(SwitchGraph g, Topology t, Delivery d) {
-        List<Integer> out = new ArrayList<>();
-        for (WireHop h : d.hops()) {
-            out.add(g.channelAtPort(t.switchIndex(h.from()), h.fromPort()));
-        }
-        return out;
-    }
-
     @Test
     @DisplayName("VLB on a 2-ary 3-tree: every pushed path's DSCP tag is followed by installed entries along "
             + "exactly the pushed links, one path per root")
     void vlbTagsAreFollowedByTheCompiledEntries() {
         Topology t = KaryNTree.generate(2, 3, GeneratorOptions.defaults());
         RoutingResult r = RoutingEngines.byName("vlb").compute(t, RoutingOptions.defaults());
-        FlowTableModel model = install(t, RouteCompiler.compile(t, r, RouteCompiler.Options.defaults()));
+        FlowTableModel model = FlowTableModel.installed(t,
+                RouteCompiler.compile(t, r, RouteCompiler.Options.defaults()));
         SwitchGraph g = t.graph();
         Host src = t.hosts().get(0);
         int checked = 0;
@@ -80,8 +53,8 @@ class FabricPathsTest {
                 List<Delivery> ds = model.send(src.id(), Packet.ipv4(dst.ip(), p.dscp()));
                 assertThat(ds).as("%s -> %s with DSCP %d: one copy", src.id(), dst.id(), p.dscp()).hasSize(1);
                 assertThat(ds.get(0).endpoint()).isEqualTo(dst.id());
-                assertThat(channels(g, t, ds.get(0))).as("%s -> %s DSCP %d: the pushed links", src.id(), dst.id(),
-                        p.dscp()).isEqualTo(p.links());
+                assertThat(FlowTableModel.channels(g, t, ds.get(0)))
+                        .as("%s -> %s DSCP %d: the pushed links", src.id(), dst.id(), p.dscp()).isEqualTo(p.links());
                 checked++;
             }
         }
@@ -98,7 +71,8 @@ class FabricPathsTest {
     void ecmpGivesOneHashedPathPerBranch() {
         Topology t = TestFabrics.leafSpine(2, 3, 1);
         RoutingResult r = RoutingEngines.byName("ecmp").compute(t, RoutingOptions.defaults());
-        FlowTableModel model = install(t, RouteCompiler.compile(t, r, RouteCompiler.Options.defaults()));
+        FlowTableModel model = FlowTableModel.installed(t,
+                RouteCompiler.compile(t, r, RouteCompiler.Options.defaults()));
         List<PathSpec> paths = FabricPaths.of(t, r, "h1", "h2");
         List<Delivery> traced = model.send("h1", Packet.ipv4(t.requireHost("h2").ip(), 0));
         assertThat(traced).allMatch(d -> d.endpoint().equals("h2"));
@@ -113,12 +87,13 @@ class FabricPathsTest {
     void branchesAreEveryWayThePairsTrafficMayTake() {
         Topology t = TestFabrics.leafSpine(2, 3, 1);
         RoutingResult r = RoutingEngines.byName("ecmp").compute(t, RoutingOptions.defaults());
-        FlowTableModel model = install(t, RouteCompiler.compile(t, r, RouteCompiler.Options.defaults()));
+        FlowTableModel model = FlowTableModel.installed(t,
+                RouteCompiler.compile(t, r, RouteCompiler.Options.defaults()));
         weft.model.routing.ForwardingTable table = weft.model.routing.ForwardingTable.of(t, r);
         List<int[]> branches = FabricPaths.branches(table, t.requireHost("h1"), t.requireHost("h2"));
         Set<List<Integer>> traced = new HashSet<>();
         for (Delivery d : model.send("h1", Packet.ipv4(t.requireHost("h2").ip(), 0))) {
-            traced.add(channels(t.graph(), t, d));
+            traced.add(FlowTableModel.channels(t.graph(), t, d));
         }
         assertThat(branches.stream().map(b -> java.util.Arrays.stream(b).boxed().toList()).toList())
                 .hasSize(3).containsExactlyInAnyOrderElementsOf(traced);

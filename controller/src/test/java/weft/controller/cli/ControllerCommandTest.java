@@ -63,10 +63,10 @@ class ControllerCommandTest {
         ControllerCommand.Run run = new ControllerCommand.Run();
         new CommandLine(run).parseArgs("--topo", "t.json", "--engine", "lash,updown", "--max-layers", "4",
                 "--classes", "2", "--seed", "7", "--symmetric", "--no-fallback", "--root", "s3");
-        assertThat(run.routing.chain().name()).isEqualTo("lash,updown");
-        assertThat(run.routing.options()).isEqualTo(RoutingOptions.defaults().withMaxLayers(4).withClasses(2)
+        assertThat(run.fabric.routing.chain().name()).isEqualTo("lash,updown");
+        assertThat(run.fabric.routing.options()).isEqualTo(RoutingOptions.defaults().withMaxLayers(4).withClasses(2)
                 .withSeed(7, true).withSymmetric(true).withFallback(false).withRoot("s3"));
-        assertThat(run.routing.arguments()).containsExactly("--engine", "lash,updown", "--max-layers", "4",
+        assertThat(run.fabric.routing.arguments()).containsExactly("--engine", "lash,updown", "--max-layers", "4",
                 "--classes", "2", "--seed", "7", "--root", "s3", "--symmetric", "--no-fallback");
     }
 

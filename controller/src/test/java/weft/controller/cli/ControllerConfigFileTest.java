@@ -43,20 +43,20 @@ class ControllerConfigFileTest {
                 """);
         ControllerCommand.Run run = parsed(yaml, "--engine", "updown");
         assertThat(run.topo.toPath()).isEqualTo(dir.resolve("fabric.json").toAbsolutePath());
-        assertThat(run.routing.engine).as("the command line wins").isEqualTo("updown");
+        assertThat(run.fabric.routing.engine).as("the command line wins").isEqualTo("updown");
         assertThat(run.listen).isEqualTo("0.0.0.0:6653");
         assertThat(run.restOptions.rest).isEqualTo("127.0.0.1:8080");
         assertThat(run.restOptions.restTokenFile.toPath()).isEqualTo(Path.of("/etc/weft/rest.token"));
-        assertThat(run.routing.maxLayers).isEqualTo(6);
+        assertThat(run.fabric.routing.maxLayers).isEqualTo(6);
         assertThat(run.tableMiss).isTrue();
-        assertThat(run.allowDeadlock).isFalse();
+        assertThat(run.fabric.allowDeadlock).isFalse();
 
         Path json = Files.writeString(dir.resolve("controller.json"),
                 "{\"format\": \"weft-controller/1\", \"discover\": true, \"settle\": \"500ms\"}");
         ControllerCommand.Run fromJson = parsed(json);
-        assertThat(fromJson.discover).isTrue();
-        assertThat(fromJson.settle).isEqualTo("500ms");
-        assertThat(fromJson.routing.engine).as("default kept").isEqualTo("updown");
+        assertThat(fromJson.fabric.discover).isTrue();
+        assertThat(fromJson.fabric.settle).isEqualTo("500ms");
+        assertThat(fromJson.fabric.routing.engine).as("default kept").isEqualTo("updown");
     }
 
     @Test

@@ -156,4 +156,36 @@ class SimCommandTest {
                 "flows:" + file("flows.json"), "--rates", file("short.json"))).isEqualTo(1);
         assertThat(err.toString()).contains("no rate for flow f2");
     }
+
+    @Test
+    @DisplayName("--control runs seed 001's hosts on two clusters: ECN notifies hotspot senders, CRP reserves with "
+            + "requests and retries, no control neither; a bad scheme or message size is a usage error naming it")
+    void control() throws IOException {
+        Topology clusters = weft.model.topology.generate.Clusters.generate(2, 3, 3, 1, 0.064,
+                GeneratorOptions.defaults().withGbps(64).withLatencyUs(0.032));
+        Files.writeString(dir.resolve("clusters.json"), TopologyJson.write(clusters));
+        String[] common = {"--topo", file("clusters.json"), "--engines", "nca", "--packet-bytes", "256",
+            "--buffer-packets", "16", "--speedup", "infinite", "--router-delay-ns", "26", "--host-latency-ns", "1",
+            "--duration-us", "30", "--warmup-us", "0"};
+        for (String scheme : List.of("none", "ecn", "crp")) {
+            out.getBuffer().setLength(0);
+            List<String> args = new java.util.ArrayList<>(List.of(common));
+            args.addAll(List.of("--control", scheme, "--traffic", "hotspot", "--load", "1"));
+            assertThat(run(args.toArray(String[]::new))).as(err.toString()).isZero();
+            String row = out.toString().lines().filter(l -> l.startsWith("nca")).findFirst().orElseThrow();
+            String[] cells = row.trim().split(" +");
+            assertThat(out.toString()).contains("control " + scheme + ", traffic hotspot, messages of 8 packets");
+            long requests = Long.parseLong(cells[9]);
+            long notified = Long.parseLong(cells[11]);
+            assertThat(requests > 0).as(row).isEqualTo(scheme.equals("crp"));
+            assertThat(notified > 0).as(row).isEqualTo(scheme.equals("ecn"));
+            assertThat(Long.parseLong(cells[12])).as(row).isZero();
+        }
+        assertThat(run("--topo", file("clusters.json"), "--engines", "nca", "--control", "tcp"))
+                .isEqualTo(CliFailure.USAGE);
+        assertThat(err.toString()).contains("--control: control 'tcp': expected none, ecn or crp");
+        assertThat(run("--topo", file("clusters.json"), "--engines", "nca", "--control", "crp",
+                "--message-packets", "5-2")).isEqualTo(CliFailure.USAGE);
+        assertThat(err.toString()).contains("--message-packets: ");
+    }
 }

@@ -66,9 +66,7 @@ class DiscoveryTest {
     void discoveredRingEqualsConfigured() {
         Topology ring = TestFabrics.ring(4);
         Discovery d = new Discovery();
-        for (Switch s : ring.switches()) {
-            d.switchSeen(s.dpid(), Set.of(1, 2, 3));
-        }
+        seeSwitches(d, ring);
         for (Link l : ring.links()) {
             long a = ring.requireSwitch(l.a()).dpid();
             long b = ring.requireSwitch(l.b()).dpid();
@@ -78,10 +76,7 @@ class DiscoveryTest {
             d.lldp(a, l.aPort(), new Lldp.Origin(b, l.bPort()));
         }
         assertThat(TopologyComparison.differences(ring, d.topology(ring), false)).isEmpty();
-        for (Host h : ring.hosts()) {
-            d.hostPacket(ring.requireSwitch(h.switchId()).dpid(), h.port(),
-                    new FirstPacket.Sighting(h.mac(), h.ip()));
-        }
+        seeHosts(d, ring);
         d.hostPacket(ring.requireSwitch("s1").dpid(), 2, new FirstPacket.Sighting("02:aa:00:00:00:01", "1.2.3.4"));
         assertThat(TopologyComparison.differences(ring, d.topology(ring), true)).isEmpty();
         d.portDown(ring.requireSwitch("s1").dpid(), 2);
@@ -105,6 +100,30 @@ class DiscoveryTest {
 
     private static final long A = 0x100;
     private static final long B = 0x101;
+
+    /** Every switch of {@code t} connects, with ports 1-3. */
+    private static void seeSwitches(Discovery d, Topology t) {
+        for (Switch s : t.switches()) {
+            d.switchSeen(s.dpid(), Set.of(1, 2, 3));
+        }
+    }
+
+    /** LLDP crosses every link of {@code t} in both directions. */
+    private static void seeLinks(Discovery d, Topology t) {
+        for (Link l : t.links()) {
+            long a = t.requireSwitch(l.a()).dpid();
+            long b = t.requireSwitch(l.b()).dpid();
+            d.lldp(b, l.bPort(), new Lldp.Origin(a, l.aPort()));
+            d.lldp(a, l.aPort(), new Lldp.Origin(b, l.bPort()));
+        }
+    }
+
+    /** Every host of {@code t} sends its first packet from its port. */
+    private static void seeHosts(Discovery d, Topology t) {
+        for (Host h : t.hosts()) {
+            d.hostPacket(t.requireSwitch(h.switchId()).dpid(), h.port(), seen(h.mac(), h.ip()));
+        }
+    }
 
     private static FirstPacket.Sighting seen(String mac, String ip) {
         return new FirstPacket.Sighting(mac, ip);
@@ -331,18 +350,9 @@ class DiscoveryTest {
     void namedByDpid() {
         Topology ring = TestFabrics.ring(3);
         Discovery d = new Discovery();
-        for (Switch s : ring.switches()) {
-            d.switchSeen(s.dpid(), Set.of(1, 2, 3));
-        }
-        for (Link l : ring.links()) {
-            long a = ring.requireSwitch(l.a()).dpid();
-            long b = ring.requireSwitch(l.b()).dpid();
-            d.lldp(b, l.bPort(), new Lldp.Origin(a, l.aPort()));
-            d.lldp(a, l.aPort(), new Lldp.Origin(b, l.bPort()));
-        }
-        for (Host h : ring.hosts()) {
-            d.hostPacket(ring.requireSwitch(h.switchId()).dpid(), h.port(), seen(h.mac(), h.ip()));
-        }
+        seeSwitches(d, ring);
+        seeLinks(d, ring);
+        seeHosts(d, ring);
         assertThat(TopologyComparison.differences(Discovery.namedByDpid(ring), d.topology(EMPTY), true)).isEmpty();
         assertThat(TopologyComparison.differences(ring, d.topology(EMPTY), true)).isNotEmpty();
     }

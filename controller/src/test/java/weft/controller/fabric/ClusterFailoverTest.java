@@ -15,7 +15,6 @@ import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.List;
-import java.util.function.BooleanSupplier;
 import org.apache.curator.test.InstanceSpec;
 import org.apache.curator.test.TestingServer;
 import org.junit.jupiter.api.AfterEach;
@@ -39,6 +38,7 @@ import weft.model.protocol.DestinationRate;
 import weft.model.routing.RoutingEngines;
 import weft.model.routing.RoutingOptions;
 import weft.model.topology.Topology;
+import weft.controller.testing.Await;
 
 /**
  * Two {@link WeftController}s of one cluster on curator-test's TestingServer, on loopback: the standby sends
@@ -77,14 +77,6 @@ class ClusterFailoverTest {
         HaOptions ha = HaOptions.parse("zk://" + zk.getConnectString() + "/weft", id, Duration.ofMillis(1500),
                 new Member(id, "127.0.0.1:0", "127.0.0.1:0", null));
         return WeftController.start(config, PairRates.none(), agents, null, ha);
-    }
-
-    private static void await(String what, BooleanSupplier condition) throws InterruptedException {
-        long deadline = System.nanoTime() + Duration.ofSeconds(20).toNanos();
-        while (!condition.getAsBoolean()) {
-            assertThat(System.nanoTime() - deadline).as("waited 20 s for " + what).isNegative();
-            Thread.sleep(10);
-        }
     }
 
     /** One line-protocol session to an agent registry. */
@@ -126,9 +118,9 @@ class ClusterFailoverTest {
             + "rate and the rated pairs")
     void failover() throws Exception {
         c1 = controller("c1");
-        await("c1 master", () -> c1.cluster().mastership().mayWrite());
+        Await.until("c1 master", () -> c1.cluster().mastership().mayWrite());
         c2 = controller("c2");
-        await("c2 standby of c1", () -> "c1".equals(c2.cluster().mastership().master()));
+        Await.until("c2 standby of c1", () -> "c1".equals(c2.cluster().mastership().master()));
         assertThat(c2.fabric().role()).isEqualTo(Mastership.Role.STANDBY);
         assertThat(c1.fabric().role()).isEqualTo(Mastership.Role.MASTER);
 
@@ -188,9 +180,12 @@ class ClusterFailoverTest {
         assertThat(c2Metrics.scrape()).contains("weft_cluster_master 0.0").contains("weft_cluster_epoch 1.0");
         c1.close();
         c1 = null;
-        await("c2 master", () -> c2.cluster().mastership().mayWrite());
-        await("the fabric service told", () -> c2.fabric().role() == Mastership.Role.MASTER);
+        Await.until("c2 master", () -> c2.cluster().mastership().mayWrite());
+        Await.until("the fabric service told", () -> c2.fabric().role() == Mastership.Role.MASTER);
         assertThat(c2.fabric().pairRates()).as("the rated pairs the cluster kept").isEqualTo(rated);
+        // the cluster tells its listeners in turn on its own thread: the fabric service first, the metrics after
+        Await.until("the metrics to count the takeover", () -> c2Metrics.scrape()
+                .contains("weft_cluster_role_changes_total{role=\"MASTER\"} 1.0"));
         assertThat(c2Metrics.scrape()).contains("weft_cluster_master 1.0").contains("weft_cluster_epoch 2.0")
                 .contains("weft_cluster_role_changes_total{role=\"MASTER\"} 1.0")
                 .contains("weft_cluster_takeover_seconds_count 1");

@@ -7,7 +7,6 @@ import io.netty.channel.nio.NioEventLoopGroup;
 import java.net.InetSocketAddress;
 import java.time.Duration;
 import java.util.concurrent.TimeUnit;
-import java.util.function.BooleanSupplier;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
@@ -18,6 +17,7 @@ import weft.controller.testing.FakeSwitch;
 import weft.controller.testing.TestFabrics;
 import weft.model.routing.RoutingEngines;
 import weft.model.routing.RoutingOptions;
+import weft.controller.testing.Await;
 
 /**
  * Two connections claiming one datapath id, over real loopback sockets: the connection that holds the dpid keeps
@@ -42,7 +42,7 @@ class DuplicateDpidTest {
 
     private FakeSwitch connected(long dpid) throws InterruptedException {
         FakeSwitch s = new FakeSwitch(dpid, 3).connect(group, server.port());
-        await("s1 to connect from " + s.address(), () -> fabric.sessions().containsKey("s1")
+        Await.until("s1 to connect from " + s.address(), () -> fabric.sessions().containsKey("s1")
                 && fabric.sessions().get("s1").remote().equals(s.address()));
         return s;
     }
@@ -56,7 +56,7 @@ class DuplicateDpidTest {
         FakeSwitch real = connected(S1);
         FakeSwitch impostor = new FakeSwitch(S1, 3).connect(group, server.port());
         assertThat(impostor.channel().closeFuture().await(20, TimeUnit.SECONDS)).as("impostor closed").isTrue();
-        await("the refusal event", () -> fabric.events().stream()
+        Await.until("the refusal event", () -> fabric.events().stream()
                 .anyMatch(e -> e.kind() == FabricEvent.Kind.DUPLICATE_DPID));
         assertThat(fabric.events()).filteredOn(e -> e.kind() == FabricEvent.Kind.DUPLICATE_DPID).singleElement()
                 .satisfies(e -> assertThat(e.detail()).isEqualTo("dpid 0000000000000100 from " + impostor.address()
@@ -75,7 +75,7 @@ class DuplicateDpidTest {
         FakeSwitch old = connected(S1);
         old.answerEcho = false;
         FakeSwitch fresh = new FakeSwitch(S1, 3).connect(group, server.port());
-        await("the newcomer to hold s1", () -> fabric.sessions().containsKey("s1")
+        Await.until("the newcomer to hold s1", () -> fabric.sessions().containsKey("s1")
                 && fabric.sessions().get("s1").remote().equals(fresh.address()));
         assertThat(old.channel().closeFuture().await(20, TimeUnit.SECONDS)).as("old connection closed").isTrue();
         assertThat(fabric.events()).filteredOn(e -> e.kind() == FabricEvent.Kind.DUPLICATE_DPID).singleElement()
@@ -84,11 +84,4 @@ class DuplicateDpidTest {
         assertThat(fresh.channel().isActive()).isTrue();
     }
 
-    private static void await(String what, BooleanSupplier condition) throws InterruptedException {
-        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(20);
-        while (!condition.getAsBoolean()) {
-            assertThat(System.nanoTime() - deadline).as("waiting for %s", what).isNegative();
-            Thread.sleep(20);
-        }
-    }
 }

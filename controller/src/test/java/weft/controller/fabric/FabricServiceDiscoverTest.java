@@ -43,7 +43,6 @@ import weft.controller.program.RouteCompiler;
 import weft.controller.testing.BfsRoutes;
 import weft.model.routing.RoutingEngine;
 import weft.model.routing.RoutingOptions;
-import weft.model.routing.RoutingResult;
 import weft.model.topology.Host;
 import weft.model.topology.Link;
 import weft.model.topology.Topology;
@@ -57,22 +56,7 @@ class FabricServiceDiscoverTest {
     private static final long A = 0x5745460000000001L;
     private static final long B = 0x5745460000000002L;
     private static final long TEN_GBPS_KBPS = 10_000_000L;
-    private static final RoutingEngine BFS = new RoutingEngine() {
-        @Override
-        public String name() {
-            return "bfs-min_hop";
-        }
-
-        @Override
-        public boolean promisesShortest() {
-            return true;
-        }
-
-        @Override
-        public RoutingResult compute(Topology topology, RoutingOptions options) {
-            return BfsRoutes.route(topology, BfsRoutes.Mode.MIN_HOP, 1);
-        }
-    };
+    private static final RoutingEngine BFS = BfsRoutes.MIN_HOP_ENGINE;
 
     private final FabricService fabric = new FabricService(new FabricService.Config(
             new Topology("", List.of(), List.of(), List.of()), BFS, RoutingOptions.defaults(),

@@ -3,7 +3,6 @@ package weft.controller.fabric;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.netty.channel.embedded.EmbeddedChannel;
-import java.time.Duration;
 import java.util.EnumSet;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
@@ -16,73 +15,40 @@ import org.projectfloodlight.openflow.protocol.OFFactory;
 import org.projectfloodlight.openflow.protocol.OFFlowStatsEntry;
 import org.projectfloodlight.openflow.protocol.OFFlowStatsRequest;
 import org.projectfloodlight.openflow.protocol.OFMessage;
-import org.projectfloodlight.openflow.protocol.OFPortConfig;
-import org.projectfloodlight.openflow.protocol.OFPortState;
 import org.projectfloodlight.openflow.protocol.OFStatsReplyFlags;
 import org.projectfloodlight.openflow.protocol.OFType;
 import org.projectfloodlight.openflow.protocol.match.Match;
 import org.projectfloodlight.openflow.protocol.match.MatchField;
-import org.projectfloodlight.openflow.types.DatapathId;
 import org.projectfloodlight.openflow.types.EthType;
 import org.projectfloodlight.openflow.types.IPv4Address;
-import org.projectfloodlight.openflow.types.MacAddress;
 import org.projectfloodlight.openflow.types.OFPort;
 import org.projectfloodlight.openflow.types.U64;
-import weft.controller.openflow.SessionConfig;
-import weft.controller.openflow.SwitchListener;
 import weft.controller.openflow.SwitchSession;
 import weft.controller.program.FlowClass;
+import weft.controller.testing.EmbeddedSession;
 
 /** Weft flow counters read from a fake switch over an embedded channel. */
 class FlowCountersTest {
-    private static final OFFactory F = SwitchSession.F;
+    private static final OFFactory F = EmbeddedSession.F;
 
-    private SwitchSession session;
+    private EmbeddedSession sw;
     private EmbeddedChannel ch;
+    private SwitchSession session;
 
     @BeforeEach
     void connect() {
-        session = new SwitchSession(new SessionConfig(Duration.ofSeconds(1), 3, Duration.ofSeconds(5),
-                Duration.ofSeconds(10)), new SwitchListener() {
-                    @Override
-                    public void switchReady(SwitchSession s) {
-                    }
-
-                    @Override
-                    public void switchDisconnected(SwitchSession s) {
-                    }
-                });
-        ch = new EmbeddedChannel();
-        ch.freezeTime();
-        ch.pipeline().addLast(session);
-        ch.pipeline().fireChannelActive();
-        ch.readOutbound();
-        ch.writeInbound(F.buildHello().setXid(1).build());
-        OFMessage fr = out(OFType.FEATURES_REQUEST);
-        ch.writeInbound(F.buildFeaturesReply().setXid(fr.getXid()).setDatapathId(DatapathId.of(0x5745460001L))
-                .setNBuffers(0).setNTables((short) 254).build());
-        out(OFType.SET_CONFIG);
-        OFMessage pd = out(OFType.STATS_REQUEST);
-        ch.writeInbound(F.buildPortDescStatsReply().setXid(pd.getXid()).setEntries(List.of(F.buildPortDesc()
-                .setPortNo(OFPort.of(1)).setName("p1").setHwAddr(MacAddress.of(1))
-                .setConfig(EnumSet.noneOf(OFPortConfig.class)).setState(EnumSet.of(OFPortState.LIVE)).build()))
-                .build());
-        assertThat(session.state()).isEqualTo(SwitchSession.State.READY);
+        sw = EmbeddedSession.ready(0x5745460001L);
+        ch = sw.ch;
+        session = sw.session;
     }
 
     @AfterEach
     void close() {
-        ch.close();
-        ch.runPendingTasks();
-        assertThat(ch.<Object>readOutbound()).as("unread outbound message").isNull();
-        ch.finish();
+        sw.close();
     }
 
     private OFMessage out(OFType type) {
-        OFMessage m = ch.readOutbound();
-        assertThat(m).as("expected an outbound %s", type).isNotNull();
-        assertThat(m.getType()).isEqualTo(type);
-        return m;
+        return sw.out(type);
     }
 
     private static OFFlowStatsEntry entry(long cookie, Match match, long packets, long bytes) {

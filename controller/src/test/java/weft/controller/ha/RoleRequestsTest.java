@@ -6,9 +6,6 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.Unpooled;
 import io.netty.channel.embedded.EmbeddedChannel;
-import java.time.Duration;
-import java.util.EnumSet;
-import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
 import net.jqwik.api.ForAll;
@@ -20,23 +17,18 @@ import org.junit.jupiter.api.Test;
 import org.projectfloodlight.openflow.protocol.OFControllerRole;
 import org.projectfloodlight.openflow.protocol.OFFactory;
 import org.projectfloodlight.openflow.protocol.OFMessage;
-import org.projectfloodlight.openflow.protocol.OFPortConfig;
-import org.projectfloodlight.openflow.protocol.OFPortState;
 import org.projectfloodlight.openflow.protocol.OFRoleRequest;
 import org.projectfloodlight.openflow.protocol.OFRoleRequestFailedCode;
 import org.projectfloodlight.openflow.protocol.OFType;
-import org.projectfloodlight.openflow.types.DatapathId;
-import org.projectfloodlight.openflow.types.MacAddress;
 import org.projectfloodlight.openflow.types.OFErrorCauseData;
-import org.projectfloodlight.openflow.types.OFPort;
 import org.projectfloodlight.openflow.types.U64;
-import weft.controller.openflow.SessionConfig;
-import weft.controller.openflow.SwitchListener;
 import weft.controller.openflow.SwitchSession;
+import weft.controller.testing.EmbeddedSession;
 
 /** {@link RoleRequests} and {@link SwitchRoles} against OpenFlow 1.3.5 §6.3.5 and §7.3.9. */
 class RoleRequestsTest {
     private static final OFFactory F = SwitchSession.F;
+    private EmbeddedSession sw;
     private SwitchSession session;
     private EmbeddedChannel ch;
 
@@ -104,47 +96,18 @@ class RoleRequestsTest {
 
     @BeforeEach
     void connect() {
-        session = new SwitchSession(new SessionConfig(Duration.ofSeconds(1), 3, Duration.ofSeconds(5),
-                Duration.ofSeconds(10)), new SwitchListener() {
-                    @Override
-                    public void switchReady(SwitchSession s) {
-                    }
-
-                    @Override
-                    public void switchDisconnected(SwitchSession s) {
-                    }
-                });
-        ch = new EmbeddedChannel();
-        ch.freezeTime();
-        ch.pipeline().addLast(session);
-        ch.pipeline().fireChannelActive();
-        out(OFType.HELLO);
-        ch.writeInbound(F.buildHello().setXid(1).build());
-        OFMessage fr = out(OFType.FEATURES_REQUEST);
-        ch.writeInbound(F.buildFeaturesReply().setXid(fr.getXid()).setDatapathId(DatapathId.of(0x7d01L))
-                .setNBuffers(0).setNTables((short) 254).build());
-        out(OFType.SET_CONFIG);
-        OFMessage pd = out(OFType.STATS_REQUEST);
-        ch.writeInbound(F.buildPortDescStatsReply().setXid(pd.getXid()).setEntries(List.of(F.buildPortDesc()
-                .setPortNo(OFPort.of(1)).setName("p1").setHwAddr(MacAddress.of(1))
-                .setConfig(EnumSet.noneOf(OFPortConfig.class)).setState(EnumSet.of(OFPortState.LIVE)).build()))
-                .build());
-        assertThat(session.state()).isEqualTo(SwitchSession.State.READY);
+        sw = EmbeddedSession.ready(0x7d01L);
+        ch = sw.ch;
+        session = sw.session;
     }
 
     @AfterEach
     void nothingLeft() {
-        ch.close();
-        ch.runPendingTasks();
-        assertThat(ch.<Object>readOutbound()).as("unread outbound message").isNull();
-        assertThat(ch.finish()).isFalse();
+        assertThat(sw.close()).isFalse();
     }
 
     private OFMessage out(OFType type) {
-        OFMessage m = ch.readOutbound();
-        assertThat(m).as("expected an outbound %s", type).isNotNull();
-        assertThat(m.getType()).isEqualTo(type);
-        return m;
+        return sw.out(type);
     }
 
     @Test

@@ -8,7 +8,6 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
-import java.util.function.BooleanSupplier;
 import org.apache.curator.test.InstanceSpec;
 import org.apache.curator.test.KillSession;
 import org.apache.curator.test.TestingServer;
@@ -16,6 +15,7 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
+import weft.controller.testing.Await;
 
 /**
  * Three {@link ZkCluster} nodes on curator-test's TestingServer (a real ZooKeeper server in this JVM, tick 100 ms
@@ -50,14 +50,6 @@ class ZkClusterTest {
         return n.join();
     }
 
-    private static void await(String what, BooleanSupplier condition) throws InterruptedException {
-        long deadline = System.nanoTime() + Duration.ofSeconds(20).toNanos();
-        while (!condition.getAsBoolean()) {
-            assertThat(System.nanoTime() - deadline).as("waited 20 s for " + what).isNegative();
-            Thread.sleep(10);
-        }
-    }
-
     private List<ZkCluster> masters() {
         return nodes.stream().filter(n -> n.mastership().mayWrite()).toList();
     }
@@ -66,14 +58,14 @@ class ZkClusterTest {
     @DisplayName("three nodes: one master at epoch 1, two standbys that know it, three members")
     void oneMaster() throws Exception {
         ZkCluster c1 = node("c1");
-        await("c1 to be master", () -> c1.mastership().mayWrite());
+        Await.until("c1 to be master", () -> c1.mastership().mayWrite());
         ZkCluster c2 = node("c2");
         ZkCluster c3 = node("c3");
-        await("the standbys to know c1", () -> "c1".equals(c2.mastership().master())
+        Await.until("the standbys to know c1", () -> "c1".equals(c2.mastership().master())
                 && "c1".equals(c3.mastership().master()));
         assertThat(masters()).containsExactly(c1);
         assertThat(c1.mastership().epoch()).isEqualTo(1);
-        await("three members", () -> c3.view().members().size() == 3);
+        Await.until("three members", () -> c3.view().members().size() == 3);
         ClusterView v = c3.view();
         assertThat(v.self()).isEqualTo("c3");
         assertThat(v.role()).isEqualTo(Mastership.Role.STANDBY);
@@ -88,29 +80,29 @@ class ZkClusterTest {
     @DisplayName("the master's session expires: a standby takes over at epoch 2, the old master comes back standby")
     void takeoverAfterCrash() throws Exception {
         ZkCluster c1 = node("c1");
-        await("c1 master", () -> c1.mastership().mayWrite());
+        Await.until("c1 master", () -> c1.mastership().mayWrite());
         ZkCluster c2 = node("c2");
         ZkCluster c3 = node("c3");
-        await("standbys know c1", () -> "c1".equals(c2.mastership().master())
+        Await.until("standbys know c1", () -> "c1".equals(c2.mastership().master())
                 && "c1".equals(c3.mastership().master()));
         KillSession.kill(c1.client().getZookeeperClient().getZooKeeper());
-        await("a new master at epoch 2", () -> c2.mastership().epoch() == 2 && c3.mastership().epoch() == 2
+        Await.until("a new master at epoch 2", () -> c2.mastership().epoch() == 2 && c3.mastership().epoch() == 2
                 && masters().size() == 1 && masters().get(0) != c1);
         ZkCluster winner = masters().get(0);
-        await("c1 to follow the new master", () -> winner.view().self().equals(c1.mastership().master()));
+        Await.until("c1 to follow the new master", () -> winner.view().self().equals(c1.mastership().master()));
         assertThat(c1.mastership().mayWrite()).isFalse();
         assertThat(c1.view().role()).isEqualTo(Mastership.Role.STANDBY);
         assertThat(changes).contains("c1 STANDBY 1 null");
-        await("c1 a member again", () -> winner.view().members().size() == 3);
+        Await.until("c1 a member again", () -> winner.view().members().size() == 3);
     }
 
     @Test
     @DisplayName("the state store: the master writes, a standby is refused naming the master, the next master reads")
     void stateAcrossFailover() throws Exception {
         ZkCluster c1 = node("c1");
-        await("c1 master", () -> c1.mastership().mayWrite());
+        Await.until("c1 master", () -> c1.mastership().mayWrite());
         ZkCluster c2 = node("c2");
-        await("c2 knows c1", () -> "c1".equals(c2.mastership().master()));
+        Await.until("c2 knows c1", () -> "c1".equals(c2.mastership().master()));
         c1.store().put("rates", "h1:h2", "30000000".getBytes(StandardCharsets.UTF_8), StateStore.ABSENT);
         assertThatThrownBy(() -> c2.store().put("rates", "h1:h2", new byte[1], StateStore.ANY))
                 .isInstanceOf(NotMasterException.class)
@@ -119,7 +111,7 @@ class ZkClusterTest {
                 + "the master is c1 (REST 127.0.0.1:801, OpenFlow 127.0.0.1:661)");
         assertThat(c2.store().get("rates", "h1:h2")).as("reads work on a standby").isPresent();
         c1.close();
-        await("c2 master", () -> c2.mastership().mayWrite());
+        Await.until("c2 master", () -> c2.mastership().mayWrite());
         assertThat(new String(c2.store().get("rates", "h1:h2").orElseThrow().value(), StandardCharsets.UTF_8))
                 .isEqualTo("30000000");
         assertThat(c2.store().put("rates", "h1:h2", "1".getBytes(StandardCharsets.UTF_8), 0)).isEqualTo(1);

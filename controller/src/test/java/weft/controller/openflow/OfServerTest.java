@@ -2,15 +2,9 @@ package weft.controller.openflow;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.netty.bootstrap.Bootstrap;
 import io.netty.channel.Channel;
-import io.netty.channel.ChannelHandlerContext;
-import io.netty.channel.ChannelInitializer;
 import io.netty.channel.EventLoopGroup;
-import io.netty.channel.SimpleChannelInboundHandler;
 import io.netty.channel.nio.NioEventLoopGroup;
-import io.netty.channel.socket.SocketChannel;
-import io.netty.channel.socket.nio.NioSocketChannel;
 import io.netty.handler.ssl.SslContext;
 import io.netty.handler.ssl.SslContextBuilder;
 import java.io.File;
@@ -24,11 +18,10 @@ import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.projectfloodlight.openflow.protocol.OFFactory;
-import org.projectfloodlight.openflow.protocol.OFMessage;
-import org.projectfloodlight.openflow.types.DatapathId;
 import weft.controller.testing.TestCerts;
 import weft.controller.tls.TlsContexts;
 import weft.controller.tls.TlsFiles;
+import weft.controller.testing.FakeSwitch;
 
 /** The real server over loopback, plain and TLS, against a minimal fake switch written with the same codec. */
 class OfServerTest {
@@ -40,40 +33,8 @@ class OfServerTest {
         group.shutdownGracefully(0, 1, TimeUnit.SECONDS).syncUninterruptibly();
     }
 
-    /** Answers HELLO, FEATURES, port description and barriers as OVS does. */
-    static final class FakeSwitch extends SimpleChannelInboundHandler<Object> {
-        @Override
-        public void channelActive(ChannelHandlerContext ctx) {
-            ctx.writeAndFlush(F.buildHello().setXid(1).build());
-        }
-
-        @Override
-        protected void channelRead0(ChannelHandlerContext ctx, Object msg) {
-            if (!(msg instanceof OFMessage m)) {
-                return;
-            }
-            switch (m.getType()) {
-                case FEATURES_REQUEST -> ctx.writeAndFlush(F.buildFeaturesReply().setXid(m.getXid())
-                        .setDatapathId(DatapathId.of(0x5745460042L)).setNBuffers(0).setNTables((short) 254).build());
-                case STATS_REQUEST -> ctx.writeAndFlush(F.buildPortDescStatsReply().setXid(m.getXid()).build());
-                case BARRIER_REQUEST -> ctx.writeAndFlush(F.buildBarrierReply().setXid(m.getXid()).build());
-                default -> {
-                }
-            }
-        }
-    }
-
     private Channel connect(int port, SslContext ssl) {
-        return new Bootstrap().group(group).channel(NioSocketChannel.class).handler(
-                new ChannelInitializer<SocketChannel>() {
-                    @Override
-                    protected void initChannel(SocketChannel ch) {
-                        if (ssl != null) {
-                            ch.pipeline().addLast(ssl.newHandler(ch.alloc(), "localhost", port));
-                        }
-                        ch.pipeline().addLast(new OfFrameDecoder(), new OfMessageEncoder(), new FakeSwitch());
-                    }
-                }).connect(new InetSocketAddress("127.0.0.1", port)).syncUninterruptibly().channel();
+        return new FakeSwitch(0x5745460042L, 0).connect(group, port, ssl).channel();
     }
 
     private static final class Ready implements SwitchListener {

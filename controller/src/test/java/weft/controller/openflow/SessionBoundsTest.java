@@ -29,6 +29,7 @@ import org.projectfloodlight.openflow.protocol.OFType;
 import org.projectfloodlight.openflow.types.DatapathId;
 import org.slf4j.LoggerFactory;
 import weft.controller.testing.FakeSwitch;
+import weft.controller.testing.Await;
 
 /** The memory bounds of a switch connection: gathered multipart parts, and replies the switch never reads. */
 class SessionBoundsTest {
@@ -158,11 +159,7 @@ class SessionBoundsTest {
                 }, 2);
              java.net.Socket a = new java.net.Socket("127.0.0.1", server.port());
              java.net.Socket b = new java.net.Socket("127.0.0.1", server.port())) {
-            long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(20);
-            while (server.openConnections() < 2) {
-                assertThat(System.nanoTime()).as("two connections accepted").isLessThan(deadline);
-                Thread.sleep(10);
-            }
+            Await.until("two connections accepted", () -> server.openConnections() >= 2);
             try (java.net.Socket c = new java.net.Socket("127.0.0.1", server.port())) {
                 c.setSoTimeout(20_000);
                 assertThat(c.getInputStream().read()).as("third connection closed on accept").isEqualTo(-1);

@@ -31,6 +31,7 @@ import org.projectfloodlight.openflow.protocol.OFVersion;
 import org.projectfloodlight.openflow.types.DatapathId;
 import org.projectfloodlight.openflow.types.MacAddress;
 import org.projectfloodlight.openflow.types.OFPort;
+import weft.controller.testing.EmbeddedSession;
 import org.projectfloodlight.openflow.types.U32;
 
 class SwitchSessionTest {
@@ -60,31 +61,24 @@ class SwitchSessionTest {
             events.add("error " + error.getXid());
         }
     };
+    private EmbeddedSession sw;
     private SwitchSession session;
     private EmbeddedChannel ch;
 
     @BeforeEach
     void connect() {
-        session = new SwitchSession(CONFIG, listener);
-        ch = new EmbeddedChannel();
-        ch.freezeTime();
-        ch.pipeline().addLast(session);
-        ch.pipeline().fireChannelActive();
+        sw = new EmbeddedSession(new SwitchSession(CONFIG, listener));
+        session = sw.session;
+        ch = sw.ch;
     }
 
     @AfterEach
     void nothingLeft() {
-        ch.close();
-        ch.runPendingTasks();
-        assertThat(ch.<Object>readOutbound()).as("unread outbound message").isNull();
-        assertThat(ch.finish()).isFalse();
+        assertThat(sw.close()).isFalse();
     }
 
     private OFMessage out(OFType type) {
-        OFMessage m = ch.readOutbound();
-        assertThat(m).as("expected an outbound %s", type).isNotNull();
-        assertThat(m.getType()).isEqualTo(type);
-        return m;
+        return sw.out(type);
     }
 
     /** A transaction's messages, written as one buffer, decoded back. */

@@ -9,11 +9,9 @@ import java.util.Set;
 import java.util.TreeSet;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
-import org.projectfloodlight.openflow.protocol.OFMessage;
 import weft.controller.testing.FlowTableModel;
 import weft.controller.testing.FlowTableModel.Delivery;
 import weft.controller.testing.FlowTableModel.Packet;
-import weft.controller.testing.FlowTableModel.WireHop;
 import weft.controller.testing.TestFabrics;
 import weft.model.routing.ForwardingTable;
 import weft.model.routing.RoutingEngines;
@@ -51,7 +49,8 @@ class ForwardingTableCompiledTest {
     void tableWalksEqualCompiledTraces(String engine, String fabric) {
         Topology t = topology(fabric);
         RoutingResult r = RoutingEngines.byName(engine).compute(t, RoutingOptions.defaults());
-        FlowTableModel model = install(t, RouteCompiler.compile(t, r, RouteCompiler.Options.defaults()));
+        FlowTableModel model = FlowTableModel.installed(t,
+                RouteCompiler.compile(t, r, RouteCompiler.Options.defaults()));
         ForwardingTable table = ForwardingTable.of(t, r);
         SwitchGraph g = t.graph();
         int pairs = 0;
@@ -74,7 +73,7 @@ class ForwardingTableCompiledTest {
                     for (Delivery d : model.send(src.id(), Packet.ipv4(dst.ip(), tag))) {
                         assertThat(d.endpoint()).as("%s %s -> %s DSCP %d", engine, src.id(), dst.id(), tag)
                                 .isEqualTo(dst.id());
-                        traced.add(channels(g, t, d));
+                        traced.add(FlowTableModel.channels(g, t, d));
                     }
                     Set<List<Integer>> walked = new HashSet<>();
                     walk(table, su, du, src.port(), table.ingressLayer(su, du, tag), tag, new ArrayList<>(),
@@ -103,26 +102,5 @@ class ForwardingTableCompiledTest {
             walk(table, table.graph().dst(c), du, table.graph().dstPort(c), layer, tag, channels, out);
             channels.remove(channels.size() - 1);
         }
-    }
-
-    private static FlowTableModel install(Topology t, FabricProgram program) {
-        FlowTableModel model = new FlowTableModel(t);
-        for (SwitchProgram sp : program.switches()) {
-            ProgramDiff d = ProgramDiff.initial(sp);
-            for (List<OFMessage> phase : List.of(d.first(), d.last(), d.cleanup())) {
-                for (OFMessage m : phase) {
-                    model.apply(sp.switchId(), m);
-                }
-            }
-        }
-        return model;
-    }
-
-    private static List<Integer> channels(SwitchGraph g, Topology t, Delivery d) {
-        List<Integer> out = new ArrayList<>();
-        for (WireHop h : d.hops()) {
-            out.add(g.channelAtPort(t.switchIndex(h.from()), h.fromPort()));
-        }
-        return out;
     }
 }

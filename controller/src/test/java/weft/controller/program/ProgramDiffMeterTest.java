@@ -118,7 +118,7 @@ class ProgramDiffMeterTest {
     void staleRemovedForeignKept() {
         SwitchProgram old = s1(TWO);
         SwitchProgram now = s1("");
-        FlowTableModel model = RouteCompilerTest.install(T, RouteCompiler.compile(T, R,
+        FlowTableModel model = FlowTableModel.installed(T, RouteCompiler.compile(T, R,
                 RouteCompiler.Options.defaults()));
         for (OFFlowAdd f : old.flows()) {
             model.apply("s1", FlowMods13.deleteStrict(f.getTableId().getValue(), f.getPriority(), f.getMatch(),
@@ -185,7 +185,7 @@ class ProgramDiffMeterTest {
         RouteCompiler.Options o = RouteCompiler.Options.defaults();
         FabricProgram old = RouteCompiler.compile(T, R, o, before);
         FabricProgram now = RouteCompiler.compile(T, R, o, after);
-        FlowTableModel model = RouteCompilerTest.install(T, old);
+        FlowTableModel model = FlowTableModel.installed(T, old);
         OFMeterMod foreign = FlowMods13.meterAdd(7, 1000, 100);
         for (SwitchProgram sp : old.switches()) {
             model.apply(sp.switchId(), foreign);

@@ -111,8 +111,8 @@ class RouteCompilerMeterTest {
                 .allSatisfy(s -> assertThat(s.meters()).isEmpty());
         assertRatedCopiesUnrated(p.bySwitch().get("s1"), plain.bySwitch().get("s1"), t.requireHost("h1"),
                 t.requireHost("h9"), id, FlowClass.INGRESS);
-        FlowTableModel model = RouteCompilerTest.install(t, p);
-        FlowTableModel without = RouteCompilerTest.install(t, plain);
+        FlowTableModel model = FlowTableModel.installed(t, p);
+        FlowTableModel without = FlowTableModel.installed(t, plain);
         RouteCompilerTest.assertAllPairsDelivered(t, model);
         List<Delivery> ds = model.send("h1", Packet.ipv4("10.0.0.9", 0));
         assertThat(ds).isNotEmpty().allSatisfy(d -> assertThat(d.meters()).containsExactly("s1:" + id));
@@ -141,7 +141,7 @@ class RouteCompilerMeterTest {
                 t.requireHost("h4"), id, FlowClass.FORWARD);
         assertThat(p.bySwitch().get("s2").flows(FlowClass.RATED))
                 .allSatisfy(f -> assertThat(f.getMatch().get(MatchField.VLAN_VID)).isNull());
-        FlowTableModel model = RouteCompilerTest.install(t, p);
+        FlowTableModel model = FlowTableModel.installed(t, p);
         RouteCompilerTest.assertAllPairsDelivered(t, model);
         assertThat(model.send("h2", Packet.ipv4("10.0.0.4", 0))).singleElement()
                 .satisfies(d -> assertThat(d.meters()).containsExactly("s2:" + id));
@@ -164,7 +164,7 @@ class RouteCompilerMeterTest {
             assertThat(m.getMeters()).singleElement().isInstanceOfSatisfying(OFMeterBandDrop.class,
                     b -> assertThat(b.getBurstSize()).as("at least ten 1500-byte frames").isEqualTo(120));
         });
-        FlowTableModel model = RouteCompilerTest.install(t, p);
+        FlowTableModel model = FlowTableModel.installed(t, p);
         RouteCompilerTest.assertAllPairsDelivered(t, model);
         assertThat(model.send("h2", Packet.ipv4("10.0.0.1", 0))).singleElement().satisfies(d -> {
             assertThat(d.endpoint()).isEqualTo("h1");
@@ -179,7 +179,7 @@ class RouteCompilerMeterTest {
         FabricProgram p = RouteCompiler.compile(t, BfsRoutes.route(t, Mode.PATHS, 1), OPTS,
                 rates(t, "{\"src\": \"h1\", \"dst\": \"h2\", \"mbps\": 10}"));
         assertThat(p.bySwitch().get("l1").meters()).hasSize(1);
-        FlowTableModel model = RouteCompilerTest.install(t, p);
+        FlowTableModel model = FlowTableModel.installed(t, p);
         RouteCompilerTest.assertAllPairsDelivered(t, model);
         String meter = "l1:" + (FlowMods13.WEFT_METER_FIRST + 1);
         for (int[] c : new int[][] {{0, 1}, {1, 2}, {17, 1}}) {
@@ -237,8 +237,8 @@ class RouteCompilerMeterTest {
             }
         }
         PairRates rates = rates(t, String.join(",", entries));
-        FlowTableModel plain = RouteCompilerTest.install(t, RouteCompiler.compile(t, r, OPTS));
-        FlowTableModel model = RouteCompilerTest.install(t, RouteCompiler.compile(t, r, OPTS, rates));
+        FlowTableModel plain = FlowTableModel.installed(t, RouteCompiler.compile(t, r, OPTS));
+        FlowTableModel model = FlowTableModel.installed(t, RouteCompiler.compile(t, r, OPTS, rates));
         RouteCompilerTest.assertAllPairsDelivered(t, model);
         for (PairRate pr : rates.rates()) {
             assertThat(model.meters(t.requireHost(pr.src()).switchId())).containsKey(pr.meterId());

@@ -13,7 +13,6 @@ import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
 import org.projectfloodlight.openflow.protocol.OFFlowAdd;
 import org.projectfloodlight.openflow.protocol.OFGroupAdd;
-import org.projectfloodlight.openflow.protocol.OFMessage;
 import org.projectfloodlight.openflow.protocol.match.MatchField;
 import weft.controller.testing.BfsRoutes;
 import weft.controller.testing.BfsRoutes.Mode;
@@ -31,20 +30,6 @@ import weft.model.topology.Switch;
 import weft.model.topology.Topology;
 
 class RouteCompilerTest {
-
-    static FlowTableModel install(Topology t, FabricProgram program) {
-        FlowTableModel model = new FlowTableModel(t);
-        for (SwitchProgram sp : program.switches()) {
-            ProgramDiff d = ProgramDiff.initial(sp);
-            for (List<OFMessage> phase : List.of(d.first(), d.last(), d.cleanup())) {
-                for (OFMessage m : phase) {
-                    model.apply(sp.switchId(), m);
-                }
-            }
-        }
-        return model;
-    }
-
     /** Every ordered host pair, IPv4 and ARP: every copy reaches the destination host, untagged. */
     static void assertAllPairsDelivered(Topology t, FlowTableModel model) {
         for (Host src : t.hosts()) {
@@ -74,7 +59,7 @@ class RouteCompilerTest {
         assertThat(p.groupCount()).isZero();
         // per switch: LLDP + 2 local + 5 destinations x 2 protocols
         assertThat(p.switches()).allSatisfy(sp -> assertThat(sp.flows()).hasSize(1 + 2 + 10));
-        FlowTableModel model = install(t, p);
+        FlowTableModel model = FlowTableModel.installed(t, p);
         assertAllPairsDelivered(t, model);
         for (Delivery d : model.send("h1", Packet.ipv4("10.0.0.4", 0))) {
             assertThat(d.hops()).hasSize(3).allSatisfy(h -> assertThat(h.tagged()).isFalse());
@@ -88,7 +73,7 @@ class RouteCompilerTest {
         RoutingResult r = BfsRoutes.route(t, Mode.MIN_HOP, 3);
         FabricProgram p = RouteCompiler.compile(t, r, RouteCompiler.Options.defaults());
         assertThat(p.layered()).isTrue();
-        FlowTableModel model = install(t, p);
+        FlowTableModel model = FlowTableModel.installed(t, p);
         assertAllPairsDelivered(t, model);
         for (Host src : t.hosts()) {
             for (Host dst : t.hosts()) {
@@ -121,7 +106,7 @@ class RouteCompilerTest {
             assertThat(g.getGroup().getGroupNumber()).as("bitmap of ports 3 and 4").isEqualTo(0b1100);
         });
         assertThat(p.bySwitch().get("sp1").groups()).isEmpty();
-        FlowTableModel model = install(t, p);
+        FlowTableModel model = FlowTableModel.installed(t, p);
         assertAllPairsDelivered(t, model);
         assertThat(model.send("h1", Packet.ipv4("10.0.0.3", 0))).hasSize(2)
                 .extracting(d -> d.hops().get(0).to()).containsExactlyInAnyOrder("sp1", "sp2");
@@ -133,7 +118,7 @@ class RouteCompilerTest {
         Topology t = TestFabrics.leafSpine(3, 2, 1);
         FabricProgram p = RouteCompiler.compile(t, BfsRoutes.route(t, Mode.PATHS, 1),
                 RouteCompiler.Options.defaults());
-        FlowTableModel model = install(t, p);
+        FlowTableModel model = FlowTableModel.installed(t, p);
         assertAllPairsDelivered(t, model);
         assertThat(model.send("h1", Packet.ipv4("10.0.0.2", 0))).singleElement()
                 .satisfies(d -> assertThat(d.hops().get(0).to()).isEqualTo("sp1"));
@@ -149,7 +134,7 @@ class RouteCompilerTest {
         Topology t = TestFabrics.torus(3, 3);
         FabricProgram p = RouteCompiler.compile(t, BfsRoutes.route(t, Mode.PATHS, 2),
                 RouteCompiler.Options.defaults());
-        FlowTableModel model = install(t, p);
+        FlowTableModel model = FlowTableModel.installed(t, p);
         assertAllPairsDelivered(t, model);
         for (int dscp : new int[] {0, 1}) {
             assertThat(model.send("h1", Packet.ipv4("10.0.0.9", dscp))).allSatisfy(d -> {
@@ -167,7 +152,7 @@ class RouteCompilerTest {
                 RouteCompiler.Options.defaults());
         assertThat(p.bySwitch().get("s1").flows()).anySatisfy(f -> assertThat(f.getPriority())
                 .isEqualTo(FlowClass.FORWARD.basePriority() + FlowClass.IN_PORT_BONUS));
-        assertAllPairsDelivered(t, install(t, p));
+        assertAllPairsDelivered(t, FlowTableModel.installed(t, p));
     }
 
     @Property(tries = 12, seed = "20261126")
@@ -176,7 +161,8 @@ class RouteCompilerTest {
                             @ForAll Mode mode, @ForAll @IntRange(min = 1, max = 4) int layers) {
         for (Topology t : List.of(TestFabrics.torus(kx, ky), TestFabrics.leafSpine(kx, ky, 1))) {
             RoutingResult r = BfsRoutes.route(t, mode, layers);
-            assertAllPairsDelivered(t, install(t, RouteCompiler.compile(t, r, RouteCompiler.Options.defaults())));
+            assertAllPairsDelivered(t, FlowTableModel.installed(t, RouteCompiler.compile(t, r,
+                    RouteCompiler.Options.defaults())));
         }
     }
 
@@ -233,7 +219,7 @@ class RouteCompilerTest {
         });
         assertThat(RouteCompiler.compile(t, BfsRoutes.route(t, Mode.MIN_HOP, 1), new RouteCompiler.Options(true,
                 true)).bySwitch().get("s1").flows(FlowClass.LEARN)).as("only on request").isEmpty();
-        assertAllPairsDelivered(t, install(t, p));
+        assertAllPairsDelivered(t, FlowTableModel.installed(t, p));
     }
 
     @Test

@@ -29,6 +29,7 @@ import weft.controller.testing.FakeSwitch;
 import weft.controller.testing.TestFabrics;
 import weft.model.routing.RoutingEngines;
 import weft.model.routing.RoutingOptions;
+import weft.controller.testing.Await;
 
 /** What the dashboard reads: the fabric view, a pair's path, the event stream, and the page itself. */
 class DashboardApiTest {
@@ -41,6 +42,13 @@ class DashboardApiTest {
         group.shutdownGracefully(0, 1, TimeUnit.SECONDS).syncUninterruptibly();
     }
 
+    /** A fabric service for a ring of {@code n} switches, routed by the updown engine, verifying nothing. */
+    private static FabricService ring(int n) {
+        return new FabricService(new FabricService.Config(TestFabrics.ring(n), RoutingEngines.byName("updown"),
+                RoutingOptions.defaults(), RouteCompiler.Options.defaults(), (t, r) -> { }, Duration.ofSeconds(5),
+                Duration.ofSeconds(60), Duration.ofSeconds(60)));
+    }
+
     private HttpResponse<String> get(int port, String path) throws Exception {
         return http.send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + path))
                 .timeout(Duration.ofSeconds(10)).build(), HttpResponse.BodyHandlers.ofString());
@@ -50,9 +58,7 @@ class DashboardApiTest {
     @DisplayName("/api/fabric: every switch, host and link, connection and up state; /api/path: a pair's switches, "
             + "links and layer; the page and its script are served with a content security policy")
     void fabricAndPath() throws Exception {
-        try (FabricService fabric = new FabricService(new FabricService.Config(TestFabrics.ring(4),
-                RoutingEngines.byName("updown"), RoutingOptions.defaults(), RouteCompiler.Options.defaults(),
-                (t, r) -> { }, Duration.ofSeconds(5), Duration.ofSeconds(60), Duration.ofSeconds(60)));
+        try (FabricService fabric = ring(4);
              OfServer server = OfServer.plain(new InetSocketAddress("127.0.0.1", 0), SessionConfig.defaults(),
                      fabric)) {
             fabric.start();
@@ -61,16 +67,10 @@ class DashboardApiTest {
                 for (long dpid = 0x100; dpid <= 0x103; dpid++) {
                     s4 = new FakeSwitch(dpid, 3).connect(group, server.port());
                 }
-                long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(20);
-                while (fabric.sessions().size() < 4) {
-                    assertThat(System.nanoTime()).as("four switches connected").isLessThan(deadline);
-                    Thread.sleep(20);
-                }
+                Await.until("four switches connected", () -> fabric.sessions().size() >= 4);
                 s4.channel().close().syncUninterruptibly();
-                while (fabric.sessions().size() != 3 || fabric.currentTopology().switches().size() != 3) {
-                    assertThat(System.nanoTime()).as("three switches connected, s4 routed around").isLessThan(deadline);
-                    Thread.sleep(20);
-                }
+                Await.until("three switches connected, s4 routed around", () -> fabric.sessions().size() == 3
+                        && fabric.currentTopology().switches().size() == 3);
                 JsonNode f = JSON.readTree(get(api.port(), "/api/fabric").body());
                 assertThat(f.path("name").asText()).isEqualTo("ring4");
                 assertThat(f.path("mode").asText()).isEqualTo("configured");
@@ -111,9 +111,7 @@ class DashboardApiTest {
     @DisplayName("/api/events/stream: the kept events after ?since, then each new event as it happens, as "
             + "server-sent events with the sequence number as id")
     void eventStream() throws Exception {
-        try (FabricService fabric = new FabricService(new FabricService.Config(TestFabrics.ring(3),
-                RoutingEngines.byName("updown"), RoutingOptions.defaults(), RouteCompiler.Options.defaults(),
-                (t, r) -> { }, Duration.ofSeconds(5), Duration.ofSeconds(60), Duration.ofSeconds(60)));
+        try (FabricService fabric = ring(3);
              OfServer server = OfServer.plain(new InetSocketAddress("127.0.0.1", 0), SessionConfig.defaults(),
                      fabric)) {
             fabric.start();

@@ -18,26 +18,9 @@ import weft.controller.testing.BfsRoutes;
 import weft.controller.testing.TestFabrics;
 import weft.model.routing.RoutingEngine;
 import weft.model.routing.RoutingOptions;
-import weft.model.routing.RoutingResult;
-import weft.model.topology.Topology;
 
 class RestApiTest {
-    private static final RoutingEngine BFS = new RoutingEngine() {
-        @Override
-        public String name() {
-            return "bfs-min_hop";
-        }
-
-        @Override
-        public boolean promisesShortest() {
-            return true;
-        }
-
-        @Override
-        public RoutingResult compute(Topology topology, RoutingOptions options) {
-            return BfsRoutes.route(topology, BfsRoutes.Mode.MIN_HOP, 1);
-        }
-    };
+    private static final RoutingEngine BFS = BfsRoutes.MIN_HOP_ENGINE;
 
     private static HttpResponse<String> get(HttpClient http, int port, String method, String path)
             throws Exception {

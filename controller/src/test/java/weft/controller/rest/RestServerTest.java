@@ -28,6 +28,7 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
 import org.slf4j.LoggerFactory;
+import weft.controller.testing.Await;
 
 /**
  * The REST server's bounds and authentication over real loopback sockets, with a small router: each test is a
@@ -232,7 +233,7 @@ class RestServerTest {
                 }
             }));
         }
-        await(() -> more.stream().filter(CompletableFuture::isDone).count() == 3);
+        Await.until("three more requests done", () -> more.stream().filter(CompletableFuture::isDone).count() == 3);
         release.countDown();
         assertThat(first.get(10, TimeUnit.SECONDS).statusCode()).isEqualTo(200);
         List<String> answers = more.stream().map(CompletableFuture::join).toList();
@@ -247,7 +248,7 @@ class RestServerTest {
                 2, 1, 4), router());
         Socket a = raw(s.port(), "");
         Socket b = raw(s.port(), "");
-        await(() -> s.openConnections() == 2);
+        Await.until("two open connections", () -> s.openConnections() == 2);
         Socket c = raw(s.port(), "");
         assertThat(c.getInputStream().read()).isEqualTo(-1);
         OutputStream out = a.getOutputStream();
@@ -284,11 +285,4 @@ class RestServerTest {
         return a;
     }
 
-    private static void await(java.util.function.BooleanSupplier condition) throws InterruptedException {
-        long deadline = System.nanoTime() + WAIT.toNanos();
-        while (!condition.getAsBoolean()) {
-            assertThat(System.nanoTime() - deadline).as("condition within %s", WAIT).isNegative();
-            Thread.sleep(10);
-        }
-    }
 }

@@ -7,6 +7,8 @@ import java.util.Set;
 import java.util.TreeSet;
 import weft.model.routing.ForwardingEntry;
 import weft.model.routing.PairLayer;
+import weft.model.routing.RoutingEngine;
+import weft.model.routing.RoutingOptions;
 import weft.model.routing.RoutingResult;
 import weft.model.topology.SwitchGraph;
 import weft.model.topology.Topology;
@@ -27,6 +29,24 @@ public final class BfsRoutes {
         /** Two path tags per destination: path p takes the p-th shortest next hop (mod count). */
         PATHS
     }
+
+    /** {@link Mode#MIN_HOP} in one layer as a routing engine named {@code bfs-min_hop}, promising shortest paths. */
+    public static final RoutingEngine MIN_HOP_ENGINE = new RoutingEngine() {
+        @Override
+        public String name() {
+            return "bfs-min_hop";
+        }
+
+        @Override
+        public boolean promisesShortest() {
+            return true;
+        }
+
+        @Override
+        public RoutingResult compute(Topology topology, RoutingOptions options) {
+            return route(topology, Mode.MIN_HOP, 1);
+        }
+    };
 
     private BfsRoutes() {
     }

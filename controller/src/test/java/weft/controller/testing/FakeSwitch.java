@@ -8,6 +8,7 @@ import io.netty.channel.EventLoopGroup;
 import io.netty.channel.SimpleChannelInboundHandler;
 import io.netty.channel.socket.SocketChannel;
 import io.netty.channel.socket.nio.NioSocketChannel;
+import io.netty.handler.ssl.SslContext;
 import java.net.InetSocketAddress;
 import java.util.ArrayList;
 import java.util.EnumSet;
@@ -47,10 +48,18 @@ public final class FakeSwitch extends SimpleChannelInboundHandler<Object> {
 
     /** Connects to a controller at {@code 127.0.0.1:port}. */
     public FakeSwitch connect(EventLoopGroup group, int port) {
+        return connect(group, port, null);
+    }
+
+    /** Connects to a controller at {@code 127.0.0.1:port}, over TLS with {@code sslOrNull} when it is not null. */
+    public FakeSwitch connect(EventLoopGroup group, int port, SslContext sslOrNull) {
         channel = new Bootstrap().group(group).channel(NioSocketChannel.class).handler(
                 new ChannelInitializer<SocketChannel>() {
                     @Override
                     protected void initChannel(SocketChannel ch) {
+                        if (sslOrNull != null) {
+                            ch.pipeline().addLast(sslOrNull.newHandler(ch.alloc(), "localhost", port));
+                        }
                         ch.pipeline().addLast(new OfFrameDecoder(), new OfMessageEncoder(), FakeSwitch.this);
                     }
                 }).connect(new InetSocketAddress("127.0.0.1", port)).syncUninterruptibly().channel();

@@ -35,8 +35,12 @@ import org.projectfloodlight.openflow.types.IpDscp;
 import org.projectfloodlight.openflow.types.OFPort;
 import org.projectfloodlight.openflow.types.OFVlanVidMatch;
 import org.projectfloodlight.openflow.types.VlanPcp;
+import weft.controller.program.FabricProgram;
+import weft.controller.program.ProgramDiff;
+import weft.controller.program.SwitchProgram;
 import weft.model.topology.Host;
 import weft.model.topology.Link;
+import weft.model.topology.SwitchGraph;
 import weft.model.topology.Topology;
 
 /**
@@ -101,6 +105,29 @@ public final class FlowTableModel {
     private final Map<String, Map<Long, OFMeterMod>> meters = new HashMap<>();
     private final Map<String, String> linkPeer = new HashMap<>();
     private final Map<String, String> hostAt = new HashMap<>();
+
+    /** A model of {@code t}'s switches holding {@code program}, applied as the initial three-phase update. */
+    public static FlowTableModel installed(Topology t, FabricProgram program) {
+        FlowTableModel model = new FlowTableModel(t);
+        for (SwitchProgram sp : program.switches()) {
+            ProgramDiff d = ProgramDiff.initial(sp);
+            for (List<OFMessage> phase : List.of(d.first(), d.last(), d.cleanup())) {
+                for (OFMessage m : phase) {
+                    model.apply(sp.switchId(), m);
+                }
+            }
+        }
+        return model;
+    }
+
+    /** The channels (of {@code g}, the graph of {@code t}) a traced delivery crossed, in order. */
+    public static List<Integer> channels(SwitchGraph g, Topology t, Delivery d) {
+        List<Integer> out = new ArrayList<>();
+        for (WireHop h : d.hops()) {
+            out.add(g.channelAtPort(t.switchIndex(h.from()), h.fromPort()));
+        }
+        return out;
+    }
 
     public FlowTableModel(Topology topology) {
         this.topology = topology;

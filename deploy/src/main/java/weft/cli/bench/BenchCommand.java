@@ -17,6 +17,7 @@ import weft.model.topology.generate.KaryNTree;
 import weft.model.topology.generate.RandomIrregular;
 import weft.model.topology.generate.Torus;
 import weft.model.topology.Topology;
+import weft.controller.cli.CommandGroup;
 
 /**
  * {@code weft bench routing}: compute time (wall and CPU of the computing thread, best of 3 runs up to 256 switches,
@@ -29,12 +30,7 @@ import weft.model.topology.Topology;
         description = "Benchmarks that compare Weft side by side with a peer.",
         subcommands = {BenchCommand.Routing.class, AgentBench.class, ProgramBenchCommand.class,
             SimBenchCommand.class})
-public final class BenchCommand implements Runnable {
-    @Override
-    public void run() {
-        new picocli.CommandLine(this).usage(System.out);
-    }
-
+public final class BenchCommand extends CommandGroup {
     /** The routing table: layers, time and memory per engine and fabric. */
     @Command(name = "routing", mixinStandardHelpOptions = true,
             description = "Layers, compute time and memory of LASH, SR, Up*/Down* (and OpenSM's LASH).")

@@ -31,37 +31,31 @@ import weft.model.sim.Workload;
 import weft.model.topology.Topology;
 import weft.model.topology.generate.GeneratorOptions;
 import weft.model.topology.generate.KaryNTree;
-import weft.model.topology.generate.Mesh;
-import weft.model.topology.generate.Torus;
 import weft.model.traffic.TrafficPatterns;
 
 /**
- * {@code weft bench sim}: Weft's simulator next to BookSim 2 on the configurations both express (k-ary 2-mesh and
- * torus, dimension-order routing, 8-flit buffers per virtual channel, single- and multi-flit packets, uniform and
- * transpose traffic): zero-load latency, saturation throughput and speed (flit-hops per CPU second), BookSim built
- * from the source tree given with {@code --booksim} and run in the same process tree.
- *
- * <p>The mapping of BookSim's parameters onto Weft's (docs/sim.md): one BookSim cycle is one flit time, 1 ns here
- * (16-byte flits on 128 Gbit/s links); a channel of latency L cycles delivers a flit sent in cycle c in cycle c+L+1,
- * which is Weft's serialisation (1 cycle) plus a link latency of L; BookSim's injection and ejection channels
- * (latency 1) are host links of 1 ns; its IQ router with routing, VC-allocation and switch-allocation delays of 1
- * cycle each puts a flit received in cycle t on its output channel in cycle t+3, and the next head flit of a virtual
- * channel three cycles after the previous one left, which is Weft's router delay of 3 ns (applied from arrival and
- * from reaching the front of the buffer); iSLIP with one iteration, input speedup 1, wormhole, Bernoulli injection of
- * packets at rate / packet size per cycle. BookSim's torus routing ({@code dim_order_torus}) switches virtual channel
- * at the dateline inside a packet's path; Weft's DOR cannot (a packet keeps its layer, as on a real switch), so on a
- * torus Weft uses its 4-layer DOR (one virtual channel per layer) against BookSim's 2 and 4 virtual channels.
+ * {@code weft bench sim}: Weft's simulator next to BookSim 2 on the configurations both express
+ * ({@link CrossCheckCase}: 8x8 mesh and torus with dimension-order routing, a 4-ary 3-tree with random up-routing,
+ * 8-flit buffers per virtual channel, single- and multi-flit packets, uniform and transpose traffic), BookSim built
+ * from the source tree given with {@code --booksim} and run as a child process. Per configuration: accepted
+ * throughput and mean latency against offered load side by side, up to the load where both have saturated; zero-load
+ * latency; saturation throughput (BookSim's {@code sim_type = throughput} at injection 1.0, Weft at load 1.0). Then
+ * the speed of both on one torus (flit-hops per CPU second, same run) and, without {@code --quick}, the scale target
+ * (the 4096-host 16-ary 3-tree).
  */
 @Command(name = "sim", mixinStandardHelpOptions = true,
-        description = "Weft's simulator next to BookSim: zero-load latency, saturation throughput, speed.")
+        description = "Weft's simulator next to BookSim: latency and throughput against load, saturation, speed.")
 public final class SimBenchCommand implements Callable<Integer> {
     private static final ThreadMXBean CPU = ManagementFactory.getThreadMXBean();
+    /** BookSim's default {@code latency_thres}: past it a latency run is unstable (saturated). */
+    private static final double LATENCY_THRESHOLD = 500;
 
     @Spec
     private CommandSpec spec;
 
-    @Option(names = "--booksim", paramLabel = "DIR", required = true,
-            description = "BookSim 2 source tree (git clone of booksim/booksim2); built with make if needed")
+    @Option(names = "--booksim", paramLabel = "DIR", defaultValue = "${env:WEFT_BOOKSIM}",
+            description = "BookSim 2 source tree (git clone https://github.com/booksim/booksim2); built with make if "
+                    + "needed (default: $WEFT_BOOKSIM)")
     private Path booksimSource;
 
     @Option(names = "--rebuild", description = "run make even if the booksim binary exists")
@@ -71,82 +65,170 @@ public final class SimBenchCommand implements Callable<Integer> {
             description = "where BookSim's configurations and outputs go (default: ${DEFAULT-VALUE})")
     private Path work;
 
-    @Option(names = "--quick", description = "only the 8x8 mesh with single-flit uniform traffic and the speed run "
-            + "(no 4096-host scale run)")
+    @Option(names = "--quick", description = "only the 8x8 mesh with single-flit uniform traffic, a coarse sweep and "
+            + "short runs, a short speed run, no 4096-host scale run")
     private boolean quick;
+
+    @Option(names = "--only", paramLabel = "TEXT", description = "only the configurations whose name contains TEXT "
+            + "(e.g. \"torus\", \"4 flits\"); no scale run")
+    private String only;
 
     @Option(names = "--json", paramLabel = "FILE", description = "also write the figures as JSON")
     private Path json;
 
-    /** One configuration both simulators express. */
-    private record Case(String name, boolean torus, int k, String traffic, int packetFlits, int booksimVcs,
-                        int weftVcs) {
+    /** One offered load on both simulators. */
+    private record Point(double load, BookSim.Result booksim, SimResult weft) {
+        boolean booksimSaturated() {
+            return !booksim.stable() || booksim.accepted() < 0.95 * load;
+        }
+
+        boolean weftSaturated() {
+            return weft.latencyNs().mean() > LATENCY_THRESHOLD || weft.accepted() < 0.95 * weft.offered();
+        }
     }
 
     @Override
     public Integer call() throws IOException, InterruptedException {
         PrintWriter out = spec.commandLine().getOut();
-        BookSim booksim = BookSim.build(booksimSource, rebuild);
-        List<Case> cases = new ArrayList<>();
-        cases.add(new Case("mesh 8x8 uniform, 1 flit", false, 8, "uniform", 1, 2, 2));
-        if (!quick) {
-            cases.add(new Case("mesh 8x8 transpose, 1 flit", false, 8, "transpose", 1, 2, 2));
-            cases.add(new Case("mesh 8x8 uniform, 4 flits", false, 8, "uniform", 4, 2, 2));
-            cases.add(new Case("torus 8x8 uniform, 1 flit", true, 8, "uniform", 1, 2, 4));
-            cases.add(new Case("torus 8x8 uniform, 1 flit, 4 VCs", true, 8, "uniform", 1, 4, 4));
+        BookSim booksim;
+        try {
+            if (booksimSource == null) {
+                throw new IOException("BookSim: no source tree given; " + BookSim.HOW_TO_GET);
+            }
+            booksim = BookSim.build(booksimSource, rebuild);
+        } catch (IOException e) {
+            spec.commandLine().getErr().println("weft bench sim: " + e.getMessage());
+            return 1;
         }
-        out.printf("%-34s %26s   %26s%n", "", "zero-load latency (cycles)", "saturation (flits/node/cycle)");
-        out.printf("%-34s %8s %8s %8s   %8s %8s %8s%n", "configuration", "BookSim", "Weft", "diff", "BookSim",
-                "Weft", "diff");
-        out.flush();
+        List<CrossCheckCase> cases = quick ? List.of(CrossCheckCase.quick()) : CrossCheckCase.all();
+        if (only != null) {
+            cases = cases.stream().filter(c -> c.name().contains(only)).toList();
+            if (cases.isEmpty()) {
+                spec.commandLine().getErr().println("weft bench sim: --only " + only + ": no configuration's name "
+                        + "contains it; they are " + CrossCheckCase.all().stream().map(CrossCheckCase::name).toList());
+                return 2;
+            }
+        }
         List<Map<String, Object>> rows = new ArrayList<>();
-        for (Case c : cases) {
-            String base = c.name.replaceAll("[^a-z0-9]+", "-");
-            BookSim.Result bz = booksim.run(work, base + "-zero", booksimConfig(c, "latency", 0.01));
-            BookSim.Result bs = booksim.run(work, base + "-sat", booksimConfig(c, "throughput", 1.0));
-            Weft wz = weft(c, 0.01, 20, 100);
-            Weft ws = weft(c, 1.0, 20, 30);
-            out.printf(Locale.ROOT, "%-34s %8.1f %8.1f %+7.1f%%   %8.3f %8.3f %+7.1f%%%n", c.name, bz.latency(),
-                    wz.result.latencyNs().mean(), 100 * (wz.result.latencyNs().mean() / bz.latency() - 1),
-                    bs.accepted(), ws.result.accepted(), 100 * (ws.result.accepted() / bs.accepted() - 1));
-            out.flush();
-            Map<String, Object> row = new LinkedHashMap<>();
-            row.put("configuration", c.name);
-            row.put("booksim_vcs", c.booksimVcs);
-            row.put("weft_vcs", c.weftVcs);
-            row.put("zero_load_latency_booksim", bz.latency());
-            row.put("zero_load_latency_weft", wz.result.latencyNs().mean());
-            row.put("saturation_booksim", bs.accepted());
-            row.put("saturation_weft", ws.result.accepted());
-            rows.add(row);
+        List<String> summary = new ArrayList<>();
+        for (CrossCheckCase c : cases) {
+            rows.add(crossCheck(booksim, c, out, summary));
         }
-        // speed: the torus of the anchors at injection 0.2, about 2 x 10^5 cycles each
-        Case speedCase = new Case("torus 8x8 uniform, 1 flit", true, 8, "uniform", 1, 2, 4);
-        String speedConfig = booksimConfig(speedCase, "latency", 0.2).replace("warmup_periods = 3;",
-                "warmup_periods = 1;").replace("sample_period = 10000;", "sample_period = 100000;")
-                .replace("max_samples = 10;", "max_samples = 1;");
-        BookSim.Result bspeed = booksim.run(work, "speed-torus", speedConfig);
-        Weft wspeed = weft(speedCase, 0.2, 20, 180);
-        double bookRate = bspeed.flitHops(64) / bspeed.cpuSeconds();
-        double weftRate = wspeed.result.flitHops() / wspeed.cpuSeconds;
         out.println();
-        out.printf(Locale.ROOT, "speed, 8x8 torus at injection 0.2: BookSim %.2f M flit-hops per CPU second (%d "
-                        + "cycles, %.1f s), Weft %.2f M (%.0f cycles, %.1f s): Weft / BookSim = %.1f%n",
-                bookRate / 1e6, bspeed.cycles(), bspeed.cpuSeconds(), weftRate / 1e6,
-                wspeed.result.simulatedPs() / 1000.0, wspeed.cpuSeconds, weftRate / bookRate);
+        out.printf("%-34s %26s   %26s   %15s%n", "", "zero-load latency (cycles)", "saturation (flits/node/cycle)",
+                "knee (offered)");
+        out.printf("%-34s %8s %8s %8s   %8s %8s %8s   %7s %7s%n", "configuration", "BookSim", "Weft", "diff",
+                "BookSim", "Weft", "diff", "BookSim", "Weft");
+        summary.forEach(out::println);
         out.flush();
-        Map<String, Object> scale = quick ? Map.of() : scale(out);
+        Map<String, Object> speed = speed(booksim, out);
+        Map<String, Object> scale = quick || only != null ? Map.of() : scale(out);
         if (json != null) {
             Map<String, Object> root = new LinkedHashMap<>();
-            root.put("scale", scale);
             root.put("rows", rows);
-            root.put("speed_booksim_flit_hops_per_cpu_s", bookRate);
-            root.put("speed_weft_flit_hops_per_cpu_s", weftRate);
-            root.put("speed_ratio", weftRate / bookRate);
+            root.put("speed", speed);
+            root.put("scale", scale);
             Files.writeString(json, new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT)
                     .writeValueAsString(root));
         }
         return 0;
+    }
+
+    /** One configuration: the sweep printed as it runs, zero load and saturation; a summary line and a JSON row. */
+    private Map<String, Object> crossCheck(BookSim booksim, CrossCheckCase c, PrintWriter out, List<String> summary)
+            throws IOException, InterruptedException {
+        Topology t = c.topology();
+        int samples = quick ? 3 : 10;
+        int period = quick ? 5000 : 10000;
+        double warmupUs = quick ? 5 : 20;
+        out.println();
+        out.printf(Locale.ROOT, "%s (BookSim %d VCs, Weft %d)%n", c.name(), c.booksimVcs(), c.weftVcs());
+        out.printf("  %7s   %8s %9s   %8s %9s%n", "offered", "BookSim", "latency", "Weft", "latency");
+        out.flush();
+        List<Point> sweep = new ArrayList<>();
+        double step = quick ? 0.1 : 0.05;
+        for (int i = 1; i * step <= 1.0 + 1e-9; i++) {
+            double load = Math.round(i * step * 100) / 100.0;
+            BookSim.Result b = booksim.run(work, c.stem() + "-" + load, c.booksimConfig("latency", load, 3, period,
+                    samples));
+            SimResult w = run(c, t, load, warmupUs, quick ? 10 : 30).result;
+            Point p = new Point(load, b, w);
+            sweep.add(p);
+            out.printf(Locale.ROOT, "  %7.2f   %8.3f %9s   %8.3f %9s%n", load, b.accepted(),
+                    p.booksimSaturated() ? "saturated" : String.format(Locale.ROOT, "%.1f", b.latency()),
+                    w.accepted(), p.weftSaturated() ? "saturated" : String.format(Locale.ROOT, "%.1f",
+                            w.latencyNs().mean()));
+            out.flush();
+            if (p.booksimSaturated() && p.weftSaturated()) {
+                break;
+            }
+        }
+        BookSim.Result bz = booksim.run(work, c.stem() + "-zero", c.booksimConfig("latency", 0.01, 3, period,
+                samples));
+        BookSim.Result bs = booksim.run(work, c.stem() + "-sat", c.booksimConfig("throughput", 1.0, 3, period,
+                samples));
+        SimResult wz = run(c, t, 0.01, warmupUs, quick ? 30 : 100).result;
+        SimResult ws = run(c, t, 1.0, warmupUs, quick ? 10 : 30).result;
+        double bookKnee = knee(sweep, true);
+        double weftKnee = knee(sweep, false);
+        out.printf(Locale.ROOT, "  zero load %.1f / %.1f cycles, saturation %.3f / %.3f flits/node/cycle "
+                + "(BookSim / Weft)%n", bz.latency(), wz.latencyNs().mean(), bs.accepted(), ws.accepted());
+        summary.add(String.format(Locale.ROOT, "%-34s %8.1f %8.1f %+7.1f%%   %8.3f %8.3f %+7.1f%%   %7.2f %7.2f",
+                c.name(), bz.latency(), wz.latencyNs().mean(), 100 * (wz.latencyNs().mean() / bz.latency() - 1),
+                bs.accepted(), ws.accepted(), 100 * (ws.accepted() / bs.accepted() - 1), bookKnee, weftKnee));
+        Map<String, Object> row = new LinkedHashMap<>();
+        row.put("configuration", c.name());
+        row.put("booksim_vcs", c.booksimVcs());
+        row.put("weft_vcs", c.weftVcs());
+        row.put("zero_load_latency_booksim", bz.latency());
+        row.put("zero_load_latency_weft", wz.latencyNs().mean());
+        row.put("saturation_booksim", bs.accepted());
+        row.put("saturation_weft", ws.accepted());
+        row.put("knee_booksim", bookKnee);
+        row.put("knee_weft", weftKnee);
+        List<Map<String, Object>> points = new ArrayList<>();
+        for (Point p : sweep) {
+            Map<String, Object> m = new LinkedHashMap<>();
+            m.put("offered", p.load);
+            m.put("accepted_booksim", p.booksim.accepted());
+            m.put("latency_booksim", p.booksimSaturated() ? null : p.booksim.latency());
+            m.put("accepted_weft", p.weft.accepted());
+            m.put("latency_weft", p.weftSaturated() ? null : p.weft.latencyNs().mean());
+            points.add(m);
+        }
+        row.put("sweep", points);
+        return row;
+    }
+
+    /** The first swept load at which one side had saturated (NaN if it never did). */
+    private static double knee(List<Point> sweep, boolean booksim) {
+        for (Point p : sweep) {
+            if (booksim ? p.booksimSaturated() : p.weftSaturated()) {
+                return p.load;
+            }
+        }
+        return Double.NaN;
+    }
+
+    /** Both on the torus at injection 0.2 (about 10^5 cycles each; a tenth with --quick): flit-hops per CPU second. */
+    private Map<String, Object> speed(BookSim booksim, PrintWriter out) throws IOException, InterruptedException {
+        CrossCheckCase c = CrossCheckCase.speed();
+        int cycles = quick ? 10_000 : 100_000;
+        BookSim.Result b = booksim.run(work, "speed-torus", c.booksimConfig("latency", 0.2, 1, cycles, 1));
+        Weft w = run(c, c.topology(), 0.2, 20, quick ? 20 : 180);
+        double bookRate = b.flitHops(c.nodes()) / b.cpuSeconds();
+        double weftRate = w.result.flitHops() / w.cpuSeconds;
+        out.println();
+        out.printf(Locale.ROOT, "speed, 8x8 torus at injection 0.2: BookSim %.2f M flit-hops per CPU second (%d "
+                        + "cycles, %.1f s), Weft %.2f M (%.0f cycles, %.1f s): Weft / BookSim = %.1f%n",
+                bookRate / 1e6, b.cycles(), b.cpuSeconds(), weftRate / 1e6, w.result.simulatedPs() / 1000.0,
+                w.cpuSeconds, weftRate / bookRate);
+        out.flush();
+        Map<String, Object> m = new LinkedHashMap<>();
+        m.put("booksim_flit_hops_per_cpu_s", bookRate);
+        m.put("weft_flit_hops_per_cpu_s", weftRate);
+        m.put("ratio", weftRate / bookRate);
+        return m;
     }
 
     /**
@@ -191,40 +273,14 @@ public final class SimBenchCommand implements Callable<Integer> {
         return m;
     }
 
-    private static String booksimConfig(Case c, String simType, double injection) {
-        return String.join("\n",
-                "topology = " + (c.torus ? "torus" : "mesh") + ";",
-                "k = " + c.k + ";",
-                "n = 2;",
-                "routing_function = dim_order;",
-                "num_vcs = " + c.booksimVcs + ";",
-                "vc_buf_size = 8;",
-                "packet_size = " + c.packetFlits + ";",
-                "traffic = " + c.traffic + ";",
-                "sim_type = " + simType + ";",
-                "injection_rate = " + injection + ";",
-                "warmup_periods = 3;",
-                "sample_period = 10000;",
-                "max_samples = 10;",
-                "seed = 1;", "");
-    }
-
     /** A Weft run and the CPU time it took. */
     private record Weft(SimResult result, double cpuSeconds) {
     }
 
-    private static Weft weft(Case c, double load, int warmupUs, int durationUs) {
-        GeneratorOptions options = GeneratorOptions.defaults().withGbps(128).withLatencyUs(c.torus ? 0.002 : 0.001)
-                .withHosts(1);
-        Topology t = c.torus ? Torus.generate(List.of(c.k, c.k), options) : Mesh.generate(List.of(c.k, c.k), options);
-        RoutingResult routes = RoutingEngines.byName("dor").compute(t, RoutingOptions.defaults());
-        SimConfig config = SimConfig.defaults().withPacketBytes(16 * c.packetFlits).withFlitBytes(16)
-                .withBufferBytes(8 * 16).withVcs(c.weftVcs).withSwitching(SimConfig.Switching.WORMHOLE)
-                .withRouterDelayPs(3000).withHostLatencyPs(1000).withWarmupPs(warmupUs * 1_000_000L)
-                .withDurationPs(durationUs * 1_000_000L).withSeed(1);
-        Simulator sim = new Simulator(t, routes, config);
+    private static Weft run(CrossCheckCase c, Topology t, double load, double warmupUs, double durationUs) {
+        Simulator sim = c.simulator(t, warmupUs, durationUs);
         long cpu = CPU.getCurrentThreadCpuTime();
-        SimResult r = sim.run(new Workload.OpenLoop(TrafficPatterns.parse(c.traffic, t.hosts().size(), 1), load));
+        SimResult r = sim.run(new Workload.OpenLoop(TrafficPatterns.parse(c.traffic(), t.hosts().size(), 1), load));
         return new Weft(r, (CPU.getCurrentThreadCpuTime() - cpu) / 1e9);
     }
 }

@@ -1,25 +1,22 @@
 package weft.controller.agentlink;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static weft.controller.agentlink.LoopbackAgents.await;
+import static weft.controller.agentlink.LoopbackAgents.rate;
 
 import java.io.BufferedReader;
 import java.io.InputStreamReader;
 import java.io.OutputStreamWriter;
 import java.io.Writer;
-import java.net.InetAddress;
-import java.net.InetSocketAddress;
 import java.net.Socket;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
-import java.util.function.BooleanSupplier;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import weft.agent.WeftAgent;
-import weft.agent.datapath.DataPathConfig;
 import weft.model.protocol.ControlCodec;
 import weft.model.protocol.ControlMessage;
-import weft.model.protocol.VoqReport;
 
 /**
  * The agent channel end to end on loopback: agents register with the shared token, {@code weft rates set}'s
@@ -34,15 +31,7 @@ class AgentLinkTest {
 
     @AfterEach
     void tearDown() {
-        for (AutoCloseable c : new AutoCloseable[] {h1, h2, server}) {
-            try {
-                if (c != null) {
-                    c.close();
-                }
-            } catch (Exception e) {
-                throw new IllegalStateException(e);
-            }
-        }
+        LoopbackAgents.closeAll(h1, h2, server);
     }
 
     private WeftAgent agent(String host, String ip, int localPort, int controllerPort) throws Exception {
@@ -51,9 +40,7 @@ class AgentLinkTest {
 
     private WeftAgent agent(String host, String ip, int localPort, int controllerPort,
                             io.netty.handler.ssl.SslContext ssl) throws Exception {
-        DataPathConfig config = DataPathConfig.defaults(InetAddress.getByName(ip)).withPorts(37470, localPort);
-        return new WeftAgent(config, new InetSocketAddress("127.0.0.1", controllerPort), ssl,
-                new ControlMessage.Register(host, ip, null, 37470, null, TOKEN), null).start();
+        return LoopbackAgents.start(host, ip, 37470, localPort, controllerPort, ssl, TOKEN);
     }
 
     @Test
@@ -73,17 +60,7 @@ class AgentLinkTest {
         h2 = agent("h2", "127.0.0.12", 37472, server.port(), trust);
         await("h1 and h2 to register over TLS", () -> server.connectedHosts().containsAll(List.of("h1", "h2")));
         server.setRate("h1", "h2", 25_000_000L, "vlb");
-        await("h1's VOQ to h2 at 25 Mbit/s", () -> agentRate(h1, "h2") == 25_000_000L);
-    }
-
-    private static void await(String what, BooleanSupplier condition) throws InterruptedException {
-        long end = System.nanoTime() + 20_000_000_000L;
-        while (!condition.getAsBoolean()) {
-            if (System.nanoTime() - end > 0) {
-                throw new AssertionError("timed out after 20 s waiting for " + what);
-            }
-            Thread.sleep(50);
-        }
+        await("h1's VOQ to h2 at 25 Mbit/s", () -> rate(h1, "h2") == 25_000_000L);
     }
 
     private static ControlMessage request(int port, ControlMessage m) throws Exception {
@@ -95,11 +72,6 @@ class AgentLinkTest {
             return codec.decode(new BufferedReader(new InputStreamReader(s.getInputStream(), StandardCharsets.UTF_8))
                     .readLine());
         }
-    }
-
-    private long agentRate(WeftAgent a, String dst) {
-        List<VoqReport> r = a.dataPath().report().join();
-        return r.stream().filter(v -> v.dst().equals(dst)).mapToLong(VoqReport::bitsPerSecond).findFirst().orElse(-1);
     }
 
     @Test
@@ -118,12 +90,12 @@ class AgentLinkTest {
                         + "registered hosts: [h1, h2]"));
         assertThat(request(port, new ControlMessage.SetRate("h1", "h2", 50_000_000L, null, TOKEN)))
                 .isEqualTo(new ControlMessage.Ok("rate h1 -> h2 = 50000000 bit/s pushed"));
-        await("h1's VOQ to h2 at 50 Mbit/s", () -> agentRate(h1, "h2") == 50_000_000L);
+        await("h1's VOQ to h2 at 50 Mbit/s", () -> rate(h1, "h2") == 50_000_000L);
 
         // the controller dies; the agent keeps its rate, and a new controller adopts it from the report
         server.close();
         Thread.sleep(300);
-        assertThat(agentRate(h1, "h2")).isEqualTo(50_000_000L);
+        assertThat(rate(h1, "h2")).isEqualTo(50_000_000L);
         server = new AgentLinkServer(port, TOKEN, null, PathProvider.NONE).start();
         await("the restarted controller to adopt h1 -> h2", () -> server.rate("h1", "h2") == 50_000_000L);
 
@@ -134,7 +106,7 @@ class AgentLinkTest {
         assertThat(request(port, new ControlMessage.SetRate("h1", "h2", 10_000_000L, null, TOKEN)))
                 .isEqualTo(new ControlMessage.Ok("rate h1 -> h2 = 10000000 bit/s stored; h1 is not connected"));
         h1 = agent("h1", "127.0.0.11", 37471, port);
-        await("the returning h1 to get 10 Mbit/s", () -> agentRate(h1, "h2") == 10_000_000L);
+        await("the returning h1 to get 10 Mbit/s", () -> rate(h1, "h2") == 10_000_000L);
     }
 
     @Test

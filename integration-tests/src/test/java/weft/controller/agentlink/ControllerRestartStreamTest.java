@@ -1,23 +1,20 @@
 package weft.controller.agentlink;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static weft.controller.agentlink.LoopbackAgents.await;
+import static weft.controller.agentlink.LoopbackAgents.rate;
 
 import java.net.InetAddress;
-import java.net.InetSocketAddress;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
-import java.util.function.BooleanSupplier;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import weft.agent.WeftAgent;
-import weft.agent.datapath.DataPathConfig;
 import weft.agent.datapath.StreamReceiver;
 import weft.agent.datapath.StreamSender;
-import weft.model.protocol.ControlMessage;
-import weft.model.protocol.VoqReport;
 
 /**
  * "Killing and restarting the controller loses no accepted application data and ends in the same rates", on loopback
@@ -35,36 +32,11 @@ class ControllerRestartStreamTest {
 
     @AfterEach
     void tearDown() {
-        for (AutoCloseable c : new AutoCloseable[] {h1, h2, server}) {
-            try {
-                if (c != null) {
-                    c.close();
-                }
-            } catch (Exception e) {
-                throw new IllegalStateException(e);
-            }
-        }
+        LoopbackAgents.closeAll(h1, h2, server);
     }
 
     private static WeftAgent agent(String host, String ip, int localPort, int controllerPort) throws Exception {
-        DataPathConfig config = DataPathConfig.defaults(InetAddress.getByName(ip)).withPorts(DATA_PORT, localPort);
-        return new WeftAgent(config, new InetSocketAddress("127.0.0.1", controllerPort), null,
-                new ControlMessage.Register(host, ip, null, DATA_PORT, null, TOKEN), null).start();
-    }
-
-    private static void await(String what, BooleanSupplier condition) throws InterruptedException {
-        long end = System.nanoTime() + 20_000_000_000L;
-        while (!condition.getAsBoolean()) {
-            if (System.nanoTime() - end > 0) {
-                throw new AssertionError("timed out after 20 s waiting for " + what);
-            }
-            Thread.sleep(50);
-        }
-    }
-
-    private static long agentRate(WeftAgent a, String dst) {
-        List<VoqReport> r = a.dataPath().report().join();
-        return r.stream().filter(v -> v.dst().equals(dst)).mapToLong(VoqReport::bitsPerSecond).findFirst().orElse(-1);
+        return LoopbackAgents.start(host, ip, DATA_PORT, localPort, controllerPort, null, TOKEN);
     }
 
     private static byte[] message(int i) {
@@ -84,7 +56,7 @@ class ControllerRestartStreamTest {
         h2 = agent("h2", "127.0.0.32", 38472, port);
         await("h1 and h2 to register", () -> server.connectedHosts().containsAll(List.of("h1", "h2")));
         server.setRate("h1", "h2", 50_000_000L, "sd");
-        await("h1's VOQ to h2 at 50 Mbit/s", () -> agentRate(h1, "h2") == 50_000_000L);
+        await("h1's VOQ to h2 at 50 Mbit/s", () -> rate(h1, "h2") == 50_000_000L);
 
         CompletableFuture<List<StreamReceiver.Message>> got = CompletableFuture.supplyAsync(() -> {
             List<StreamReceiver.Message> out = new ArrayList<>();
@@ -113,12 +85,12 @@ class ControllerRestartStreamTest {
             // with no controller at all, everything accepted is delivered and acknowledged at the last rate
             assertThat(tx.awaitAcked(30, TimeUnit.SECONDS)).as("stream completes while the controller is down")
                     .isTrue();
-            assertThat(agentRate(h1, "h2")).as("h1 kept its last rate").isEqualTo(50_000_000L);
+            assertThat(rate(h1, "h2")).as("h1 kept its last rate").isEqualTo(50_000_000L);
 
             server = new AgentLinkServer(port, TOKEN, null, PathProvider.NONE).start();
             await("the restarted controller to adopt h1 -> h2 from h1's report",
                 () -> server.rate("h1", "h2") == 50_000_000L);
-            assertThat(agentRate(h1, "h2")).as("the rates end the same").isEqualTo(50_000_000L);
+            assertThat(rate(h1, "h2")).as("the rates end the same").isEqualTo(50_000_000L);
         }
         List<StreamReceiver.Message> messages = got.get(30, TimeUnit.SECONDS);
         assertThat(messages).hasSize(MESSAGES);

@@ -1,8 +1,5 @@
 package weft.model.admission;
 
-import java.util.HashSet;
-import java.util.Set;
-
 /**
  * Egress-Based admission (EB, after Cetinkaya and Knightly), a measurement-based baseline at the egress node: from
  * the time-stamped traffic it estimates the arrival envelope (mean {@code R̄(t)}, variance {@code σ²(t)} of the
@@ -14,7 +11,7 @@ import java.util.Set;
  * <p>Seed 002 §5.3.1 (EB, eqs. 5.5-5.7). Decision: the limit {@code lim R̄(t)} of eq. 5.7 is estimated by the longest
  * measured interval {@code R̄(T)}.
  */
-public final class EgressBased implements AdmissionControl {
+public final class EgressBased extends MeasuredAdmission<EgressBased.Envelopes> {
     /**
      * Envelope statistics at the egress, indexed by slot count {@code t} (index 0 unused for R and σ²).
      *
@@ -43,22 +40,9 @@ public final class EgressBased implements AdmissionControl {
         }
     }
 
-    private final Set<String> admitted = new HashSet<>();
-    private Envelopes current;
-
     @Override
     public String name() {
         return "EB";
-    }
-
-    /** Decides with the envelopes measured now. */
-    public AdmissionDecision request(AdmissionRequest r, Envelopes envelopes) {
-        current = envelopes;
-        try {
-            return request(r);
-        } finally {
-            current = null;
-        }
     }
 
     /** The left-hand side of eq. 5.5 at {@code t}. */
@@ -70,14 +54,12 @@ public final class EgressBased implements AdmissionControl {
     }
 
     @Override
-    public AdmissionDecision request(AdmissionRequest r) {
-        Envelopes e = current;
-        if (e == null) {
-            return AdmissionDecision.reject("EB: flow " + r.flowId() + " rejected: no envelope measurements");
-        }
-        if (admitted.contains(r.flowId())) {
-            return AdmissionDecision.reject("EB: flow " + r.flowId() + " is already admitted");
-        }
+    String measurement() {
+        return "envelope measurements";
+    }
+
+    @Override
+    AdmissionDecision decide(AdmissionRequest r, Envelopes e) {
         double peak = r.peakGbps();
         int slots = e.meanArrival().length - 1;
         for (int t = 0; t <= slots; t++) {
@@ -92,14 +74,6 @@ public final class EgressBased implements AdmissionControl {
             return AdmissionDecision.reject("EB: flow " + r.flowId() + " rejected: R̄(T) + P = " + longRun
                     + " is not below C = " + e.capacity() + " (eq. 5.7)");
         }
-        admitted.add(r.flowId());
         return AdmissionDecision.admit("EB: eq. 5.5 holds for t = 0.." + slots + " and R̄(T) + P < C");
-    }
-
-    @Override
-    public void release(String flowId) {
-        if (!admitted.remove(flowId)) {
-            throw new IllegalArgumentException("EB: release of " + flowId + ": not an admitted flow");
-        }
     }
 }

@@ -1,8 +1,5 @@
 package weft.model.admission;
 
-import java.util.HashSet;
-import java.util.Set;
-
 /**
  * Probe-Based admission (PB, after Bianchi et al.): the source sends probes on a low-priority SL of weight 1; the
  * receiver admits iff the probes' in-network transit times spread by less than the jitter bound,
@@ -13,7 +10,7 @@ import java.util.Set;
  * <p>Seed 002 §5.3.2 (PB, eqs. 5.8-5.9; 6 probes per flow). The probes themselves are sent by the host agents; this
  * class holds the decision rule and the admitted set.
  */
-public final class ProbeBased implements AdmissionControl {
+public final class ProbeBased extends MeasuredAdmission<ProbeBased.ProbeReport> {
     /** The thesis's probe count per flow. */
     public static final int PROBES_PER_FLOW = 6;
 
@@ -30,33 +27,18 @@ public final class ProbeBased implements AdmissionControl {
         }
     }
 
-    private final Set<String> admitted = new HashSet<>();
-    private ProbeReport pending;
-
     @Override
     public String name() {
         return "PB";
     }
 
-    /** Decides with the probes measured for this request. */
-    public AdmissionDecision request(AdmissionRequest r, ProbeReport report) {
-        pending = report;
-        try {
-            return request(r);
-        } finally {
-            pending = null;
-        }
+    @Override
+    String measurement() {
+        return "probe report";
     }
 
     @Override
-    public AdmissionDecision request(AdmissionRequest r) {
-        ProbeReport p = pending;
-        if (p == null) {
-            return AdmissionDecision.reject("PB: flow " + r.flowId() + " rejected: no probe report");
-        }
-        if (admitted.contains(r.flowId())) {
-            return AdmissionDecision.reject("PB: flow " + r.flowId() + " is already admitted");
-        }
+    AdmissionDecision decide(AdmissionRequest r, ProbeReport p) {
         if (p.refused() > 0) {
             return AdmissionDecision.reject("PB: flow " + r.flowId() + " rejected: " + p.refused()
                     + " probe(s) refused at the sender by back-pressure (eq. 5.9 needs 0)");
@@ -76,14 +58,6 @@ public final class ProbeBased implements AdmissionControl {
             return AdmissionDecision.reject("PB: flow " + r.flowId() + " rejected: probe jitter T_max - T_min = "
                     + max + " - " + min + " = " + (max - min) + " is not below J = " + p.jitterBound());
         }
-        admitted.add(r.flowId());
         return AdmissionDecision.admit("PB: probe jitter " + (max - min) + " < J = " + p.jitterBound());
-    }
-
-    @Override
-    public void release(String flowId) {
-        if (!admitted.remove(flowId)) {
-            throw new IllegalArgumentException("PB: release of " + flowId + ": not an admitted flow");
-        }
     }
 }

@@ -10,15 +10,9 @@ package weft.model.rate;
  * {@link Allocation#iterations()} counts Alg. 4.12's passes that found a finite {@code Δ̄}. The numbers, and the
  * order in which links saturate, are kept by {@link WaterLevels}.
  */
-public final class Afa implements RateAllocator {
-    @Override
-    public String name() {
-        return "afa";
-    }
-
-    @Override
-    public WeightBasis weightBasis() {
-        return WeightBasis.WEIGHT_TIMES_SIZE;
+public final class Afa extends NamedAllocator {
+    public Afa() {
+        super("afa", WeightBasis.WEIGHT_TIMES_SIZE);
     }
 
     @Override

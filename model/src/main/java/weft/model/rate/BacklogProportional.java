@@ -15,7 +15,7 @@ package weft.model.rate;
  * [project]: requests below the proportional share are fixed first (see the loop); Alg. 3 as printed over-commits links
  * when some {@code q_ij < b_ij·u_l/b_l}.
  */
-public final class BacklogProportional implements RateAllocator {
+public final class BacklogProportional extends NamedAllocator {
     private final VoqBudget budget;
 
     public BacklogProportional() {
@@ -23,17 +23,8 @@ public final class BacklogProportional implements RateAllocator {
     }
 
     public BacklogProportional(VoqBudget budget) {
+        super("bp", WeightBasis.BACKLOG_DEMAND_PROPORTIONAL);
         this.budget = budget;
-    }
-
-    @Override
-    public String name() {
-        return "bp";
-    }
-
-    @Override
-    public WeightBasis weightBasis() {
-        return WeightBasis.BACKLOG_DEMAND_PROPORTIONAL;
     }
 
     @Override

@@ -10,10 +10,9 @@ package weft.model.rate;
  * (seed 004's request) and acts as a private link. The numbers, and the order in which links saturate, are kept by
  * {@link WaterLevels}.
  */
-public final class Ffa implements RateAllocator {
-    @Override
-    public String name() {
-        return "ffa";
+public final class Ffa extends NamedAllocator {
+    public Ffa() {
+        super("ffa", WeightBasis.WEIGHT);
     }
 
     @Override

@@ -10,7 +10,7 @@ package weft.model.rate;
  * index (the rates do not depend on it). O(|F|²·|P|): the literal algorithm, kept for fidelity; {@link Ffa} with unit
  * weights computes the same rates in O(Σ|P| log |L|), which the property tests check.
  */
-public final class MaxMin implements RateAllocator {
+public final class MaxMin extends NamedAllocator {
     private final VoqBudget budget;
 
     public MaxMin() {
@@ -18,17 +18,8 @@ public final class MaxMin implements RateAllocator {
     }
 
     public MaxMin(VoqBudget budget) {
+        super("maxmin", WeightBasis.BACKLOG_DEMAND_UNIT);
         this.budget = budget;
-    }
-
-    @Override
-    public String name() {
-        return "maxmin";
-    }
-
-    @Override
-    public WeightBasis weightBasis() {
-        return WeightBasis.BACKLOG_DEMAND_UNIT;
     }
 
     @Override

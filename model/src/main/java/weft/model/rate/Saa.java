@@ -8,15 +8,9 @@ package weft.model.rate;
  * <p>Seed 000 §4.1.1-4.1.2, Alg. 4.1; seed 003 §5, eqs. 1-4 and Theorem 1. The distributed protocol is
  * {@code weft.model.rate.distributed.SaaProtocol}. SAA is feasible but not maximal.
  */
-public final class Saa implements RateAllocator {
-    @Override
-    public String name() {
-        return "saa";
-    }
-
-    @Override
-    public WeightBasis weightBasis() {
-        return WeightBasis.SIZE;
+public final class Saa extends NamedAllocator {
+    public Saa() {
+        super("saa", WeightBasis.SIZE);
     }
 
     @Override

@@ -11,7 +11,7 @@ package weft.model.rate;
  * the problem unless another order is given; in the network it is decided by which reservation arrives first, so a link
  * shared by two claimants has two valid outcomes, one per order.
  */
-public final class SaaM implements RateAllocator {
+public final class SaaM extends NamedAllocator {
     private final int[] claimOrder;
 
     /** Claims in flow order. */
@@ -21,17 +21,8 @@ public final class SaaM implements RateAllocator {
 
     /** Claims in the given order of flow indexes ({@code null}: flow order). */
     public SaaM(int[] claimOrder) {
+        super("saam", WeightBasis.SIZE);
         this.claimOrder = claimOrder == null ? null : claimOrder.clone();
-    }
-
-    @Override
-    public String name() {
-        return "saam";
-    }
-
-    @Override
-    public WeightBasis weightBasis() {
-        return WeightBasis.SIZE;
     }
 
     @Override

@@ -15,9 +15,9 @@ import java.util.Arrays;
  * it was last touched ({@code base}) and sits in a binary heap keyed by the level at which it would saturate.
  * Freezing a flow only raises that level, so a stale key is fixed when its link is popped. Cost
  * O(Σ|L_f| · log |L|); the result is the same fixed point as the paper's rescanning loop. Decision: the numbers live
- * in primitive {@code double} arrays for {@link Arithmetic#DOUBLE} and in arrays of {@code N} otherwise, behind one
- * set of index-based operations, because boxing every intermediate value made the generic form 3-10x slower on
- * 65,536 flows; the loops above them are written once.
+ * in primitive {@code double} arrays for {@link Arithmetic#DOUBLE} ({@link DoubleWaterLevels}) and in arrays of
+ * {@code N} otherwise ({@link GenericWaterLevels}), behind one set of index-based operations, because boxing every
+ * intermediate value made the generic form 3-10x slower on 65,536 flows; the loops above them are written once.
  *
  * @param <N> the number type of the rates
  */
@@ -29,14 +29,15 @@ abstract class WaterLevels<N> {
     private final boolean[] frozen;
     private int[] heap;
     private int heapSize;
+    private boolean started;
 
     /** The levels of a problem in the given arithmetic, every flow unfrozen at level 0. */
     @SuppressWarnings("unchecked")
     static <N> WaterLevels<N> of(RateProblem problem, Arithmetic<N> arithmetic) {
         if (arithmetic == Arithmetic.DOUBLE) {
-            return (WaterLevels<N>) new Doubles(problem);
+            return (WaterLevels<N>) new DoubleWaterLevels(problem);
         }
-        return new Generic<>(problem, arithmetic);
+        return new GenericWaterLevels<>(problem, arithmetic);
     }
 
     WaterLevels(RateProblem p) {
@@ -123,10 +124,19 @@ abstract class WaterLevels<N> {
     /**
      * Raises {@code ρ} to the saturation level of the link {@link #nextSaturatedLink()} returned (never lowering it).
      *
-     * @return whether that is a new rate level: above the old one exactly, or by more than a relative 1e-12 in
-     *         doubles, so rounding noise is not counted as a distinct rate
+     * @return whether that is a new rate level: the first, or above the old one ({@link #raise})
      */
-    abstract boolean raiseToSaturation();
+    final boolean raiseToSaturation() {
+        boolean first = !started;
+        started = true;
+        return raise() || first;
+    }
+
+    /**
+     * Raises {@code ρ} to the candidate level; whether it rose: exactly, or by more than a relative 1e-12 in doubles,
+     * so rounding noise is not counted as a distinct rate.
+     */
+    abstract boolean raise();
 
     /** Each flow's rate {@code w_f · r̄(f)}. */
     abstract Allocation<N> allocation(String name, int iterations);
@@ -138,13 +148,32 @@ abstract class WaterLevels<N> {
     abstract void addActiveWeight(int l, int f);
 
     /** Queues link {@code l} at its saturation level {@code base_l + c_l / W_l}. */
-    abstract void queueAtSaturation(int l);
+    private void queueAtSaturation(int l) {
+        measure(l);
+        keyAtCandidate(l);
+    }
 
     /**
-     * Computes link {@code l}'s saturation level {@code base_l + c_l / W_l}; when it lies above the level {@code l}
-     * is queued at, queues it there and returns true, else keeps it as the candidate level.
+     * Computes link {@code l}'s saturation level {@code base_l + c_l / W_l} as the candidate level; when it lies
+     * above the level {@code l} is queued at, queues it there and returns true.
      */
-    abstract boolean saturationRose(int l);
+    private boolean saturationRose(int l) {
+        measure(l);
+        if (candidateAboveKey(l)) {
+            keyAtCandidate(l);
+            return true;
+        }
+        return false;
+    }
+
+    /** Sets the candidate level to link {@code l}'s saturation level {@code base_l + c_l / W_l}. */
+    abstract void measure(int l);
+
+    /** Whether the candidate level lies above the level link {@code l} is queued at. */
+    abstract boolean candidateAboveKey(int l);
+
+    /** Sets the level link {@code l} is queued at to the candidate level. */
+    abstract void keyAtCandidate(int l);
 
     /** Compares the queued saturation levels of two links. */
     abstract int compareKeys(int l, int m);
@@ -193,202 +222,6 @@ abstract class WaterLevels<N> {
         }
         heap[i] = last;
         return top;
-    }
-
-    /** The numbers as primitive doubles. */
-    private static final class Doubles extends WaterLevels<Double> {
-        private final double[] residual;
-        private final double[] base;
-        private final double[] activeWeight;
-        private final double[] key;
-        private final double[] weight;
-        private final double[] level;
-        private double rho;
-        private double candidate;
-        private boolean started;
-
-        Doubles(RateProblem p) {
-            super(p);
-            int links = p.linkCount() + demandLinks(p);
-            residual = new double[links];
-            base = new double[links];
-            activeWeight = new double[links];
-            key = new double[links];
-            weight = new double[p.flowCount()];
-            level = new double[p.flowCount()];
-            start();
-        }
-
-        @Override
-        void setCapacity(int l, double capacity) {
-            residual[l] = capacity;
-        }
-
-        @Override
-        void setWeight(int f, double w) {
-            weight[f] = w;
-        }
-
-        @Override
-        void addActiveWeight(int l, int f) {
-            activeWeight[l] += weight[f];
-        }
-
-        @Override
-        void queueAtSaturation(int l) {
-            key[l] = base[l] + residual[l] / activeWeight[l];
-        }
-
-        @Override
-        boolean saturationRose(int l) {
-            double saturation = base[l] + residual[l] / activeWeight[l];
-            if (saturation > key[l]) {
-                key[l] = saturation;
-                return true;
-            }
-            candidate = saturation;
-            return false;
-        }
-
-        @Override
-        int compareKeys(int l, int m) {
-            return key[l] < key[m] ? -1 : key[l] > key[m] ? 1 : 0;
-        }
-
-        @Override
-        boolean raiseToSaturation() {
-            double next = Math.max(rho, candidate);
-            boolean newLevel = !started || next - rho > 1e-12 * Math.max(1, Math.abs(rho));
-            started = true;
-            rho = next;
-            return newLevel;
-        }
-
-        @Override
-        void freezeAtLevel(int f, int[] links) {
-            level[f] = rho;
-            for (int m : links) {
-                residual[m] -= (rho - base[m]) * activeWeight[m];
-                base[m] = rho;
-                activeWeight[m] -= weight[f];
-            }
-        }
-
-        @Override
-        Allocation<Double> allocation(String name, int iterations) {
-            Double[] rates = new Double[level.length];
-            for (int f = 0; f < rates.length; f++) {
-                rates[f] = weight[f] * level[f];
-            }
-            return new Allocation<>(name, problem, Arithmetic.DOUBLE, rates, iterations);
-        }
-    }
-
-    /** The numbers in any {@link Arithmetic}, exact fractions included. */
-    private static final class Generic<N> extends WaterLevels<N> {
-        private final Arithmetic<N> a;
-        private final N[] residual;
-        private final N[] base;
-        private final N[] activeWeight;
-        private final N[] key;
-        private final N[] weight;
-        private final N[] level;
-        private N rho;
-        private N candidate;
-        private boolean started;
-
-        Generic(RateProblem p, Arithmetic<N> arithmetic) {
-            super(p);
-            a = arithmetic;
-            int links = p.linkCount() + demandLinks(p);
-            residual = a.newArray(links);
-            base = a.newArray(links);
-            activeWeight = a.newArray(links);
-            key = a.newArray(links);
-            weight = a.newArray(p.flowCount());
-            level = a.newArray(p.flowCount());
-            rho = a.zero();
-            Arrays.fill(base, rho);
-            Arrays.fill(activeWeight, rho);
-            start();
-        }
-
-        @Override
-        void setCapacity(int l, double capacity) {
-            residual[l] = a.of(capacity);
-        }
-
-        @Override
-        void setWeight(int f, double w) {
-            weight[f] = a.of(w);
-        }
-
-        @Override
-        void addActiveWeight(int l, int f) {
-            activeWeight[l] = a.add(activeWeight[l], weight[f]);
-        }
-
-        private N saturation(int l) {
-            return a.add(base[l], a.div(residual[l], activeWeight[l]));
-        }
-
-        @Override
-        void queueAtSaturation(int l) {
-            key[l] = saturation(l);
-        }
-
-        @Override
-        boolean saturationRose(int l) {
-            N saturation = saturation(l);
-            if (a.compare(saturation, key[l]) > 0) {
-                key[l] = saturation;
-                return true;
-            }
-            candidate = saturation;
-            return false;
-        }
-
-        @Override
-        int compareKeys(int l, int m) {
-            return a.compare(key[l], key[m]);
-        }
-
-        @Override
-        boolean raiseToSaturation() {
-            N next = a.max(rho, candidate);
-            boolean newLevel;
-            if (a.exact()) {
-                newLevel = !started || a.compare(next, rho) > 0;
-            } else {
-                double r = a.toDouble(rho);
-                newLevel = !started || a.toDouble(next) - r > 1e-12 * Math.max(1, Math.abs(r));
-            }
-            started = true;
-            rho = next;
-            return newLevel;
-        }
-
-        @Override
-        void freezeAtLevel(int f, int[] links) {
-            level[f] = rho;
-            for (int m : links) {
-                if (base[m] != rho) {
-                    // Bring the residual up to the current level (skipped when this level already did: same object).
-                    residual[m] = a.sub(residual[m], a.mul(a.sub(rho, base[m]), activeWeight[m]));
-                    base[m] = rho;
-                }
-                activeWeight[m] = a.sub(activeWeight[m], weight[f]);
-            }
-        }
-
-        @Override
-        Allocation<N> allocation(String name, int iterations) {
-            N[] rates = a.newArray(level.length);
-            for (int f = 0; f < rates.length; f++) {
-                rates[f] = a.mul(weight[f], level[f]);
-            }
-            return new Allocation<>(name, problem, a, rates, iterations);
-        }
     }
 
     static int demandLinks(RateProblem p) {

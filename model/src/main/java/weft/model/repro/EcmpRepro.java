@@ -8,6 +8,7 @@ import java.util.random.RandomGenerator;
 
 import weft.model.io.Chart;
 import weft.model.routing.EcmpCollisions;
+import weft.model.routing.EcmpMonteCarlo;
 import weft.model.routing.RoutingEngines;
 import weft.model.routing.RoutingOptions;
 import weft.model.sim.InjectionPolicy;
@@ -115,7 +116,7 @@ final class EcmpRepro extends DeclaredReproduction {
         Point prr = new Point();
         Point rr = new Point();
         for (int r = 0; r < runs; r++) {
-            int[] dst = EcmpCollisions.destinations(fabric.topology, EcmpCollisions.Pattern.INTER_POD, rnd);
+            int[] dst = EcmpMonteCarlo.destinations(fabric.topology, EcmpMonteCarlo.Pattern.INTER_POD, rnd);
             long seed = o.seed() * 1000 + r;
             for (int i = 0; i < loads.size(); i++) {
                 double load = loads.get(i) / 100.0;
@@ -129,15 +130,15 @@ final class EcmpRepro extends DeclaredReproduction {
         DataCenterFabric small = new DataCenterFabric(analysisK);
         Point pod = new Point();
         for (int r = 0; r < analysisRuns; r++) {
-            int[] dst = EcmpCollisions.destinations(small.topology, EcmpCollisions.Pattern.POD_TO_POD, rnd);
+            int[] dst = EcmpMonteCarlo.destinations(small.topology, EcmpMonteCarlo.Pattern.POD_TO_POD, rnd);
             run(small, dst, 1.0, "ecmp", true, queue, warmup, window, o.seed() * 1000 + 500 + r, pod, analysisRuns);
         }
         var smallEcmp = RoutingEngines.byName("ecmp").compute(small.topology, RoutingOptions.defaults());
-        EcmpCollisions.Estimate podFluid = EcmpCollisions.monteCarlo(small.topology, smallEcmp,
-                EcmpCollisions.Pattern.POD_TO_POD, fluidRuns, rnd);
+        EcmpMonteCarlo.Estimate podFluid = EcmpMonteCarlo.monteCarlo(small.topology, smallEcmp,
+                EcmpMonteCarlo.Pattern.POD_TO_POD, fluidRuns, rnd);
         var bigEcmp = RoutingEngines.byName("ecmp").compute(fabric.topology, RoutingOptions.defaults());
-        EcmpCollisions.Estimate interFluid = EcmpCollisions.monteCarlo(fabric.topology, bigEcmp,
-                EcmpCollisions.Pattern.INTER_POD, fluidRuns, rnd);
+        EcmpMonteCarlo.Estimate interFluid = EcmpMonteCarlo.monteCarlo(fabric.topology, bigEcmp,
+                EcmpMonteCarlo.Pattern.INTER_POD, fluidRuns, rnd);
         int full = loads.size() - 1;
         List<ClaimResult> claims = List.of(
                 CLAIMS.get(0).measured(ecmp[full].mean),
@@ -234,8 +235,8 @@ final class EcmpRepro extends DeclaredReproduction {
                 fmt(p.latencyUs), fmt(p.p99Us), p.dropped + " / " + p.delivered, thesis);
     }
 
-    private static ResultTable analysisTable(int k, int analysisK, Point pod, EcmpCollisions.Estimate podFluid,
-                                             EcmpCollisions.Estimate interFluid, Point inter) {
+    private static ResultTable analysisTable(int k, int analysisK, Point pod, EcmpMonteCarlo.Estimate podFluid,
+                                             EcmpMonteCarlo.Estimate interFluid, Point inter) {
         List<List<String>> rows = new ArrayList<>();
         rows.add(List.of("pod-to-pod, k = " + analysisK, "stage 1, eq. 3.2",
                 f3(EcmpCollisions.stage1Throughput(analysisK)), f3(podFluid.afterStage()[0]), "-",
@@ -249,7 +250,7 @@ final class EcmpRepro extends DeclaredReproduction {
                 "about 0.40 (Fig. 3.2)"));
         rows.add(List.of("inter-pod, k = " + k, "end to end, least flow", "-", f3(interFluid.meanMinimum()),
                 f3(inter.min), "< 1/4 of the mean"));
-        return new ResultTable("§3.1.3 and Fig. 3.5: ECMP throughput, analysis, fluid Monte Carlo (EcmpCollisions) "
+        return new ResultTable("§3.1.3 and Fig. 3.5: ECMP throughput, analysis, fluid Monte Carlo (EcmpMonteCarlo) "
                 + "and packet simulation", List.of("pattern", "quantity", "analysis", "fluid model",
                 "packet level", "thesis"), rows);
     }

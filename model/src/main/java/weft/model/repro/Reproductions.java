@@ -22,6 +22,13 @@ public final class Reproductions {
         ALL.put("injection", InjectionRepro::new);
         ALL.put("independent", IndependentRepro::new);
         ALL.put("apps", AppsRepro::new);
+        ALL.put("crp", CrpRepro::new);
+        ALL.put("stp", StpRepro::new);
+        ALL.put("sr", SegmentRepro::new);
+        ALL.put("lash", LashRepro::new);
+        ALL.put("qos", QosRepro::new);
+        ALL.put("admission", AdmissionRepro::new);
+        ALL.put("lash-layers", LashLayersRepro::new);
         ALL.put("ecmp", EcmpRepro::new);
         ALL.put("resequencer", ResequencerRepro::new);
         ALL.put("voq", VoqRepro::new);

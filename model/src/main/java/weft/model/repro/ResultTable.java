@@ -1,6 +1,7 @@
 package weft.model.repro;
 
 import java.util.List;
+import java.util.Locale;
 
 /**
  * A table a reproduction prints beside its claims, e.g. the whole of seed 003 Table 1 with the paper's figures next
@@ -20,5 +21,10 @@ public record ResultTable(String title, List<String> columns, List<List<String>>
                         + " cells for " + columns.size() + " columns");
             }
         }
+    }
+
+    /** A cell: {@code v} with {@code decimals} digits after the point. */
+    static String fixed(double v, int decimals) {
+        return String.format(Locale.ROOT, "%." + decimals + "f", v);
     }
 }

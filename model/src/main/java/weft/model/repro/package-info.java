@@ -11,10 +11,14 @@
  * {@code spreading} (seed 003 Fig. 1), and on the packet simulator with the papers' switches ({@code TreeFabric}):
  * {@code phase} (seed 003 Fig. 6, seed 000 Fig. 6.7), {@code injection} (seed 003 Table 1, seed 000 Tables 6.3,
  * 6.4), {@code independent} (seed 000 Fig. 6.8a), {@code apps} (seed 000 Fig. 6.10a); {@code RateMeter} measures
- * steady flow rates in a run. Seed 004 on its data-center model ({@code DataCenterFabric}: lossy drop-tail k-port fat
- * tree, {@code LossMeter} for per-flow throughput): {@code ecmp} (§3.1-3.2), {@code resequencer} (§3.4), and
- * {@code voq} (§5.6.2: the distributed VOQ scheduler on a simulated Virtual Switch). {@link
- * weft.model.repro.DeclaredReproduction} holds the declarative half of a reproduction.
+ * steady flow rates in a run. Seed 002 on the same simulator: {@code stp}, {@code sr}, {@code lash} (chapter 3,
+ * Ethernet fabrics of {@code EthernetSetup}, load sweeps of {@code LoadSweep}) and {@code qos}, {@code admission}
+ * (chapters 4-5, InfiniBand service levels of {@code IbaSetup} and {@code IbaExperiment}); {@code lash-layers}
+ * counts the layers LASH needs (Fig. 3.13). Seed 004 on its
+ * data-center model ({@code DataCenterFabric}: lossy drop-tail k-port fat tree, {@code LossMeter} for per-flow
+ * throughput): {@code ecmp} (§3.1-3.2), {@code resequencer} (§3.4), and {@code voq} (§5.6.2: the distributed VOQ
+ * scheduler on a simulated Virtual Switch). {@link weft.model.repro.DeclaredReproduction} holds the declarative half
+ * of a reproduction.
  * Setup, assumptions, tolerances, run times and results: docs/reproductions.md.
  */
 package weft.model.repro;

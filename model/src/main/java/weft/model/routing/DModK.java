@@ -16,15 +16,9 @@ import weft.model.topology.Topology;
  * leaf. {@link #hostPath} gives the host-level D-mod-k path of the thesis, which the contention reproduction uses.
  * Up*&#47;down* paths in a tree are deadlock-free; paths are shortest.
  */
-final class DModK implements RoutingEngine {
-    @Override
-    public String name() {
-        return "dmodk";
-    }
-
-    @Override
-    public boolean promisesShortest() {
-        return true;
+final class DModK extends NamedEngine {
+    DModK() {
+        super("dmodk", true);
     }
 
     @Override

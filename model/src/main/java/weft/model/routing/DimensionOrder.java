@@ -27,15 +27,9 @@ import weft.model.topology.Topology;
  *       row's cycle.</li>
  * </ul>
  */
-final class DimensionOrder implements RoutingEngine {
-    @Override
-    public String name() {
-        return "dor";
-    }
-
-    @Override
-    public boolean promisesShortest() {
-        return true;
+final class DimensionOrder extends NamedEngine {
+    DimensionOrder() {
+        super("dor", true);
     }
 
     @Override

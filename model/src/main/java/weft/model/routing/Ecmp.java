@@ -15,15 +15,9 @@ import weft.model.topology.Topology;
  * layer is deadlock-free only where shortest paths are, as on trees (up then down); on a ring or torus the verifier
  * reports the cycle.
  */
-final class Ecmp implements RoutingEngine {
-    @Override
-    public String name() {
-        return "ecmp";
-    }
-
-    @Override
-    public boolean promisesShortest() {
-        return true;
+final class Ecmp extends NamedEngine {
+    Ecmp() {
+        super("ecmp", true);
     }
 
     @Override

@@ -45,6 +45,10 @@ import weft.model.topology.Topology;
  * <p>Source: the data plane that {@code weft.controller.program.RouteCompiler} programs (OpenFlow 1.3 priorities:
  * an in_port entry +2000, a path-tagged entry +1000); entries as in seed 002 §3.2 (Segment-based routing names
  * arrival ports), §3.3 (LASH layers) and seed 004 §2 (ECMP groups, VLB path tags). Immutable after construction.
+ *
+ * <p>Decision: one class of about 350 lines, because the matching rule above is one thing: the sort that puts each
+ * group in match order, the dense arrays it fills and {@link #lookup} that reads them must agree entry by entry. The
+ * {@code layer_of} index, which only the ingress switch reads, is {@link IngressLayers}.
  */
 public final class ForwardingTable {
     /** {@link #lookup} result when no entry applies (a black hole). */
@@ -68,10 +72,7 @@ public final class ForwardingTable {
     private final int[] outStart;
     private final int[] outChannel;
     private final ForwardingEntry[] entries;
-    /** Sorted {@code src * n + dst} of every pair in layer_of. */
-    private final long[] pairKeys;
-    /** Per pair key: (path, layer) pairs sorted by path, untagged (-1) first. */
-    private final int[][] pairPaths;
+    private final IngressLayers ingress;
     /** Sorted distinct path tags of the entries towards each destination switch. */
     private final int[][] tagsToward;
 
@@ -154,30 +155,7 @@ public final class ForwardingTable {
             }
         }
         this.tagsToward = indexTags();
-        List<PairLayer> layerOf = result.layerOf();
-        long[] listed = new long[layerOf.size()];
-        for (int i = 0; i < listed.length; i++) {
-            PairLayer p = layerOf.get(i);
-            int s = topology.switchIndex(p.src());
-            int d = topology.switchIndex(p.dst());
-            listed[i] = s < 0 || d < 0 ? -1 : (long) s * n + d;
-        }
-        this.pairKeys = Arrays.stream(listed).filter(k -> k >= 0).sorted().distinct().toArray();
-        this.pairPaths = new int[pairKeys.length][];
-        for (int i = 0; i < listed.length; i++) {
-            if (listed[i] >= 0) {
-                PairLayer p = layerOf.get(i);
-                int at = Arrays.binarySearch(pairKeys, listed[i]);
-                int[] old = pairPaths[at] == null ? new int[0] : pairPaths[at];
-                int[] more = Arrays.copyOf(old, old.length + 2);
-                more[old.length] = p.path() == null ? -1 : p.path();
-                more[old.length + 1] = p.layer();
-                pairPaths[at] = more;
-            }
-        }
-        for (int[] pp : pairPaths) {
-            sortPairs(pp);
-        }
+        this.ingress = new IngressLayers(topology, result.layerOf());
     }
 
     /**
@@ -269,32 +247,15 @@ public final class ForwardingTable {
 
     /**
      * The layer a packet from switch {@code src} to switch {@code dst} with path tag {@code tag} travels in, as
-     * the source switch's ingress entry pushes it: the layer of the pair's {@code layer_of} entry for that path,
-     * else of its lowest path (the untagged one first), else 0 when {@code layer_of} does not list the pair.
+     * the source switch's ingress entry pushes it ({@link IngressLayers#layer}).
      */
     public int ingressLayer(int src, int dst, int tag) {
-        int at = Arrays.binarySearch(pairKeys, (long) src * n + dst);
-        if (at < 0) {
-            return 0;
-        }
-        int[] pp = pairPaths[at];
-        for (int i = 0; i < pp.length; i += 2) {
-            if (pp[i] == tag) {
-                return pp[i + 1];
-            }
-        }
-        return pp[1];
+        return ingress.layer(src, dst, tag);
     }
 
     /** The distinct path ids {@code layer_of} lists for the pair, ascending (empty when it lists none). */
     public int[] pairTags(int src, int dst) {
-        int at = Arrays.binarySearch(pairKeys, (long) src * n + dst);
-        if (at < 0) {
-            return new int[0];
-        }
-        int[] pp = pairPaths[at];
-        return java.util.stream.IntStream.range(0, pp.length / 2).map(i -> pp[2 * i]).filter(t -> t >= 0)
-                .distinct().toArray();
+        return ingress.tags(src, dst);
     }
 
     /** The distinct path tags of the entries towards destination switch {@code dst}, ascending. */
@@ -373,19 +334,6 @@ public final class ForwardingTable {
 
     private static boolean sameMatch(ForwardingEntry a, ForwardingEntry b) {
         return Objects.equals(a.inPort(), b.inPort()) && Objects.equals(a.path(), b.path());
-    }
-
-    private static void sortPairs(int[] pp) {
-        for (int i = 2; i < pp.length; i += 2) {
-            for (int j = i; j >= 2 && pp[j - 2] > pp[j]; j -= 2) {
-                int p = pp[j];
-                int l = pp[j + 1];
-                pp[j] = pp[j - 2];
-                pp[j + 1] = pp[j - 1];
-                pp[j - 2] = p;
-                pp[j - 1] = l;
-            }
-        }
     }
 
     private String problem(ForwardingEntry e, int u, int d) {

@@ -51,7 +51,7 @@ import weft.model.topology.Topology;
  * Up*&#47;Down* layer. Layers 0..budget-2 do not depend on the last one, so this gives the same layers as first fit
  * over all budget layers while skipping the last layer's remaining attempts once the fallback is certain.
  */
-final class Lash implements RoutingEngine {
+final class Lash extends NamedEngine {
     /** Layers opened before the engine gives up (far above any budget; a fresh layer always takes one path). */
     static final int LAYER_LIMIT = 64;
     static final int BALANCE_PASSES = 3;
@@ -80,18 +80,9 @@ final class Lash implements RoutingEngine {
     }
 
     Lash(PathChoice choice, PairOrder order) {
+        super("lash", true);
         this.choice = choice;
         this.order = order;
-    }
-
-    @Override
-    public String name() {
-        return "lash";
-    }
-
-    @Override
-    public boolean promisesShortest() {
-        return true;
     }
 
     @Override

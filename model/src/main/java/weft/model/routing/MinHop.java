@@ -13,15 +13,9 @@ import weft.model.topology.Topology;
  * {@code osm_ucast_mgr.c} (min-hop with port balancing) as the reference behaviour.
  * Decision: destinations in switch order, ties by lowest port, load = hosts of the destinations routed.
  */
-final class MinHop implements RoutingEngine {
-    @Override
-    public String name() {
-        return "minhop";
-    }
-
-    @Override
-    public boolean promisesShortest() {
-        return true;
+final class MinHop extends NamedEngine {
+    MinHop() {
+        super("minhop", true);
     }
 
     @Override

@@ -23,17 +23,11 @@ import weft.model.topology.Topology;
  * max(layers LASH needs, min(budget, {@value #MAX_PATHS})) layers. Decision: no Up*&#47;Down* fallback: its paths
  * are not shortest, so a budget below LASH's need is an error naming both numbers.
  */
-final class MultipathLash implements RoutingEngine {
+final class MultipathLash extends NamedEngine {
     static final int MAX_PATHS = 4;
 
-    @Override
-    public String name() {
-        return "mplash";
-    }
-
-    @Override
-    public boolean promisesShortest() {
-        return true;
+    MultipathLash() {
+        super("mplash", true);
     }
 
     @Override

@@ -19,10 +19,9 @@ import weft.model.topology.generate.Clusters;
  * the {@code clusters} generator's fabrics are exactly the inter-cluster links (leaf to leaf). A fabric without such
  * links is one cluster, routed as plain ECMP in one layer.
  */
-final class Nca implements RoutingEngine {
-    @Override
-    public String name() {
-        return "nca";
+final class Nca extends NamedEngine {
+    Nca() {
+        super("nca", true);
     }
 
     @Override
@@ -40,10 +39,5 @@ final class Nca implements RoutingEngine {
         }
         return new RoutingResult(name(), layers, DestinationTables.pairs(topology, layerOf),
                 Ecmp.shortestPathGroups(topology.graph(), layers), true);
-    }
-
-    @Override
-    public boolean promisesShortest() {
-        return true;
     }
 }

@@ -31,7 +31,7 @@ import weft.model.topology.Topology;
  * <p>Decision: {@code find} orders links by the distance of their far end to the visited part of the sub-net (§3.2.3),
  * which favours short segments; ties by link index.
  */
-final class SegmentBasedRouting implements RoutingEngine {
+final class SegmentBasedRouting extends NamedEngine {
     private final Segmentation.LinkOrder linkOrder;
 
     SegmentBasedRouting() {
@@ -39,17 +39,8 @@ final class SegmentBasedRouting implements RoutingEngine {
     }
 
     SegmentBasedRouting(Segmentation.LinkOrder linkOrder) {
+        super("sr", false);
         this.linkOrder = linkOrder;
-    }
-
-    @Override
-    public String name() {
-        return "sr";
-    }
-
-    @Override
-    public boolean promisesShortest() {
-        return false;
     }
 
     /** The forbidden turns of one run: {@code forbidden[u][i * deg + j]} forbids out(u)[i]'s link to out(u)[j]'s. */

@@ -23,19 +23,13 @@ import weft.model.topology.Topology;
  * </ol>
  * Decision: port priorities are all equal (the 802.1D default), so port ids compare by port number.
  */
-final class SpanningTree implements RoutingEngine {
+final class SpanningTree extends NamedEngine {
+    SpanningTree() {
+        super("stp", false);
+    }
+
     /** 802.1D-2004 port path cost numerator: cost = 20,000,000 / (link speed in Mbit/s). */
     private static final double PATH_COST_MBPS = 20_000_000.0;
-
-    @Override
-    public String name() {
-        return "stp";
-    }
-
-    @Override
-    public boolean promisesShortest() {
-        return false;
-    }
 
     @Override
     public RoutingResult compute(Topology topology, RoutingOptions options) {

@@ -38,27 +38,18 @@ import weft.model.topology.Topology;
  * channel of their path has the fewest pairs so far (then the least total, then the lowest layer), so pairs that
  * share channels are split over the layers.
  */
-final class Tbtp implements RoutingEngine {
+final class Tbtp extends NamedEngine {
     private final int layers;
 
     /**
      * @param layers layers to spread the traffic over: 1 for TBTP, 3 for the thesis's TBTP3VL
      */
     Tbtp(int layers) {
+        super(layers == 1 ? "tbtp" : "tbtp" + layers + "vl", false);
         if (layers < 1) {
             throw new IllegalArgumentException("tbtp: layers must be >= 1, got " + layers);
         }
         this.layers = layers;
-    }
-
-    @Override
-    public String name() {
-        return layers == 1 ? "tbtp" : "tbtp" + layers + "vl";
-    }
-
-    @Override
-    public boolean promisesShortest() {
-        return false;
     }
 
     @Override

@@ -26,15 +26,9 @@ import weft.model.topology.Topology;
  * down, and does, even when going up first would be shorter for its own hosts. Every path is legal and each
  * destination's routes form an in-tree; every other switch takes the shortest legal route the table allows.
  */
-final class UpDown implements RoutingEngine {
-    @Override
-    public String name() {
-        return "updown";
-    }
-
-    @Override
-    public boolean promisesShortest() {
-        return false;
+final class UpDown extends NamedEngine {
+    UpDown() {
+        super("updown", false);
     }
 
     @Override

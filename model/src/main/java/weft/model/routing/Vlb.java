@@ -34,18 +34,12 @@ import weft.model.topology.Topology;
  * {@code weft.model.topology.generate.KPortFatTree} the way up to each root is unique, so the p = (k/2)^(l-1) path ids
  * are its p intermediate switches, as the thesis's path field.
  */
-final class Vlb implements RoutingEngine {
+final class Vlb extends NamedEngine {
     /** Refuse fabrics whose tagged entries would exceed this (about 2 GB of entries in memory). */
     static final long MAX_ENTRIES = 4_000_000;
 
-    @Override
-    public String name() {
-        return "vlb";
-    }
-
-    @Override
-    public boolean promisesShortest() {
-        return true;
+    Vlb() {
+        super("vlb", true);
     }
 
     @Override

@@ -21,6 +21,11 @@ import weft.model.sim.engine.EventQueue;
  * watch, on packets addressed to a switch (sent on elsewhere or consumed), on every packet entering an input buffer
  * (congestion marking), and on packets that waited longer than their class may (dropped, or turned into a reply to
  * their source); {@link #expired} and {@link #expire} serve the switch models for the last.
+ *
+ * <p>Decision: one class of about 520 lines. Every step of a hop (route, pick a virtual channel, transmit, arrive,
+ * free, credit) reads and writes the same per-channel and per-buffer arrays on the hot path, and the switch models
+ * call these steps in different orders; the parts with state of their own are their own classes ({@link Buffers},
+ * {@link FlowControl}, {@link LaneArbiter}, {@link Stats}, {@link PacketView}, the switch models, {@link Hosts}).
  */
 final class Engine {
     static final int EV_ARRIVE = 0;
@@ -60,6 +65,7 @@ final class Engine {
     final long[] busyUntil;
     /** Wormhole: owner of each (channel, vc) downstream buffer (an input buffer id, or -2 - host), -1 = free. */
     final int[] vcOwner;
+    /** Per channel: the virtual channel after the one the last head flit took (round robin within a lane). */
     private final int[] vcPointer;
     final long deadlockPs;
     SwitchModel switches;
@@ -86,7 +92,7 @@ final class Engine {
     /** Per class: the longest a packet may wait in switches before it is dropped; null when no class is limited. */
     private long[] maxWait;
     /** The one view of a packet handed to protocols. */
-    final PacketView view = new PacketView();
+    final PacketView view;
 
     Engine(SimConfig config, Fabric fabric, ForwardingTable forwarding, long windowStart, long windowEnd,
            java.util.List<SimObserver> observers, long deadlockPs) {
@@ -114,6 +120,7 @@ final class Engine {
         vcPointer = new int[fabric.channels];
         decisions = new int[fabric.switches + fabric.channels];
         decisionPending = new boolean[decisions.length];
+        view = new PacketView(this);
     }
 
     /**
@@ -377,7 +384,7 @@ final class Engine {
     int pickVc(int c, int lane, long need, boolean needsFreeVc) {
         int first = fabric.laneFirstVc[lane];
         int count = fabric.laneVcCount[lane];
-        int start = vcPointer[c];
+        int start = count == 1 ? 0 : Math.floorMod(vcPointer[c] - first, count);
         for (int i = 0; i < count; i++) {
             int v = first + (start + i) % count;
             if (needsFreeVc && vcOwner[c * vcs + v] != -1) {
@@ -417,6 +424,9 @@ final class Engine {
         long latency = fabric.chLatencyPs[c];
         long tail = end + latency;
         p.vc(f, vc);
+        if (p.isHead(f)) {
+            vcPointer[c] = vc + 1;
+        }
         p.tailArrive(f, tail);
         long arrive;
         if (fabric.toHost(c) || !p.isHead(f)) {
@@ -517,140 +527,5 @@ final class Engine {
     void stop(String reason) {
         stopped = true;
         stopReason = reason;
-    }
-
-    /** The view of packet record f handed to a protocol; its mutators apply to the record at once. */
-    final class PacketView implements SimPacket {
-        private int f;
-        private int sw;
-        boolean readdressed;
-        boolean allowReply;
-        boolean replied;
-        int replyBytes;
-        int replyCls;
-        Object replyPayload;
-
-        /** Points the view at record f at switch sw (-1 at a host). */
-        PacketView at(int f, int sw) {
-            this.f = f;
-            this.sw = sw;
-            readdressed = false;
-            replied = false;
-            return this;
-        }
-
-        @Override
-        public int src() {
-            return flits.src(f);
-        }
-
-        @Override
-        public int dst() {
-            return flits.dst(f);
-        }
-
-        @Override
-        public int dstSwitch() {
-            return flits.dstSwitch(f);
-        }
-
-        @Override
-        public int cls() {
-            return flits.cls(f);
-        }
-
-        @Override
-        public int bytes() {
-            return flits.packetBytes(f);
-        }
-
-        @Override
-        public int flow() {
-            return flits.flow(f);
-        }
-
-        @Override
-        public Object payload() {
-            return flits.payload(f);
-        }
-
-        @Override
-        public void payload(Object payload) {
-            flits.payload(f, payload);
-        }
-
-        @Override
-        public boolean marked() {
-            return (flits.flags(f) & Flits.MARKED) != 0;
-        }
-
-        @Override
-        public void mark() {
-            flits.flags(f, flits.flags(f) | (Flits.MARKED));
-        }
-
-        @Override
-        public boolean control() {
-            return (flits.flags(f) & Flits.CONTROL) != 0;
-        }
-
-        @Override
-        public long createdPs() {
-            return flits.created(f);
-        }
-
-        @Override
-        public long injectedPs() {
-            return flits.injected(f);
-        }
-
-        @Override
-        public long waitedPs() {
-            return flits.waited(f) + (sw >= 0 && flits.buffer(f) >= 0 ? Math.max(0, now - flits.eligible(f)) : 0);
-        }
-
-        @Override
-        public void readdress(int host, Object payload) {
-            if (host < 0 || host >= fabric.hosts) {
-                throw new IllegalArgumentException("protocol re-addressed a packet to host " + host + " of "
-                        + fabric.hosts);
-            }
-            onward(host, fabric.hostSwitch[host], payload);
-        }
-
-        @Override
-        public void readdressToSwitch(int to, Object payload) {
-            if (to < 0 || to >= fabric.switches || fabric.hostSwitchOrdinal(to) < 0) {
-                throw new IllegalArgumentException("protocol re-addressed a packet to switch " + to
-                        + ", which is not a switch with hosts");
-            }
-            onward(-1, to, payload);
-        }
-
-        private void onward(int host, int to, Object payload) {
-            if (sw < 0 || flits.dst(f) >= 0) {
-                throw new IllegalStateException("only a packet addressed to a switch can be re-addressed, there");
-            }
-            flits.dst(f, host);
-            flits.dstSwitch(f, to);
-            flits.payload(f, payload);
-            readdressed = true;
-        }
-
-        @Override
-        public void reply(int bytes, int cls, Object payload) {
-            if (!allowReply) {
-                throw new IllegalStateException("a packet can be turned into a reply only when a switch drops it for "
-                        + "waiting too long");
-            }
-            if (bytes < 1 || bytes > flits.bytes(f) || cls < 0 || cls >= fabric.classes) {
-                throw new IllegalArgumentException("reply of " + bytes + " B in class " + cls + ": expected 1.."
-                        + flits.bytes(f) + " B (at most the packet it replaces) and a class below " + fabric.classes);
-            }
-            replied = true;
-            replyBytes = bytes;
-            replyCls = cls;
-            replyPayload = payload;
-        }
     }
 }

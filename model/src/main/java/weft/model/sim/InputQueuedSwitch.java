@@ -18,6 +18,10 @@ package weft.model.sim;
  * (priority arbiters, as seed 001 §3's separable allocator), among which the allocator chooses. A packet at the
  * front of its buffer that waited longer than its class may is dropped there or turned into a reply
  * ({@link Engine#expire}).
+ *
+ * <p>Decision: one class of about 400 lines, the one allocation step of a speedup-1 switch (requests, lane
+ * arbitration, crossbar match, grants) over shared request matrices; the allocators themselves are
+ * {@link CrossbarAllocator}s and the lane tables {@link LaneArbiter}s.
  */
 final class InputQueuedSwitch extends SwitchModel {
     private final Fabric fabric;
@@ -39,12 +43,19 @@ final class InputQueuedSwitch extends SwitchModel {
     private final boolean frontDelay;
     /** Flits waiting in each input channel's buffers (all virtual channels). */
     private final int[] waiting;
+    /** Per switch, a bit per input (its position in {@code inputs[u]}) that has flits waiting. */
+    private final long[] active;
+    private final int[] activeBase;
+    /** Position of each input channel among its switch's inputs. */
+    private final int[] inIndex;
     private long[] req = new long[0];
     private int[] reqBuffer = new int[0];
     private int[] reqVc = new int[0];
     private int[] match = new int[0];
     private int[] outs = new int[0];
     private int[] rowStamp = new int[0];
+    private final boolean laneTables;
+    private final int[] laneBytes;
     /** Best priority among the requests each output received in this decision. */
     private int[] rowPriority = new int[0];
     private int decisions;
@@ -59,6 +70,8 @@ final class InputQueuedSwitch extends SwitchModel {
         vcs = fabric.vcs;
         routerDelay = engine.config.routerDelayPs();
         frontDelay = engine.flitMode;
+        laneTables = engine.config.laneArbitration() != null;
+        laneBytes = new int[Math.max(16, fabric.lanes)];
         int s = fabric.switches;
         int[] inCount = new int[s];
         int[] outCount = new int[s];
@@ -94,9 +107,16 @@ final class InputQueuedSwitch extends SwitchModel {
                 inputs[u][fillIn[u]++] = c;
             }
         }
+        inIndex = new int[fabric.channels];
+        activeBase = new int[s + 1];
         for (int u = 0; u < s; u++) {
             sortByPort(inputs[u]);
+            for (int i = 0; i < inputs[u].length; i++) {
+                inIndex[inputs[u][i]] = i;
+            }
+            activeBase[u + 1] = activeBase[u] + (inputs[u].length + 63) / 64;
         }
+        active = new long[activeBase[s]];
         inputBusy = new long[fabric.channels];
         waiting = new int[fabric.channels];
         vcPointer = new int[fabric.channels];
@@ -122,7 +142,10 @@ final class InputQueuedSwitch extends SwitchModel {
     @Override
     void arrive(int f, int c, int b, long now) {
         flits.eligible(f, flits.isHead(f) ? now + routerDelay : now);
-        waiting[c]++;
+        if (waiting[c]++ == 0) {
+            int u = fabric.chDst[c];
+            active[activeBase[u] + (inIndex[c] >>> 6)] |= 1L << inIndex[c];
+        }
         buffers.append(flits, b, f, now);
         schedule(fabric.chDst[c], now);
     }
@@ -167,23 +190,25 @@ final class InputQueuedSwitch extends SwitchModel {
         int stamp = ++decisions;
         requested = 0;
         long wake = Long.MAX_VALUE;
-        for (int i = 0; i < nIn; i++) {
-            int c = in[i];
-            if (inputBusy[c] > now || waiting[c] == 0) {
-                continue;
-            }
-            for (int[] level : levelVcs) {
-                int n = level.length;
-                int first = vcPointer[c] % n;
-                for (int k = 0; k < n; k++) {
-                    int v = level[first + k < n ? first + k : first + k - n];
-                    wake = request(u, i, c, v, nOut, words, stamp, wake, now);
-                }
+        int base = activeBase[u];
+        for (int w = 0; w < words; w++) {
+            for (long bits = active[base + w]; bits != 0; bits &= bits - 1) {
+                int i = (w << 6) + Long.numberOfTrailingZeros(bits);
+                wake = requestInput(u, i, in[i], nOut, words, stamp, wake, now);
             }
         }
         int count = requested;
         if (count > 0) {
-            java.util.Arrays.sort(outs, 0, count);
+            for (int x = 1; x < count; x++) {
+                for (int y = x; y > 0 && outs[y - 1] > outs[y]; y--) {
+                    int t = outs[y];
+                    outs[y] = outs[y - 1];
+                    outs[y - 1] = t;
+                }
+            }
+            if (laneTables) {
+                keepArbitratedLanes(out, nIn, nOut, words, count);
+            }
             allocator.match(u, nIn, nOut, req, words, outs, count, match);
             for (int k = 0; k < count; k++) {
                 int j = outs[k];
@@ -195,6 +220,64 @@ final class InputQueuedSwitch extends SwitchModel {
         }
         if (wake != Long.MAX_VALUE) {
             schedule(u, wake);
+        }
+    }
+
+    /** Input i (channel c) of switch u, unless busy, lets each virtual channel's front ask, best priority first. */
+    private long requestInput(int u, int i, int c, int nOut, int words, int stamp, long wake, long now) {
+        if (inputBusy[c] > now) {
+            return wake;
+        }
+        for (int[] level : levelVcs) {
+            int n = level.length;
+            int first = vcPointer[c] % n;
+            for (int k = 0; k < n; k++) {
+                int v = level[first + k < n ? first + k : first + k - n];
+                wake = request(u, i, c, v, nOut, words, stamp, wake, now);
+            }
+        }
+        return wake;
+    }
+
+    /** One flit fewer waits at input c; an input with none leaves its switch's set of active inputs. */
+    private void leave(int c) {
+        if (--waiting[c] == 0) {
+            int u = fabric.chDst[c];
+            active[activeBase[u] + (inIndex[c] >>> 6)] &= ~(1L << inIndex[c]);
+        }
+    }
+
+    /**
+     * VL arbitration at the outputs of a speedup-1 switch: where requests for one output come from several lanes,
+     * the output's {@link LaneArbiter} (the IBA tables) picks the lane, and only that lane's requests go on to the
+     * crossbar allocator. Decision: the chosen lane's turn is charged even if the allocator then gives the output to
+     * no one (iSLIP with one iteration can leave it unmatched); seed 002's IBA switch arbitrates VLs at its inputs,
+     * which a crossbar allocator cannot express, so the output side is where Weft applies the tables.
+     */
+    private void keepArbitratedLanes(int[] out, int nIn, int nOut, int words, int count) {
+        Flits p = flits;
+        for (int k = 0; k < count; k++) {
+            int j = outs[k];
+            long ready = 0;
+            for (int i = 0; i < nIn; i++) {
+                if (Bits.get(req, j * words, i)) {
+                    int f = buffers.head[reqBuffer[i * nOut + j]];
+                    int lane = engine.lane(f);
+                    if ((ready & (1L << lane)) == 0) {
+                        ready |= 1L << lane;
+                        laneBytes[lane] = p.bytes(f);
+                    }
+                }
+            }
+            if (Long.bitCount(ready) < 2) {
+                continue;
+            }
+            int lane = engine.laneArbiter.pick(out[j], ready, laneBytes);
+            for (int i = 0; i < nIn; i++) {
+                if (Bits.get(req, j * words, i) && engine.lane(buffers.head[reqBuffer[i * nOut + j]]) != lane) {
+                    req[j * words + (i >>> 6)] &= ~(1L << i);
+                }
+            }
         }
     }
 
@@ -216,7 +299,7 @@ final class InputQueuedSwitch extends SwitchModel {
             if (engine.expire(f, u, now)) {
                 buffers.pushFront(p, b, f, now);
             } else {
-                waiting[c]--;
+                leave(c);
                 f = buffers.head[b];
                 if (f < 0) {
                     return wake;
@@ -265,7 +348,7 @@ final class InputQueuedSwitch extends SwitchModel {
     private void grant(int c, int o, int b, int ov, long now) {
         Flits p = flits;
         int f = buffers.pop(p, b, now);
-        waiting[c]--;
+        leave(c);
         boolean head = p.isHead(f);
         boolean tail = p.isTail(f);
         if (head && !tail) {

@@ -13,7 +13,7 @@ import weft.model.traffic.Flow;
  * next phase starts after the barrier. Records each flow's delivered bytes, completion and reordering, and each
  * application's phase completion times; the run stops when every application has finished its last phase.
  */
-final class PhaseSource implements Hosts.Delivery {
+final class PhaseSource implements Receivers.Delivery {
     private final Engine engine;
     private final Hosts hosts;
     private final Workload.Phases workload;

@@ -10,6 +10,10 @@ import weft.model.qos.VlArbitrationTable;
  * packets, 8-packet input buffers per virtual lane, credit flow control, virtual cut-through) with a
  * crossbar of speedup 1; the {@code with...} methods change one knob each.
  *
+ * <p>Decision: one record of about 500 lines with its validation, its one-knob {@code with...} methods and its
+ * {@link Builder}: one concept (the knobs of a run, the {@code config} object of {@code weft-sim/1}), long only
+ * because there are 25 knobs, each documented once here.
+ *
  * @param packetBytes      size of every packet of open-loop traffic, and the largest packet of a flow
  * @param flitBytes        flit size; 0 moves whole packets (the default), otherwise packets are split into flits of
  *                         this size (the last one padded) that travel and are credited one by one, as in BookSim

@@ -172,7 +172,7 @@ public final class Simulator {
                 case Engine.EV_GEN -> source.generate(a, now);
                 case Engine.EV_DECIDE -> e.decideNow(a);
                 case Engine.EV_PHASE -> phases.phase(a, now);
-                case Engine.EV_RESEQ -> e.hosts.resequencerTimer(a, now);
+                case Engine.EV_RESEQ -> e.hosts.receivers.resequencerTimer(a, now);
                 case Engine.EV_WATCHDOG -> {
                     DeadlockReport d = detector.check(now);
                     if (d != null) {
@@ -207,101 +207,7 @@ public final class Simulator {
 
     /** The network as a protocol sees it. */
     public SimNetwork network() {
-        return new Network();
-    }
-
-    /** {@link SimNetwork} over this simulator's fabric and routes. */
-    private final class Network implements SimNetwork {
-        @Override
-        public Topology topology() {
-            return topology;
-        }
-
-        @Override
-        public SimConfig config() {
-            return config;
-        }
-
-        @Override
-        public int hosts() {
-            return fabric.hosts;
-        }
-
-        @Override
-        public int switches() {
-            return fabric.switches;
-        }
-
-        @Override
-        public int channels() {
-            return fabric.channels;
-        }
-
-        @Override
-        public int hostSwitch(int h) {
-            return fabric.hostSwitch[h];
-        }
-
-        @Override
-        public int hostUpChannel(int h) {
-            return fabric.hostUp[h];
-        }
-
-        @Override
-        public int hostDownChannel(int h) {
-            return fabric.hostDown[h];
-        }
-
-        @Override
-        public int channelSource(int c) {
-            return fabric.fromHost(c) ? -1 : fabric.chSrc[c];
-        }
-
-        @Override
-        public int channelTarget(int c) {
-            return fabric.toHost(c) ? -1 : fabric.chDst[c];
-        }
-
-        @Override
-        public int[] path(int src, int dst) {
-            if (src < 0 || dst < 0 || src >= fabric.hosts || dst >= fabric.hosts || src == dst) {
-                throw new IllegalArgumentException("path: hosts " + src + " and " + dst + " (two of " + fabric.hosts
-                        + ")");
-            }
-            int s = fabric.hostSwitch[src];
-            int d = fabric.hostSwitch[dst];
-            int layer = s == d ? 0 : fabric.pairLayer(s, d, 0);
-            int tag = s == d ? 0 : fabric.pairTag(s, d, 0);
-            int[] out = new int[fabric.switches + 2];
-            int n = 0;
-            int in = fabric.hostUp[src];
-            out[n++] = in;
-            int at = s;
-            while (at != d) {
-                int e = forwarding.lookup(at, d, layer, fabric.chDstPort[in], tag);
-                if (e == ForwardingTable.NONE || n > fabric.switches) {
-                    throw new SimulationException("routes: no loop-free path from host " + fabric.nodeName(
-                            fabric.switches + src) + " to " + fabric.nodeName(fabric.switches + dst) + " (at "
-                            + fabric.nodeName(at) + ")");
-                }
-                int k = forwarding.outCount(e);
-                in = forwarding.outChannel(e, k == 1 ? 0 : Engine.ecmpIndex(src, dst, fabric.hosts, at, k));
-                out[n++] = in;
-                at = fabric.chDst[in];
-            }
-            out[n++] = fabric.hostDown[dst];
-            return java.util.Arrays.copyOf(out, n);
-        }
-
-        @Override
-        public long serializationPs(int c, long bytes) {
-            return fabric.serPs(c, bytes);
-        }
-
-        @Override
-        public long latencyPs(int c) {
-            return fabric.chLatencyPs[c];
-        }
+        return new FabricNetwork(topology, config, fabric, forwarding);
     }
 
     private PhaseSource phases(Engine e, Workload.Phases p, InjectionPolicy.Factory policy) {
@@ -350,9 +256,9 @@ public final class Simulator {
             }
         }
         e.hosts = new Hosts(e, queueHost, queueDst, queueFlow, n, policy);
-        e.hosts.fixPaths(flowTag, src, dst, p.name(), flows);
+        e.hosts.paths.fixPaths(flowTag, src, dst, p.name(), flows);
         PhaseSource s = new PhaseSource(e, e.hosts, p, flowQueue, src);
-        e.hosts.onDelivery(s);
+        e.hosts.receivers.onDelivery(s);
         return s;
     }
 
@@ -381,6 +287,6 @@ public final class Simulator {
                 e.stopReason, now, e.events.popped(), e.flitHops, hosts, s.channels(now),
                 open ? List.of() : phases.flowRates(now, ((Workload.Phases) workload).assignedGbps()),
                 open ? List.of() : phases.phaseTimes,
-                e.hosts.resequencing());
+                e.hosts.receivers.resequencing());
     }
 }

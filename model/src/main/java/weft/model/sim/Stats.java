@@ -17,10 +17,8 @@ final class Stats {
     private final long[] generatedBytes;
     private final long[] deliveredBytes;
     private final long[] busyPs;
-    private final long[] occupancyArea;
-    private final long[] occupancyLast;
-    private final long[] occupancySince;
-    private final long[] occupancyMax;
+    /** Per buffer, four adjacent longs: integrated bytes x time, bytes now, since when, most bytes. */
+    private final long[] occupancy;
     final LatencyHistogram latency = new LatencyHistogram();
     final LatencyHistogram networkLatency = new LatencyHistogram();
     final LatencyHistogram resequencingDelay = new LatencyHistogram();
@@ -41,10 +39,7 @@ final class Stats {
         deliveredBytes = new long[fabric.hosts];
         busyPs = new long[fabric.channels];
         int buffers = fabric.channels * fabric.vcs;
-        occupancyArea = new long[buffers];
-        occupancyLast = new long[buffers];
-        occupancySince = new long[buffers];
-        occupancyMax = new long[buffers];
+        occupancy = new long[4 * buffers];
     }
 
     /** True when {@code now} lies in the measurement window. */
@@ -90,15 +85,17 @@ final class Stats {
     }
 
     void onOccupancy(int b, long bytes, long now) {
-        long s = Math.max(occupancySince[b], windowStart);
+        long[] o = occupancy;
+        int k = 4 * b;
+        long s = Math.max(o[k + 2], windowStart);
         long e = Math.min(now, windowEnd);
         if (e > s) {
-            occupancyArea[b] += occupancyLast[b] * (e - s);
+            o[k] += o[k + 1] * (e - s);
         }
-        occupancyLast[b] = bytes;
-        occupancySince[b] = now;
-        if (bytes > occupancyMax[b] && measuring(now)) {
-            occupancyMax[b] = bytes;
+        o[k + 1] = bytes;
+        o[k + 2] = now;
+        if (bytes > o[k + 3] && measuring(now)) {
+            o[k + 3] = bytes;
         }
     }
 
@@ -173,9 +170,9 @@ final class Stats {
             if (!fabric.toHost(c)) {
                 for (int v = 0; v < vcs; v++) {
                     int b = c * vcs + v;
-                    onOccupancy(b, occupancyLast[b], stop);
-                    area += occupancyArea[b];
-                    max = Math.max(max, occupancyMax[b]);
+                    onOccupancy(b, occupancy[4 * b + 1], stop);
+                    area += occupancy[4 * b];
+                    max = Math.max(max, occupancy[4 * b + 3]);
                 }
             }
             out.add(new SimResult.ChannelLoad(fabric.channelName(c), (double) busyPs[c] / window, area / window,

@@ -7,9 +7,8 @@ import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
 
 class BacklogProportionalTest extends RateAllocatorContract {
-    @Override
-    RateAllocator allocator() {
-        return new BacklogProportional();
+    BacklogProportionalTest() {
+        super(new BacklogProportional());
     }
 
     @Test

@@ -7,19 +7,14 @@ import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
 
 class FfaTest extends RateAllocatorContract {
-    @Override
-    RateAllocator allocator() {
-        return new Ffa();
-    }
-
-    private static Allocation<Rational> ffa(RateProblem p) {
-        return new Ffa().allocate(p, Arithmetic.EXACT);
+    FfaTest() {
+        super(new Ffa());
     }
 
     @Test
     @DisplayName("Seed 000 Fig. 1.1: FFA gives every flow 1/4; B carries only 1/2")
     void e1() {
-        Allocation<Rational> a = ffa(PaperVectors.e1());
+        Allocation<Rational> a = exact(PaperVectors.e1());
         assertThat(a.rates()).containsOnly(q("1/4"));
         assertThat(a.load(a.problem().linkIndex("B"))).isEqualTo(q("1/2"));
         assertThat(a.iterations()).isEqualTo(1);
@@ -28,7 +23,7 @@ class FfaTest extends RateAllocatorContract {
     @Test
     @DisplayName("Seed 000 Fig. 2.2: FFA gives f1-f3 1/3, f4 = f5 = 1/2 in two iterations")
     void e2() {
-        Allocation<Rational> a = ffa(PaperVectors.e2());
+        Allocation<Rational> a = exact(PaperVectors.e2());
         assertThat(a.rates()).containsExactly(q("1/3"), q("1/3"), q("1/3"), q("1/2"), q("1/2"));
         assertThat(a.iterations()).isEqualTo(2);
     }
@@ -37,7 +32,7 @@ class FfaTest extends RateAllocatorContract {
     @DisplayName("Seed 000 Alg. 4.5 (hand-computed from its rule): FFA g = h' = 3/8, h = x* = 1/4, a' = z* = 1/5 in "
             + "three iterations")
     void e3() {
-        Allocation<Rational> a = ffa(PaperVectors.e3());
+        Allocation<Rational> a = exact(PaperVectors.e3());
         assertThat(a.rate("g")).isEqualTo(q("3/8"));
         assertThat(a.rate("h'")).isEqualTo(q("3/8"));
         assertThat(a.rate("h")).isEqualTo(q("1/4"));
@@ -51,7 +46,7 @@ class FfaTest extends RateAllocatorContract {
     @Test
     @DisplayName("Seed 000 Fig. 4.3: weighted FFA gives (3/5, 2/5, 3/5)")
     void e4() {
-        Allocation<Rational> a = ffa(PaperVectors.saaFfaBound(5));
+        Allocation<Rational> a = exact(PaperVectors.saaFfaBound(5));
         assertThat(a.rates()).containsExactly(q("3/5"), q("2/5"), q("3/5"));
     }
 
@@ -59,7 +54,7 @@ class FfaTest extends RateAllocatorContract {
     @DisplayName("Seed 000 Alg. 4.5 (hand-computed from its rule): FFA gives rates (3/4, 1/4, 3/4), normalised "
             + "(3/8, 1/4, 1/4)")
     void e6() {
-        Allocation<Rational> a = ffa(PaperVectors.e6());
+        Allocation<Rational> a = exact(PaperVectors.e6());
         assertThat(a.rates()).containsExactly(q("3/4"), q("1/4"), q("3/4"));
         assertThat(a.normalised(0)).isEqualTo(q("3/8"));
     }
@@ -67,7 +62,7 @@ class FfaTest extends RateAllocatorContract {
     @Test
     @DisplayName("Seed 000 Alg. 4.5 (hand-computed from its rule): FFA gives g1 = g2 = 9/20, h = y* = 1/10")
     void e7() {
-        Allocation<Rational> a = ffa(PaperVectors.e7());
+        Allocation<Rational> a = exact(PaperVectors.e7());
         assertThat(a.rate("g1")).isEqualTo(q("9/20"));
         assertThat(a.rate("g2")).isEqualTo(q("9/20"));
         assertThat(a.rate("h")).isEqualTo(q("1/10"));
@@ -77,7 +72,7 @@ class FfaTest extends RateAllocatorContract {
     @Test
     @DisplayName("Seed 000 Alg. 4.5 (hand-computed from its rule): FFA gives (1/3, 1/3, 1/3, 2/3) with |R| = 2")
     void e8() {
-        Allocation<Rational> a = ffa(PaperVectors.e8());
+        Allocation<Rational> a = exact(PaperVectors.e8());
         assertThat(a.rates()).containsExactly(q("1/3"), q("1/3"), q("1/3"), q("2/3"));
         assertThat(a.iterations()).isEqualTo(2);
     }
@@ -87,6 +82,6 @@ class FfaTest extends RateAllocatorContract {
     void demandCaps() {
         RateProblem p = RateProblem.builder().link("L", 10).flow("a", 1, "a", 2, 1, "L").flow("b", 1, "L")
                 .flow("c", 1, "L").build();
-        assertThat(ffa(p).rates()).containsExactly(q("2"), q("4"), q("4"));
+        assertThat(exact(p).rates()).containsExactly(q("2"), q("4"), q("4"));
     }
 }

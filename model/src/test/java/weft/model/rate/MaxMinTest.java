@@ -9,9 +9,8 @@ import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
 
 class MaxMinTest extends RateAllocatorContract {
-    @Override
-    RateAllocator allocator() {
-        return new MaxMin();
+    MaxMinTest() {
+        super(new MaxMin());
     }
 
     @Test

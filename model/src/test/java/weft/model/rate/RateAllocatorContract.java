@@ -14,7 +14,21 @@ import org.junit.jupiter.api.Test;
  * One subclass per allocator.
  */
 abstract class RateAllocatorContract {
-    abstract RateAllocator allocator();
+    private final RateAllocator allocator;
+
+    RateAllocatorContract(RateAllocator allocator) {
+        this.allocator = allocator;
+    }
+
+    /** The allocator under test. */
+    RateAllocator allocator() {
+        return allocator;
+    }
+
+    /** Its rates for {@code p} in exact arithmetic (the paper vectors' numbers). */
+    Allocation<Rational> exact(RateProblem p) {
+        return allocator.allocate(p, Arithmetic.EXACT);
+    }
 
     private static List<RateProblem> samples() {
         List<RateProblem> out = new java.util.ArrayList<>(List.of(PaperVectors.e1(), PaperVectors.e2(),

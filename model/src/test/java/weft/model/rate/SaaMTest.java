@@ -7,9 +7,8 @@ import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
 
 class SaaMTest extends RateAllocatorContract {
-    @Override
-    RateAllocator allocator() {
-        return new SaaM();
+    SaaMTest() {
+        super(new SaaM());
     }
 
     @Test

@@ -5,7 +5,6 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.util.HashMap;
 import java.util.HashSet;
-import java.util.List;
 import java.util.Map;
 import java.util.Set;
 
@@ -16,14 +15,8 @@ import weft.model.topology.SwitchGraph;
 import weft.model.topology.Topology;
 
 class DModKTest extends RoutingEngineContract {
-    @Override
-    protected RoutingEngine engine() {
-        return new DModK();
-    }
-
-    @Override
-    protected List<Topology> fabrics() {
-        return List.of(Fabrics.karyNTree(2, 2), Fabrics.karyNTree(4, 2), Fabrics.karyNTree(2, 3),
+    DModKTest() {
+        super(new DModK(), Fabrics.karyNTree(2, 2), Fabrics.karyNTree(4, 2), Fabrics.karyNTree(2, 3),
                 Fabrics.karyNTree(3, 3));
     }
 

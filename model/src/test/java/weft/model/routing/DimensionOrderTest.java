@@ -13,14 +13,8 @@ import weft.model.routing.verify.VerificationReport;
 import weft.model.topology.Topology;
 
 class DimensionOrderTest extends RoutingEngineContract {
-    @Override
-    protected RoutingEngine engine() {
-        return new DimensionOrder();
-    }
-
-    @Override
-    protected List<Topology> fabrics() {
-        return List.of(Fabrics.mesh(3, 3), Fabrics.mesh(4, 8), Fabrics.torus(4, 4), Fabrics.torus(5, 3),
+    DimensionOrderTest() {
+        super(new DimensionOrder(), Fabrics.mesh(3, 3), Fabrics.mesh(4, 8), Fabrics.torus(4, 4), Fabrics.torus(5, 3),
                 Fabrics.torus(8, 1), Fabrics.torus(2, 4));
     }
 

@@ -15,8 +15,8 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
-import weft.model.routing.EcmpCollisions.Estimate;
-import weft.model.routing.EcmpCollisions.Pattern;
+import weft.model.routing.EcmpMonteCarlo.Estimate;
+import weft.model.routing.EcmpMonteCarlo.Pattern;
 import weft.model.routing.EcmpCollisions.Pmf;
 import weft.model.topology.Topology;
 import weft.model.topology.generate.GeneratorOptions;
@@ -29,7 +29,7 @@ class EcmpCollisionsTest {
     private static Estimate monteCarlo(int k, Pattern pattern, int runs, long seed) {
         Topology t = KPortFatTree.generate(k, 3, GeneratorOptions.defaults());
         RoutingResult ecmp = new Ecmp().compute(t, RoutingOptions.defaults());
-        return EcmpCollisions.monteCarlo(t, ecmp, pattern, runs, new SplittableRandom(seed));
+        return EcmpMonteCarlo.monteCarlo(t, ecmp, pattern, runs, new SplittableRandom(seed));
     }
 
     @Test
@@ -101,11 +101,11 @@ class EcmpCollisionsTest {
         Topology t = KPortFatTree.generate(4, 3, GeneratorOptions.defaults());
         RoutingResult ecmp4 = new Ecmp().compute(t, RoutingOptions.defaults());
         RoutingResult missing = new RoutingResult("x", 1, ecmp4.layerOf(), ecmp4.forwarding().subList(0, 1), true);
-        assertThatThrownBy(() -> EcmpCollisions.monteCarlo(t, missing, Pattern.INTER_POD, 1,
+        assertThatThrownBy(() -> EcmpMonteCarlo.monteCarlo(t, missing, Pattern.INTER_POD, 1,
                 new SplittableRandom(1))).hasMessageContaining("ECMP collisions: the routes have no entry at");
         Topology onePod = KPortFatTree.generate(4, 2, GeneratorOptions.defaults());
         RoutingResult ecmp = new Ecmp().compute(onePod, RoutingOptions.defaults());
-        assertThatThrownBy(() -> EcmpCollisions.monteCarlo(onePod, ecmp, Pattern.INTER_POD, 1,
+        assertThatThrownBy(() -> EcmpMonteCarlo.monteCarlo(onePod, ecmp, Pattern.INTER_POD, 1,
                 new SplittableRandom(1))).hasMessageContaining("has 1 pod(s)");
     }
 

@@ -11,14 +11,8 @@ import weft.model.routing.verify.VerificationReport;
 import weft.model.topology.Topology;
 
 class EcmpTest extends RoutingEngineContract {
-    @Override
-    protected RoutingEngine engine() {
-        return new Ecmp();
-    }
-
-    @Override
-    protected List<Topology> fabrics() {
-        return List.of(Fabrics.karyNTree(2, 3), Fabrics.karyNTree(4, 2), Fabrics.torus(4, 4), Fabrics.ring(6));
+    EcmpTest() {
+        super(new Ecmp(), Fabrics.karyNTree(2, 3), Fabrics.karyNTree(4, 2), Fabrics.torus(4, 4), Fabrics.ring(6));
     }
 
     @Override

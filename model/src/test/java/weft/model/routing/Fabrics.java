@@ -128,6 +128,17 @@ public final class Fabrics {
         return graph("irregular-" + n + "-d" + maxDegree + "-" + seed, n, 1, edges.toArray(new int[0][]));
     }
 
+    /**
+     * One fabric of the random families the engines' properties draw from: {@code family} 0 a random irregular
+     * fabric of {@code size + 6} switches and degree at most {@code degree}, 1 a torus, 2 a mesh (side
+     * {@code 2 + size % 7} by {@code 2 + degree % 5}).
+     */
+    public static Topology anyFamily(int family, int size, int degree, long seed) {
+        int side = 2 + size % 7;
+        return family == 0 ? irregular(size + 6, degree, seed)
+                : family == 1 ? torus(side, 2 + degree % 5) : mesh(side, 2 + degree % 5);
+    }
+
     /** Two 3-switch rings with no link between them. */
     public static Topology disconnected() {
         return graph("two-islands", 6, 1, new int[][] {{0, 1}, {1, 2}, {2, 0}, {3, 4}, {4, 5}, {5, 3}});

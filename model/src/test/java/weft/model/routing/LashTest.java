@@ -49,14 +49,8 @@ class LashTest extends RoutingEngineContract {
         return r;
     }
 
-    @Override
-    protected RoutingEngine engine() {
-        return new Lash();
-    }
-
-    @Override
-    protected List<Topology> fabrics() {
-        return List.of(Fabrics.ring(5), Fabrics.torus(4, 4), Fabrics.mesh(3, 3), Fabrics.irregular(16, 4, 1),
+    LashTest() {
+        super(new Lash(), Fabrics.ring(5), Fabrics.torus(4, 4), Fabrics.mesh(3, 3), Fabrics.irregular(16, 4, 1),
                 Fabrics.karyNTree(2, 3));
     }
 

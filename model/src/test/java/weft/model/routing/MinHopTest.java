@@ -11,14 +11,8 @@ import weft.model.routing.verify.VerificationReport;
 import weft.model.topology.Topology;
 
 class MinHopTest extends RoutingEngineContract {
-    @Override
-    protected RoutingEngine engine() {
-        return new MinHop();
-    }
-
-    @Override
-    protected List<Topology> fabrics() {
-        return List.of(Fabrics.ring(5), Fabrics.mesh(3, 3), Fabrics.torus(4, 4), Fabrics.karyNTree(2, 3),
+    MinHopTest() {
+        super(new MinHop(), Fabrics.ring(5), Fabrics.mesh(3, 3), Fabrics.torus(4, 4), Fabrics.karyNTree(2, 3),
                 Fabrics.irregular(24, 4, 1));
     }
 

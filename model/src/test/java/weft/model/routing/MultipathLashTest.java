@@ -5,7 +5,6 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.util.HashMap;
 import java.util.HashSet;
-import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import org.junit.jupiter.api.DisplayName;
@@ -15,14 +14,9 @@ import weft.model.routing.verify.VerificationReport;
 import weft.model.topology.Topology;
 
 class MultipathLashTest extends RoutingEngineContract {
-    @Override
-    protected RoutingEngine engine() {
-        return new MultipathLash();
-    }
-
-    @Override
-    protected List<Topology> fabrics() {
-        return List.of(Fabrics.ring(6), Fabrics.torus(4, 4), Fabrics.mesh(3, 3), Fabrics.irregular(16, 4, 1),
+    MultipathLashTest() {
+        super(new MultipathLash(),
+                Fabrics.ring(6), Fabrics.torus(4, 4), Fabrics.mesh(3, 3), Fabrics.irregular(16, 4, 1),
                 Fabrics.karyNTree(2, 3));
     }
 

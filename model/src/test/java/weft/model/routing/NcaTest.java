@@ -14,18 +14,12 @@ import weft.model.topology.generate.Clusters;
 import weft.model.topology.generate.GeneratorOptions;
 
 class NcaTest extends RoutingEngineContract {
-    @Override
-    protected RoutingEngine engine() {
-        return new Nca();
+    NcaTest() {
+        super(new Nca(), clusters(2, 4, 4, 2), clusters(3, 3, 2, 1), clusters(4, 3, 3, 2), Fabrics.karyNTree(4, 2));
     }
 
     private static Topology clusters(int n, int leaves, int spines, int inter) {
         return Clusters.generate(n, leaves, spines, inter, 2, GeneratorOptions.defaults());
-    }
-
-    @Override
-    protected List<Topology> fabrics() {
-        return List.of(clusters(2, 4, 4, 2), clusters(3, 3, 2, 1), clusters(4, 3, 3, 2), Fabrics.karyNTree(4, 2));
     }
 
     @Test

@@ -21,12 +21,27 @@ import weft.model.topology.Topology;
  * entry, shortest paths where promised, and (unless {@link #deadlockFreeOn} says otherwise) acyclic layers.
  */
 public abstract class RoutingEngineContract {
+    private final RoutingEngine engine;
+    private final List<Topology> fabrics;
+
+    /**
+     * @param engine  the engine under test
+     * @param fabrics fabrics the engine must route; small, so the contract stays fast
+     */
+    protected RoutingEngineContract(RoutingEngine engine, Topology... fabrics) {
+        this.engine = engine;
+        this.fabrics = List.of(fabrics);
+    }
 
     /** The engine under test. */
-    protected abstract RoutingEngine engine();
+    protected RoutingEngine engine() {
+        return engine;
+    }
 
-    /** Fabrics the engine must route; small, so the contract stays fast. */
-    protected abstract List<Topology> fabrics();
+    /** Fabrics the engine must route. */
+    protected List<Topology> fabrics() {
+        return fabrics;
+    }
 
     /** Options used for every contract run. */
     protected RoutingOptions options() {

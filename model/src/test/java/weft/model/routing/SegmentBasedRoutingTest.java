@@ -23,14 +23,9 @@ class SegmentBasedRoutingTest extends RoutingEngineContract {
     private static final Topology TWO_TRIANGLES = Fabrics.graph("two-triangles", 6, 1, new int[][] {
         {0, 1}, {1, 2}, {2, 0}, {2, 3}, {3, 4}, {4, 5}, {5, 3}});
 
-    @Override
-    protected RoutingEngine engine() {
-        return new SegmentBasedRouting();
-    }
-
-    @Override
-    protected List<Topology> fabrics() {
-        return List.of(SIX_SWITCHES, TWO_TRIANGLES, FIG_3_8, Fabrics.ring(6), Fabrics.torus(4, 4), Fabrics.mesh(3, 3),
+    SegmentBasedRoutingTest() {
+        super(new SegmentBasedRouting(),
+                SIX_SWITCHES, TWO_TRIANGLES, FIG_3_8, Fabrics.ring(6), Fabrics.torus(4, 4), Fabrics.mesh(3, 3),
                 Fabrics.irregular(24, 4, 2),
                 Fabrics.karyNTree(2, 3));
     }

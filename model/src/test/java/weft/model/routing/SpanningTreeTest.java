@@ -24,14 +24,8 @@ import weft.model.topology.SwitchGraph;
 import weft.model.topology.Topology;
 
 class SpanningTreeTest extends RoutingEngineContract {
-    @Override
-    protected RoutingEngine engine() {
-        return new SpanningTree();
-    }
-
-    @Override
-    protected List<Topology> fabrics() {
-        return List.of(Fabrics.ring(4), Fabrics.ring(7), Fabrics.mesh(4, 3), Fabrics.torus(4, 4),
+    SpanningTreeTest() {
+        super(new SpanningTree(), Fabrics.ring(4), Fabrics.ring(7), Fabrics.mesh(4, 3), Fabrics.torus(4, 4),
                 Fabrics.karyNTree(2, 3), Fabrics.irregular(32, 4, 5));
     }
 
@@ -111,9 +105,7 @@ class SpanningTreeTest extends RoutingEngineContract {
     void treeOnEveryFabric(@ForAll @IntRange(min = 0, max = 2) int family,
                            @ForAll @IntRange(min = 2, max = 64) int size,
                            @ForAll @IntRange(min = 3, max = 8) int degree, @ForAll long seed) {
-        int side = 2 + size % 7;
-        Topology t = family == 0 ? Fabrics.irregular(size + 6, degree, seed)
-                : family == 1 ? Fabrics.torus(side, 2 + degree % 5) : Fabrics.mesh(side, 2 + degree % 5);
+        Topology t = Fabrics.anyFamily(family, size, degree, seed);
         RoutingResult r = engine().compute(t, RoutingOptions.defaults());
         VerificationReport v = DeadlockVerifier.verify(t, r);
         assertThat(v.ok()).as(t.name() + ": " + v.verdict()).isTrue();

@@ -3,7 +3,6 @@ package weft.model.routing;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import java.util.List;
 
 import net.jqwik.api.ForAll;
 import net.jqwik.api.Label;
@@ -18,14 +17,8 @@ import weft.model.topology.Topology;
 
 /** TBTP spread over three layers, the thesis's TBTP3VL. */
 class Tbtp3VlTest extends RoutingEngineContract {
-    @Override
-    protected RoutingEngine engine() {
-        return new Tbtp(3);
-    }
-
-    @Override
-    protected List<Topology> fabrics() {
-        return List.of(Fabrics.ring(4), Fabrics.ring(7), Fabrics.mesh(4, 8), Fabrics.torus(4, 8),
+    Tbtp3VlTest() {
+        super(new Tbtp(3), Fabrics.ring(4), Fabrics.ring(7), Fabrics.mesh(4, 8), Fabrics.torus(4, 8),
                 Fabrics.karyNTree(2, 3), Fabrics.irregular(32, 4, 5));
     }
 
@@ -69,9 +62,7 @@ class Tbtp3VlTest extends RoutingEngineContract {
     void verifiedOnEveryFabric(@ForAll @IntRange(min = 0, max = 2) int family,
                                @ForAll @IntRange(min = 2, max = 64) int size,
                                @ForAll @IntRange(min = 3, max = 8) int degree, @ForAll long seed) {
-        int side = 2 + size % 7;
-        Topology t = family == 0 ? Fabrics.irregular(size + 6, degree, seed)
-                : family == 1 ? Fabrics.torus(side, 2 + degree % 5) : Fabrics.mesh(side, 2 + degree % 5);
+        Topology t = Fabrics.anyFamily(family, size, degree, seed);
         VerificationReport v = DeadlockVerifier.verify(t, engine().compute(t, RoutingOptions.defaults()));
         assertThat(v.ok()).as(t.name() + ": " + v.verdict()).isTrue();
         assertThat(v.layers()).hasSize(3);

@@ -2,7 +2,6 @@ package weft.model.routing;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import java.util.List;
 
 import net.jqwik.api.ForAll;
 import net.jqwik.api.Label;
@@ -17,14 +16,8 @@ import weft.model.topology.SwitchGraph;
 import weft.model.topology.Topology;
 
 class TbtpTest extends RoutingEngineContract {
-    @Override
-    protected RoutingEngine engine() {
-        return new Tbtp(1);
-    }
-
-    @Override
-    protected List<Topology> fabrics() {
-        return List.of(Fabrics.ring(4), Fabrics.ring(7), Fabrics.mesh(4, 8), Fabrics.torus(4, 8),
+    TbtpTest() {
+        super(new Tbtp(1), Fabrics.ring(4), Fabrics.ring(7), Fabrics.mesh(4, 8), Fabrics.torus(4, 8),
                 Fabrics.karyNTree(2, 3), Fabrics.irregular(32, 4, 5));
     }
 
@@ -84,9 +77,7 @@ class TbtpTest extends RoutingEngineContract {
     void boundAndDeadlockFreedom(@ForAll @IntRange(min = 0, max = 2) int family,
                                  @ForAll @IntRange(min = 2, max = 64) int size,
                                  @ForAll @IntRange(min = 3, max = 8) int degree, @ForAll long seed) {
-        int side = 2 + size % 7;
-        Topology t = family == 0 ? Fabrics.irregular(size + 6, degree, seed)
-                : family == 1 ? Fabrics.torus(side, 2 + degree % 5) : Fabrics.mesh(side, 2 + degree % 5);
+        Topology t = Fabrics.anyFamily(family, size, degree, seed);
         SwitchGraph g = t.graph();
         boolean[] tree = new boolean[t.links().size()];
         boolean[][] forbidden = prohibited(t, tree, null);

@@ -3,7 +3,6 @@ package weft.model.routing;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import java.util.List;
 
 import net.jqwik.api.ForAll;
 import net.jqwik.api.Label;
@@ -17,14 +16,8 @@ import weft.model.routing.verify.VerificationReport;
 import weft.model.topology.Topology;
 
 class UpDownTest extends RoutingEngineContract {
-    @Override
-    protected RoutingEngine engine() {
-        return new UpDown();
-    }
-
-    @Override
-    protected List<Topology> fabrics() {
-        return List.of(Fabrics.ring(4), Fabrics.ring(7), Fabrics.mesh(4, 3), Fabrics.torus(4, 4),
+    UpDownTest() {
+        super(new UpDown(), Fabrics.ring(4), Fabrics.ring(7), Fabrics.mesh(4, 3), Fabrics.torus(4, 4),
                 Fabrics.karyNTree(2, 3), Fabrics.irregular(32, 4, 5));
     }
 

@@ -15,14 +15,8 @@ import weft.model.topology.generate.GeneratorOptions;
 import weft.model.topology.generate.KPortFatTree;
 
 class VlbTest extends RoutingEngineContract {
-    @Override
-    protected RoutingEngine engine() {
-        return new Vlb();
-    }
-
-    @Override
-    protected List<Topology> fabrics() {
-        return List.of(Fabrics.karyNTree(2, 2), Fabrics.karyNTree(2, 3), Fabrics.karyNTree(3, 3),
+    VlbTest() {
+        super(new Vlb(), Fabrics.karyNTree(2, 2), Fabrics.karyNTree(2, 3), Fabrics.karyNTree(3, 3),
                 KPortFatTree.generate(4, 3, GeneratorOptions.defaults()),
                 KPortFatTree.generate(6, 3, GeneratorOptions.defaults()),
                 KPortFatTree.generate(4, 4, GeneratorOptions.defaults()));

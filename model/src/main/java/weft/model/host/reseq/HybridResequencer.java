@@ -103,13 +103,34 @@ public final class HybridResequencer<P> {
      * packet was delivered unsequenced).
      */
     public boolean onArrival(int sender, int seq, long senderTs, long now, P packet) {
+        int s = accept(sender, seq, senderTs, now, packet);
+        if (s >= 0) {
+            fireDue(s, now);
+        }
+        return s >= 0;
+    }
+
+    /**
+     * {@link #onArrival} for a receiver that reads arrivals in batches: the packet is taken in the same way, but
+     * timeouts are left to the {@link #onTimer} the receiver calls once after each batch. The packets of one batch
+     * were all waiting in the socket when it was read, so a packet later in the batch fills its gap before the gap
+     * can time out; checked per packet, a batch read after the receiver itself stalled would time out heads whose
+     * missing packets are right behind them in the batch, since their arrival times are all the late read time.
+     * Returns false when the sender table is full (the packet was delivered unsequenced).
+     */
+    public boolean onBatchArrival(int sender, int seq, long senderTs, long now, P packet) {
+        return accept(sender, seq, senderTs, now, packet) >= 0;
+    }
+
+    /** Takes one arrival (delivers, releases or queues it); its sender's slot, or -1 when the table is full. */
+    private int accept(int sender, int seq, long senderTs, long now, P packet) {
         arrivals++;
         int s = slots.get(sender);
         if (s < 0) {
             s = slots.put(sender);
             if (s < 0) {
                 sink.deliver(sender, seq, senderTs, packet, false);
-                return false;
+                return -1;
             }
             open(s, sender);
         }
@@ -131,8 +152,7 @@ public final class HybridResequencer<P> {
             }
             insertByTimestamp(s, seq, senderTs, packet);
         }
-        fireDue(s, now);
-        return true;
+        return s;
     }
 
     private void open(int s, int sender) {

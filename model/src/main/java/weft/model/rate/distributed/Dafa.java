@@ -26,6 +26,9 @@ import weft.model.rate.RateProblem;
  * all its update packets; the leader's final distribution of {@code r̄(a)} to every element is not modelled (rates are
  * read from the leader); {@code c_l = 0} is tested exactly, so run it in {@link Arithmetic#EXACT}.
  *
+ * <p>Decision: one class of about 400 lines, because Alg. 4.13/4.14 is one protocol whose leader and element
+ * handlers read and reset the same round, wave and per-link state; its transport is {@link ElementGraph}.
+ *
  * @param <N> number type
  */
 public final class Dafa<N> {

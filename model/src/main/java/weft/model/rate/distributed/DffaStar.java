@@ -1,6 +1,5 @@
 package weft.model.rate.distributed;
 
-import java.util.ArrayList;
 import java.util.List;
 import java.util.random.RandomGenerator;
 import weft.model.rate.Arithmetic;
@@ -77,15 +76,8 @@ public final class DffaStar<N> {
         lastIncrement = a.newArray(flows);
         roundTrips = new int[flows];
         done = new boolean[flows];
-        List<Node<Packet<N>>> nodes = new ArrayList<>();
-        for (int l = 0; l < links; l++) {
-            int link = l;
-            nodes.add((p, now) -> onLink(link, p));
-        }
-        for (int f = 0; f < flows; f++) {
-            nodes.add(this::onSource);
-        }
-        scheduler = new MessageScheduler<>(nodes, random, 1_000);
+        scheduler = MessageScheduler.linksThenFlows(links, l -> (p, now) -> onLink(l, p),
+                flows, f -> this::onSource, random);
     }
 
     /** Every flow starts its loop (step 1: {@code Δ̄ ← 0}); runs until every flow has declared itself inactive. */

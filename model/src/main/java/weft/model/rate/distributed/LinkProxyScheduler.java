@@ -59,15 +59,8 @@ public final class LinkProxyScheduler<N> {
         }
         installed = a.newArray(flows);
         lastShare = a.newArray(flows);
-        List<Node<Object>> nodes = new ArrayList<>();
-        for (int l = 0; l < links; l++) {
-            int link = l;
-            nodes.add((m, now) -> onProxy(link, m));
-        }
-        for (int f = 0; f < flows; f++) {
-            nodes.add((m, now) -> onServer(m));
-        }
-        scheduler = new MessageScheduler<>(nodes, random, 1_000);
+        scheduler = MessageScheduler.linksThenFlows(links, l -> (m, now) -> onProxy(l, m),
+                flows, f -> (m, now) -> onServer(m), random);
     }
 
     /**

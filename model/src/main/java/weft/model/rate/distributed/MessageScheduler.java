@@ -3,6 +3,7 @@ package weft.model.rate.distributed;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.function.IntFunction;
 import java.util.random.RandomGenerator;
 
 /**
@@ -35,6 +36,24 @@ public final class MessageScheduler<M> {
         this.nodes = List.copyOf(nodes);
         this.random = random;
         this.hopNanos = hopNanos;
+    }
+
+    /**
+     * A scheduler over one node per link (addresses {@code 0..links-1}) followed by one per flow (addresses
+     * {@code links..links+flows-1}), the layout of the link-and-source protocols, each delivery taking 1 µs.
+     *
+     * @param random {@code null} for FIFO delivery, else the source of the delivery order
+     */
+    public static <M> MessageScheduler<M> linksThenFlows(int links, IntFunction<Node<M>> link, int flows,
+                                                         IntFunction<Node<M>> flow, RandomGenerator random) {
+        List<Node<M>> nodes = new ArrayList<>(links + flows);
+        for (int l = 0; l < links; l++) {
+            nodes.add(link.apply(l));
+        }
+        for (int f = 0; f < flows; f++) {
+            nodes.add(flow.apply(f));
+        }
+        return new MessageScheduler<>(nodes, random, 1_000);
     }
 
     /** Queues messages for delivery. */

@@ -1,6 +1,5 @@
 package weft.model.rate.distributed;
 
-import java.util.ArrayList;
 import java.util.List;
 import java.util.random.RandomGenerator;
 import weft.model.rate.Arithmetic;
@@ -52,15 +51,8 @@ public final class SaaProtocol<N> {
         rate = a.newArray(problem.flowCount());
         known = a.newArray(problem.flowCount());
         sent = new long[problem.flowCount()];
-        List<Node<Packet<N>>> nodes = new ArrayList<>();
-        for (int l = 0; l < links; l++) {
-            int link = l;
-            nodes.add((p, now) -> onLink(link, p));
-        }
-        for (int f = 0; f < problem.flowCount(); f++) {
-            nodes.add((p, now) -> onSource(p));
-        }
-        scheduler = new MessageScheduler<>(nodes, random, 1_000);
+        scheduler = MessageScheduler.linksThenFlows(links, l -> (p, now) -> onLink(l, p),
+                problem.flowCount(), f -> (p, now) -> onSource(p), random);
     }
 
     private N linkWeight(int l) {

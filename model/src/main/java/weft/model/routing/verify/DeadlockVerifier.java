@@ -36,6 +36,9 @@ import weft.model.topology.Topology;
  * <p>Cost: one indexing pass over the entries, then per walk at most one visit per channel. Dependencies are
  * kept as one bit per turn (arrival channel, departure channel) at each switch, so memory is the sum of squared
  * degrees per layer. Decision: U-turns (leaving on the arrival link) are walked like any other turn.
+ *
+ * <p>Decision: one class of about 370 lines, because the walks, the dependencies they record and the reports they
+ * give are one check; the entry lookup it shares with every other reader is {@link ForwardingTable}.
  */
 public final class DeadlockVerifier {
     private final Topology topology;

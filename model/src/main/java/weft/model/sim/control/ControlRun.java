@@ -236,6 +236,19 @@ public final class ControlRun {
         return stats.acceptedByHost();
     }
 
+    /**
+     * CRP's resources after the run: the reserved channels' nodes, then every host's ejection node; empty for the
+     * other schemes.
+     */
+    List<weft.model.crp.ResourceNode> resourceNodes() {
+        List<weft.model.crp.ResourceNode> out = new ArrayList<>();
+        if (crp != null) {
+            out.addAll(crp.channelNodes());
+            crpNics.forEach(n -> out.add(n.ejection()));
+        }
+        return out;
+    }
+
     /** The scheme. */
     public Control control() {
         return control;

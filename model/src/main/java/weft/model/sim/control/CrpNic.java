@@ -243,4 +243,9 @@ final class CrpNic extends MessageNic {
     CrpSource source() {
         return source;
     }
+
+    /** The node of this host's ejection channel (its reservation table, seed 001 §2.1). */
+    ResourceNode ejection() {
+        return ejection;
+    }
 }

@@ -1,6 +1,5 @@
 package weft.model.topology.generate;
 
-import java.util.List;
 import weft.model.topology.SwitchGraph;
 import weft.model.topology.Topology;
 
@@ -19,9 +18,19 @@ import weft.model.topology.Topology;
  * default to the number of spines. Inter-cluster links are the only links between two leaves: the {@code nca}
  * routing engine finds the clusters by that.
  */
-public final class Clusters implements TopologyGenerator {
+public final class Clusters extends GeneratorFamily {
     /** The family name. */
     public static final String KIND = "clusters";
+
+    public Clusters() {
+        super(KIND, "leaf-spine clusters joined leaf to leaf by a few inter-cluster links (seed 001 §3)",
+                GeneratorParameter.optional("clusters", "number of clusters, >= 2 (a ring beyond 2)", "2"),
+                GeneratorParameter.optional("leaves", "leaf switches per cluster", "12"),
+                GeneratorParameter.optional("spines", "spine switches per cluster", "12"),
+                GeneratorParameter.optional("inter", "links between neighbouring clusters, 1..leaves", "4"),
+                GeneratorParameter.optional("inter-latency-us", "latency of inter-cluster links (default: twice "
+                        + "--latency-us)", ""));
+    }
 
     /**
      * Builds the clusters.
@@ -111,26 +120,6 @@ public final class Clusters implements TopologyGenerator {
             next++;
         }
         return cluster;
-    }
-
-    @Override
-    public String kind() {
-        return KIND;
-    }
-
-    @Override
-    public String summary() {
-        return "leaf-spine clusters joined leaf to leaf by a few inter-cluster links (seed 001 §3)";
-    }
-
-    @Override
-    public List<GeneratorParameter> parameters() {
-        return List.of(GeneratorParameter.optional("clusters", "number of clusters, >= 2 (a ring beyond 2)", "2"),
-                GeneratorParameter.optional("leaves", "leaf switches per cluster", "12"),
-                GeneratorParameter.optional("spines", "spine switches per cluster", "12"),
-                GeneratorParameter.optional("inter", "links between neighbouring clusters, 1..leaves", "4"),
-                GeneratorParameter.optional("inter-latency-us", "latency of inter-cluster links (default: twice "
-                        + "--latency-us)", ""));
     }
 
     @Override

@@ -21,9 +21,18 @@ import weft.model.topology.Topology;
  * logical node; {@code ring} also joins the last position to the first (a logical node of two switches then gets
  * {@code 2w} parallel links), which is the shape Table 6.1's port overhead {@code 4(n-1)/((2n-1)k)} counts.
  */
-public final class EnrichedKaryNTree implements TopologyGenerator {
+public final class EnrichedKaryNTree extends GeneratorFamily {
     /** The family name. */
     public static final String KIND = "enriched-kary-ntree";
+
+    public EnrichedKaryNTree() {
+        super(KIND, "k-ary n-tree with horizontal links of width w inside each logical node (seed 000 §6.2)",
+                GeneratorParameter.required("k", "arity, >= 2"),
+                GeneratorParameter.required("n", "number of switch levels, >= 1"),
+                GeneratorParameter.optional("width", "parallel links between horizontal neighbours", "2"),
+                GeneratorParameter.optional("shape", "chain or ring: how a logical node's switches are joined",
+                        "chain"));
+    }
 
     /** How the switches of one logical node are joined. */
     public enum Shape {
@@ -50,7 +59,7 @@ public final class EnrichedKaryNTree implements TopologyGenerator {
         KaryNTree.addTree(KIND, b, k, n, 2 * k + 2 * width, hosts);
         int perLevel = b.switchCount() / n;
         for (int l = 0; l < n - 1; l++) {
-            int size = perLevel / pow(k, l);
+            int size = perLevel / TreeCoordinates.pow(k, l);
             for (int first = 0; first < perLevel; first += size) {
                 int last = shape == Shape.RING ? size : size - 1;
                 for (int p = 0; p < last; p++) {
@@ -63,33 +72,6 @@ public final class EnrichedKaryNTree implements TopologyGenerator {
             }
         }
         return b.build("enriched " + k + "-ary " + n + "-tree, width " + width + " " + shape.name().toLowerCase());
-    }
-
-    private static int pow(int base, int exp) {
-        int v = 1;
-        for (int i = 0; i < exp; i++) {
-            v *= base;
-        }
-        return v;
-    }
-
-    @Override
-    public String kind() {
-        return KIND;
-    }
-
-    @Override
-    public String summary() {
-        return "k-ary n-tree with horizontal links of width w inside each logical node (seed 000 §6.2)";
-    }
-
-    @Override
-    public List<GeneratorParameter> parameters() {
-        return List.of(GeneratorParameter.required("k", "arity, >= 2"),
-                GeneratorParameter.required("n", "number of switch levels, >= 1"),
-                GeneratorParameter.optional("width", "parallel links between horizontal neighbours", "2"),
-                GeneratorParameter.optional("shape", "chain or ring: how a logical node's switches are joined",
-                        "chain"));
     }
 
     @Override

@@ -1,6 +1,5 @@
 package weft.model.topology.generate;
 
-import java.util.List;
 import weft.model.topology.Topology;
 
 /**
@@ -9,9 +8,14 @@ import weft.model.topology.Topology;
  * <p>Switch {@code u} (0-based) has hosts on {@code 1..h} and reaches switch {@code v} on port
  * {@code h + 1 + (v < u ? v : v - 1)}: its peers in switch order. One host per switch by default.
  */
-public final class FullyConnected implements TopologyGenerator {
+public final class FullyConnected extends GeneratorFamily {
     /** The family name. */
     public static final String KIND = "fully-connected";
+
+    public FullyConnected() {
+        super(KIND, "complete graph: one link between every pair of switches",
+                GeneratorParameter.required("switches", "number of switches, >= 2"));
+    }
 
     /**
      * Builds a fully connected fabric.
@@ -39,21 +43,6 @@ public final class FullyConnected implements TopologyGenerator {
             }
         }
         return b.build(switches + "-switch fully connected");
-    }
-
-    @Override
-    public String kind() {
-        return KIND;
-    }
-
-    @Override
-    public String summary() {
-        return "complete graph: one link between every pair of switches";
-    }
-
-    @Override
-    public List<GeneratorParameter> parameters() {
-        return List.of(GeneratorParameter.required("switches", "number of switches, >= 2"));
     }
 
     @Override

@@ -22,9 +22,15 @@ import weft.model.topology.Topology;
  * Every switch has {@code k} ports: down-ports {@code 1..h} (servers at the edge), up-ports {@code h+1..k}; roots
  * use {@code 1..k} as down-ports. Servers per edge switch default to {@code h} and may be {@code 0..h}.
  */
-public final class KPortFatTree implements TopologyGenerator {
+public final class KPortFatTree extends GeneratorFamily {
     /** The family name. */
     public static final String KIND = "fat-tree";
+
+    public KPortFatTree() {
+        super(KIND, "k-port l-level FatTree (seed 004 §2.1): k (k/2)^(l-1) servers, (k/2)^(l-1) core switches",
+                GeneratorParameter.required("k", "ports per switch, even, >= 2"),
+                GeneratorParameter.optional("levels", "switch levels l, >= 2", "3"));
+    }
 
     /**
      * Builds the k-port, l-level fat tree.
@@ -61,7 +67,7 @@ public final class KPortFatTree implements TopologyGenerator {
         for (int i = levels - 1; i >= 2; i--) {
             int upper = (int) roots + (levels - 1 - i) * perLevel;
             int lower = upper + perLevel;
-            int tops = pow(h, i - 1);
+            int tops = TreeCoordinates.pow(h, i - 1);
             int childTops = tops / h;
             for (int c = 0; c < perLevel / tops; c++) {
                 for (int j = 0; j < tops; j++) {
@@ -92,7 +98,7 @@ public final class KPortFatTree implements TopologyGenerator {
     public static TreeLayout layout(int k, int levels) {
         checkShape(k, levels);
         int h = k / 2;
-        int roots = pow(h, levels - 1);
+        int roots = TreeCoordinates.pow(h, levels - 1);
         List<List<String>> ids = new ArrayList<>();
         int next = 0;
         for (int level = 0; level < levels; level++) {
@@ -104,30 +110,6 @@ public final class KPortFatTree implements TopologyGenerator {
             ids.add(row);
         }
         return new TreeLayout(KIND, h, ids);
-    }
-
-    private static int pow(int base, int exp) {
-        int v = 1;
-        for (int i = 0; i < exp; i++) {
-            v *= base;
-        }
-        return v;
-    }
-
-    @Override
-    public String kind() {
-        return KIND;
-    }
-
-    @Override
-    public String summary() {
-        return "k-port l-level FatTree (seed 004 §2.1): k (k/2)^(l-1) servers, (k/2)^(l-1) core switches";
-    }
-
-    @Override
-    public List<GeneratorParameter> parameters() {
-        return List.of(GeneratorParameter.required("k", "ports per switch, even, >= 2"),
-                GeneratorParameter.optional("levels", "switch levels l, >= 2", "3"));
     }
 
     @Override

@@ -28,9 +28,15 @@ import weft.model.topology.Topology;
  *
  * <p>Hosts per leaf default to {@code k} and may be {@code 0..k}.
  */
-public final class KaryNTree implements TopologyGenerator {
+public final class KaryNTree extends GeneratorFamily {
     /** The family name. */
     public static final String KIND = "kary-ntree";
+
+    public KaryNTree() {
+        super(KIND, "k-ary n-tree (Petrini-Vanneschi; seeds 000/003): n levels of k^(n-1) switches, k^n hosts",
+                GeneratorParameter.required("k", "arity: down-ports (and up-ports) per switch, >= 2"),
+                GeneratorParameter.required("n", "number of switch levels, >= 1"));
+    }
 
     /**
      * Builds a k-ary n-tree.
@@ -101,7 +107,7 @@ public final class KaryNTree implements TopologyGenerator {
         int w = (int) perLevel(k, n);
         List<int[]> links = new ArrayList<>();
         for (int l = 0; l < n - 1; l++) {
-            int weight = w / pow(k, l + 1);
+            int weight = w / TreeCoordinates.pow(k, l + 1);
             for (int parent = 0; parent < w; parent++) {
                 int digit = (parent / weight) % k;
                 for (int j = 0; j < k; j++) {
@@ -111,14 +117,6 @@ public final class KaryNTree implements TopologyGenerator {
             }
         }
         return links;
-    }
-
-    private static int pow(int base, int exp) {
-        int v = 1;
-        for (int i = 0; i < exp; i++) {
-            v *= base;
-        }
-        return v;
     }
 
     /** The label {@code (w_0 .. w_{n-2})} of the switch with index {@code index} in its level. */
@@ -199,22 +197,6 @@ public final class KaryNTree implements TopologyGenerator {
             }
         }
         return true;
-    }
-
-    @Override
-    public String kind() {
-        return KIND;
-    }
-
-    @Override
-    public String summary() {
-        return "k-ary n-tree (Petrini-Vanneschi; seeds 000/003): n levels of k^(n-1) switches, k^n hosts";
-    }
-
-    @Override
-    public List<GeneratorParameter> parameters() {
-        return List.of(GeneratorParameter.required("k", "arity: down-ports (and up-ports) per switch, >= 2"),
-                GeneratorParameter.required("n", "number of switch levels, >= 1"));
     }
 
     @Override

@@ -12,9 +12,15 @@ import weft.model.topology.Topology;
  * reaches leaf {@code i} (0-based) on port {@code 1+i}. Hosts per leaf default to the number of spines, which
  * makes the fabric non-blocking (1:1 oversubscription).
  */
-public final class LeafSpine implements TopologyGenerator {
+public final class LeafSpine extends GeneratorFamily {
     /** The family name. */
     public static final String KIND = "leaf-spine";
+
+    public LeafSpine() {
+        super(KIND, "2-tier leaf-spine: every leaf cabled to every spine, hosts on leaves",
+                GeneratorParameter.required("leaves", "number of leaf switches, >= 1"),
+                GeneratorParameter.required("spines", "number of spine switches, >= 1"));
+    }
 
     /**
      * Builds a leaf-spine fabric.
@@ -61,22 +67,6 @@ public final class LeafSpine implements TopologyGenerator {
             bottom.add(Addressing.switchId(spines + l));
         }
         return new TreeLayout(KIND, spines, List.of(top, bottom));
-    }
-
-    @Override
-    public String kind() {
-        return KIND;
-    }
-
-    @Override
-    public String summary() {
-        return "2-tier leaf-spine: every leaf cabled to every spine, hosts on leaves";
-    }
-
-    @Override
-    public List<GeneratorParameter> parameters() {
-        return List.of(GeneratorParameter.required("leaves", "number of leaf switches, >= 1"),
-                GeneratorParameter.required("spines", "number of spine switches, >= 1"));
     }
 
     @Override

@@ -23,9 +23,16 @@ import weft.model.traffic.Shuffle;
  * <p>Ports: hosts on {@code 1..h}, switch links on {@code h+1..h+d} in the order the links were made. Every
  * switch has {@code h+d} ports. One host per switch by default.
  */
-public final class RandomIrregular implements TopologyGenerator {
+public final class RandomIrregular extends GeneratorFamily {
     /** The family name. */
     public static final String KIND = "irregular";
+
+    public RandomIrregular() {
+        super(KIND, "seeded random connected fabric with at most d links per switch (seed 002 §2.3.3 setups)",
+                GeneratorParameter.required("switches", "number of switches, >= 2"),
+                GeneratorParameter.required("degree", "most switch links per switch, >= 2"),
+                GeneratorParameter.optional("seed", "random seed; the same seed gives the same fabric", "1"));
+    }
 
     /**
      * Builds a random irregular fabric.
@@ -105,23 +112,6 @@ public final class RandomIrregular implements TopologyGenerator {
         adjacent[u].set(v);
         adjacent[v].set(u);
         b.link(u, hosts + degree[u], v, hosts + degree[v]);
-    }
-
-    @Override
-    public String kind() {
-        return KIND;
-    }
-
-    @Override
-    public String summary() {
-        return "seeded random connected fabric with at most d links per switch (seed 002 §2.3.3 setups)";
-    }
-
-    @Override
-    public List<GeneratorParameter> parameters() {
-        return List.of(GeneratorParameter.required("switches", "number of switches, >= 2"),
-                GeneratorParameter.required("degree", "most switch links per switch, >= 2"),
-                GeneratorParameter.optional("seed", "random seed; the same seed gives the same fabric", "1"));
     }
 
     @Override

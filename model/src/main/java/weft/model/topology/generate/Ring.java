@@ -11,9 +11,14 @@ import weft.model.topology.Topology;
  * port {@code h+2} to its successor {@code i+1 mod n}. One host per switch by default. A ring of 2 has two
  * parallel links (see {@link Torus}).
  */
-public final class Ring implements TopologyGenerator {
+public final class Ring extends GeneratorFamily {
     /** The family name. */
     public static final String KIND = "ring";
+
+    public Ring() {
+        super(KIND, "ring of n switches (the 1-dimensional torus)",
+                GeneratorParameter.required("switches", "number of switches, >= 2"));
+    }
 
     /**
      * Builds a ring.
@@ -25,21 +30,6 @@ public final class Ring implements TopologyGenerator {
             throw new GeneratorException(KIND + ": --switches must be >= 2, got " + switches);
         }
         return Grid.build(KIND, List.of(switches), true, options, switches + "-ring");
-    }
-
-    @Override
-    public String kind() {
-        return KIND;
-    }
-
-    @Override
-    public String summary() {
-        return "ring of n switches (the 1-dimensional torus)";
-    }
-
-    @Override
-    public List<GeneratorParameter> parameters() {
-        return List.of(GeneratorParameter.required("switches", "number of switches, >= 2"));
     }
 
     @Override

@@ -16,9 +16,14 @@ import weft.model.topology.Topology;
  * exception; routing sees them as two channels each way. A dimension of size 1 would be a self-loop and is
  * rejected.
  */
-public final class Torus implements TopologyGenerator {
+public final class Torus extends GeneratorFamily {
     /** The family name. */
     public static final String KIND = "torus";
+
+    public Torus() {
+        super(KIND, "d-dimensional torus, e.g. --dims 4x8 or 4x4x4 (size-2 dimensions get parallel links)",
+                GeneratorParameter.required("dims", "switches per dimension, each >= 2, e.g. 4x8 or 4x4x4"));
+    }
 
     /**
      * Builds a torus.
@@ -28,21 +33,6 @@ public final class Torus implements TopologyGenerator {
     public static Topology generate(List<Integer> sizes, GeneratorOptions options) {
         Mesh.checkSizes(KIND, sizes, 2);
         return Grid.build(KIND, sizes, true, options, Grid.dims(sizes) + " torus");
-    }
-
-    @Override
-    public String kind() {
-        return KIND;
-    }
-
-    @Override
-    public String summary() {
-        return "d-dimensional torus, e.g. --dims 4x8 or 4x4x4 (size-2 dimensions get parallel links)";
-    }
-
-    @Override
-    public List<GeneratorParameter> parameters() {
-        return List.of(GeneratorParameter.required("dims", "switches per dimension, each >= 2, e.g. 4x8 or 4x4x4"));
     }
 
     @Override

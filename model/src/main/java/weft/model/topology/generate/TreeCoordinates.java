@@ -18,4 +18,13 @@ public record TreeCoordinates(int level, int index) {
                     + index);
         }
     }
+
+    /** {@code base^exp} in ints: switches per level of a tree ({@code exp >= 0}, no overflow check). */
+    static int pow(int base, int exp) {
+        int v = 1;
+        for (int i = 0; i < exp; i++) {
+            v *= base;
+        }
+        return v;
+    }
 }

@@ -42,6 +42,9 @@ import weft.model.topology.generate.Addressing;
  * ports outside the node, a port listed twice, a peer that is not described, cables whose ends disagree, routers
  * ({@code Rt}) and CA-to-CA cables (no switch to attach to), and {@code include} lines (this reader cannot open
  * files).
+ *
+ * <p>Decision: one class of about 390 lines, the reader of one format: the line grammar, the cable matching and
+ * the mapping above are read together when the format is checked against {@code ibnetdiscover(8)}.
  */
 public final class IbnetdiscoverFormat {
     private static final Pattern HEADER = Pattern.compile("^(Switch|Ca|Hca|Rt)\\s+(\\d+)\\s+\"([^\"]+)\"(.*)$");

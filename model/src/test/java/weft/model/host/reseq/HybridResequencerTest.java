@@ -137,6 +137,31 @@ class HybridResequencerTest {
         assertThat(r.expected(9)).isEqualTo(-1);
     }
 
+    @Test
+    @DisplayName("A batch read after the receiver stalled: per packet, #2 times out before #1 behind it in the "
+            + "batch is taken; per batch, #1 fills the gap first")
+    void batchReadAfterAReceiverStall() {
+        for (boolean batch : new boolean[] {false, true}) {
+            out.clear();
+            HybridResequencer<String> r = reseq(LateMode.DELIVER_LATE, 100);
+            arrive(r, 10, 0, 0);
+            arrive(r, 30, 2, 20); // #1 is on the slower path; #2 waits, due at 20 + 100
+            // the receiver is not scheduled from 40 to 400; #3 (fast path) and #1 wait in its socket
+            clock = 400;
+            if (batch) {
+                r.onBatchArrival(1, 3, 30, 400, "p3");
+                r.onBatchArrival(1, 1, 10, 400, "p1");
+                r.onTimer(400);
+            } else {
+                r.onArrival(1, 3, 30, 400, "p3"); // the age threshold becomes 370: #2 is due at 390
+                r.onArrival(1, 1, 10, 400, "p1");
+            }
+            assertThat(out).extracting(Out::seq).as(batch ? "per batch" : "per packet")
+                    .containsExactly(batch ? new Integer[] {0, 1, 2, 3} : new Integer[] {0, 2, 3, 1});
+            assertThat(r.timeouts()).isEqualTo(batch ? 0 : 1);
+        }
+    }
+
     @Property(tries = 100, seed = "5")
     @Label("Seed 004 §3.4: any reordering within the age threshold is fully repaired, nothing lost")
     void boundedReorderingIsRepaired(@ForAll @IntRange(min = 1, max = 500) int n,

@@ -1,0 +1,92 @@
+package weft.controller.cli;
+
+import java.io.PrintWriter;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+
+import weft.model.routing.RoutingResult;
+import weft.model.sim.SimConfig;
+import weft.model.sim.SimResult;
+import weft.model.sim.SimulationException;
+import weft.model.sim.Simulator;
+import weft.model.sim.control.ControlResult;
+import weft.model.sim.control.ControlRun;
+import weft.model.sim.control.MessageSize;
+import weft.model.sim.control.MessageTraffic;
+import weft.model.topology.Topology;
+
+/**
+ * {@code weft sim --control none|ecn|crp}: seed 001's hosts on the simulator ({@link ControlRun}): messages of
+ * {@code --message-packets} packets in one flow queue per destination, under no control, InfiniBand-style ECN or the
+ * channel reservation protocol, on seed 001's patterns ({@link MessageTraffic#NAMES}) or any other; one row per
+ * routing and load with the paper's figures (accepted rates of the pattern's sources in flits per cycle, in-network
+ * latency in cycles, control overhead, CRP's requests and retry probability, ECN's notifications, losses). A cycle is
+ * one 8-byte flit on a host link.
+ */
+final class ControlSim {
+    private final ControlRun.Control control;
+    private final String traffic;
+    private final List<Double> loads;
+    private final MessageSize size;
+
+    /**
+     * @throws CliFailure (usage) naming the option whose value is bad
+     */
+    ControlSim(String control, String traffic, String loads, String messagePackets) {
+        try {
+            this.control = ControlRun.Control.parse(control);
+            this.size = MessageSize.parse(messagePackets);
+        } catch (IllegalArgumentException e) {
+            throw new CliFailure((e.getMessage().startsWith("control") ? "--control: " : "--message-packets: ")
+                    + e.getMessage(), CliFailure.USAGE);
+        }
+        this.traffic = traffic;
+        List<Double> values = new ArrayList<>();
+        for (String l : loads.split(",")) {
+            try {
+                values.add(Double.parseDouble(l.trim()));
+            } catch (NumberFormatException e) {
+                throw new CliFailure("--load: '" + l.trim() + "' is not a number", CliFailure.USAGE);
+            }
+        }
+        this.loads = List.copyOf(values);
+    }
+
+    /**
+     * Runs every routing at every load and prints a row each.
+     *
+     * @return {@link SimCommand#DEADLOCK} when a run deadlocked, else 0
+     */
+    int run(Topology t, Map<String, RoutingResult> routings, SimConfig base, PrintWriter out) {
+        SimConfig config = base.withClassPriorities(ControlRun.classPriorities(control));
+        out.printf(Locale.ROOT, "control %s, traffic %s, messages of %s packets; %d hosts%n", control, traffic, size,
+                t.hosts().size());
+        out.printf(Locale.ROOT, "%-10s %5s %8s %8s %8s %8s %9s %8s %9s %8s %9s %8s %7s%n", "routing", "load",
+                "offered", "accepted", "least", "std/mean", "latency", "lat.max", "overhead", "requests", "retry p.",
+                "notified", "lost");
+        boolean deadlocked = false;
+        for (Map.Entry<String, RoutingResult> e : routings.entrySet()) {
+            for (double load : loads) {
+                ControlRun run;
+                SimResult r;
+                try {
+                    run = new ControlRun(control, MessageTraffic.parse(traffic, load, size),
+                            ControlRun.Options.paper());
+                    r = new Simulator(t, e.getValue(), config).run(run.workload());
+                } catch (IllegalArgumentException | SimulationException x) {
+                    throw new CliFailure(e.getKey() + ": " + x.getMessage(), CliFailure.INPUT);
+                }
+                ControlResult c = run.result();
+                out.printf(Locale.ROOT, "%-10s %5.2f %8.4f %8.4f %8.4f %8.3f %9.1f %8.0f %9.4f %8d %9.3f %8d %7d%s%n",
+                        e.getKey(), load, c.offered(), c.accepted(), c.acceptedMin(), c.acceptedStd() / c.accepted(),
+                        c.latencyMean(), c.latencyMax(), c.controlOverhead(), c.requests(), c.retryProbability(),
+                        c.notifications(), c.lost(), r.deadlock() == null ? "" : "  DEADLOCK");
+                deadlocked |= r.deadlock() != null;
+            }
+        }
+        out.flush();
+        return deadlocked ? SimCommand.DEADLOCK : 0;
+    }
+}

@@ -1,0 +1,82 @@
+package weft.model.repro;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.assertj.core.api.Assertions.within;
+
+import net.jqwik.api.ForAll;
+import net.jqwik.api.Property;
+import net.jqwik.api.constraints.IntRange;
+import org.junit.jupiter.api.DisplayName;
+import org.junit.jupiter.api.Test;
+import weft.model.qos.HighPriorityLimit;
+import weft.model.qos.ServiceLevels;
+import weft.model.routing.RoutingResult;
+import weft.model.sim.Simulator;
+import weft.model.topology.Topology;
+
+/** The InfiniBand setup of the seed 002 chapter 4-5 reproductions: random pairs, service-level hosts, statistics. */
+class IbaSetupTest {
+    @Property(tries = 60, seed = "2")
+    void randomPairsArePermutationsWithoutFixedPoints(@ForAll @IntRange(min = 2, max = 400) int hosts,
+                                                      @ForAll @IntRange(min = 0, max = 1000) int seed) {
+        int[] dst = IbaSetup.randomPairs(hosts, seed);
+        boolean[] receives = new boolean[hosts];
+        for (int h = 0; h < hosts; h++) {
+            assertThat(dst[h]).isNotEqualTo(h).isBetween(0, hosts - 1);
+            assertThat(receives[dst[h]]).as("host %d receives from one source", dst[h]).isFalse();
+            receives[dst[h]] = true;
+        }
+        assertThat(IbaSetup.randomPairs(hosts, seed)).isEqualTo(dst);
+    }
+
+    @Test
+    @DisplayName("latency samples: nearest-rank quantiles, IQR, mean and sd of 1..20 (hand-computed)")
+    void samples() {
+        ClassStats.Samples s = new ClassStats.Samples();
+        for (int v = 20; v >= 1; v--) {
+            s.add(v);
+        }
+        assertThat(s.quantile(0.95)).isEqualTo(19);
+        assertThat(s.quantile(0.75)).isEqualTo(15);
+        assertThat(s.quantile(0.25)).isEqualTo(5);
+        assertThat(s.iqr()).isEqualTo(10);
+        assertThat(s.max()).isEqualTo(20);
+        assertThat(s.mean()).isEqualTo(10.5);
+        assertThat(s.sd()).isCloseTo(Math.sqrt(35), within(1e-12));
+        assertThat(new ClassStats.Samples().quantile(0.5)).isNaN();
+    }
+
+    @Test
+    @DisplayName("service-level hosts: an isolated 64-byte packet crosses one switch in 1 + R + 32 + 1 cycles "
+            + "(host link, router delay, serialisation, host link; hand-computed), and its SL's offered load is "
+            + "all accepted")
+    void serviceLevelHostOnIdleFabric() {
+        Topology t = EthernetSetupTest.pair(IbaSetup.GBPS, IbaSetup.CYCLE_PS / 1e6, 5);
+        RoutingResult routes = IbaSetup.routes(t, 5);
+        int router = 32;
+        Simulator sim = IbaSetup.simulator(t, routes, ServiceLevels.table41Balanced(), HighPriorityLimit.unbounded(),
+                2, router, 1000, 200_000, 1);
+        int[] sl = IbaSetup.serviceLevels(t, 5);
+        assertThat(sl).containsExactly(0, 1, 2, 3, 4, 0, 1, 2, 3, 4);
+        int[] dst = {1, 0, 3, 2, 5, 4, 7, 6, 9, 8};
+        double[] load = new double[10];
+        load[0] = 0.01;
+        IbaSetup.Fabric f = new IbaSetup.Fabric(t, routes, sl, dst, 1);
+        ClassStats s = IbaSetup.measure(sim, f, 5, load, 64);
+        assertThat(s.latency(0).size()).isGreaterThan(20);
+        assertThat(s.latency(0).quantile(0)).isEqualTo(1 + router + 32 + 1);
+        assertThat(s.latency(0).max()).isEqualTo(1 + router + 32 + 1);
+        assertThat(s.accepted(0)).isCloseTo(s.offered(0), within(0.002));
+        assertThat(s.offered(0)).isCloseTo(0.01 / 2, within(0.003));
+        assertThat(s.offered(1)).isZero();
+    }
+
+    @Test
+    @DisplayName("--limit names itself when it cannot be read")
+    void badLimit() {
+        assertThatThrownBy(() -> IbaExperiment.limit("sometimes")).hasMessageContaining("--limit: expected unbounded");
+        assertThat(IbaExperiment.limit("packets 4")).isEqualTo(HighPriorityLimit.packets(4));
+        assertThat(IbaExperiment.limit("iba 255").isUnbounded()).isTrue();
+    }
+}
