@@ -1,12 +1,20 @@
 package weft.model.repro;
 
+import java.util.List;
+import java.util.random.RandomGenerator;
+
 import weft.model.routing.RoutingEngines;
 import weft.model.routing.RoutingOptions;
 import weft.model.routing.RoutingResult;
+import weft.model.sim.InjectionPolicy;
 import weft.model.sim.SimConfig;
+import weft.model.sim.SimResult;
+import weft.model.sim.Simulator;
+import weft.model.sim.Workload;
 import weft.model.topology.Topology;
 import weft.model.topology.generate.GeneratorOptions;
 import weft.model.topology.generate.KPortFatTree;
+import weft.model.traffic.TrafficPattern;
 
 /**
  * The fabric of seed 004 ch. 3 for the packet-level reproductions: the k-port, 3-level fat tree with every link at
@@ -33,6 +41,32 @@ final class DataCenterFabric {
         this.k = k;
         this.topology = KPortFatTree.generate(k, 3, GeneratorOptions.defaults().withGbps(GBPS).withLatencyUs(0));
         this.routes = RoutingEngines.byName("vlb").compute(topology, RoutingOptions.defaults());
+    }
+
+    /** A run's result and its per-flow throughputs. */
+    record Measured(SimResult result, LossMeter meter) {
+    }
+
+    /**
+     * Runs a fixed permutation, host h sending to {@code dst[h]} at the offered load, with no injection control;
+     * the meter measures over the config's window.
+     */
+    Measured permutation(int[] dst, double load, SimConfig config) {
+        Simulator sim = new Simulator(topology, routes, config);
+        LossMeter meter = new LossMeter(sim.network(), config.warmupPs(), config.warmupPs() + config.durationPs());
+        TrafficPattern fixed = new TrafficPattern() {
+            @Override
+            public String name() {
+                return "permutation";
+            }
+
+            @Override
+            public int destination(int source, RandomGenerator random) {
+                return dst[source];
+            }
+        };
+        SimResult r = sim.run(new Workload.OpenLoop(fixed, load), InjectionPolicy.noControl(), List.of(meter));
+        return new Measured(r, meter);
     }
 
     int hosts() {

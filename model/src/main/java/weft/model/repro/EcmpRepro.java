@@ -4,19 +4,14 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.SplittableRandom;
-import java.util.random.RandomGenerator;
 
 import weft.model.io.Chart;
 import weft.model.routing.EcmpCollisions;
 import weft.model.routing.EcmpMonteCarlo;
 import weft.model.routing.RoutingEngines;
 import weft.model.routing.RoutingOptions;
-import weft.model.sim.InjectionPolicy;
 import weft.model.sim.SimConfig;
 import weft.model.sim.SimResult;
-import weft.model.sim.Simulator;
-import weft.model.sim.Workload;
-import weft.model.traffic.TrafficPattern;
 
 /**
  * Seed 004 §3.1-3.2 (Figs. 3.2, 3.5, 3.6, 3.7): flow-level ECMP against packet-level VLB, P-RR and RR under a
@@ -164,25 +159,8 @@ final class EcmpRepro extends DeclaredReproduction {
                             long queue, double warmup, double window, long seed, Point into, int runs) {
         SimConfig config = DataCenterFabric.config(queue, randomSizes, SimConfig.Arrivals.POISSON, policy, warmup,
                 window, seed);
-        Simulator sim = new Simulator(fabric.topology, fabric.routes, config);
-        LossMeter meter = new LossMeter(sim.network(), config.warmupPs(), config.warmupPs() + config.durationPs());
-        SimResult r = sim.run(new Workload.OpenLoop(fixed(dst), load), InjectionPolicy.noControl(), List.of(meter));
-        into.add(meter.meanAndMin(), r, runs);
-    }
-
-    /** A permutation as a pattern: host h always sends to {@code dst[h]}. */
-    private static TrafficPattern fixed(int[] dst) {
-        return new TrafficPattern() {
-            @Override
-            public String name() {
-                return "permutation";
-            }
-
-            @Override
-            public int destination(int source, RandomGenerator random) {
-                return dst[source];
-            }
-        };
+        DataCenterFabric.Measured m = fabric.permutation(dst, load, config);
+        into.add(m.meter().meanAndMin(), m.result(), runs);
     }
 
     /**

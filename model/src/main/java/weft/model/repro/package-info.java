@@ -16,9 +16,9 @@
  * (chapters 4-5, InfiniBand service levels of {@code IbaSetup} and {@code IbaExperiment}); {@code lash-layers}
  * counts the layers LASH needs (Fig. 3.13). Seed 004 on its
  * data-center model ({@code DataCenterFabric}: lossy drop-tail k-port fat tree, {@code LossMeter} for per-flow
- * throughput): {@code ecmp} (§3.1-3.2), {@code resequencer} (§3.4), and {@code voq} (§5.6.2: the distributed VOQ
- * scheduler on a simulated Virtual Switch). {@link weft.model.repro.DeclaredReproduction} holds the declarative half
- * of a reproduction.
+ * throughput): {@code ecmp} (§3.1-3.2), {@code capacity} (§3.3.3 Table 3.2), {@code resequencer} (§3.4), and
+ * {@code voq} (§5.6.2: the distributed VOQ scheduler on a simulated Virtual Switch). {@link
+ * weft.model.repro.DeclaredReproduction} holds the declarative half of a reproduction.
  * Setup, assumptions, tolerances, run times and results: docs/reproductions.md.
  */
 package weft.model.repro;
