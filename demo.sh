@@ -73,7 +73,7 @@ $weft rates set --controller 127.0.0.1:6700 --token-file /tmp/weft-lab/wrate/age
 perf_pair
 if command -v chromium > /dev/null; then
   profile=$(mktemp -d)
-  chromium --headless --no-sandbox --disable-gpu --disable-background-networking --disable-component-update \
+  timeout 60 chromium --headless --no-sandbox --disable-gpu --disable-background-networking --disable-component-update \
     --disable-sync --disable-quic --no-first-run --user-data-dir="$profile" --window-size=1400,900 \
     --virtual-time-budget=4000 --screenshot="$PWD/$out/dashboard.png" http://127.0.0.1:8080/ > /dev/null 2>&1 \
     && echo "The controller's dashboard (fabric, link load, agents and their rates): $out/dashboard.png"
