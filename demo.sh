@@ -61,8 +61,8 @@ perf_pair() { # h1 -> h3 and h2 -> h3 at once, through the agents; prints what e
   ip netns exec wrateh2 $weft agent perf --to 10.0.0.3 --seconds 5 --json > "$out/perf-h2.json" &
   wait
   for h in h1 h2; do
-    echo "  $h -> h3: $(grep -o '"delivered_mbps":[0-9.]*,"rate_mbps":[0-9.]*' "$out/perf-$h.json" \
-      | sed 's/"delivered_mbps":/delivered /; s/,"rate_mbps":/ Mbit\/s at a rate of /') Mbit/s"
+    field() { grep -o "\"$1\":[0-9.]*" "$out/perf-$h.json" | head -1 | cut -d: -f2; }
+    echo "  $h -> h3: delivered $(field delivered_mbps) Mbit/s at a rate of $(field rate_mbps) Mbit/s"
   done
 }
 echo "Both hosts send to h3 (its 40 Mbit/s link is the bottleneck); the controller allocates max-min shares:"
