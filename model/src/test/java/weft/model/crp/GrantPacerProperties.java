@@ -11,10 +11,9 @@ import java.util.random.RandomGeneratorFactory;
 import net.jqwik.api.ForAll;
 import net.jqwik.api.Property;
 import net.jqwik.api.constraints.LongRange;
-import weft.model.host.shaping.TokenBucket;
 
 /**
- * A VOQ sending its grants through {@link GrantPacer} and its token bucket, with a clock error within the tolerance
+ * A VOQ sending its grants through {@link GrantPacer}, with a clock error within the tolerance
  * and decisions at random times (a loaded host): every reserved packet lands, in global time, inside the slot its
  * budget was charged to; no slot carries more than its budget plus one packet; any run of slots carries no more than
  * their budgets and the next slot's (a slot's last packet may take from the next one only); nothing is sent beyond
@@ -37,8 +36,7 @@ class GrantPacerProperties {
         SlotSync sync = new SlotSync(clock, new ClockOffset(measured, error, 0), 0, tolerance);
         int packet = 64 + r.nextInt(1500);
         long t = 1_000 * slotNanos + r.nextLong(slotNanos);
-        TokenBucket bucket = new TokenBucket(0, 2 * packet, t);
-        GrantPacer p = new GrantPacer(32, bucket, sync);
+        GrantPacer p = new GrantPacer(32, sync);
         long current = sync.slotAt(t);
         Map<Long, Long> granted = new HashMap<>();
         List<SlotUnits> grants = new ArrayList<>();
@@ -55,7 +53,6 @@ class GrantPacerProperties {
         long end = sync.windowEnd(current + 33);
         while (t < end) {
             if (p.ready(packet, t)) {
-                assertThat(bucket.tryConsume(packet, t)).isTrue();
                 long charged = p.slotAt(t);
                 p.sent(packet, t);
                 sent += packet;
