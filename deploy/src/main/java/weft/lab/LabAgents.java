@@ -68,7 +68,8 @@ public record LabAgents(int registryPort, String token, List<Agent> agents) {
      * @param java       the java executable
      * @param classpath  a class path holding the agent module
      * @param registered whether the registry has registered a host (the controller's log line, or its registry)
-     * @throws LabException when an agent cannot start, or is not ready or not registered within 3 minutes (with its log)
+     * @throws LabException when an agent cannot start, or is not ready or not registered within 3 minutes (with its
+     *                      log)
      */
     public static LabAgents start(OvsLab lab, int registryPort, String token, String java, String classpath,
                                   Predicate<String> registered) throws IOException {

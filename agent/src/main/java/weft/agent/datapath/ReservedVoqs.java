@@ -26,14 +26,14 @@ import weft.model.protocol.ReservationReport;
  * scheduler weighs it at its slot's rate; otherwise its bucket and the scheduler run at its own rate (the
  * controller's, or the default), which {@link #base} remembers.
  *
- * <p>Decision (late wake-ups): a slot's budget expires only once the wall clock is past the slot by the lag the data
- * path accepts, the injector's catch-up ({@link Injector#CATCH_UP_NANOS}) or one slot, whichever is less: the
- * injector takes a late wake-up's decisions at their due times, and the budget that fell due meanwhile still goes,
- * at most that late, instead of expiring. What a switch queue must absorb for it is bounded by one slot of every
- * sender's grants. The scheduler weighs a reserving VOQ at {@link #CATCH_UP_SPEED} times its slot's uniform rate:
- * the pacer alone says when bytes are due, and Periodic Selection, which holds the injector for {@code bytes·8/R}
- * after each packet, must not hold a late VOQ to the uniform rate while it makes up (with {@code R} the uniform
- * rate, a wake-up 10 ms late stayed 10 ms behind to the slot's end, and that part expired).
+ * <p>Decision (late wake-ups): the injector takes a late wake-up's decisions at their due times (up to {@link
+ * Injector#CATCH_UP_NANOS}), so the budget that fell due meanwhile still goes; what a slot left at its end may go
+ * during the next slot ({@link weft.model.crp.GrantPacer}), and a slot's budget expires one slot after its end. What a
+ * switch queue must absorb for it is bounded by one slot of every sender's grants. The scheduler weighs a reserving VOQ
+ * at {@link #CATCH_UP_SPEED} times its slot's uniform rate: the pacer alone says when bytes are due, and Periodic
+ * Selection, which holds the injector for {@code bytes·8/R} after each packet, must not hold a late VOQ to the uniform
+ * rate while it makes up (with {@code R} the uniform rate, a wake-up 10 ms late stayed 10 ms behind to the slot's end,
+ * and that part expired).
  */
 public final class ReservedVoqs {
     /** Drift assumed for the clock until the agent says otherwise: a common crystal's 100 ppm. */
@@ -78,7 +78,7 @@ public final class ReservedVoqs {
     public void rules(ControlMessage.Crp rules) {
         loop.execute(() -> {
             crp.configure(rules);
-            lag = Math.min(Injector.CATCH_UP_NANOS, rules.slotNanos());
+            lag = rules.slotNanos();
             if (duties != null) {
                 duties.cancel(false);
             }

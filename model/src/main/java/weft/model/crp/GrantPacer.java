@@ -104,16 +104,39 @@ public final class GrantPacer {
 
     /** Whether a packet of {@code bytes} may go at decision time {@code t}. */
     public boolean ready(int bytes, long t) {
+        return chargedSlot(bytes, t) != SlotBudget.none();
+    }
+
+    /**
+     * The slot a packet of {@code bytes} going at {@code t} is charged to: {@code t}'s slot when its window holds
+     * {@code t}, its spent units are due and its budget holds the packet; else, late, the slot before, when its
+     * window has ended and it still has budget for the packet; else none ({@link SlotBudget#none}).
+     *
+     * <p>Decision (late spending): what a slot left at its window's end may still go during the next slot, at once.
+     * A host this late (the agent's thread not scheduled) would otherwise lose it; sent late, it lands in the next
+     * slot at the resources, which then carry at most one slot's leftovers of every sender beyond their reservations,
+     * for their queues to absorb. Nothing of a slot goes later than that: it expires.
+     */
+    private long chargedSlot(int bytes, long t) {
         long s = slotAt(t);
-        return t < sync.windowEnd(s) && budget.canSpend(s, bytes) && t >= budget.spentDueAt(s, sync);
+        if (t < sync.windowEnd(s) && budget.canSpend(s, bytes) && t >= budget.spentDueAt(s, sync)) {
+            return s;
+        }
+        if (budget.remaining(s - 1) > 0 && budget.canSpend(s - 1, bytes) && t >= sync.windowEnd(s - 1)) {
+            return s - 1;
+        }
+        return SlotBudget.none();
     }
 
     /**
      * The earliest local tick at or after {@code t} at which a packet of {@code bytes} may go as far as is known now:
-     * when the current slot's spent units are due inside its window, or the window start of the next slot with
-     * budget for it; {@link Long#MAX_VALUE} when no slot has.
+     * {@code t} when the slot before still has budget to send late, when the current slot's spent units are due inside
+     * its window, or the window start of the next slot with budget for it; {@link Long#MAX_VALUE} when no slot has.
      */
     public long readyAt(int bytes, long t) {
+        if (ready(bytes, t)) {
+            return t;
+        }
         long s = slotAt(t);
         for (int k = 0; k < budget.horizon(); k++) {
             long next = budget.nextWithBudget(s);
@@ -132,10 +155,17 @@ public final class GrantPacer {
         return Long.MAX_VALUE;
     }
 
-    /** Records a reserved packet of {@code bytes} sent at decision time {@code t} (after {@link #ready}). */
-    public void sent(int bytes, long t) {
-        budget.spend(slotAt(t), bytes);
+    /**
+     * Records a reserved packet of {@code bytes} sent at decision time {@code t} (after {@link #ready}).
+     *
+     * @return the slot it was charged to
+     */
+    public long sent(int bytes, long t) {
+        long c = chargedSlot(bytes, t);
+        long slot = c == SlotBudget.none() ? slotAt(t) : c;
+        budget.spend(slot, bytes);
         sentUnits += bytes;
+        return slot;
     }
 
     /**
@@ -152,9 +182,9 @@ public final class GrantPacer {
         return budget.remainingFrom(slotAt(t));
     }
 
-    /** Whether any slot at or after the one of {@code t} has budget left. */
+    /** Whether any slot from the one before {@code t}'s (whose leftover may go late) on has budget left. */
     public boolean hasBudget(long t) {
-        return budget.nextWithBudget(slotAt(t)) != SlotBudget.none();
+        return budget.nextWithBudget(slotAt(t) - 1) != SlotBudget.none();
     }
 
     /** Units that expired unspent. */

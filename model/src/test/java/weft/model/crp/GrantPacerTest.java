@@ -102,6 +102,25 @@ class GrantPacerTest {
     }
 
     @Test
+    @DisplayName("A host asleep through slot 5's window (3000 B): its leftover goes late, at once, during slot 6 "
+            + "(62 and 63 ms, charged to slot 5); from slot 7 on it may not, and it expires")
+    void leftoverGoesLateDuringTheNextSlotOnly() {
+        GrantPacer p = pacer(0);
+        p.grant(List.of(new SlotUnits(5, 3000), new SlotUnits(7, 1000)), 40 * MS);
+        assertThat(p.hasBudget(62 * MS)).isTrue();
+        assertThat(p.readyAt(1500, 62 * MS)).isEqualTo(62 * MS);
+        assertThat(p.sent(1500, 62 * MS)).isEqualTo(5);
+        assertThat(p.ready(1500, 63 * MS)).isTrue();
+        assertThat(p.sent(1500, 63 * MS)).isEqualTo(5);
+        assertThat(p.ready(1500, 64 * MS)).as("slot 5 spent, slot 6 has nothing").isFalse();
+
+        GrantPacer q = pacer(0);
+        q.grant(List.of(new SlotUnits(5, 3000)), 40 * MS);
+        assertThat(q.ready(1500, 70 * MS)).as("slot 7: too late for slot 5").isFalse();
+        assertThat(q.expire(70 * MS)).isEqualTo(3000);
+    }
+
+    @Test
     @DisplayName("Revoked budgets are withdrawn before they are sent")
     void revoke() {
         GrantPacer p = pacer(0);
