@@ -203,6 +203,7 @@ class CrpLoopbackTest {
                     .isEqualTo(12_000_000L);
             assertThat(controller.agents().rate("h2", "h3")).isEqualTo(12_000_000L);
             awaitTrue(() -> got.get() == 2L * small.length, "the first messages delivered");
+            awaitTrue(() -> crpOn(h1) && crpOn(h2), "CRP on at h1 and h2 (rules and a good clock)");
             ReservationReportPair before = new ReservationReportPair(crp(h1), crp(h2));
             for (int i = 0; i < 40; i++) {
                 a1.send(to, bulk, 0, bulk.length);
@@ -253,6 +254,12 @@ class CrpLoopbackTest {
 
     private record ReservationReportPair(weft.model.protocol.ReservationReport h1,
                                          weft.model.protocol.ReservationReport h2) {
+    }
+
+    /** Whether the agent's VOQ towards h3 has reservation state (CRP is on for it). */
+    private static boolean crpOn(WeftAgent agent) {
+        return agent.dataPath().report().join().stream().anyMatch(r -> "127.0.0.23".equals(r.dstIp())
+                && r.crp() != null);
     }
 
     /** What the agent's VOQ towards h3 did with reservations so far (zeros before CRP is on for it). */
