@@ -40,7 +40,7 @@ import weft.model.topology.Topology;
  * docs/crp.md). Fabric: s1 with h1..h8 (ports 1-8), s2 with h9 (port 1), the link s1:9 - s2:2; the lab emulates link
  * rates with tc HTB on the switch-side ports at 1 Mbit/s per topology Mbit/s x 1000 (docs/sources.md §5): the link
  * runs at 12 Mbit/s, h9's port at 50, the senders' ports at 1000. The test gives the bottleneck's HTB class a burst
- * of 200 ms at its rate and a 192-packet FIFO ({@link #shallowQueue}: why). Every sender's agent runs at 3 Mbit/s of
+ * of 40 ms at its rate and a 64-packet FIFO ({@link #shallowQueue}: why). Every sender's agent runs at 3 Mbit/s of
  * its own (24 Mbit/s offered, twice the bottleneck) and writes to h9 as fast as its VOQ takes data ({@code weft agent
  * perf}); CRP as {@link #reservations} sets it.
  *
@@ -63,7 +63,7 @@ class CrpIncastLabTest {
     private static final long MS = 1_000_000L;
     private static final long SLOT = 20 * MS;
     private static final int SENDERS = 8;
-    private static final int QUEUE_PACKETS = 192;
+    private static final int QUEUE_PACKETS = 64;
     private static final Duration WINDOW = Duration.ofSeconds(15);
     private final ObjectMapper json = new ObjectMapper();
 
@@ -310,18 +310,16 @@ class CrpIncastLabTest {
     }
 
     /**
-     * Gives the HTB class the lab made on {@code dev} a burst of 200 ms at its rate and a FIFO of {@link
-     * #QUEUE_PACKETS} packets (190 ms of the link), so a link that cannot keep up drops where {@code tc -s} counts it
-     * rather than in ovs-vswitchd's socket. Why so deep: the userspace switch feeding the link is not scheduled for
-     * 100 ms and more at a time on this machine, loaded 15 times over; meanwhile the link idles, and afterwards the
-     * switch hands it the backlog at once. With a 10 ms burst and a 64-packet FIFO the link carried as little as 79%
-     * of its rate with more than it could carry on offer (measured without CRP), which no source control can make
-     * up. The burst lets the link make up such an idle spell; over the 15 s window it may add 1.3% to the rate. The
-     * device is the lab's; it goes with the lab.
+     * Gives the HTB class the lab made on {@code dev} a burst of 40 ms at its rate and a FIFO of {@link
+     * #QUEUE_PACKETS} packets, so a link that cannot keep up drops where {@code tc -s} counts it rather than in
+     * ovs-vswitchd's socket. The burst lets the link make up a short idle spell: the userspace switch feeding it is
+     * not always scheduled on this loaded machine, and then hands it a backlog at once; with a 10 ms burst the link
+     * carried as little as 84% of its rate with more than it could carry on offer (without CRP). Over the 15 s window
+     * 40 ms may add 0.3% to the rate. The device is the lab's; it goes with the lab.
      */
     private static void shallowQueue(String dev, double bps) {
         String rate = String.format(Locale.ROOT, "%.3fmbit", bps / 1e6);
-        String burst = Math.round(bps / 8 * 0.200) + "b";
+        String burst = Math.round(bps / 8 * 0.040) + "b";
         Shell.check("tc", "class", "change", "dev", dev, "parent", "1:", "classid", "1:10", "htb", "rate", rate,
                 "burst", burst, "cburst", burst);
         Shell.check("tc", "qdisc", "add", "dev", dev, "parent", "1:10", "handle", "10:", "pfifo", "limit",

@@ -84,7 +84,8 @@ class VoqReservationTest {
     }
 
     @Test
-    @DisplayName("A revoked booking stops counting as alive and its budget goes")
+    @DisplayName("A revoked booking (its link failed) stops counting as alive and its budget goes; the VOQ asks again "
+            + "for its backlog at once, and the controller books the path its routes now take")
     void revocation() {
         VoqReservation v = voq();
         v.poll(10_000, 0, true);
@@ -93,6 +94,7 @@ class VoqReservationTest {
         assertThat(v.pacer().reservedFrom(10 * MS)).isZero();
         assertThat(v.reserving(10 * MS)).isFalse();
         assertThat(v.revocations()).isEqualTo(1);
+        assertThat(v.poll(10_000, 10 * MS, true)).isEqualTo(new VoqReservation.Request(101, 4000));
     }
 
     @Test
