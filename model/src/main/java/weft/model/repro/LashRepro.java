@@ -43,7 +43,7 @@ final class LashRepro extends DeclaredReproduction {
                     DEFAULT, new Band(0.3, 2)),
             new Claim("L8.mesh", "4x8 mesh: LASH / TBTP3VL mean latency at full load (-52%)", 0.48, "ratio",
                     DEFAULT, new Band(0.3, 2)));
-    private static final List<Parameter> PARAMETERS = List.of(
+    private static final List<Parameter> PARAMETERS = List.of(EthernetSetup.BASELINES,
             new Parameter("irregular", "switches of the irregular fabrics", "32", "16"),
             new Parameter("fabrics", "random irregular fabrics averaged (seeds S, S+1, ...)", "16", "1"),
             new Parameter("torus", "the torus, in one or both orientations (comma-separated, averaged)",
@@ -83,7 +83,8 @@ final class LashRepro extends DeclaredReproduction {
             for (int e = 0; e < ENGINES.length; e++) {
                 int channels = e < 2 ? vcs : 1;
                 EthernetSetup.FabricSet set = EthernetSetup.simulators(params[s], sets[s], ENGINES[e], count,
-                        o.seed(), FlowControlKind.PFC, duration, channels);
+                        o.seed(), FlowControlKind.PFC, duration, channels,
+                        EthernetSetup.balancedBaselines(o));
                 bound[s][e] = EthernetSetup.mbps(set.bound());
                 List<LoadSweep.Point> sweep = LoadSweep.run(set.simulators(), EthernetSetup.uniform(hosts), loads,
                         false);
@@ -139,7 +140,8 @@ final class LashRepro extends DeclaredReproduction {
                 + "1 Gbit/s, 1522-byte frames, pause per virtual channel (%d for LASH and TBTP3VL, 1 for TBTP and "
                 + "STP), uniform periodic traffic, %.0f µs per run", EthernetSetup.label(sets[0]), fabrics,
                 EthernetSetup.label(sets[1]), EthernetSetup.label(sets[2]), runs, vcs, duration);
-        return ReproResult.of(this, o, setup, claims, List.of(table, past, bounds), chart);
+        return ReproResult.of(this, o, setup + EthernetSetup.baselinesNote(o), claims, List.of(table, past, bounds),
+                chart);
     }
 
     private static String pct(double ratio) {
