@@ -71,18 +71,6 @@ class TbtpTest extends RoutingEngineContract {
         assertThat(v.meanPathLength()).isLessThan(s.meanPathLength());
     }
 
-    @Property(tries = 30, seed = "23")
-    @Label("balancing off (ties to the lowest port): random irregular fabrics of 8-64 switches stay connected and "
-            + "deadlock-free")
-    void plainTiesOnRandomFabrics(@ForAll @IntRange(min = 8, max = 64) int switches,
-                                  @ForAll @IntRange(min = 3, max = 6) int degree,
-                                  @ForAll long seed) {
-        Topology t = Fabrics.irregular(switches, degree, seed);
-        VerificationReport v = DeadlockVerifier.verify(t, engine().compute(t,
-                RoutingOptions.defaults().withBalance(false)));
-        assertThat(v.ok()).as(t.name() + ": " + v.verdict()).isTrue();
-    }
-
     @Property(tries = 60, seed = "22")
     @Label("Seed 002 §2.1.4: on random irregular fabrics, tori and meshes no turn between two tree links is "
             + "prohibited, at most half of all turns are, and the routes are verified deadlock-free and connected")

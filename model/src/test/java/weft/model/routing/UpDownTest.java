@@ -118,17 +118,6 @@ class UpDownTest extends RoutingEngineContract {
         throw new AssertionError("no link s" + u + "-s" + v);
     }
 
-    @Property(tries = 30, seed = "7")
-    @Label("balancing off: random irregular fabrics of 8-64 switches stay connected and deadlock-free")
-    void plainTiesOnRandomFabrics(@ForAll @IntRange(min = 8, max = 64) int switches,
-                                  @ForAll @IntRange(min = 3, max = 6) int degree,
-                                  @ForAll long seed) {
-        Topology t = Fabrics.irregular(switches, degree, seed);
-        VerificationReport v = DeadlockVerifier.verify(t, engine().compute(t,
-                RoutingOptions.defaults().withBalance(false)));
-        assertThat(v.ok()).as(t.name() + ": " + v.verdict()).isTrue();
-    }
-
     @Property(tries = 40, seed = "6")
     @Label("random irregular fabrics of 8-128 switches: verified connected and deadlock-free")
     void randomIrregularFabrics(@ForAll @IntRange(min = 8, max = 128) int switches,
