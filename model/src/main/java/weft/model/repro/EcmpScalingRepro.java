@@ -44,13 +44,13 @@ final class EcmpScalingRepro extends DeclaredReproduction {
             new Parameter("levels", "fat-tree levels of Fig. 3.3b", "3,4,5", "3,4,5"),
             new Parameter("runs", "random permutations (with their hashes) per point", "30", "10"));
 
+    /** One point: a k-port, l-level fat tree's Monte Carlo estimate. */
+    private record Point(int k, int levels, int hosts, EcmpMonteCarlo.Estimate estimate) {
+    }
+
     EcmpScalingRepro() {
         super("ecmp-scaling", "004", "Seed 004 §3.1.2 Fig. 3.3: ECMP throughput under a permutation as the fat tree "
                 + "grows in ports and in levels", CLAIMS, PARAMETERS);
-    }
-
-    /** One point: a k-port, l-level fat tree's Monte Carlo estimate. */
-    private record Point(int k, int levels, int hosts, EcmpMonteCarlo.Estimate estimate) {
     }
 
     @Override
