@@ -5,18 +5,15 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.netty.channel.EventLoopGroup;
 import io.netty.channel.nio.NioEventLoopGroup;
 import java.net.InetSocketAddress;
-import java.time.Duration;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
 import weft.controller.openflow.OfServer;
 import weft.controller.openflow.SessionConfig;
-import weft.controller.program.RouteCompiler;
 import weft.controller.testing.FakeSwitch;
 import weft.controller.testing.TestFabrics;
-import weft.model.routing.RoutingEngines;
-import weft.model.routing.RoutingOptions;
+import weft.controller.testing.TestServices;
 import weft.controller.testing.Await;
 
 /**
@@ -26,9 +23,7 @@ import weft.controller.testing.Await;
 class DuplicateDpidTest {
     private static final long S1 = 0x100;
     private final EventLoopGroup group = new NioEventLoopGroup(1);
-    private final FabricService fabric = new FabricService(new FabricService.Config(TestFabrics.ring(3),
-            RoutingEngines.byName("updown"), RoutingOptions.defaults(), RouteCompiler.Options.defaults(),
-            (t, r) -> { }, Duration.ofSeconds(5), Duration.ofSeconds(60), Duration.ofSeconds(60)));
+    private final FabricService fabric = TestServices.quietUpdown(TestFabrics.ring(3));
     private OfServer server;
 
     @AfterEach

@@ -2,34 +2,28 @@ package weft.controller.metrics;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.netty.channel.EventLoopGroup;
-import io.netty.channel.nio.NioEventLoopGroup;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import java.net.InetSocketAddress;
-import java.net.URI;
-import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import weft.controller.fabric.FabricService;
 import weft.controller.openflow.OfServer;
 import weft.controller.openflow.SessionConfig;
-import weft.controller.program.RouteCompiler;
 import weft.controller.rest.RestApi;
 import weft.controller.rest.RestAuth;
 import weft.controller.testing.FakeSwitch;
+import weft.controller.testing.RestClient;
 import weft.controller.testing.TestFabrics;
-import weft.model.routing.RoutingEngines;
-import weft.model.routing.RoutingOptions;
+import weft.controller.testing.TestLoop;
+import weft.controller.testing.TestServices;
 
 /**
  * GET /metrics on a ring of three switches (fake switches over loopback): the series an operator graphs are there
@@ -37,20 +31,14 @@ import weft.model.routing.RoutingOptions;
  */
 class WeftMetricsTest {
     private static final String TOKEN = "metrics-test-token-0123456789";
-    private final EventLoopGroup group = new NioEventLoopGroup(1);
-
-    @AfterEach
-    void stop() {
-        group.shutdownGracefully(0, 1, TimeUnit.SECONDS).syncUninterruptibly();
-    }
+    @RegisterExtension
+    final TestLoop group = new TestLoop();
 
     @Test
     @DisplayName("switches, transactions, route and update timers, events by kind, link capacity, pair rates, REST "
             + "requests and the JVM, in the Prometheus text format")
     void scrape() throws Exception {
-        try (FabricService fabric = new FabricService(new FabricService.Config(TestFabrics.ring(3),
-                RoutingEngines.byName("updown"), RoutingOptions.defaults(), RouteCompiler.Options.defaults(),
-                (t, r) -> { }, Duration.ofSeconds(5), Duration.ofSeconds(60), Duration.ofSeconds(60)));
+        try (FabricService fabric = TestServices.quietUpdown(TestFabrics.ring(3));
              OfServer server = OfServer.plain(new InetSocketAddress("127.0.0.1", 0), SessionConfig.defaults(),
                      fabric)) {
             WeftMetrics metrics = new WeftMetrics();
@@ -62,14 +50,10 @@ class WeftMetricsTest {
                     new FakeSwitch(dpid, 3).connect(group, server.port());
                 }
                 assertThat(fabric.awaitConverged(Duration.ofSeconds(20))).isTrue();
-                HttpClient http = HttpClient.newHttpClient();
-                HttpResponse<String> put = http.send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:"
-                        + api.port() + "/api/rates")).header("Authorization", "Bearer " + TOKEN)
-                        .PUT(HttpRequest.BodyPublishers.ofString("{\"rates\":[{\"src\":\"h1\",\"dst\":\"h3\","
-                                + "\"mbps\":20}]}")).build(), HttpResponse.BodyHandlers.ofString());
+                HttpResponse<String> put = new RestClient(api.port(), TOKEN).send("PUT", "/api/rates",
+                        "{\"rates\":[{\"src\":\"h1\",\"dst\":\"h3\",\"mbps\":20}]}");
                 assertThat(put.statusCode()).as(put.body()).isEqualTo(200);
-                HttpResponse<String> r = http.send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:"
-                        + api.port() + "/metrics")).build(), HttpResponse.BodyHandlers.ofString());
+                HttpResponse<String> r = new RestClient(api.port()).get("/metrics");
                 assertThat(r.statusCode()).isEqualTo(200);
                 assertThat(r.headers().firstValue("Content-Type")).hasValueSatisfying(v -> v.startsWith("text/plain"));
                 String m = r.body();

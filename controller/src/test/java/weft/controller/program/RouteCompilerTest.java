@@ -9,6 +9,7 @@ import net.jqwik.api.ForAll;
 import net.jqwik.api.Label;
 import net.jqwik.api.Property;
 import net.jqwik.api.constraints.IntRange;
+import org.assertj.core.api.AbstractThrowableAssert;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
 import org.projectfloodlight.openflow.protocol.OFFlowAdd;
@@ -166,13 +167,17 @@ class RouteCompilerTest {
         }
     }
 
+    /** What compiling {@code r} on {@code t} with the default options throws. */
+    private static AbstractThrowableAssert<?, ? extends Throwable> compiling(Topology t, RoutingResult r) {
+        return assertThatThrownBy(() -> RouteCompiler.compile(t, r, RouteCompiler.Options.defaults()));
+    }
+
     @Test
     @DisplayName("more than 8 layers is refused, naming the engine and the PCP limit")
     void tooManyLayers() {
         Topology t = TestFabrics.ring(4);
         RoutingResult r = new RoutingResult("lash", 9, List.of(), List.of(), true);
-        assertThatThrownBy(() -> RouteCompiler.compile(t, r, RouteCompiler.Options.defaults()))
-                .isInstanceOf(ProgramException.class).hasMessage("lash: 9 layers do not fit the 8 802.1Q PCPs");
+        compiling(t, r).isInstanceOf(ProgramException.class).hasMessage("lash: 9 layers do not fit the 8 802.1Q PCPs");
     }
 
     @Test
@@ -183,8 +188,7 @@ class RouteCompilerTest {
         List<PairLayer> fewer = full.layerOf().stream().filter(p -> !(p.src().equals("s1") && p.dst().equals("s2")))
                 .toList();
         RoutingResult r = new RoutingResult("lash", 2, fewer, full.forwarding(), true);
-        assertThatThrownBy(() -> RouteCompiler.compile(t, r, RouteCompiler.Options.defaults()))
-                .isInstanceOf(ProgramException.class).hasMessageContaining("no layer for pair s1 -> s2");
+        compiling(t, r).isInstanceOf(ProgramException.class).hasMessageContaining("no layer for pair s1 -> s2");
     }
 
     @Test
@@ -192,8 +196,7 @@ class RouteCompilerTest {
     void unknownSwitch() {
         Topology t = TestFabrics.ring(3);
         RoutingResult r = new RoutingResult("x", 1, List.of(), List.of(ForwardingEntry.of("s9", "s1", 0, 2)), true);
-        assertThatThrownBy(() -> RouteCompiler.compile(t, r, RouteCompiler.Options.defaults()))
-                .hasMessageContaining("forwarding[0] names switch s9");
+        compiling(t, r).hasMessageContaining("forwarding[0] names switch s9");
     }
 
     @Test
