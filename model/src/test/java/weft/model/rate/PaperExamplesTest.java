@@ -35,11 +35,7 @@ class PaperExamplesTest {
                                 q("1/2"))),
                 new Example("Seed 000 §4.1.1 (hand-computed from its rule): SAA g = h' = 1/3, h = x* = 1/4, "
                         + "a' = z* = 1/5", new Saa(), PaperVectors.e3(), a -> {
-                            assertThat(a.rate("g")).isEqualTo(q("1/3"));
-                            assertThat(a.rate("h'")).isEqualTo(q("1/3"));
-                            assertThat(a.rate("h")).isEqualTo(q("1/4"));
-                            assertThat(a.rate("x1")).isEqualTo(q("1/4"));
-                            assertThat(a.rate("z1")).isEqualTo(q("1/5"));
+                            rates(a, "g=1/3", "h'=1/3", "h=1/4", "x1=1/4", "z1=1/5");
                         }),
                 new Example("Seed 000 Fig. 4.3: SAA gives (1/3, 2/5, 3/5); Y is used 11/15", new Saa(),
                         PaperVectors.saaFfaBound(5), a -> {
@@ -91,12 +87,7 @@ class PaperExamplesTest {
                         }),
                 new Example("Seed 000 Alg. 4.5 (hand-computed from its rule): FFA g = h' = 3/8, h = x* = 1/4, "
                         + "a' = z* = 1/5 in three iterations", new Ffa(), PaperVectors.e3(), a -> {
-                            assertThat(a.rate("g")).isEqualTo(q("3/8"));
-                            assertThat(a.rate("h'")).isEqualTo(q("3/8"));
-                            assertThat(a.rate("h")).isEqualTo(q("1/4"));
-                            assertThat(a.rate("x2")).isEqualTo(q("1/4"));
-                            assertThat(a.rate("a'")).isEqualTo(q("1/5"));
-                            assertThat(a.rate("z4")).isEqualTo(q("1/5"));
+                            rates(a, "g=3/8", "h'=3/8", "h=1/4", "x2=1/4", "a'=1/5", "z4=1/5");
                             assertThat(a.load(0)).as("Y is saturated").isEqualTo(Rational.ONE);
                             assertThat(a.iterations()).isEqualTo(3);
                         }),
@@ -110,10 +101,7 @@ class PaperExamplesTest {
                         }),
                 new Example("Seed 000 Alg. 4.5 (hand-computed from its rule): FFA gives g1 = g2 = 9/20, "
                         + "h = y* = 1/10", new Ffa(), PaperVectors.e7(), a -> {
-                            assertThat(a.rate("g1")).isEqualTo(q("9/20"));
-                            assertThat(a.rate("g2")).isEqualTo(q("9/20"));
-                            assertThat(a.rate("h")).isEqualTo(q("1/10"));
-                            assertThat(a.rate("y9")).isEqualTo(q("1/10"));
+                            rates(a, "g1=9/20", "g2=9/20", "h=1/10", "y9=1/10");
                         }),
                 new Example("Seed 000 Alg. 4.5 (hand-computed from its rule): FFA gives (1/3, 1/3, 1/3, 2/3) with "
                         + "|R| = 2", new Ffa(), PaperVectors.e8(), a -> {
@@ -128,12 +116,7 @@ class PaperExamplesTest {
                         }),
                 new Example("Seed 000 Alg. 4.12 (hand-computed from its rule): AFA g = 11/20, h = x* = 1/4, "
                         + "h' = a' = z* = 1/5; Y saturated", new Afa(), PaperVectors.e3(), a -> {
-                            assertThat(a.rate("g")).isEqualTo(q("11/20"));
-                            assertThat(a.rate("h")).isEqualTo(q("1/4"));
-                            assertThat(a.rate("x1")).isEqualTo(q("1/4"));
-                            assertThat(a.rate("h'")).isEqualTo(q("1/5"));
-                            assertThat(a.rate("a'")).isEqualTo(q("1/5"));
-                            assertThat(a.rate("z3")).isEqualTo(q("1/5"));
+                            rates(a, "g=11/20", "h=1/4", "x1=1/4", "h'=1/5", "a'=1/5", "z3=1/5");
                             assertThat(a.load(0)).isEqualTo(Rational.ONE);
                             assertThat(a.iterations()).isEqualTo(3);
                         }),
@@ -147,9 +130,7 @@ class PaperExamplesTest {
                 new Example("Seed 004 Alg. 3 (hand-computed on a 3-host Virtual Switch): BP gives r13 = 3/4, "
                         + "r12 = 1/4, r23 = 1/4; up1 and dn3 saturated", new BacklogProportional(),
                         PaperVectors.tv5(new double[][] {{0, 1, 3}, {0, 0, 1}, {0, 0, 0}}), a -> {
-                            assertThat(a.rate("r13")).isEqualTo(q("3/4"));
-                            assertThat(a.rate("r12")).isEqualTo(q("1/4"));
-                            assertThat(a.rate("r23")).isEqualTo(q("1/4"));
+                            rates(a, "r13=3/4", "r12=1/4", "r23=1/4");
                             assertThat(a.load(a.problem().linkIndex("up1"))).isEqualTo(Rational.ONE);
                             assertThat(a.load(a.problem().linkIndex("dn3"))).isEqualTo(Rational.ONE);
                             assertThat(a.load(a.problem().linkIndex("up2"))).isEqualTo(q("1/4"));
@@ -158,15 +139,20 @@ class PaperExamplesTest {
                         + "keeps the other three", new BacklogProportional(),
                         PaperVectors.tv5(new double[][] {{0, 1, 3, 0}, {0, 0, 1, 0}, {0, 0, 0, 0}, {0, 2, 0, 0}}),
                         a -> {
-                            assertThat(a.rate("r13")).isEqualTo(q("3/4"));
-                            assertThat(a.rate("r23")).isEqualTo(q("1/4"));
-                            assertThat(a.rate("r12")).isEqualTo(q("1/4"));
-                            assertThat(a.rate("r42")).isEqualTo(q("3/4"));
+                            rates(a, "r13=3/4", "r23=1/4", "r12=1/4", "r42=3/4");
                         }),
                 new Example("Seed 004 Alg. 3 (hand-computed, admissible backlogs): BP gives r = b",
                         new BacklogProportional(),
                         PaperVectors.tv5(new double[][] {{0, 0.3, 0.4}, {0.2, 0, 0}, {0, 0, 0}}),
                         a -> assertThat(a.rates()).containsExactly(q("3/10"), q("2/5"), q("1/5"))));
+    }
+
+    /** Asserts the exact rate of each flow named, written {@code "flow=p/q"}. */
+    private static void rates(Allocation<Rational> a, String... expected) {
+        for (String e : expected) {
+            int eq = e.lastIndexOf('=');
+            assertThat(a.rate(e.substring(0, eq))).as(e).isEqualTo(q(e.substring(eq + 1)));
+        }
     }
 
     @ParameterizedTest(name = "{0}")
