@@ -2,17 +2,17 @@ package weft.controller.fabric;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.netty.channel.EventLoopGroup;
-import io.netty.channel.nio.NioEventLoopGroup;
 import java.net.InetSocketAddress;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import weft.controller.openflow.OfServer;
 import weft.controller.openflow.SessionConfig;
 import weft.controller.testing.FakeSwitch;
 import weft.controller.testing.TestFabrics;
+import weft.controller.testing.TestLoop;
 import weft.controller.testing.TestServices;
 import weft.controller.testing.Await;
 
@@ -22,7 +22,8 @@ import weft.controller.testing.Await;
  */
 class DuplicateDpidTest {
     private static final long S1 = 0x100;
-    private final EventLoopGroup group = new NioEventLoopGroup(1);
+    @RegisterExtension
+    final TestLoop group = new TestLoop();
     private final FabricService fabric = TestServices.quietUpdown(TestFabrics.ring(3));
     private OfServer server;
 
@@ -32,7 +33,6 @@ class DuplicateDpidTest {
             server.close();
         }
         fabric.close();
-        group.shutdownGracefully(0, 1, TimeUnit.SECONDS).syncUninterruptibly();
     }
 
     private FakeSwitch connected(long dpid) throws InterruptedException {
@@ -56,7 +56,8 @@ class DuplicateDpidTest {
         assertThat(fabric.events()).filteredOn(e -> e.kind() == FabricEvent.Kind.DUPLICATE_DPID).singleElement()
                 .satisfies(e -> assertThat(e.detail()).isEqualTo("dpid 0000000000000100 from " + impostor.address()
                         + " refused: already connected from " + real.address() + ", which answers echo"));
-        Thread.sleep(200);
+        // the server has let the impostor's connection go: its leaving has been handed to the fabric
+        Await.until("the impostor's connection to be gone", () -> server.openConnections() == 1);
         assertThat(fabric.sessions().get("s1").remote()).isEqualTo(real.address());
         assertThat(real.channel().isActive()).isTrue();
         assertThat(fabric.events()).noneMatch(e -> e.kind() == FabricEvent.Kind.SWITCH_DOWN);
