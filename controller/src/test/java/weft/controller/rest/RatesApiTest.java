@@ -11,14 +11,12 @@ import weft.controller.fabric.FabricService;
 import weft.controller.program.FlowClass;
 import weft.controller.program.FlowMods13;
 import weft.controller.testing.RestClient;
+import weft.controller.testing.TestEngine;
 import weft.controller.testing.TestFabrics;
 import weft.controller.testing.TestServices;
 import weft.model.routing.RoutingEngine;
 import weft.model.routing.RoutingEngines;
 import weft.model.routing.RoutingFailure;
-import weft.model.routing.RoutingOptions;
-import weft.model.routing.RoutingResult;
-import weft.model.topology.Topology;
 
 class RatesApiTest {
     private static final String TOKEN = "rates-api-test-token-0123";
@@ -66,25 +64,12 @@ class RatesApiTest {
     void conflict() throws Exception {
         RoutingEngine updown = RoutingEngines.byName("updown");
         AtomicInteger computed = new AtomicInteger();
-        RoutingEngine onceOnly = new RoutingEngine() {
-            @Override
-            public String name() {
-                return "updown-once";
+        RoutingEngine onceOnly = new TestEngine("updown-once", false, (topology, options) -> {
+            if (computed.incrementAndGet() > 1) {
+                throw new RoutingFailure("updown-once: routes only once");
             }
-
-            @Override
-            public boolean promisesShortest() {
-                return false;
-            }
-
-            @Override
-            public RoutingResult compute(Topology topology, RoutingOptions options) {
-                if (computed.incrementAndGet() > 1) {
-                    throw new RoutingFailure("updown-once: routes only once");
-                }
-                return updown.compute(topology, options);
-            }
-        };
+            return updown.compute(topology, options);
+        });
         try (FabricService fabric = TestServices.service(TestFabrics.ring(4), onceOnly)) {
             fabric.start();
             try (RestApi api = start(fabric)) {
