@@ -54,8 +54,7 @@ class RouteCompilerTest {
     @DisplayName("min-hop routes on a 6-ring: every host pair delivered, ARP along the same routes, no tags")
     void minHopRing() {
         Topology t = TestFabrics.ring(6);
-        FabricProgram p = RouteCompiler.compile(t, BfsRoutes.route(t, Mode.MIN_HOP, 1), RouteCompiler.Options
-                .defaults());
+        FabricProgram p = oneLayer(t, Mode.MIN_HOP);
         assertThat(p.layered()).isFalse();
         assertThat(p.groupCount()).isZero();
         // per switch: LLDP + 2 local + 5 destinations x 2 protocols
@@ -99,8 +98,7 @@ class RouteCompilerTest {
     @DisplayName("ECMP on a 4-leaf 2-spine fabric: one SELECT group per port set, every bucket delivers")
     void ecmpGroups() {
         Topology t = TestFabrics.leafSpine(4, 2, 2);
-        FabricProgram p = RouteCompiler.compile(t, BfsRoutes.route(t, Mode.ECMP, 1),
-                RouteCompiler.Options.defaults());
+        FabricProgram p = oneLayer(t, Mode.ECMP);
         SwitchProgram leaf = p.bySwitch().get("l1");
         assertThat(leaf.groups()).singleElement().satisfies(g -> {
             assertThat(g.getBuckets()).hasSize(2);
@@ -117,8 +115,7 @@ class RouteCompilerTest {
     @DisplayName("path tags: DSCP p follows path p, an unknown DSCP and ARP follow the lowest path")
     void pathTagsFollowDscp() {
         Topology t = TestFabrics.leafSpine(3, 2, 1);
-        FabricProgram p = RouteCompiler.compile(t, BfsRoutes.route(t, Mode.PATHS, 1),
-                RouteCompiler.Options.defaults());
+        FabricProgram p = oneLayer(t, Mode.PATHS);
         FlowTableModel model = FlowTableModel.installed(t, p);
         assertAllPairsDelivered(t, model);
         assertThat(model.send("h1", Packet.ipv4("10.0.0.2", 0))).singleElement()
@@ -149,8 +146,7 @@ class RouteCompilerTest {
     @DisplayName("input-port entries (Segment-based routing shape) match in_port above the host default")
     void inPortEntries() {
         Topology t = TestFabrics.torus(3, 3);
-        FabricProgram p = RouteCompiler.compile(t, BfsRoutes.route(t, Mode.IN_PORT, 1),
-                RouteCompiler.Options.defaults());
+        FabricProgram p = oneLayer(t, Mode.IN_PORT);
         assertThat(p.bySwitch().get("s1").flows()).anySatisfy(f -> assertThat(f.getPriority())
                 .isEqualTo(FlowClass.FORWARD.basePriority() + FlowClass.IN_PORT_BONUS));
         assertAllPairsDelivered(t, FlowTableModel.installed(t, p));
@@ -165,6 +161,11 @@ class RouteCompilerTest {
             assertAllPairsDelivered(t, FlowTableModel.installed(t, RouteCompiler.compile(t, r,
                     RouteCompiler.Options.defaults())));
         }
+    }
+
+    /** The default program for {@code t} routed in one layer by {@code mode}. */
+    private static FabricProgram oneLayer(Topology t, Mode mode) {
+        return RouteCompiler.compile(t, BfsRoutes.route(t, mode, 1), RouteCompiler.Options.defaults());
     }
 
     /** What compiling {@code r} on {@code t} with the default options throws. */
