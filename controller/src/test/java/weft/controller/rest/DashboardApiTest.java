@@ -34,6 +34,11 @@ class DashboardApiTest {
     final TestLoop group = new TestLoop();
     private final HttpClient http = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).build();
 
+    /** The OpenFlow listener of {@code fabric} on a loopback port the system picks. */
+    private static OfServer switchesOf(FabricService fabric) {
+        return OfServer.plain(new InetSocketAddress("127.0.0.1", 0), SessionConfig.defaults(), fabric);
+    }
+
     /** A fabric service for a ring of {@code n} switches, routed by the updown engine, verifying nothing. */
     private static FabricService ring(int n) {
         return TestServices.quietUpdown(TestFabrics.ring(n));
@@ -44,8 +49,7 @@ class DashboardApiTest {
             + "links and layer; the page and its script are served with a content security policy")
     void fabricAndPath() throws Exception {
         try (FabricService fabric = ring(4);
-             OfServer server = OfServer.plain(new InetSocketAddress("127.0.0.1", 0), SessionConfig.defaults(),
-                     fabric)) {
+             OfServer server = switchesOf(fabric)) {
             fabric.start();
             try (RestApi api = RestApi.start(new InetSocketAddress("127.0.0.1", 0), fabric)) {
                 RestClient rest = new RestClient(api.port());
@@ -98,8 +102,7 @@ class DashboardApiTest {
             + "server-sent events with the sequence number as id")
     void eventStream() throws Exception {
         try (FabricService fabric = ring(3);
-             OfServer server = OfServer.plain(new InetSocketAddress("127.0.0.1", 0), SessionConfig.defaults(),
-                     fabric)) {
+             OfServer server = switchesOf(fabric)) {
             fabric.start();
             try (RestApi api = RestApi.start(new InetSocketAddress("127.0.0.1", 0), fabric)) {
                 HttpResponse<java.io.InputStream> r = http.send(HttpRequest.newBuilder(URI.create(
