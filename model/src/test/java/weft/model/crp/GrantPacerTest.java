@@ -97,16 +97,17 @@ class GrantPacerTest {
             at.add(t / MS);
         }
         assertThat(at).containsExactly(51L, 53L, 55L, 57L);
-        assertThat(p.expire(61 * MS)).isZero();
         assertThat(p.sentUnits()).isEqualTo(6000);
+        assertThat(p.expire(61 * MS)).as("nothing left to expire").isZero();
     }
 
     @Test
     @DisplayName("A host asleep through slot 5's window (3000 B): its leftover goes late, at once, during slot 6 "
             + "(62 and 63 ms, charged to slot 5); from slot 7 on it may not, and it expires")
     void leftoverGoesLateDuringTheNextSlotOnly() {
+        List<SlotUnits> slots5And7 = List.of(new SlotUnits(5, 3000), new SlotUnits(7, 1000));
         GrantPacer p = pacer(0);
-        p.grant(List.of(new SlotUnits(5, 3000), new SlotUnits(7, 1000)), 40 * MS);
+        p.grant(slots5And7, 40 * MS);
         assertThat(p.hasBudget(62 * MS)).isTrue();
         assertThat(p.readyAt(1500, 62 * MS)).isEqualTo(62 * MS);
         assertThat(p.sent(1500, 62 * MS)).isEqualTo(5);
