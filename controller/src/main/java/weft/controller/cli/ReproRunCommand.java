@@ -75,7 +75,7 @@ public final class ReproRunCommand implements Callable<Integer> {
             }
             ReproOptions options;
             try {
-                options = ReproOptions.of(repro, size.quick, size.seed, overrides);
+                options = size.options(repro, overrides);
             } catch (IllegalArgumentException e) {
                 throw new CliFailure(e.getMessage(), CliFailure.USAGE);
             }

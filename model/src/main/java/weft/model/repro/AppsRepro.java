@@ -1,10 +1,12 @@
 package weft.model.repro;
 
+import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
 import java.util.Set;
 import java.util.SplittableRandom;
+import java.util.function.Supplier;
 
 import weft.model.io.Chart;
 import weft.model.rate.Afa;
@@ -55,36 +57,34 @@ final class AppsRepro extends DeclaredReproduction {
         List<Integer> frags = o.integers("frag", 1, appSize);
         TreeFabric.PhaseSize size = TreeFabric.PhaseSize.of(o);
         int runs = size.runs();
-        double flowPs = size.flowPs();
         SplittableRandom rnd = new SplittableRandom(o.seed());
         SchemeSweep sweep = new SchemeSweep("frag_coeff", SCHEMES, Set.copyOf(SCHEMES.subList(1, SCHEMES.size())),
                 true, 4);
         double bestGain = Double.NEGATIVE_INFINITY;
         double timeGainAtBest = Double.NaN;
+        List<Supplier<double[][]>> tasks = new ArrayList<>();
         for (int frag : frags) {
+            for (int run = 0; run < runs; run++) {
+                int[][] pairs = FluidWorkloads.applications(tree.hosts(), apps, appSize, frag, rnd);
+                tasks.add(() -> run(tree, pairs, size, appSize));
+            }
+        }
+        List<double[][]> figures = o.runner().all(tasks);
+        for (int x = 0; x < frags.size(); x++) {
+            int frag = frags.get(x);
             double[] rate = new double[SCHEMES.size()];
             double ncTime = 0;
             double afaArTime = 0;
             for (int run = 0; run < runs; run++) {
-                int[][] pairs = FluidWorkloads.applications(tree.hosts(), apps, appSize, frag, rnd);
-                String[] appOf = new String[pairs.length];
-                for (int i = 0; i < pairs.length; i++) {
-                    appOf[i] = "a" + pairs[i][2];
+                double[][] f = figures.get(x * runs + run);
+                for (double t : f[0]) {
+                    rate[0] += 1 / t / f[0].length / runs;
+                    ncTime += t / f[0].length / runs;
                 }
-                TreeFabric.Routed fixed = tree.route(pairs, false, size.bytes(), appOf);
-                TreeFabric.Routed adaptive = tree.route(pairs, true, size.bytes(), appOf);
-                double[] nc = ncAppTimes(fixed.simulate(size.buffer(), (long) (100 * 5 * flowPs * appSize),
-                        InjectionPolicy.noControl(), List.of()), flowPs);
-                for (double t : nc) {
-                    rate[0] += 1 / t / nc.length / runs;
-                    ncTime += t / nc.length / runs;
+                for (int s = 1; s < rate.length; s++) {
+                    rate[s] += f[1][s - 1] / runs;
                 }
-                rate[1] += appRates(fixed, new Afa(), null) / runs;
-                rate[2] += appRates(adaptive, new Saa(), null) / runs;
-                rate[3] += appRates(adaptive, new Ffa(), null) / runs;
-                double[] afaAr = new double[1];
-                rate[4] += appRates(adaptive, new Afa(), afaAr) / runs;
-                afaArTime += afaAr[0] / runs;
+                afaArTime += f[1][4] / runs;
             }
             double gain = 100 * (rate[4] / rate[0] - 1);
             sweep.point(frag, rate, SchemeSweep.percent(gain), SchemeSweep.fixed(ncTime) + " -> "
@@ -105,6 +105,25 @@ final class AppsRepro extends DeclaredReproduction {
                 + "frag_coeff %s, %d runs each; flows of %d x 2 KB, %d-packet buffers, FCFS, infinite speedup",
                 tree.describe(), apps, appSize, frags, runs, size.packets(), size.buffer());
         return ReproResult.of(this, o, setup, claims, List.of(table), chart);
+    }
+
+    /**
+     * One run: {@code {NC completion of each application (flow times), {AFA, SAA+AR, FFA+AR, AFA+AR mean application
+     * rate, AFA+AR mean completion}}}.
+     */
+    private static double[][] run(TreeFabric tree, int[][] pairs, TreeFabric.PhaseSize size, int appSize) {
+        double flowPs = size.flowPs();
+        String[] appOf = new String[pairs.length];
+        for (int i = 0; i < pairs.length; i++) {
+            appOf[i] = "a" + pairs[i][2];
+        }
+        TreeFabric.Routed fixed = tree.route(pairs, false, size.bytes(), appOf);
+        TreeFabric.Routed adaptive = tree.route(pairs, true, size.bytes(), appOf);
+        double[] nc = ncAppTimes(fixed.simulate(size.buffer(), (long) (100 * 5 * flowPs * appSize),
+                InjectionPolicy.noControl(), List.of()), flowPs);
+        double[] afaAr = new double[1];
+        return new double[][] {nc, {appRates(fixed, new Afa(), null), appRates(adaptive, new Saa(), null),
+            appRates(adaptive, new Ffa(), null), appRates(adaptive, new Afa(), afaAr), afaAr[0]}};
     }
 
     /** Each application's completion time in flow times under NC. */
