@@ -21,9 +21,6 @@ import weft.model.traffic.FluidWorkloads;
  * order, so the chunks are independent tasks and every routing of a figure sees the same permutations.
  */
 final class HorizontalRepro extends DeclaredReproduction {
-    /** ForcedDir/FreeDir hop limits of Fig. 6.6; the last, "unlimited", is a level's switch count. */
-    private static final int[] HOPS = {0, 1, 2, 4, 8, -1};
-    private static final int CHUNKS = 10;
     private static final List<Claim> CLAIMS = List.of(
             new Claim("C6.least", "max per-flow contention reduction, adaptive on the enriched tree vs D-mod-k, "
                     + "least over the large trees (height >= 3, radix >= the height sweep's: 12-16 at paper size)", 40,
@@ -52,6 +49,10 @@ final class HorizontalRepro extends DeclaredReproduction {
             new Parameter("radices", "Fig. 6.5 radix sweep at height n", "4,8,12,16", "2,4"),
             new Parameter("height-radix", "Fig. 6.5 radix of the height sweep", "12", "4"),
             new Parameter("heights", "Fig. 6.5 heights of the height sweep", "2,3,4", "2,3"));
+    /** ForcedDir/FreeDir hop limits of Fig. 6.6; the last, "unlimited", is a level's switch count. */
+    private static final int[] HOPS = {0, 1, 2, 4, 8, -1};
+    /** Tasks per tree: chunks of its permutations, each with its own generator. */
+    private static final int CHUNKS = 10;
 
     HorizontalRepro() {
         super("horizontal", "000", "Seed 000 §6.2 Figs. 6.5/6.6: adaptive routing across tree sizes and horizontal "
@@ -60,10 +61,8 @@ final class HorizontalRepro extends DeclaredReproduction {
 
     @Override
     public ReproResult run(ReproOptions o) {
-        int k = o.integer("k", 2, 64);
-        int n = o.integer("n", 1, 6);
-        int width = o.integer("width", 1, 8);
-        int hops = o.integer("hops", 0, 1 << 20);
+        TreeFabric policyTree = TreeFabric.of(o, TreeFabric.GBPS);
+        int n = policyTree.n;
         int runs = o.integer("runs", 1, 1_000_000);
         List<Integer> radices = o.integers("radices", 2, 32);
         int heightRadix = o.integer("height-radix", 2, 32);
@@ -78,15 +77,14 @@ final class HorizontalRepro extends DeclaredReproduction {
         }
         List<Supplier<double[]>> tasks = new ArrayList<>();
         for (int[] size : sizes) {
-            TreeFabric tree = new TreeFabric(size[0], size[1], width, hops, TreeFabric.GBPS);
+            TreeFabric tree = new TreeFabric(size[0], size[1], policyTree.width, policyTree.hops, TreeFabric.GBPS);
             chunks(tasks, runs, rnd, tree, (t, flows, sum) -> {
                 sum[0] += t.paths(flows, TreeFabric.Scheme.STATIC).contention().max();
                 sum[1] += t.paths(flows, TreeFabric.Scheme.ADAPTIVE).contention().max();
             }, 2);
         }
-        TreeFabric policyTree = new TreeFabric(k, n, width, hops, TreeFabric.GBPS);
         List<AdaptiveFlowRouting> policies = new ArrayList<>();
-        int unlimited = (int) Math.pow(k, n - 1);
+        int unlimited = (int) Math.pow(policyTree.k, n - 1);
         for (int i : HOPS) {
             policies.add(new AdaptiveFlowRouting(policyTree.enriched, i < 0 ? unlimited : i, Direction.FORCED));
             policies.add(new AdaptiveFlowRouting(policyTree.enriched, i < 0 ? unlimited : i, Direction.FREE));
