@@ -59,6 +59,11 @@ final class HorizontalRepro extends DeclaredReproduction {
                 + "policies (ForcedDir vs FreeDir)", CLAIMS, PARAMETERS);
     }
 
+    /** What one chunk adds up per permutation: {@code sum[i] += } the i-th routing's largest contention. */
+    private interface Measure {
+        void add(TreeFabric tree, int[][] flows, double[] sum);
+    }
+
     @Override
     public ReproResult run(ReproOptions o) {
         TreeFabric policyTree = TreeFabric.of(o, TreeFabric.GBPS);
@@ -169,11 +174,6 @@ final class HorizontalRepro extends DeclaredReproduction {
                 policyTree.n, o.integer("height-radix", 2, 32), o.string("heights"), policyTree.k + "-ary "
                 + policyTree.n + "-tree", policyTree.width, runs);
         return ReproResult.of(this, o, setup, claims, tables, chart);
-    }
-
-    /** What one chunk adds up per permutation: {@code sum[i] += } the i-th routing's largest contention. */
-    private interface Measure {
-        void add(TreeFabric tree, int[][] flows, double[] sum);
     }
 
     /** Adds {@link #CHUNKS} tasks covering {@code runs} permutations of {@code tree}, each with its own generator. */
