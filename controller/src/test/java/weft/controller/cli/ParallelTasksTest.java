@@ -57,7 +57,8 @@ class ParallelTasksTest {
         "independent | max-flows=2",
         "apps        | frag=1,4",
         "saam        | max-flows=2",
-        "injection   | flows=1,2"})
+        "injection   | flows=1,2",
+        "horizontal  | runs=20"})
     void theFiguresOnTwoThreadsAreThoseOfTheSequentialRun(String name, String parameter) {
         Reproduction repro = Reproductions.byName(name);
         String[] kv = parameter.split("=");
