@@ -2,69 +2,61 @@ package weft.controller.cli;
 
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.ExecutionException;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
-import java.util.concurrent.Future;
+import java.util.concurrent.ForkJoinPool;
+import java.util.concurrent.ForkJoinTask;
+import java.util.concurrent.RecursiveTask;
 import java.util.function.Supplier;
 
 import weft.model.repro.TaskRunner;
 
 /**
- * The command line's {@link TaskRunner}: a reproduction's independent tasks (simulations of different runs, points or
- * schemes) on {@code threads} threads at once, results joined in task order, so the figures are those of
- * {@link TaskRunner#SEQUENTIAL}. The pool lives for one call and its threads are daemons.
+ * The command shell's {@link TaskRunner}: a reproduction's independent pieces on a fork-join pool of a fixed number
+ * of threads, their results returned in the order given (so the output is the same for any thread count). A task's
+ * exception is rethrown to the caller; a task that itself splits its work runs its pieces on the same pool.
  */
-final class ParallelTasks implements TaskRunner {
-    private final int threads;
+final class ParallelTasks implements TaskRunner, AutoCloseable {
+    private final ForkJoinPool pool;
 
-    /** @param threads tasks run at once, at least 1 */
     ParallelTasks(int threads) {
         if (threads < 1) {
             throw new IllegalArgumentException("--threads must be at least 1, got " + threads);
         }
-        this.threads = threads;
-    }
-
-    /** The runner of {@code --threads}: one thread per processor when 0, else that many; 1 runs in order, here. */
-    static TaskRunner of(int threads) {
-        int n = threads == 0 ? Runtime.getRuntime().availableProcessors() : threads;
-        return n == 1 ? TaskRunner.SEQUENTIAL : new ParallelTasks(n);
+        this.pool = new ForkJoinPool(threads);
     }
 
     @Override
     public <T> List<T> all(List<? extends Supplier<? extends T>> tasks) {
-        if (tasks.size() <= 1) {
-            return TaskRunner.SEQUENTIAL.all(tasks);
+        if (ForkJoinTask.getPool() == pool) {
+            return forkAndJoin(tasks);
         }
-        ExecutorService pool = Executors.newFixedThreadPool(Math.min(threads, tasks.size()), r -> {
-            Thread t = new Thread(r, "weft-repro-task");
-            t.setDaemon(true);
-            return t;
+        return pool.invoke(new RecursiveTask<List<T>>() {
+            @Override
+            protected List<T> compute() {
+                return forkAndJoin(tasks);
+            }
         });
-        try {
-            List<Future<? extends T>> futures = new ArrayList<>(tasks.size());
-            for (Supplier<? extends T> task : tasks) {
-                futures.add(pool.submit(task::get));
-            }
-            List<T> out = new ArrayList<>(tasks.size());
-            for (Future<? extends T> f : futures) {
-                out.add(f.get());
-            }
-            return out;
-        } catch (ExecutionException e) {
-            if (e.getCause() instanceof RuntimeException r) {
-                throw r;
-            }
-            if (e.getCause() instanceof Error err) {
-                throw err;
-            }
-            throw new IllegalStateException(e.getCause());
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new IllegalStateException("interrupted while running the reproduction's tasks", e);
-        } finally {
-            pool.shutdownNow();
+    }
+
+    private static <T> List<T> forkAndJoin(List<? extends Supplier<? extends T>> tasks) {
+        List<RecursiveTask<T>> forks = new ArrayList<>(tasks.size());
+        for (Supplier<? extends T> t : tasks) {
+            forks.add(new RecursiveTask<>() {
+                @Override
+                protected T compute() {
+                    return t.get();
+                }
+            });
         }
+        ForkJoinTask.invokeAll(forks);
+        List<T> out = new ArrayList<>(forks.size());
+        for (RecursiveTask<T> f : forks) {
+            out.add(f.join());
+        }
+        return out;
+    }
+
+    @Override
+    public void close() {
+        pool.shutdownNow();
     }
 }

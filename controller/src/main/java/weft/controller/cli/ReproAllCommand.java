@@ -74,13 +74,9 @@ public final class ReproAllCommand implements Callable<Integer> {
                 Path json = out == null ? null : out.resolve(r.name() + ".json");
                 Path plot = out == null ? null : out.resolve(r.name() + ".svg");
                 long start = System.nanoTime();
-                ReproOptions options;
-                try {
-                    options = size.options(r, Map.of());
-                } catch (IllegalArgumentException e) {
-                    throw new CliFailure(e.getMessage(), CliFailure.USAGE);
-                }
-                ReproResult result = ReproRunCommand.runAndWrite(spec, r, options, json, plot);
+                ReproOptions options = ReproOptions.of(r, size.quick, size.seed, Map.of());
+                ReproResult result = ReproRunCommand.runAndWrite(spec, r, options, size.threads, json,
+                        plot);
                 results.add(result);
                 seconds.add((System.nanoTime() - start) / 1e9);
                 spec.commandLine().getOut().println();

@@ -1,10 +1,6 @@
 package weft.controller.cli;
 
-import java.util.Map;
-
 import picocli.CommandLine.Option;
-import weft.model.repro.ReproOptions;
-import weft.model.repro.Reproduction;
 
 /**
  * {@code --quick}, {@code --seed} and {@code --threads}, shared by {@code weft repro NAME} and {@code weft repro all}.
@@ -16,16 +12,7 @@ final class ReproSizeOptions {
     @Option(names = "--seed", defaultValue = "1", description = "random seed (default: ${DEFAULT-VALUE})")
     long seed;
 
-    @Option(names = "--threads", defaultValue = "0", paramLabel = "N",
-            description = "independent simulations run at once (0 = one per processor, default; the figures do not "
-                    + "depend on it)")
-    int threads;
-
-    /** The settings of {@code repro} at this size and seed with {@code overrides}, run on {@code --threads}. */
-    ReproOptions options(Reproduction repro, Map<String, String> overrides) {
-        if (threads < 0) {
-            throw new IllegalArgumentException("--threads must be at least 0, got " + threads);
-        }
-        return ReproOptions.of(repro, quick, seed, overrides).withRunner(ParallelTasks.of(threads));
-    }
+    @Option(names = "--threads", paramLabel = "N", description = "run a reproduction's independent simulations on N "
+            + "threads; the result does not depend on N (default: the machine's cores, ${DEFAULT-VALUE})")
+    int threads = Runtime.getRuntime().availableProcessors();
 }

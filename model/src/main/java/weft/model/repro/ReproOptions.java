@@ -13,8 +13,7 @@ import java.util.Map;
  * @param quick  the quick size
  * @param seed   seed of every random draw of the run
  * @param values every declared parameter's value, in declaration order
- * @param runner runs the reproduction's independent tasks ({@link TaskRunner#SEQUENTIAL} unless a shell gives its
- *               own); the figures do not depend on it
+ * @param runner runs the independent pieces of the experiment; never changes the result
  */
 public record ReproOptions(boolean quick, long seed, Map<String, String> values, TaskRunner runner) {
     public ReproOptions {
@@ -24,12 +23,12 @@ public record ReproOptions(boolean quick, long seed, Map<String, String> values,
         }
     }
 
-    /** The settings run by {@link TaskRunner#SEQUENTIAL}. */
+    /** Options whose pieces run one after another. */
     public ReproOptions(boolean quick, long seed, Map<String, String> values) {
         this(quick, seed, values, TaskRunner.SEQUENTIAL);
     }
 
-    /** The same settings, their tasks run by {@code r}. */
+    /** The same options, the pieces run by {@code r}. */
     public ReproOptions withRunner(TaskRunner r) {
         return new ReproOptions(quick, seed, values, r);
     }

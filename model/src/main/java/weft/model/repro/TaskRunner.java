@@ -5,14 +5,16 @@ import java.util.List;
 import java.util.function.Supplier;
 
 /**
- * Runs a reproduction's independent pieces of work (one simulation per run, point or scheme) and returns their results
- * in the order the tasks were given, whatever order they ran in. A reproduction draws all its randomness before it
- * hands the tasks over, and each task is pure (it shares nothing mutable with the others), so a run's figures do not
- * depend on the runner: {@link #SEQUENTIAL} (the model's own, no threads) and the command line's parallel runner give
- * the same result.
+ * Runs the independent pieces of one reproduction (a policy's runs, a load of a sweep, a corner of a grid) and returns
+ * their results in the order the pieces were given. Each piece is pure and takes its randomness from its own seed, and
+ * the caller joins the results in that fixed order, so a result never depends on how the pieces were scheduled. The
+ * model runs them one after another ({@link #SEQUENTIAL}); the command shell passes a runner over the machine's cores.
  */
 public interface TaskRunner {
-    /** Runs the tasks one after the other, in order. */
+    /** Runs every task and returns their results, {@code result.get(i)} from {@code tasks.get(i)}. */
+    <T> List<T> all(List<? extends Supplier<? extends T>> tasks);
+
+    /** One task after another, in order. */
     TaskRunner SEQUENTIAL = new TaskRunner() {
         @Override
         public <T> List<T> all(List<? extends Supplier<? extends T>> tasks) {
@@ -23,11 +25,4 @@ public interface TaskRunner {
             return out;
         }
     };
-
-    /**
-     * Runs every task and returns their results, the i-th result for the i-th task.
-     *
-     * @throws RuntimeException the first failing task's exception, in task order
-     */
-    <T> List<T> all(List<? extends Supplier<? extends T>> tasks);
 }
