@@ -107,4 +107,54 @@ class VirtualOutputQueueTest {
             assertThat(q.droppedPackets()).isEqualTo(dropped);
         }
     }
+
+    @Test
+    @DisplayName("A queue of int handles keeps the same FIFO and bounds, grows its ring, and refuses object calls")
+    void intHandles() {
+        VirtualOutputQueue<Void> q = VirtualOutputQueue.ofHandles(0, 7, 10, 100_000, null);
+        assertThat(q.headHandle()).isEqualTo(-1);
+        for (int i = 0; i < 10; i++) {
+            assertThat(q.offerHandle(100 + i, 1000 + i, 0)).isTrue();
+        }
+        assertThat(q.offerHandle(999, 1, 0)).isFalse();
+        assertThat(q.droppedPackets()).isEqualTo(1);
+        assertThat(q.headHandle()).isEqualTo(100);
+        assertThat(q.pollHandle()).isEqualTo(100);
+        assertThat(q.offerHandle(110, 1, 0)).isTrue();
+        for (int i = 1; i <= 10; i++) {
+            assertThat(q.headBytes()).isEqualTo(i == 10 ? 1 : 1000 + i);
+            assertThat(q.pollHandle()).isEqualTo(100 + i);
+        }
+        assertThat(q.backlogBytes()).isZero();
+        assertThatThrownBy(q::pollHandle).isInstanceOf(IllegalStateException.class).hasMessageContaining("voq 7");
+        assertThatThrownBy(() -> q.offer(null, 1, 0)).isInstanceOf(IllegalStateException.class)
+                .hasMessageContaining("offerHandle");
+        assertThatThrownBy(() -> queue(2, 100).offerHandle(1, 1, 0)).isInstanceOf(IllegalStateException.class)
+                .hasMessageContaining("takes offer");
+    }
+
+    /** The same sequence of offers and polls on an object queue and an int-handle queue (whose ring grows). */
+    @Property
+    void intHandlesBehaveAsObjects(@ForAll @Size(max = 200) List<@IntRange(min = -1, max = 1500) Integer> ops,
+                                   @ForAll @IntRange(min = 1, max = 40) int capacityPackets,
+                                   @ForAll @IntRange(min = 1, max = 30_000) int capacityBytes) {
+        VirtualOutputQueue<Integer> objects =
+                new VirtualOutputQueue<>(1, 2, capacityPackets, capacityBytes, new TokenBucket(1, 1538, 0));
+        VirtualOutputQueue<Void> ints = VirtualOutputQueue.ofHandles(1, 2, capacityPackets, capacityBytes, null);
+        for (int op : ops) {
+            if (op < 0) {
+                if (objects.sizePackets() > 0) {
+                    assertThat(ints.headBytes()).isEqualTo(objects.headBytes());
+                    int handle = objects.poll();
+                    assertThat(ints.headHandle()).isEqualTo(handle);
+                    assertThat(ints.pollHandle()).isEqualTo(handle);
+                }
+            } else {
+                assertThat(ints.offerHandle(op, op, 0)).isEqualTo(objects.offer(op, op, 0));
+            }
+            assertThat(ints.sizePackets()).isEqualTo(objects.sizePackets());
+            assertThat(ints.backlogBytes()).isEqualTo(objects.backlogBytes());
+            assertThat(ints.droppedPackets()).isEqualTo(objects.droppedPackets());
+        }
+    }
 }
