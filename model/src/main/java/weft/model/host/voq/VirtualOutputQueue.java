@@ -89,10 +89,7 @@ public class VirtualOutputQueue<P> {
      * the queue is full; says which. A dropped packet stays the caller's to dispose of.
      */
     public boolean offer(P packet, int length, int kind) {
-        if (ring == null) {
-            throw new IllegalStateException("voq " + dstId + ": a queue of int handles takes offerHandle");
-        }
-        int tail = reserve(length, kind);
+        int tail = reserve(length, kind, ring == null, "a queue of int handles takes offerHandle");
         if (tail < 0) {
             return false;
         }
@@ -105,19 +102,23 @@ public class VirtualOutputQueue<P> {
      * by {@link #ofHandles}, or counts it as dropped (tail drop) when the queue is full; says which.
      */
     public boolean offerHandle(int handle, int length, int kind) {
-        if (handles == null) {
-            throw new IllegalStateException("voq " + dstId + ": a queue of objects takes offer");
+        int tail = reserve(length, kind, handles == null, "a queue of objects takes offer");
+        if (tail >= 0) {
+            handles[tail] = handle;
         }
-        int tail = reserve(length, kind);
-        if (tail < 0) {
-            return false;
-        }
-        handles[tail] = handle;
-        return true;
+        return tail >= 0;
     }
 
-    /** The ring slot of a new tail packet with its length and kind recorded, or -1 (counted as dropped) when full. */
-    private int reserve(int length, int kind) {
+    /**
+     * The ring slot of a new tail packet with its length and kind recorded, or -1 (counted as dropped) when full.
+     *
+     * @throws IllegalStateException with {@code misuse} when {@code wrongKind} (an object offered to a queue of int
+     *                               handles or the reverse)
+     */
+    private int reserve(int length, int kind, boolean wrongKind, String misuse) {
+        if (wrongKind) {
+            throw new IllegalStateException("voq " + dstId + ": " + misuse);
+        }
         if (size == capacityPackets || bytes + length > capacityBytes) {
             droppedPackets++;
             return -1;
