@@ -21,9 +21,9 @@ import weft.model.topology.Topology;
  * {@link RegistryActions} to carry out): it authenticates sessions with the shared {@link AgentToken}, remembers each
  * host's registration, the rates set for it by hand and the flows it reports, and pushes per destination the rate and
  * the paths ({@link PathProvider}) the fabric's routes allow. With an {@link Allocator} it computes the rates of the
- * reported flows ({@link OnlineAllocation}) and recomputes when flows come or go and when the routes change; agents get
- * their new paths on every route change either way. It owns no thread, socket or clock: {@link AgentLinkServer} moves
- * the bytes and the time and runs every call on one thread.
+ * reported flows ({@link weft.model.rate.OnlineAllocation}) and recomputes when flows come or go and when the
+ * routes change; agents get their new paths on every route change either way. It owns no thread, socket or clock:
+ * {@link AgentLinkServer} moves the bytes and the time and runs every call on one thread.
  *
  * <p>Precedence: a rate set by hand ({@code weft rates set}) wins for its pair, whatever the allocator says; the
  * allocator shares what that rate leaves. Rates are pushed as changes ({@code replace = false}); a pair that loses its

@@ -19,9 +19,12 @@ import weft.model.routing.RoutingOptions;
 import weft.model.routing.RoutingResult;
 import weft.model.routing.io.RoutesJson;
 import weft.model.host.path.PathPolicy;
+import weft.model.rate.InfeasibleRequest;
+import weft.model.rate.RateAllocators;
 import weft.model.rate.io.RatesJson;
 import weft.model.routing.verify.DeadlockVerifier;
 import weft.model.sim.InjectionPolicy;
+import weft.model.sim.OnlineRates;
 import weft.model.sim.RatedInjection;
 import weft.model.sim.SimConfig;
 import weft.model.sim.SimResult;
@@ -181,8 +184,22 @@ public final class SimCommand implements Callable<Integer> {
             description = "flows: weft-rates/1 file; hosts inject at these rates with --scheduler")
     private Path rates;
 
+    @Option(names = "--allocate", paramLabel = "ALG", description = "flows: a simulated controller allocates the "
+            + "rates online with ALG (saa, saam, ffa, afa, maxmin, bp) from the hosts' VOQ backlogs every "
+            + "--allocation-interval-us, as the live controller does; hosts inject with --scheduler")
+    private String allocate;
+
+    @Option(names = "--allocation-interval-us", paramLabel = "T", defaultValue = "1000",
+            description = "--allocate: time between allocation rounds (default: ${DEFAULT-VALUE})")
+    private double allocationIntervalUs;
+
+    @Option(names = "--control-delay-us", paramLabel = "D", defaultValue = "0",
+            description = "--allocate: from reading the backlogs to the hosts using the new rates (default: "
+                    + "${DEFAULT-VALUE})")
+    private double controlDelayUs;
+
     @Option(names = "--scheduler", paramLabel = "S", defaultValue = "ps",
-            description = "with --rates: ps (Periodic Selection) or svc (Shaped Virtual Clock) (default: "
+            description = "with --rates or --allocate: ps (Periodic Selection) or svc (Shaped Virtual Clock) (default: "
                     + "${DEFAULT-VALUE})")
     private String scheduler;
 
@@ -237,6 +254,7 @@ public final class SimCommand implements Callable<Integer> {
                 routings(t).forEach(n -> named.put(n.name, n.result));
                 return sim.run(t, named, config, spec.commandLine().getOut());
             }
+            OnlineRates online = online();
             List<Workload> workloads = workloads(t);
             List<Named> routings = routings(t);
             PrintWriter out = spec.commandLine().getOut();
@@ -264,8 +282,9 @@ public final class SimCommand implements Callable<Integer> {
                     SimResult r;
                     InjectionPolicy.Factory policy = policy(w);
                     try {
-                        r = policy == null ? sim.run(w) : sim.run(w, policy, List.of());
-                    } catch (SimulationException e) {
+                        r = online != null ? sim.run((Workload.Phases) w, online, List.of())
+                                : policy == null ? sim.run(w) : sim.run(w, policy, List.of());
+                    } catch (SimulationException | InfeasibleRequest e) {
                         throw new CliFailure(named.name + ": " + e.getMessage(), CliFailure.INPUT);
                     }
                     double wallMs = (System.nanoTime() - t0) / 1e6;
@@ -278,6 +297,11 @@ public final class SimCommand implements Callable<Integer> {
                     extra.put("wall_ms", Math.round(wallMs * 10) / 10.0);
                     extra.put("cpu_ms", Math.round(cpuMs * 10) / 10.0);
                     extra.put("flit_hops_per_cpu_s", Math.round(r.flitHops() / Math.max(1e-9, cpuMs / 1e3)));
+                    if (online != null) {
+                        extra.put("allocation", Map.of("allocator", allocate, "scheduler", scheduler,
+                                "interval_ns", online.intervalPs() / 1000.0,
+                                "control_delay_ns", online.controlDelayPs() / 1000.0));
+                    }
                     runs.add(new SimJson.Run(named.name, r, extra));
                     row(table, named.name, sim.vcs(), r);
                     if (!Double.isNaN(r.latencyNs().mean()) && r.deadlock() == null) {
@@ -436,8 +460,9 @@ public final class SimCommand implements Callable<Integer> {
                     assignedRates(flows)));
             return out;
         }
-        if (rates != null) {
-            throw new CliFailure("--rates needs flows (--traffic flows:FILE): rates are per flow", CliFailure.USAGE);
+        if (rates != null || allocate != null) {
+            throw new CliFailure((rates != null ? "--rates" : "--allocate") + " needs flows (--traffic flows:FILE): "
+                    + "rates are per flow", CliFailure.USAGE);
         }
         for (String l : load.split(",")) {
             double value;
@@ -482,6 +507,22 @@ public final class SimCommand implements Callable<Integer> {
             }
         }
         return r;
+    }
+
+    /** The simulated controller's online allocation (--allocate), or null. */
+    private OnlineRates online() {
+        if (allocate == null) {
+            return null;
+        }
+        if (rates != null) {
+            throw new CliFailure("give at most one of --rates FILE and --allocate ALG", CliFailure.USAGE);
+        }
+        try {
+            return new OnlineRates(RateAllocators.byName(allocate), scheduler, Math.round(allocationIntervalUs * 1e6),
+                    Math.round(controlDelayUs * 1e6));
+        } catch (IllegalArgumentException e) {
+            throw new CliFailure("--allocate: " + e.getMessage(), CliFailure.USAGE);
+        }
     }
 
     /** The hosts' injection control: rates with the chosen scheduler when --rates is given, else none (NC). */

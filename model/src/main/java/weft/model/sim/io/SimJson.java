@@ -157,6 +157,19 @@ public final class SimJson {
                 fn.put("reordered_packets", fl.reordered());
             }
         }
+        if (!r.allocation().isEmpty()) {
+            ArrayNode rounds = o.putArray("allocation_rounds");
+            for (SimResult.AllocationRound round : r.allocation()) {
+                ObjectNode rn = rounds.addObject();
+                rn.put("time_ns", round.timeNs());
+                rn.put("applied_ns", round.appliedNs());
+                ArrayNode flows = rn.putArray("flows");
+                for (SimResult.AllocatedFlow a : round.flows()) {
+                    flows.addObject().put("flow", a.flow()).put("backlog_bytes", a.backlogBytes())
+                            .put("gbps", a.gbps());
+                }
+            }
+        }
         if (details) {
             ArrayNode hosts = o.putArray("hosts");
             for (SimResult.HostLoad h : r.hosts()) {
