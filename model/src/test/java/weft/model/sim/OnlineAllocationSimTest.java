@@ -86,6 +86,39 @@ class OnlineAllocationSimTest {
         assertThat(Math.abs(aDone - bDone)).isLessThan(25_000);
     }
 
+    /**
+     * Completion of the last flow of seed 004 §5.3.3's counter-example under {@code allocator}, in intervals, on the
+     * thesis's Virtual Switch (§4.2.2: one non-blocking, output-queued switch, here infinite speedup; an
+     * input-queued switch would add head-of-line blocking at the sender that sends to both receivers).
+     */
+    private static double counterExampleIntervals(String allocator) {
+        Topology vs = SimFabrics.build("vs", new double[][] {{10, 10, 10, 10, 10}}, new int[0][], 10, 1);
+        long interval = 200 * US;
+        long unit = 10_000_000_000L / 8 * interval / 1_000_000_000_000L;
+        long[][] backlog = {{unit, unit}, {unit / 2, unit / 2}, {unit / 2, unit / 2}};
+        List<Flow> flows = new ArrayList<>();
+        for (int i = 0; i < 3; i++) {
+            for (int j = 0; j < 2; j++) {
+                flows.add(SimFabrics.flow("b" + i + j, "h" + i, "h" + (3 + j), backlog[i][j]));
+            }
+        }
+        SimResult r = new Simulator(vs, SimFabrics.route("minhop", vs), SimConfig.defaults()
+                .withInfiniteSpeedup(true).withDurationPs(10_000 * US)).run(new Workload.Phases("5.3.3", flows, 1, 0),
+                new OnlineRates(RateAllocators.byName(allocator), "ps", interval, 0), List.of());
+        return r.flows().stream().mapToDouble(SimResult.FlowRate::completionNs).max().orElseThrow() * 1000
+                / interval;
+    }
+
+    @Test
+    @DisplayName("Seed 004 §5.3.3: on the counter-example B = [[1,1],[1/2,1/2],[1/2,1/2]] (senders x receivers, a "
+            + "unit per interval each) backlog-proportional clears in the optimal 2 intervals, max-min needs a third")
+    void seed004CounterExample() {
+        assertThat(counterExampleIntervals("bp")).isCloseTo(2.0, within(0.05));
+        // Hand-computed from the max-min rule with rates held between rounds: all at 1/3 until the half-unit flows
+        // drain at 1.5, the next round (at 2) gives the two remaining 1/3 unit each 1/2, done at 2 + 2/3.
+        assertThat(counterExampleIntervals("maxmin")).isCloseTo(8 / 3.0, within(0.05));
+    }
+
     @Test
     @DisplayName("The control delay holds every packet until the first rates arrive: a lone flow finishes 5 us "
             + "later with a 5 us delay")
