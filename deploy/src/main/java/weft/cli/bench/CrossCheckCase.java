@@ -29,10 +29,10 @@ import weft.model.topology.generate.Torus;
  * <p>Routing: on the mesh and torus dimension order; BookSim's {@code dim_order_torus} switches virtual channel at the
  * dateline inside a packet's path, which Weft's DOR cannot (a packet keeps its layer, as on a real switch), so on a
  * torus Weft uses its 4-layer DOR (one virtual channel per layer, or two in the case with 8, which gives each
- * layer two VCs to spread its packets over as BookSim's 4 VCs give each dateline class two). On the k-ary n-tree BookSim's {@code nca_fattree}
- * goes up to a nearest common ancestor through a random up port at each level, per packet; Weft's {@code vlb} routes
- * with the hosts' VLB path policy pick a uniformly random root per packet and turn down at the nearest common
- * ancestor, the same distribution of paths.
+ * layer two VCs to spread its packets over as BookSim's 4 VCs give each dateline class two). On the k-ary n-tree
+ * BookSim's {@code nca_fattree} goes up to a nearest common ancestor through a random up port at each level, per
+ * packet; Weft's {@code vlb} routes with the hosts' VLB path policy pick a uniformly random root per packet and turn
+ * down at the nearest common ancestor, the same distribution of paths.
  *
  * @param name        what the tables print
  * @param kind        the fabric family
