@@ -10,6 +10,7 @@ import java.util.Map;
 import java.util.concurrent.Callable;
 
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
@@ -20,7 +21,6 @@ import weft.model.routing.RoutingResult;
 import weft.model.routing.io.RoutesJson;
 import weft.model.host.path.PathPolicy;
 import weft.model.rate.InfeasibleRequest;
-import weft.model.rate.RateAllocators;
 import weft.model.rate.io.RatesJson;
 import weft.model.routing.verify.DeadlockVerifier;
 import weft.model.sim.InjectionPolicy;
@@ -184,19 +184,8 @@ public final class SimCommand implements Callable<Integer> {
             description = "flows: weft-rates/1 file; hosts inject at these rates with --scheduler")
     private Path rates;
 
-    @Option(names = "--allocate", paramLabel = "ALG", description = "flows: a simulated controller allocates the "
-            + "rates online with ALG (saa, saam, ffa, afa, maxmin, bp) from the hosts' VOQ backlogs every "
-            + "--allocation-interval-us, as the live controller does; hosts inject with --scheduler")
-    private String allocate;
-
-    @Option(names = "--allocation-interval-us", paramLabel = "T", defaultValue = "1000",
-            description = "--allocate: time between allocation rounds (default: ${DEFAULT-VALUE})")
-    private double allocationIntervalUs;
-
-    @Option(names = "--control-delay-us", paramLabel = "D", defaultValue = "0",
-            description = "--allocate: from reading the backlogs to the hosts using the new rates (default: "
-                    + "${DEFAULT-VALUE})")
-    private double controlDelayUs;
+    @Mixin
+    private SimAllocationOptions allocation = new SimAllocationOptions();
 
     @Option(names = "--scheduler", paramLabel = "S", defaultValue = "ps",
             description = "with --rates or --allocate: ps (Periodic Selection) or svc (Shaped Virtual Clock) (default: "
@@ -254,7 +243,7 @@ public final class SimCommand implements Callable<Integer> {
                 routings(t).forEach(n -> named.put(n.name, n.result));
                 return sim.run(t, named, config, spec.commandLine().getOut());
             }
-            OnlineRates online = online();
+            OnlineRates online = allocation.rates(scheduler, rates != null);
             List<Workload> workloads = workloads(t);
             List<Named> routings = routings(t);
             PrintWriter out = spec.commandLine().getOut();
@@ -298,7 +287,7 @@ public final class SimCommand implements Callable<Integer> {
                     extra.put("cpu_ms", Math.round(cpuMs * 10) / 10.0);
                     extra.put("flit_hops_per_cpu_s", Math.round(r.flitHops() / Math.max(1e-9, cpuMs / 1e3)));
                     if (online != null) {
-                        extra.put("allocation", Map.of("allocator", allocate, "scheduler", scheduler,
+                        extra.put("allocation", Map.of("allocator", allocation.allocator(), "scheduler", scheduler,
                                 "interval_ns", online.intervalPs() / 1000.0,
                                 "control_delay_ns", online.controlDelayPs() / 1000.0));
                     }
@@ -460,7 +449,7 @@ public final class SimCommand implements Callable<Integer> {
                     assignedRates(flows)));
             return out;
         }
-        if (rates != null || allocate != null) {
+        if (rates != null || allocation.given()) {
             throw new CliFailure((rates != null ? "--rates" : "--allocate") + " needs flows (--traffic flows:FILE): "
                     + "rates are per flow", CliFailure.USAGE);
         }
@@ -507,22 +496,6 @@ public final class SimCommand implements Callable<Integer> {
             }
         }
         return r;
-    }
-
-    /** The simulated controller's online allocation (--allocate), or null. */
-    private OnlineRates online() {
-        if (allocate == null) {
-            return null;
-        }
-        if (rates != null) {
-            throw new CliFailure("give at most one of --rates FILE and --allocate ALG", CliFailure.USAGE);
-        }
-        try {
-            return new OnlineRates(RateAllocators.byName(allocate), scheduler, Math.round(allocationIntervalUs * 1e6),
-                    Math.round(controlDelayUs * 1e6));
-        } catch (IllegalArgumentException e) {
-            throw new CliFailure("--allocate: " + e.getMessage(), CliFailure.USAGE);
-        }
     }
 
     /** The hosts' injection control: rates with the chosen scheduler when --rates is given, else none (NC). */

@@ -37,6 +37,12 @@ class OnlineAllocationSimTest {
                 new OnlineRates(RateAllocators.byName(allocator), "ps", 20 * US, delayPs), List.of());
     }
 
+    /** Flow a from h0 and flow b from h1, of the given packets each, both to h2, allocated by {@code allocator}. */
+    private static SimResult twoFlows(String allocator, int aPackets, int bPackets) {
+        return run(allocator, 0, SimFabrics.flow("a", "h0", "h2", aPackets * 2048L),
+                SimFabrics.flow("b", "h1", "h2", bPackets * 2048L));
+    }
+
     private static double gbps(SimResult.AllocationRound round, String flow) {
         return round.flows().stream().filter(f -> f.flow().equals(flow)).findFirst().orElseThrow().gbps();
     }
@@ -49,8 +55,7 @@ class OnlineAllocationSimTest {
     @DisplayName("Max-min online: two backlogged flows sharing the link get 5 Gbit/s each from the first round; "
             + "when one drains, the other gets the whole 10 Gbit/s at the next round")
     void maxMinSharesThenHandsOver() {
-        SimResult r = run("maxmin", 0, SimFabrics.flow("a", "h0", "h2", 100 * 2048L),
-                SimFabrics.flow("b", "h1", "h2", 400 * 2048L));
+        SimResult r = twoFlows("maxmin", 100, 400);
         SimResult.AllocationRound first = r.allocation().get(0);
         assertThat(first.timeNs()).isZero();
         assertThat(gbps(first, "a")).isEqualTo(5.0);
@@ -69,14 +74,12 @@ class OnlineAllocationSimTest {
     }
 
     @Test
-    @DisplayName("Backlog-proportional online (seed 004 §4.2): backlogs of 300 and 100 packets split the link "
-            + "7.5 / 2.5 Gbit/s, and the split stays 3:1 while both drain at those rates")
+    @DisplayName("Backlog-proportional online (seed 004 §4.2): "
+            + "backlogs of 300 and 100 packets split the link 7.5 / 2.5 Gbit/s, "
+            + "and the split stays 3:1 while both drain at those rates")
     void backlogProportional() {
-        SimResult r = run("bp", 0, SimFabrics.flow("a", "h0", "h2", 300 * 2048L),
-                SimFabrics.flow("b", "h1", "h2", 100 * 2048L));
-        SimResult.AllocationRound first = r.allocation().get(0);
-        assertThat(gbps(first, "a")).isEqualTo(7.5);
-        assertThat(gbps(first, "b")).isEqualTo(2.5);
+        SimResult r = twoFlows("bp", 300, 100);
+        assertThat(r.allocation().get(0).flows()).extracting(SimResult.AllocatedFlow::gbps).containsExactly(7.5, 2.5);
         SimResult.AllocationRound second = r.allocation().get(1);
         assertThat(second.timeNs()).isEqualTo(20_000.0);
         assertThat(gbps(second, "a") / gbps(second, "b")).isCloseTo(3.0, within(0.15));

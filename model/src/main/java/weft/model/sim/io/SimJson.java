@@ -159,16 +159,7 @@ public final class SimJson {
         }
         if (!r.allocation().isEmpty()) {
             ArrayNode rounds = o.putArray("allocation_rounds");
-            for (SimResult.AllocationRound round : r.allocation()) {
-                ObjectNode rn = rounds.addObject();
-                rn.put("time_ns", round.timeNs());
-                rn.put("applied_ns", round.appliedNs());
-                ArrayNode flows = rn.putArray("flows");
-                for (SimResult.AllocatedFlow a : round.flows()) {
-                    flows.addObject().put("flow", a.flow()).put("backlog_bytes", a.backlogBytes())
-                            .put("gbps", a.gbps());
-                }
-            }
+            r.allocation().forEach(round -> allocationRound(rounds.addObject(), round));
         }
         if (details) {
             ArrayNode hosts = o.putArray("hosts");
@@ -188,6 +179,14 @@ public final class SimJson {
             }
         }
         return o;
+    }
+
+    /** One round of online allocation: when it read the VOQs, when the rates applied, each backlogged flow's rate. */
+    private static void allocationRound(ObjectNode rn, SimResult.AllocationRound round) {
+        rn.put("time_ns", round.timeNs()).put("applied_ns", round.appliedNs());
+        ArrayNode flows = rn.putArray("flows");
+        round.flows().forEach(a -> flows.addObject().put("flow", a.flow()).put("backlog_bytes", a.backlogBytes())
+                .put("gbps", a.gbps()));
     }
 
     /** The table as {@code high=VL:W,..;low=VL:W,..;limit=N} (or {@code limit-iba=U}), {@code rr} for none. */
