@@ -112,14 +112,14 @@ class SimCommandTest {
     @DisplayName("--allocate: a simulated controller allocates online; the JSON records every round; --allocate "
             + "with --rates, with open-loop traffic or with an unknown allocator is a usage error")
     void allocateOnline() throws IOException {
-        Files.writeString(dir.resolve("flows.json"), "{\"format\": \"weft-flows/1\", \"flows\": ["
+        Files.writeString(cli.path("flows.json"), "{\"format\": \"weft-flows/1\", \"flows\": ["
                 + "{\"id\": \"f1\", \"src\": \"h1\", \"dst\": \"h2\", \"bytes\": 204800},"
                 + "{\"id\": \"f2\", \"src\": \"h3\", \"dst\": \"h2\", \"bytes\": 204800}]}");
-        int status = run("--topo", file("torus.json"), "--routes", file("lash.json"), "--traffic",
-                "flows:" + file("flows.json"), "--allocate", "maxmin", "--allocation-interval-us", "20",
-                "--control-delay-us", "2", "--json", file("out.json"));
-        assertThat(status).as(err.toString()).isZero();
-        JsonNode run = new ObjectMapper().readTree(Files.readString(dir.resolve("out.json"))).get("runs").get(0);
+        int status = cli.run("--topo", cli.file("torus.json"), "--routes", cli.file("lash.json"), "--traffic",
+                "flows:" + cli.file("flows.json"), "--allocate", "maxmin", "--allocation-interval-us", "20",
+                "--control-delay-us", "2", "--json", cli.file("out.json"));
+        assertThat(status).as(cli.err()).isZero();
+        JsonNode run = new ObjectMapper().readTree(Files.readString(cli.path("out.json"))).get("runs").get(0);
         assertThat(run.get("allocation").get("allocator").asText()).isEqualTo("maxmin");
         assertThat(run.get("allocation").get("interval_ns").asDouble()).isEqualTo(20_000.0);
         JsonNode first = run.get("allocation_rounds").get(0);
@@ -131,15 +131,16 @@ class SimCommandTest {
         assertThat(first.get("flows").get(1).get("gbps").asDouble() * 2).isEqualTo(host);
         assertThat(run.get("stop").asText()).isEqualTo("all phases complete");
 
-        assertThat(run("--topo", file("torus.json"), "--routes", file("lash.json"), "--traffic",
-                "flows:" + file("flows.json"), "--allocate", "maxmin", "--rates", file("flows.json"))).isEqualTo(2);
-        assertThat(err.toString()).contains("at most one of --rates FILE and --allocate ALG");
-        assertThat(run("--topo", file("torus.json"), "--routes", file("lash.json"), "--allocate", "maxmin"))
+        assertThat(cli.run("--topo", cli.file("torus.json"), "--routes", cli.file("lash.json"), "--traffic",
+                "flows:" + cli.file("flows.json"), "--allocate", "maxmin", "--rates", cli.file("flows.json")))
                 .isEqualTo(2);
-        assertThat(err.toString()).contains("--allocate needs flows");
-        assertThat(run("--topo", file("torus.json"), "--routes", file("lash.json"), "--traffic",
-                "flows:" + file("flows.json"), "--allocate", "nope")).isEqualTo(2);
-        assertThat(err.toString()).contains("unknown rate algorithm nope");
+        assertThat(cli.err()).contains("at most one of --rates FILE and --allocate ALG");
+        assertThat(cli.run("--topo", cli.file("torus.json"), "--routes", cli.file("lash.json"), "--allocate",
+                "maxmin")).isEqualTo(2);
+        assertThat(cli.err()).contains("--allocate needs flows");
+        assertThat(cli.run("--topo", cli.file("torus.json"), "--routes", cli.file("lash.json"), "--traffic",
+                "flows:" + cli.file("flows.json"), "--allocate", "nope")).isEqualTo(2);
+        assertThat(cli.err()).contains("unknown rate algorithm nope");
     }
 
     @Test
