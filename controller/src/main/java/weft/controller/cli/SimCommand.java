@@ -304,7 +304,7 @@ public final class SimCommand implements Callable<Integer> {
             table.printf(Locale.ROOT, "(%.1f s)%n", (System.nanoTime() - started) / 1e9);
             table.flush();
             if (json != null) {
-                String text = SimJson.write(fabric(t), config, vcsUsed, runs, details);
+                String text = SimJson.write(TopologyFiles.summary(topo, t), config, vcsUsed, runs, details);
                 TopologyFiles.write(json, out, w -> w.write(text));
             }
             if (plot != null) {
@@ -512,16 +512,6 @@ public final class SimCommand implements Callable<Integer> {
         } catch (IllegalArgumentException e) {
             throw new CliFailure("--scheduler: " + e.getMessage(), CliFailure.USAGE);
         }
-    }
-
-    private Map<String, Object> fabric(Topology t) {
-        Map<String, Object> f = new LinkedHashMap<>();
-        f.put("name", t.name());
-        f.put("file", topo.toString());
-        f.put("switches", t.switches().size());
-        f.put("hosts", t.hosts().size());
-        f.put("links", t.links().size());
-        return f;
     }
 
     private void header(PrintWriter out, Topology t, SimConfig c, Workload w) {

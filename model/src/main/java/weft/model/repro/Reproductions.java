@@ -31,6 +31,7 @@ public final class Reproductions {
         ALL.put("admission", AdmissionRepro::new);
         ALL.put("lash-layers", LashLayersRepro::new);
         ALL.put("ecmp", EcmpRepro::new);
+        ALL.put("ecmp-scaling", EcmpScalingRepro::new);
         ALL.put("capacity", CapacityRepro::new);
         ALL.put("resequencer", ResequencerRepro::new);
         ALL.put("voq", VoqRepro::new);

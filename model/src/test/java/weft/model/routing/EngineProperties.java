@@ -45,6 +45,19 @@ class EngineProperties {
         assertThat(v.ok()).as(t.name() + ": " + v.verdict()).isTrue();
     }
 
+    @Property(tries = 24, seed = "15")
+    @Label("balancing off (ties to the lowest port): Up*/Down*, TBTP and TBTP3VL stay connected and deadlock-free on "
+            + "random irregular fabrics of 8-64 switches")
+    void plainTieBreaks(@ForAll @IntRange(min = 8, max = 64) int switches,
+                        @ForAll @IntRange(min = 3, max = 6) int degree, @ForAll long seed) {
+        Topology t = Fabrics.irregular(switches, degree, seed);
+        RoutingOptions plain = RoutingOptions.defaults().withBalance(false);
+        for (String engine : List.of("updown", "tbtp", "tbtp3vl")) {
+            VerificationReport v = DeadlockVerifier.verify(t, RoutingEngines.byName(engine).compute(t, plain));
+            assertThat(v.ok()).as(engine + " on " + t.name() + ": " + v.verdict()).isTrue();
+        }
+    }
+
     @Property(tries = 30, seed = "13")
     @Label("random irregular fabrics of 8-128 switches: min-hop is connected and shortest")
     void minHopShortest(@ForAll @IntRange(min = 8, max = 128) int switches,
