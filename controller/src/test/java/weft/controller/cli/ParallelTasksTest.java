@@ -9,10 +9,18 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.function.Supplier;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
 import picocli.CommandLine;
+import weft.model.repro.ClaimResult;
+import weft.model.repro.ReproOptions;
+import weft.model.repro.ReproResult;
+import weft.model.repro.Reproduction;
+import weft.model.repro.Reproductions;
 
 class ParallelTasksTest {
     @Test
@@ -66,5 +74,26 @@ class ParallelTasksTest {
             files[i] = Files.readString(json).replaceAll("\"run_seconds\" : [0-9.Ee+-]+", "");
         }
         assertThat(files[0]).contains("\"id\" : \"C3\"").isEqualTo(files[1]);
+    }
+
+    @ParameterizedTest(name = "{0} {1}")
+    @CsvSource(delimiter = '|', value = {
+        "phase       | max-permutations=3",
+        "independent | max-flows=2",
+        "apps        | frag=1,4",
+        "saam        | max-flows=2",
+        "injection   | flows=1,2",
+        "horizontal  | runs=20"})
+    void theTreeReproductionsGiveTheSequentialFiguresOnTwoThreads(String name, String parameter) {
+        Reproduction repro = Reproductions.byName(name);
+        String[] kv = parameter.split("=");
+        ReproOptions o = ReproOptions.of(repro, true, 7, Map.of(kv[0], kv[1]));
+        ReproResult inOrder = repro.run(o);
+        try (ParallelTasks tasks = new ParallelTasks(2)) {
+            ReproResult parallel = repro.run(o.withRunner(tasks));
+            assertThat(parallel.claims().stream().map(ClaimResult::weft).toList())
+                    .isEqualTo(inOrder.claims().stream().map(ClaimResult::weft).toList());
+            assertThat(parallel.tables()).isEqualTo(inOrder.tables());
+        }
     }
 }

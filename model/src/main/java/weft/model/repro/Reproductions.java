@@ -16,6 +16,7 @@ public final class Reproductions {
     static {
         // Reproductions register here, one line each, grouped by seed.
         ALL.put("contention", ContentionRepro::new);
+        ALL.put("horizontal", HorizontalRepro::new);
         ALL.put("fluid", FluidRepro::new);
         ALL.put("spreading", SpreadingRepro::new);
         ALL.put("phase", PhaseRepro::new);

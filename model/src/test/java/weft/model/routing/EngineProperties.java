@@ -68,14 +68,16 @@ class EngineProperties {
                 .as(t.name() + ": " + v.verdict()).isTrue();
     }
 
-    @Property(tries = 10, seed = "14")
-    @Label("enriched k-ary n-trees: adaptive flow routing of a random permutation is deadlock-free and delivers")
+    @Property(tries = 20, seed = "14")
+    @Label("enriched k-ary n-trees: adaptive flow routing (ForcedDir or FreeDir) of a random permutation is "
+            + "deadlock-free and delivers")
     void adaptiveFlowsAreDeadlockFree(@ForAll @IntRange(min = 2, max = 4) int k,
                                       @ForAll @IntRange(min = 2, max = 3) int n,
-                                      @ForAll @IntRange(min = 1, max = 3) int width, @ForAll long seed) {
+                                      @ForAll @IntRange(min = 1, max = 3) int width, @ForAll long seed,
+                                      @ForAll AdaptiveFlowRouting.Direction direction) {
         Topology t = EnrichedKaryNTree.generate(k, n, width, EnrichedKaryNTree.Shape.CHAIN,
                 GeneratorOptions.defaults());
-        AdaptiveFlowRouting routing = new AdaptiveFlowRouting(t, AdaptiveFlowRouting.FORCED_DIR_HOPS);
+        AdaptiveFlowRouting routing = new AdaptiveFlowRouting(t, AdaptiveFlowRouting.FORCED_DIR_HOPS, direction);
         int[][] flows = AdaptiveFlowRoutingTest.permutation(t.hosts().size(), new SplittableRandom(seed));
         RoutingResult r = routing.routeIndexed(flows, true).toRoutingResult("adaptive");
         VerificationReport v = DeadlockVerifier.verify(t, r);
