@@ -20,6 +20,7 @@ import java.util.List;
  * @param controlFlits       control flits (requests, grants, retries, ACKs, NACKs; ECN notifications)
  * @param dataFlits          data flits, speculative ones included
  * @param speculativeFlits   speculative data flits (CRP)
+ * @param speculativePackets speculative data packets put on links (CRP; a resent one counts again)
  * @param retryProbability   retries over answers (grants and retries) the sources received (CRP), NaN when none
  * @param requests           reservation requests sent (CRP)
  * @param grants             grants received
@@ -38,6 +39,7 @@ import java.util.List;
 public record ControlResult(int participants, double offered, double accepted, double acceptedMin, double acceptedStd,
                             double latencyMean, double latencyMin, double latencyMax, long latencyPackets,
                             double controlOverhead, long controlFlits, long dataFlits, long speculativeFlits,
+                            long speculativePackets,
                             double retryProbability, long requests, long grants, long retries,
                             List<Long> retriesByCause,
                             double roundTripLocal, double roundTripReserved, long notifications, long expired,
