@@ -197,6 +197,9 @@ class SimCommandTest {
             assertThat(rates.get("sd").asDouble() / rates.get("mean").asDouble())
                     .isCloseTo(Double.parseDouble(cells[5]), within(5e-4));
             assertThat(c.get("control_overhead").asDouble()).isCloseTo(Double.parseDouble(cells[8]), within(5e-5));
+            assertThat(c.get("arrived_data_flits").asLong()).isPositive();
+            assertThat(c.get("control_per_data").asDouble()).isCloseTo(
+                    c.get("control_flits").asDouble() / c.get("arrived_data_flits").asDouble(), within(1e-6));
             assertThat(c.get("requests").asLong()).isEqualTo(requests);
             assertThat(c.get("notifications").asLong()).isEqualTo(notified);
             long grants = c.get("grants").asLong();

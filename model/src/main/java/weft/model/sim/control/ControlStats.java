@@ -31,6 +31,7 @@ public final class ControlStats {
     private long dataFlits;
     private long speculativeFlits;
     private long speculativePackets;
+    private long arrivedDataFlits;
     private long expired;
     private long droppedData;
     private long droppedSpeculative;
@@ -95,6 +96,13 @@ public final class ControlStats {
                 speculativeFlits += flits;
                 speculativePackets++;
             }
+        }
+    }
+
+    /** A data packet (measured, background or speculative) arrived at its destination. */
+    void arrived(int bytes, long now) {
+        if (in(now)) {
+            arrivedDataFlits += (bytes + flitBytes - 1) / flitBytes;
         }
     }
 
@@ -209,7 +217,7 @@ public final class ControlStats {
                 latencyCount == 0 ? Double.NaN : (double) latencyMin / cyclePs,
                 latencyCount == 0 ? Double.NaN : (double) latencyMax / cyclePs, latencyCount,
                 allFlits == 0 ? Double.NaN : (double) controlFlits / allFlits, controlFlits, dataFlits,
-                speculativeFlits, speculativePackets,
+                speculativeFlits, speculativePackets, arrivedDataFlits,
                 grants + retries == 0 ? Double.NaN : (double) retries / (grants + retries), requests, grants,
                 retries, java.util.Arrays.stream(retriesByCause).boxed().toList(),
                 roundTrips[0] == 0 ? Double.NaN : roundTripSum[0] / roundTrips[0] / cyclePs,
