@@ -1,18 +1,11 @@
 package weft.bench;
 
 import java.util.SplittableRandom;
-import java.util.concurrent.TimeUnit;
 
 import org.openjdk.jmh.annotations.Benchmark;
-import org.openjdk.jmh.annotations.BenchmarkMode;
-import org.openjdk.jmh.annotations.Fork;
 import org.openjdk.jmh.annotations.Level;
 import org.openjdk.jmh.annotations.Measurement;
-import org.openjdk.jmh.annotations.Mode;
-import org.openjdk.jmh.annotations.OutputTimeUnit;
-import org.openjdk.jmh.annotations.Scope;
 import org.openjdk.jmh.annotations.Setup;
-import org.openjdk.jmh.annotations.State;
 import org.openjdk.jmh.annotations.Warmup;
 import weft.model.routing.AdaptiveFlowRouting;
 import weft.model.routing.AdaptiveFlowRouting.Contention;
@@ -25,13 +18,9 @@ import weft.model.traffic.Shuffle;
  * of seed 000 §6.2 (width 2, ForcedDir(8)), contention metric included: what {@code weft repro contention} pays per
  * run. Run: {@code integration-tests/jmh.sh AdaptiveFlowRoutingBenchmark} (JMH is not in the distribution).
  */
-@State(Scope.Benchmark)
-@BenchmarkMode(Mode.AverageTime)
-@OutputTimeUnit(TimeUnit.MILLISECONDS)
-@Fork(1)
 @Warmup(iterations = 2, time = 1)
 @Measurement(iterations = 3, time = 1)
-public class AdaptiveFlowRoutingBenchmark {
+public class AdaptiveFlowRoutingBenchmark extends FabricBenchmark {
     private AdaptiveFlowRouting routing;
     private int[][] flows;
 

@@ -11,10 +11,7 @@ import java.net.Socket;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 import org.openjdk.jmh.annotations.Benchmark;
-import org.openjdk.jmh.annotations.BenchmarkMode;
-import org.openjdk.jmh.annotations.Fork;
 import org.openjdk.jmh.annotations.Measurement;
-import org.openjdk.jmh.annotations.Mode;
 import org.openjdk.jmh.annotations.OutputTimeUnit;
 import org.openjdk.jmh.annotations.Param;
 import org.openjdk.jmh.annotations.Scope;
@@ -39,12 +36,10 @@ import weft.model.protocol.PathSpec;
  * per side, not a throughput figure (see {@code weft bench agent} for that).
  */
 @State(Scope.Benchmark)
-@BenchmarkMode(Mode.AverageTime)
 @OutputTimeUnit(TimeUnit.MICROSECONDS)
-@Fork(value = 1, jvmArgs = {"-Xmx512m"})
 @Warmup(iterations = 3, time = 2)
 @Measurement(iterations = 5, time = 2)
-public class AgentLoopbackBenchmark {
+public class AgentLoopbackBenchmark extends PacketPathBenchmark {
     private static final int DATA_PORT = 19470;
 
     @Param({"1400"})

@@ -1,20 +1,12 @@
 package weft.bench;
 
 import java.util.List;
-import java.util.concurrent.TimeUnit;
 
 import org.openjdk.jmh.annotations.Benchmark;
-import org.openjdk.jmh.annotations.BenchmarkMode;
 import org.openjdk.jmh.annotations.Fork;
 import org.openjdk.jmh.annotations.Level;
-import org.openjdk.jmh.annotations.Measurement;
-import org.openjdk.jmh.annotations.Mode;
-import org.openjdk.jmh.annotations.OutputTimeUnit;
 import org.openjdk.jmh.annotations.Param;
-import org.openjdk.jmh.annotations.Scope;
 import org.openjdk.jmh.annotations.Setup;
-import org.openjdk.jmh.annotations.State;
-import org.openjdk.jmh.annotations.Warmup;
 import weft.model.routing.RoutingEngine;
 import weft.model.routing.RoutingEngines;
 import weft.model.routing.RoutingOptions;
@@ -33,13 +25,8 @@ import weft.model.topology.generate.Torus;
  * {@code integration-tests/jmh.sh DeadlockVerifierBenchmark -prof gc} (the gc profiler
  * adds allocation per operation).
  */
-@State(Scope.Benchmark)
-@BenchmarkMode(Mode.AverageTime)
-@OutputTimeUnit(TimeUnit.MILLISECONDS)
 @Fork(value = 1, jvmArgs = {"-Xmx3g"})
-@Warmup(iterations = 2, time = 2)
-@Measurement(iterations = 3, time = 2)
-public class DeadlockVerifierBenchmark {
+public class DeadlockVerifierBenchmark extends FabricBenchmark {
     @Param({"kary-ntree-16x3:dmodk", "kary-ntree-16x3:ecmp", "irregular-1024x8:updown", "torus-16x16:dor"})
     public String fabricEngine;
 

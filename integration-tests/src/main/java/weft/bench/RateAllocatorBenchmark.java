@@ -1,18 +1,12 @@
 package weft.bench;
 
 import java.util.List;
-import java.util.concurrent.TimeUnit;
 import java.util.random.RandomGeneratorFactory;
 import org.openjdk.jmh.annotations.Benchmark;
-import org.openjdk.jmh.annotations.BenchmarkMode;
 import org.openjdk.jmh.annotations.Fork;
 import org.openjdk.jmh.annotations.Measurement;
-import org.openjdk.jmh.annotations.Mode;
-import org.openjdk.jmh.annotations.OutputTimeUnit;
 import org.openjdk.jmh.annotations.Param;
-import org.openjdk.jmh.annotations.Scope;
 import org.openjdk.jmh.annotations.Setup;
-import org.openjdk.jmh.annotations.State;
 import org.openjdk.jmh.annotations.Warmup;
 import weft.model.rate.Allocation;
 import weft.model.rate.FabricProblem;
@@ -29,13 +23,10 @@ import weft.model.traffic.Flow;
  * permutations routed by D-mod-k: up to 65,536 flows. Target: FFA on 65,536 flows under 200 ms on the 2-core build
  * machine. The problem is built once per trial; only the allocation is timed.
  */
-@State(Scope.Benchmark)
-@BenchmarkMode(Mode.AverageTime)
-@OutputTimeUnit(TimeUnit.MILLISECONDS)
 @Fork(value = 1, jvmArgs = {"-Xmx2g"})
 @Warmup(iterations = 3, time = 2)
 @Measurement(iterations = 5, time = 2)
-public class RateAllocatorBenchmark {
+public class RateAllocatorBenchmark extends FabricBenchmark {
     @Param({"kary-ntree-16-3"})
     public String fabric;
 

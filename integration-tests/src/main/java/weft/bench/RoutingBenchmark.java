@@ -1,17 +1,8 @@
 package weft.bench;
 
-import java.util.concurrent.TimeUnit;
 import org.openjdk.jmh.annotations.Benchmark;
-import org.openjdk.jmh.annotations.BenchmarkMode;
-import org.openjdk.jmh.annotations.Fork;
-import org.openjdk.jmh.annotations.Measurement;
-import org.openjdk.jmh.annotations.Mode;
-import org.openjdk.jmh.annotations.OutputTimeUnit;
 import org.openjdk.jmh.annotations.Param;
-import org.openjdk.jmh.annotations.Scope;
 import org.openjdk.jmh.annotations.Setup;
-import org.openjdk.jmh.annotations.State;
-import org.openjdk.jmh.annotations.Warmup;
 import weft.cli.bench.BenchCommand;
 import weft.model.routing.RoutingEngine;
 import weft.model.routing.RoutingEngines;
@@ -23,13 +14,7 @@ import weft.model.topology.Topology;
  * JMH: time of one routing computation per engine and fabric (fabric names as in {@code weft bench routing}).
  * Run with {@code integration-tests/jmh.sh RoutingBenchmark}; add {@code -prof gc} for allocation per computation.
  */
-@State(Scope.Benchmark)
-@BenchmarkMode(Mode.AverageTime)
-@OutputTimeUnit(TimeUnit.MILLISECONDS)
-@Fork(1)
-@Warmup(iterations = 2, time = 2)
-@Measurement(iterations = 3, time = 2)
-public class RoutingBenchmark {
+public class RoutingBenchmark extends FabricBenchmark {
     @Param({"torus-8x8", "torus-16x16", "random-256-d8"})
     public String fabric;
 

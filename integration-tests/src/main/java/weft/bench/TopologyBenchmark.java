@@ -1,18 +1,11 @@
 package weft.bench;
 
 import java.util.List;
-import java.util.concurrent.TimeUnit;
 import org.openjdk.jmh.annotations.Benchmark;
-import org.openjdk.jmh.annotations.BenchmarkMode;
-import org.openjdk.jmh.annotations.Fork;
 import org.openjdk.jmh.annotations.Level;
 import org.openjdk.jmh.annotations.Measurement;
-import org.openjdk.jmh.annotations.Mode;
-import org.openjdk.jmh.annotations.OutputTimeUnit;
 import org.openjdk.jmh.annotations.Param;
-import org.openjdk.jmh.annotations.Scope;
 import org.openjdk.jmh.annotations.Setup;
-import org.openjdk.jmh.annotations.State;
 import org.openjdk.jmh.annotations.Warmup;
 import weft.model.topology.Topology;
 import weft.model.topology.generate.GeneratorOptions;
@@ -29,13 +22,9 @@ import weft.model.topology.io.TopologyJson;
  * routing engine pays first). Run: {@code integration-tests/jmh.sh TopologyBenchmark} (JMH is not in the
  * distribution).
  */
-@State(Scope.Benchmark)
-@BenchmarkMode(Mode.AverageTime)
-@OutputTimeUnit(TimeUnit.MILLISECONDS)
-@Fork(1)
 @Warmup(iterations = 2, time = 1)
 @Measurement(iterations = 3, time = 1)
-public class TopologyBenchmark {
+public class TopologyBenchmark extends FabricBenchmark {
     @Param({"kary-ntree-16x3", "fat-tree-24x3", "torus-16x16", "irregular-256x8"})
     public String fabric;
 

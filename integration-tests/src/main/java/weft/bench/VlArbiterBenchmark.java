@@ -1,17 +1,10 @@
 package weft.bench;
 
 import java.util.SplittableRandom;
-import java.util.concurrent.TimeUnit;
 import org.openjdk.jmh.annotations.Benchmark;
-import org.openjdk.jmh.annotations.BenchmarkMode;
-import org.openjdk.jmh.annotations.Fork;
 import org.openjdk.jmh.annotations.Measurement;
-import org.openjdk.jmh.annotations.Mode;
-import org.openjdk.jmh.annotations.OutputTimeUnit;
 import org.openjdk.jmh.annotations.Param;
-import org.openjdk.jmh.annotations.Scope;
 import org.openjdk.jmh.annotations.Setup;
-import org.openjdk.jmh.annotations.State;
 import org.openjdk.jmh.annotations.Warmup;
 import weft.model.qos.HighPriorityLimit;
 import weft.model.qos.ServiceLevels;
@@ -23,13 +16,9 @@ import weft.model.routing.LayerLayout;
  * over 5 classes x 3 LASH layers (15 VLs), on a cycle of 4,096 seeded ready masks and packet sizes 64-2,048 bytes.
  * The simulator calls this once per packet per output port; {@code -prof gc} shows what it allocates.
  */
-@State(Scope.Thread)
-@BenchmarkMode(Mode.AverageTime)
-@OutputTimeUnit(TimeUnit.NANOSECONDS)
-@Fork(1)
 @Warmup(iterations = 2, time = 1)
 @Measurement(iterations = 3, time = 1)
-public class VlArbiterBenchmark {
+public class VlArbiterBenchmark extends PacketPathBenchmark {
     /** {@code unbounded} (strict high priority) or {@code packets-4} (the thesis's packet limit). */
     @Param({"unbounded", "packets-4"})
     public String limit;

@@ -10,8 +10,4 @@ public class TopologyException extends IllegalArgumentException {
     public TopologyException(String message) {
         super(message);
     }
-
-    public TopologyException(String message, Throwable cause) {
-        super(message, cause);
-    }
 }

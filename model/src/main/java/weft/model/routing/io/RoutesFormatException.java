@@ -10,8 +10,4 @@ public class RoutesFormatException extends IllegalArgumentException {
     public RoutesFormatException(String message) {
         super(message);
     }
-
-    public RoutesFormatException(String message, Throwable cause) {
-        super(message, cause);
-    }
 }
