@@ -103,6 +103,11 @@ public final class WeftAgent implements AutoCloseable {
         return dataPath;
     }
 
+    /** Whether the agent's session with a controller is registered now (false when it runs without a controller). */
+    public boolean registered() {
+        return control != null && control.registered();
+    }
+
     /**
      * CRP is on: measure the pacing clock against the SNTP server every second (8 exchanges, the least-delay one
      * kept) and hand each measurement to the data path.

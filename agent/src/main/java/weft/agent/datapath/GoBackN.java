@@ -13,13 +13,14 @@ import java.util.List;
  * <p>Replay happens (see {@link StreamSender} for the whole protocol):
  * <ul>
  *   <li>on reconnect: everything unacknowledged ({@code replay(Integer.MAX_VALUE)}), and the timeout starts again
- *       at {@link #RTO_MIN_NANOS} ({@link #connected});</li>
+ *       at the measured one, {@link #RTO_MIN_NANOS} before any measurement ({@link #connected});</li>
  *   <li>when an acknowledgement flagged as a gap does not advance while messages are outstanding: once per
  *       acknowledged position, so the repeated gap acks of one loss start one replay;</li>
  *   <li>when an acknowledgement flagged as a restart arrives (the receiver reconnected to a restarted agent, which
  *       lost what it held): everything from its position, even at a position already replayed once;</li>
- *   <li>when no acknowledgement advanced for the retransmission timeout ({@link #RTO_MIN_NANOS}, doubling to
- *       {@link #RTO_MAX_NANOS} while nothing advances), counted from the end of the last replay: the oldest message
+ *   <li>when no acknowledgement advanced for the retransmission timeout (the measured round trip, at least
+ *       {@link #RTO_MIN_NANOS}, doubling to {@link #RTO_MAX_NANOS} or the measured timeout if longer while nothing
+ *       advances), counted from the end of the last replay: the oldest message
  *       only, as a probe;</li>
  *   <li>when the answer to that probe advances but leaves messages outstanding that were written before: everything
  *       from the new position. After a silent timeout nothing written is still in flight, and the receiver, which
@@ -28,11 +29,20 @@ import java.util.List;
  * </ul>
  * The doubling timeout is for silence only (a dead peer or path): a reconnect, a restart ack and a probe's answer
  * replay at once.
+ *
+ * <p>Round trip (RFC 6298, with Karn's rule): one message at a time is timed from its first write to the ack that
+ * covers it, never one that was replayed; the timeout is the smoothed round trip plus four times its variation, at
+ * least {@link #RTO_MIN_NANOS} and at most {@link #RTO_CEILING_NANOS}. Decision: with a fixed 1 s timeout, agents
+ * whose event loops ran seconds behind (a loaded machine) had their acks arrive after the timeout, so the probe's
+ * late answer replayed everything still in flight, again and again, which loaded them further (StreamRestartTest
+ * replayed three times its stream and overran its deadline).
  * Not thread-safe: the shell calls it under one lock. Times compare as {@code a - b}, which survives the wrap.
  */
 final class GoBackN {
     static final long RTO_MIN_NANOS = 1_000_000_000L;
     static final long RTO_MAX_NANOS = 8_000_000_000L;
+    /** The longest timeout a measured round trip sets. */
+    static final long RTO_CEILING_NANOS = 60_000_000_000L;
 
     /** Messages to write, numbered from {@code first}, each to be sent with {@code base} = {@code first}. */
     record Batch(long first, List<byte[]> messages) {
@@ -45,6 +55,12 @@ final class GoBackN {
     private long bufferedBytes;
     private long lastProgress;
     private long rto = RTO_MIN_NANOS;
+    /** Smoothed round trip and its variation; {@code srtt < 0} before the first sample. */
+    private long srtt = -1;
+    private long rttvar;
+    /** The message being timed (-1: none) and when it was first written. */
+    private long timed = -1;
+    private long timedAt;
     private long lastReplayEnd;
     private boolean replayedOnce;
     private long fastReplayPosition = -1;
@@ -83,9 +99,28 @@ final class GoBackN {
         return number < writtenUpTo;
     }
 
-    /** Message {@code number} was handed to an agent. */
-    void wrote(long number) {
+    /** Message {@code number} was handed to an agent at {@code now}: the first one written while none is timed is. */
+    void wrote(long number, long now) {
+        if (number >= writtenUpTo && timed < 0) {
+            timed = number;
+            timedAt = now;
+        }
         writtenUpTo = Math.max(writtenUpTo, number + 1);
+    }
+
+    /** The timeout the round trip measured so far gives: smoothed + 4 x variation, clamped. */
+    long baseRto() {
+        return srtt < 0 ? RTO_MIN_NANOS : Math.min(RTO_CEILING_NANOS, Math.max(RTO_MIN_NANOS, srtt + 4 * rttvar));
+    }
+
+    private void sample(long r) {
+        if (srtt < 0) {
+            srtt = r;
+            rttvar = r / 2;
+        } else {
+            rttvar = (3 * rttvar + Math.abs(srtt - r)) / 4;
+            srtt = (7 * srtt + r) / 8;
+        }
     }
 
     /**
@@ -99,15 +134,19 @@ final class GoBackN {
             // the receiving agent lost what it held: replay from the receiver's position, whatever was replayed before
             fastReplayPosition = next;
             replayWanted = true;
-            rto = RTO_MIN_NANOS;
+            rto = baseRto();
         }
         if (next > acked && next <= nextNumber) {
+            if (timed >= 0 && next > timed) {
+                sample(now - timedAt);
+                timed = -1;
+            }
             while (acked < next) {
                 bufferedBytes -= buffer.pollFirst().length;
                 acked++;
             }
             lastProgress = now;
-            rto = RTO_MIN_NANOS;
+            rto = baseRto();
             if (probing && acked < writtenUpTo) {
                 replayWanted = true; // the probe's answer: what was written after it is lost, nothing is in flight
             }
@@ -138,7 +177,7 @@ final class GoBackN {
         long since = !replayedOnce || lastProgress - lastReplayEnd > 0 ? lastProgress : lastReplayEnd;
         if (now - since > rto) {
             lastProgress = now;
-            rto = Math.min(2 * rto, RTO_MAX_NANOS);
+            rto = Math.min(2 * rto, Math.max(RTO_MAX_NANOS, baseRto()));
             probing = true;
             return 1;
         }
@@ -160,6 +199,9 @@ final class GoBackN {
             messages.add(m);
         }
         replayedMessages += Math.max(0, Math.min(messages.size(), writtenUpTo - acked));
+        if (timed >= 0 && timed < acked + messages.size()) {
+            timed = -1; // Karn: an ack for a replayed message does not say which copy it answers
+        }
         writtenUpTo = Math.max(writtenUpTo, acked + messages.size());
         replayWanted = false;
         return new Batch(acked, messages);
@@ -172,7 +214,7 @@ final class GoBackN {
     void connected(long now) {
         fastReplayPosition = -1;
         probing = false;
-        rto = RTO_MIN_NANOS;
+        rto = baseRto();
         lastProgress = now;
     }
 

@@ -45,6 +45,8 @@ public final class StreamReceiver implements AutoCloseable {
     /** A position that did not advance (answer to a duplicate or a gap) is repeated at most this often. */
     static final long REPEAT_ACK_NANOS = 50_000_000L;
     private static final int TICK_MS = 50;
+    /** How long {@link #close} waits for the agent to take the last acknowledgements and end the connection. */
+    static final long CLOSE_DRAIN_NANOS = 5_000_000_000L;
 
     private final int agentPort;
     private final Map<Long, StreamState> streams = new HashMap<>();
@@ -52,9 +54,11 @@ public final class StreamReceiver implements AutoCloseable {
     private FrameReader in;
     private DataOutputStream out;
     private volatile boolean closed;
+    /** The thread that receives (the first to call {@link #receive}); only it may write to the agent. */
+    private volatile Thread receiving;
     private long duplicateFragments;
     private long gapFragments;
-    private long connects;
+    private volatile long connects;
 
     private static final class StreamState {
         final int source;
@@ -100,6 +104,9 @@ public final class StreamReceiver implements AutoCloseable {
         long deadline = timeoutMillis == Long.MAX_VALUE ? Long.MAX_VALUE
                 : System.nanoTime() + timeoutMillis * 1_000_000L;
         long backoff = StreamSender.BACKOFF_MIN_MS;
+        if (receiving == null) {
+            receiving = Thread.currentThread();
+        }
         while (true) {
             if (closed) {
                 throw new IOException("stream receiver on agent port " + agentPort + " is closed");
@@ -158,10 +165,49 @@ public final class StreamReceiver implements AutoCloseable {
         return connects;
     }
 
+    /**
+     * Ends the connection to the agent. Called by the receiving thread (or before it ever received), it first hands
+     * the agent the acknowledgement of every message {@link #receive} returned and ends its side of the connection
+     * in order, waiting at most {@link #CLOSE_DRAIN_NANOS} while discarding what the agent still delivers: closed at
+     * once with deliveries unread, the connection would be reset and the agent could drop the acknowledgements still
+     * waiting in its socket, so the senders would replay what was delivered and never see it acknowledged.
+     */
     @Override
     public void close() {
+        if (closed) {
+            return;
+        }
         closed = true;
+        Thread r = receiving;
+        if (socket != null && (r == null || r == Thread.currentThread())) {
+            try {
+                acknowledgeAndDrain();
+            } catch (IOException e) {
+                // the agent went away: nothing more to hand it
+            }
+        }
         disconnect();
+    }
+
+    private void acknowledgeAndDrain() throws IOException {
+        for (Map.Entry<Long, StreamState> e : streams.entrySet()) {
+            if (e.getValue().acked != e.getValue().expected) {
+                ack(e.getKey(), e.getValue());
+            }
+        }
+        out.flush();
+        socket.shutdownOutput(); // the agent reads every ack, then the end of the connection, and closes its side
+        byte[] discard = new byte[1 << 14];
+        long deadline = System.nanoTime() + CLOSE_DRAIN_NANOS;
+        while (System.nanoTime() - deadline < 0) {
+            try {
+                if (socket.getInputStream().read(discard) < 0) {
+                    return;
+                }
+            } catch (SocketTimeoutException tick) {
+                // keep draining until the agent closes or the deadline passes
+            }
+        }
     }
 
     private void connect() throws IOException {

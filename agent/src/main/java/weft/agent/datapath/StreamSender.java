@@ -137,7 +137,7 @@ public final class StreamSender implements AutoCloseable {
                     writeMessage(number, base, copy);
                     out.flush();
                     synchronized (lock) {
-                        gbn.wrote(number);
+                        gbn.wrote(number, System.nanoTime());
                     }
                 } catch (IOException e) {
                     dropConnection(); // the message stays buffered; the I/O thread reconnects and replays it

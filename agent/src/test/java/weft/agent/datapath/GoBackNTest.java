@@ -18,7 +18,7 @@ class GoBackNTest {
     private void accept(int... lengths) {
         for (int n : lengths) {
             assertThat(gbn.hasRoom(n)).isTrue();
-            gbn.wrote(gbn.accept(new byte[n]));
+            gbn.wrote(gbn.accept(new byte[n]), now);
         }
     }
 
@@ -180,10 +180,30 @@ class GoBackNTest {
     void replayCountsRewrites() {
         gbn.accept(new byte[1]);
         gbn.accept(new byte[1]);
-        gbn.wrote(0);
+        gbn.wrote(0, now);
         assertThat(gbn.written(1)).isFalse();
         assertThat(gbn.replay(Integer.MAX_VALUE).messages()).hasSize(2);
         assertThat(gbn.replayedMessages()).as("message 1 was never written before").isEqualTo(1);
         assertThat(gbn.written(1)).isTrue();
+    }
+
+    @Test
+    @DisplayName("A measured round trip of 3 s sets the timeout to 9 s (RFC 6298: srtt + 4 x rttvar), so acks that "
+            + "come late but come start no probe; a replayed message is not timed (Karn)")
+    void measuredRoundTripLengthensTheTimeout() {
+        accept(1);
+        now += 3_000 * MS;
+        gbn.onAck(1, false, false, now);
+        assertThat(gbn.baseRto()).isEqualTo(9_000 * MS);
+        accept(1);
+        now += 1_001 * MS;
+        assertThat(gbn.replayDue(now)).as("1 s of silence is no longer a loss").isZero();
+        now += 8_000 * MS;
+        assertThat(gbn.replayDue(now)).as("9 s is").isEqualTo(1);
+        gbn.replay(1);
+        gbn.replayEnded(now);
+        now += 60_000 * MS;
+        gbn.onAck(2, false, false, now);
+        assertThat(gbn.baseRto()).as("the replayed message's ack is no sample").isEqualTo(9_000 * MS);
     }
 }

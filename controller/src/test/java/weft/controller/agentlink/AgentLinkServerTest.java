@@ -9,7 +9,6 @@ import io.netty.buffer.ByteBuf;
 import io.netty.buffer.Unpooled;
 import io.netty.channel.embedded.EmbeddedChannel;
 import io.netty.handler.ssl.SslContextBuilder;
-import java.io.File;
 import java.net.InetSocketAddress;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
@@ -23,6 +22,7 @@ import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.slf4j.LoggerFactory;
+import weft.controller.testing.TestCerts;
 import weft.model.protocol.ControlLineCodec;
 import weft.model.protocol.ControlMessage;
 import weft.model.protocol.DestinationRate;
@@ -232,14 +232,8 @@ class AgentLinkServerTest {
     @Test
     @DisplayName("A plaintext client on the TLS port: its line (token included) never reaches the log")
     void plaintextOnTheTlsPortIsNotLogged(@TempDir Path dir) throws Exception {
-        File cert = dir.resolve("cert.pem").toFile();
-        File key = dir.resolve("key.pem").toFile();
-        Process p = new ProcessBuilder("openssl", "req", "-x509", "-newkey", "rsa:2048", "-nodes", "-keyout",
-                key.getPath(), "-out", cert.getPath(), "-days", "1", "-subj", "/CN=127.0.0.1")
-                .redirectErrorStream(true).start();
-        p.getInputStream().readAllBytes();
-        assertThat(p.waitFor()).as("openssl made a test certificate").isZero();
-        var tls = SslContextBuilder.forServer(cert, key).build();
+        TestCerts.SelfSigned pem = TestCerts.selfSigned(dir, "127.0.0.1");
+        var tls = SslContextBuilder.forServer(pem.cert(), pem.key()).build();
         EmbeddedChannel ch = new EmbeddedChannel();
         ch.pipeline().addLast(tls.newHandler(ch.alloc()), server.newSessionHandler());
         channels.add(ch);

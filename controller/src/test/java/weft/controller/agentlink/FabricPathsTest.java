@@ -27,14 +27,18 @@ import weft.model.topology.generate.KaryNTree;
  * compiled entries, traced hop by hop in {@link FlowTableModel}.
  */
 class FabricPathsTest {
+    /** The flow tables {@code r} compiles to on {@code t}, installed in a model of the switches. */
+    private static FlowTableModel installed(Topology t, RoutingResult r) {
+        return FlowTableModel.installed(t, RouteCompiler.compile(t, r, RouteCompiler.Options.defaults()));
+    }
+
     @Test
     @DisplayName("VLB on a 2-ary 3-tree: every pushed path's DSCP tag is followed by installed entries along "
             + "exactly the pushed links, one path per root")
     void vlbTagsAreFollowedByTheCompiledEntries() {
         Topology t = KaryNTree.generate(2, 3, GeneratorOptions.defaults());
         RoutingResult r = RoutingEngines.byName("vlb").compute(t, RoutingOptions.defaults());
-        FlowTableModel model = FlowTableModel.installed(t,
-                RouteCompiler.compile(t, r, RouteCompiler.Options.defaults()));
+        FlowTableModel model = installed(t, r);
         SwitchGraph g = t.graph();
         Host src = t.hosts().get(0);
         int checked = 0;
@@ -71,8 +75,7 @@ class FabricPathsTest {
     void ecmpGivesOneHashedPathPerBranch() {
         Topology t = TestFabrics.leafSpine(2, 3, 1);
         RoutingResult r = RoutingEngines.byName("ecmp").compute(t, RoutingOptions.defaults());
-        FlowTableModel model = FlowTableModel.installed(t,
-                RouteCompiler.compile(t, r, RouteCompiler.Options.defaults()));
+        FlowTableModel model = installed(t, r);
         List<PathSpec> paths = FabricPaths.of(t, r, "h1", "h2");
         List<Delivery> traced = model.send("h1", Packet.ipv4(t.requireHost("h2").ip(), 0));
         assertThat(traced).allMatch(d -> d.endpoint().equals("h2"));
@@ -87,8 +90,7 @@ class FabricPathsTest {
     void branchesAreEveryWayThePairsTrafficMayTake() {
         Topology t = TestFabrics.leafSpine(2, 3, 1);
         RoutingResult r = RoutingEngines.byName("ecmp").compute(t, RoutingOptions.defaults());
-        FlowTableModel model = FlowTableModel.installed(t,
-                RouteCompiler.compile(t, r, RouteCompiler.Options.defaults()));
+        FlowTableModel model = installed(t, r);
         weft.model.routing.ForwardingTable table = weft.model.routing.ForwardingTable.of(t, r);
         List<int[]> branches = FabricPaths.branches(table, t.requireHost("h1"), t.requireHost("h2"));
         Set<List<Integer>> traced = new HashSet<>();

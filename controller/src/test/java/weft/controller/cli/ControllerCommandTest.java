@@ -3,8 +3,6 @@ package weft.controller.cli;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import java.io.PrintWriter;
-import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -21,30 +19,24 @@ class ControllerCommandTest {
     @TempDir
     Path dir;
 
-    private final StringWriter err = new StringWriter();
-
-    private int run(String... args) {
-        CommandLine cmd = new CommandLine(new ControllerCommand());
-        cmd.setErr(new PrintWriter(err, true));
-        return cmd.execute(args);
-    }
+    private final CliRun cli = new CliRun(ControllerCommand::new);
 
     @Test
     @DisplayName("exactly one of --topo and --discover; --names only with --discover")
     void topoOrDiscover() throws Exception {
-        assertThat(run("run")).isEqualTo(CliFailure.USAGE);
-        assertThat(err.toString()).contains("exactly one of --topo FILE and --discover is required, got neither");
+        assertThat(cli.run("run")).isEqualTo(CliFailure.USAGE);
+        assertThat(cli.err()).contains("exactly one of --topo FILE and --discover is required, got neither");
         Path topo = dir.resolve("ring.json");
         Files.writeString(topo, TopologyJson.write(TestFabrics.ring(3)));
-        assertThat(run("run", "--topo", topo.toString(), "--discover")).isEqualTo(CliFailure.USAGE);
-        assertThat(err.toString()).contains("got both");
-        assertThat(run("run", "--topo", topo.toString(), "--names", topo.toString())).isEqualTo(CliFailure.USAGE);
-        assertThat(err.toString()).contains("--names " + topo + " names a discovered fabric; it needs --discover");
-        assertThat(run("run", "--discover", "--settle", "soon")).isEqualTo(CliFailure.USAGE);
-        assertThat(err.toString()).contains("--settle must be a duration such as 2s or 500ms, got soon");
-        assertThat(run("run", "--discover", "--names", dir.resolve("missing.json").toString()))
+        assertThat(cli.run("run", "--topo", topo.toString(), "--discover")).isEqualTo(CliFailure.USAGE);
+        assertThat(cli.err()).contains("got both");
+        assertThat(cli.run("run", "--topo", topo.toString(), "--names", topo.toString())).isEqualTo(CliFailure.USAGE);
+        assertThat(cli.err()).contains("--names " + topo + " names a discovered fabric; it needs --discover");
+        assertThat(cli.run("run", "--discover", "--settle", "soon")).isEqualTo(CliFailure.USAGE);
+        assertThat(cli.err()).contains("--settle must be a duration such as 2s or 500ms, got soon");
+        assertThat(cli.run("run", "--discover", "--names", dir.resolve("missing.json").toString()))
                 .isEqualTo(CliFailure.INPUT);
-        assertThat(err.toString()).contains("missing.json");
+        assertThat(cli.err()).contains("missing.json");
     }
 
     @Test
@@ -76,10 +68,10 @@ class ControllerCommandTest {
     void badRoutingOptions() throws Exception {
         Path topo = dir.resolve("ring.json");
         Files.writeString(topo, TopologyJson.write(TestFabrics.ring(3)));
-        assertThat(run("run", "--topo", topo.toString(), "--engine", "lash,nosuch")).isEqualTo(CliFailure.USAGE);
-        assertThat(err.toString()).contains("--engine: unknown routing engine 'nosuch'; known: minhop, updown");
-        assertThat(run("run", "--topo", topo.toString(), "--max-layers", "2", "--classes", "4"))
+        assertThat(cli.run("run", "--topo", topo.toString(), "--engine", "lash,nosuch")).isEqualTo(CliFailure.USAGE);
+        assertThat(cli.err()).contains("--engine: unknown routing engine 'nosuch'; known: minhop, updown");
+        assertThat(cli.run("run", "--topo", topo.toString(), "--max-layers", "2", "--classes", "4"))
                 .isEqualTo(CliFailure.USAGE);
-        assertThat(err.toString()).contains("--classes must be in 1..--max-layers (2), got 4");
+        assertThat(cli.err()).contains("--classes must be in 1..--max-layers (2), got 4");
     }
 }

@@ -3,15 +3,12 @@ package weft.controller.cli;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.io.IOException;
-import java.io.PrintWriter;
-import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import picocli.CommandLine;
 import weft.model.topology.generate.GeneratorOptions;
 import weft.model.topology.generate.Torus;
 import weft.model.topology.io.TopologyJson;
@@ -20,12 +17,6 @@ import weft.model.topology.io.TopologyJson;
 class ControllerRatesOptionTest {
     @TempDir
     Path dir;
-
-    private int run(StringWriter err, String... args) {
-        CommandLine cmd = new CommandLine(new ControllerCommand());
-        cmd.setErr(new PrintWriter(err, true));
-        return cmd.execute(args);
-    }
 
     @Test
     @DisplayName("unknown host, negative rate, duplicate pair and a missing file exit 1 with file, entry, problem")
@@ -41,14 +32,14 @@ class ControllerRatesOptionTest {
         for (int i = 0; i < cases.length; i++) {
             Path rates = dir.resolve("r" + i + ".json");
             Files.writeString(rates, cases[i][0]);
-            StringWriter err = new StringWriter();
-            assertThat(run(err, "run", "--topo", topo.toString(), "--rates", rates.toString(), "--listen",
+            CliRun cli = new CliRun(ControllerCommand::new);
+            assertThat(cli.run("run", "--topo", topo.toString(), "--rates", rates.toString(), "--listen",
                     "127.0.0.1:0")).isEqualTo(CliFailure.INPUT);
-            assertThat(err.toString()).contains(rates + ": " + cases[i][1]);
+            assertThat(cli.err()).contains(rates + ": " + cases[i][1]);
         }
-        StringWriter err = new StringWriter();
-        assertThat(run(err, "run", "--topo", topo.toString(), "--rates", dir.resolve("none.json").toString()))
+        CliRun cli = new CliRun(ControllerCommand::new);
+        assertThat(cli.run("run", "--topo", topo.toString(), "--rates", dir.resolve("none.json").toString()))
                 .isEqualTo(CliFailure.INPUT);
-        assertThat(err.toString()).contains("--rates " + dir.resolve("none.json") + ": cannot read");
+        assertThat(cli.err()).contains("--rates " + dir.resolve("none.json") + ": cannot read");
     }
 }

@@ -5,15 +5,12 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.IOException;
-import java.io.PrintWriter;
-import java.io.StringWriter;
 import java.nio.file.Files;
-import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
-import picocli.CommandLine;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import weft.model.routing.ForwardingEntry;
 import weft.model.routing.PairLayer;
 import weft.model.routing.RoutingResult;
@@ -25,22 +22,8 @@ import weft.model.topology.Topology;
 import weft.model.topology.io.TopologyJson;
 
 class RatesCommandTest {
-    @TempDir
-    Path dir;
-
-    private final StringWriter out = new StringWriter();
-    private final StringWriter err = new StringWriter();
-
-    private int run(String... args) {
-        CommandLine cmd = new CommandLine(new RatesCommand());
-        cmd.setOut(new PrintWriter(out, true));
-        cmd.setErr(new PrintWriter(err, true));
-        return cmd.execute(args);
-    }
-
-    private String file(String name) {
-        return dir.resolve(name).toString();
-    }
+    @RegisterExtension
+    final CliRun cli = new CliRun(RatesCommand::new);
 
     private static Host host(String id, int n, String sw, int port) {
         return new Host(id, String.format("02:00:00:00:00:%02x", n), "10.0.0." + n, sw, port, 10);
@@ -58,12 +41,12 @@ class RatesCommandTest {
                         host("h4", 4, "sw1", 4), host("h5", 5, "sw2", 1), host("h6", 6, "sw2", 2),
                         host("d1", 7, "sw2", 3), host("d2", 8, "sw2", 4)),
                 List.of(new Link("sw1", 8, "sw2", 8, 10)));
-        Files.writeString(dir.resolve("t.json"), TopologyJson.write(t));
+        Files.writeString(cli.path("t.json"), TopologyJson.write(t));
         RoutingResult r = new RoutingResult("hand", 1, List.of(new PairLayer("sw1", "sw2", 0),
                 new PairLayer("sw2", "sw1", 0)), List.of(ForwardingEntry.of("sw1", "sw2", 0, 8),
                 ForwardingEntry.of("sw2", "sw1", 0, 8)), true);
-        Files.writeString(dir.resolve("r.json"), RoutesJson.write(r));
-        Files.writeString(dir.resolve("f.json"), "{\"format\": \"weft-flows/1\", \"flows\": ["
+        Files.writeString(cli.path("r.json"), RoutesJson.write(r));
+        Files.writeString(cli.path("f.json"), "{\"format\": \"weft-flows/1\", \"flows\": ["
                 + "{\"id\": \"f1\", \"src\": \"h1\", \"dst\": \"d1\", \"bytes\": 1000000},"
                 + "{\"id\": \"f2\", \"src\": \"h2\", \"dst\": \"d1\", \"bytes\": 1000000},"
                 + "{\"id\": \"f3\", \"src\": \"h3\", \"dst\": \"d2\", \"bytes\": 1000000},"
@@ -72,12 +55,20 @@ class RatesCommandTest {
                 + "{\"id\": \"f6\", \"src\": \"h6\", \"dst\": \"d2\", \"bytes\": 1000000}]}");
     }
 
+    /** {@code weft rates} on t.json with the routes and flows files named, then {@code more}. */
+    private int rates(String routes, String flows, String... more) {
+        List<String> args = new ArrayList<>(List.of("--topo", cli.file("t.json"), "--routes",
+                cli.file(routes), "--flows", cli.file(flows)));
+        args.addAll(List.of(more));
+        return cli.run(args.toArray(String[]::new));
+    }
+
     @Test
     void seed000Figure11GivesEveryFlowAQuarterOfTheLink() throws IOException {
         for (String algo : List.of("saa", "ffa")) {
-            assertThat(run("--topo", file("t.json"), "--routes", file("r.json"), "--flows", file("f.json"), "--algo",
-                    algo, "--exact", "-o", file(algo + ".json"))).as(err.toString()).isZero();
-            JsonNode rates = new ObjectMapper().readTree(dir.resolve(algo + ".json").toFile());
+            assertThat(rates("r.json", "f.json", "--algo", algo, "--exact", "-o", cli.file(algo + ".json")))
+                    .as(cli.err()).isZero();
+            JsonNode rates = new ObjectMapper().readTree(cli.path(algo + ".json").toFile());
             assertThat(rates.get("format").asText()).isEqualTo("weft-rates/1");
             assertThat(rates.get("algo").asText()).isEqualTo(algo);
             for (JsonNode r : rates.get("rates")) {
@@ -95,24 +86,21 @@ class RatesCommandTest {
             }
             assertThat(trunk).isTrue();
         }
-        assertThat(out.toString()).contains("algo      ffa (exact arithmetic", "flows     6");
+        assertThat(cli.out()).contains("algo      ffa (exact arithmetic", "flows     6");
     }
 
     @Test
     void badInputsExitNonZeroNamingTheProblem() throws IOException {
-        assertThat(run("--topo", file("t.json"), "--routes", file("r.json"), "--flows", file("f.json"), "--algo",
-                "wfq")).isEqualTo(CliFailure.USAGE);
-        assertThat(err.toString()).contains("unknown rate algorithm wfq");
-        Files.writeString(dir.resolve("bad.json"), "{\"format\": \"weft-flows/1\", \"flows\": [{\"id\": \"x\","
+        assertThat(rates("r.json", "f.json", "--algo", "wfq")).isEqualTo(CliFailure.USAGE);
+        assertThat(cli.err()).contains("unknown rate algorithm wfq");
+        Files.writeString(cli.path("bad.json"), "{\"format\": \"weft-flows/1\", \"flows\": [{\"id\": \"x\","
                 + " \"src\": \"h1\", \"dst\": \"nowhere\"}]}");
-        assertThat(run("--topo", file("t.json"), "--routes", file("r.json"), "--flows", file("bad.json"), "--algo",
-                "ffa")).isEqualTo(CliFailure.INPUT);
-        assertThat(err.toString()).contains("flows[0] (x): unknown host nowhere");
-        assertThat(run("--topo", file("t.json"), "--routes", file("missing.json"), "--flows", file("f.json"),
-                "--algo", "ffa")).isEqualTo(CliFailure.INPUT);
-        assertThat(err.toString()).contains("missing.json: no such file");
-        assertThat(run("--topo", file("t.json"), "--routes", file("r.json"), "--flows", file("f.json"), "--algo",
-                "maxmin", "--min-mbps", "6000", "--control-bytes", "84")).isEqualTo(CliFailure.INPUT);
-        assertThat(err.toString()).contains("VOQs need");
+        assertThat(rates("r.json", "bad.json", "--algo", "ffa")).isEqualTo(CliFailure.INPUT);
+        assertThat(cli.err()).contains("flows[0] (x): unknown host nowhere");
+        assertThat(rates("missing.json", "f.json", "--algo", "ffa")).isEqualTo(CliFailure.INPUT);
+        assertThat(cli.err()).contains("missing.json: no such file");
+        assertThat(rates("r.json", "f.json", "--algo", "maxmin", "--min-mbps", "6000", "--control-bytes",
+                "84")).isEqualTo(CliFailure.INPUT);
+        assertThat(cli.err()).contains("VOQs need");
     }
 }

@@ -6,16 +6,12 @@ import static org.assertj.core.api.Assertions.within;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.IOException;
-import java.io.PrintWriter;
-import java.io.StringWriter;
 import java.nio.file.Files;
-import java.nio.file.Path;
 import java.util.List;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
-import picocli.CommandLine;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import weft.model.routing.RoutingEngines;
 import weft.model.routing.RoutingOptions;
 import weft.model.routing.io.RoutesDocument;
@@ -27,44 +23,30 @@ import weft.model.topology.generate.Torus;
 import weft.model.topology.io.TopologyJson;
 
 class SimCommandTest {
-    @TempDir
-    Path dir;
-
-    private final StringWriter out = new StringWriter();
-    private final StringWriter err = new StringWriter();
-
-    private int run(String... args) {
-        CommandLine cmd = new CommandLine(new SimCommand());
-        cmd.setOut(new PrintWriter(out, true));
-        cmd.setErr(new PrintWriter(err, true));
-        return cmd.execute(args);
-    }
-
-    private String file(String name) {
-        return dir.resolve(name).toString();
-    }
+    @RegisterExtension
+    final CliRun cli = new CliRun(SimCommand::new);
 
     @BeforeEach
     void fabrics() throws IOException {
         Topology torus = Torus.generate(List.of(4, 4), GeneratorOptions.defaults());
-        Files.writeString(dir.resolve("torus.json"), TopologyJson.write(torus));
-        Files.writeString(dir.resolve("lash.json"), RoutesJson.write(RoutesDocument.of(
+        Files.writeString(cli.path("torus.json"), TopologyJson.write(torus));
+        Files.writeString(cli.path("lash.json"), RoutesJson.write(RoutesDocument.of(
                 RoutingEngines.byName("lash").compute(torus, RoutingOptions.defaults()))));
         Topology ring = Ring.generate(6, GeneratorOptions.defaults());
-        Files.writeString(dir.resolve("ring.json"), TopologyJson.write(ring));
-        Files.writeString(dir.resolve("ring-updown.json"), RoutesJson.write(RoutesDocument.of(
+        Files.writeString(cli.path("ring.json"), TopologyJson.write(ring));
+        Files.writeString(cli.path("ring-updown.json"), RoutesJson.write(RoutesDocument.of(
                 RoutingEngines.byName("updown").compute(ring, RoutingOptions.defaults()))));
     }
 
     @Test
     @DisplayName("a load sweep prints one row per load and writes weft-sim/1 with the contract's fields and SVGs")
     void sweepWritesJsonAndPictures() throws IOException {
-        int status = run("--topo", file("torus.json"), "--routes", file("lash.json"), "--load", "0.2,0.6",
-                "--duration-us", "100", "--json", file("out.json"), "--plot", file("lat.svg"), "--link-plot",
-                file("links.svg"));
-        assertThat(status).as(err.toString()).isZero();
-        assertThat(out.toString()).contains("weft sim: ", "lash ", " 0.20 ", " 0.60 ", "ok");
-        JsonNode root = new ObjectMapper().readTree(Files.readString(dir.resolve("out.json")));
+        int status = cli.run("--topo", cli.file("torus.json"), "--routes", cli.file("lash.json"), "--load", "0.2,0.6",
+                "--duration-us", "100", "--json", cli.file("out.json"), "--plot", cli.file("lat.svg"), "--link-plot",
+                cli.file("links.svg"));
+        assertThat(status).as(cli.err()).isZero();
+        assertThat(cli.out()).contains("weft sim: ", "lash ", " 0.20 ", " 0.60 ", "ok");
+        JsonNode root = new ObjectMapper().readTree(Files.readString(cli.path("out.json")));
         assertThat(root.get("format").asText()).isEqualTo("weft-sim/1");
         JsonNode runs = root.get("runs");
         assertThat(runs).hasSize(2);
@@ -77,18 +59,18 @@ class SimCommandTest {
         assertThat(first.get("delivered_packets").asLong()).isPositive();
         assertThat(first.get("dropped_packets").asLong()).isZero();
         assertThat(first.get("deadlock").isNull()).isTrue();
-        assertThat(Files.readString(dir.resolve("lat.svg"))).startsWith("<svg").contains("lash");
-        assertThat(Files.readString(dir.resolve("links.svg"))).startsWith("<svg").contains("<line");
+        assertThat(Files.readString(cli.path("lat.svg"))).startsWith("<svg").contains("lash");
+        assertThat(Files.readString(cli.path("links.svg"))).startsWith("<svg").contains("<line");
     }
 
     @Test
     @DisplayName("--engines compares routings side by side; a ring under minhop deadlocks: exit 3 and its cycle")
     void enginesSideBySide() throws IOException {
-        int status = run("--topo", file("ring.json"), "--engines", "minhop,updown", "--load", "1.0",
-                "--buffer-packets", "1", "--duration-us", "300", "--json", file("out.json"));
-        assertThat(status).as(err.toString()).isEqualTo(SimCommand.DEADLOCK);
-        assertThat(out.toString()).contains("minhop", "DEADLOCK at", "cycle: ", "updown");
-        JsonNode runs = new ObjectMapper().readTree(Files.readString(dir.resolve("out.json"))).get("runs");
+        int status = cli.run("--topo", cli.file("ring.json"), "--engines", "minhop,updown", "--load", "1.0",
+                "--buffer-packets", "1", "--duration-us", "300", "--json", cli.file("out.json"));
+        assertThat(status).as(cli.err()).isEqualTo(SimCommand.DEADLOCK);
+        assertThat(cli.out()).contains("minhop", "DEADLOCK at", "cycle: ", "updown");
+        JsonNode runs = new ObjectMapper().readTree(Files.readString(cli.path("out.json"))).get("runs");
         assertThat(runs.get(0).get("routes").asText()).isEqualTo("minhop");
         assertThat(runs.get(0).get("deadlock").get("cycle").size()).isPositive();
         assertThat(runs.get(1).get("deadlock").isNull()).isTrue();
@@ -97,30 +79,30 @@ class SimCommandTest {
     @Test
     @DisplayName("bad input: unknown traffic, routes of another topology, unknown flow hosts, no routes")
     void badInput() throws IOException {
-        assertThat(run("--topo", file("torus.json"), "--routes", file("lash.json"), "--traffic", "tornado"))
+        assertThat(cli.run("--topo", cli.file("torus.json"), "--routes", cli.file("lash.json"), "--traffic", "tornado"))
                 .isEqualTo(2);
-        assertThat(err.toString()).contains("unknown traffic 'tornado'");
-        assertThat(run("--topo", file("torus.json"), "--routes", file("ring-updown.json"))).isEqualTo(1);
-        assertThat(err.toString()).contains("another topology");
-        Files.writeString(dir.resolve("flows.json"), "{\"format\": \"weft-flows/1\", \"flows\": [{\"id\": \"f1\", "
+        assertThat(cli.err()).contains("unknown traffic 'tornado'");
+        assertThat(cli.run("--topo", cli.file("torus.json"), "--routes", cli.file("ring-updown.json"))).isEqualTo(1);
+        assertThat(cli.err()).contains("another topology");
+        Files.writeString(cli.path("flows.json"), "{\"format\": \"weft-flows/1\", \"flows\": [{\"id\": \"f1\", "
                 + "\"src\": \"h1\", \"dst\": \"h99\", \"bytes\": 4096}]}");
-        assertThat(run("--topo", file("torus.json"), "--routes", file("lash.json"), "--traffic",
-                "flows:" + file("flows.json"))).isEqualTo(1);
-        assertThat(err.toString()).contains("h99");
-        assertThat(run("--topo", file("torus.json"))).isEqualTo(2);
-        assertThat(err.toString()).contains("--routes");
+        assertThat(cli.run("--topo", cli.file("torus.json"), "--routes", cli.file("lash.json"), "--traffic",
+                "flows:" + cli.file("flows.json"))).isEqualTo(1);
+        assertThat(cli.err()).contains("h99");
+        assertThat(cli.run("--topo", cli.file("torus.json"))).isEqualTo(2);
+        assertThat(cli.err()).contains("--routes");
     }
 
     @Test
     @DisplayName("flows run in phases and report each application's completion")
     void flowsInPhases() throws IOException {
-        Files.writeString(dir.resolve("flows.json"), "{\"format\": \"weft-flows/1\", \"flows\": ["
+        Files.writeString(cli.path("flows.json"), "{\"format\": \"weft-flows/1\", \"flows\": ["
                 + "{\"id\": \"f1\", \"src\": \"h1\", \"dst\": \"h2\", \"bytes\": 40960, \"app\": \"a\"},"
                 + "{\"id\": \"f2\", \"src\": \"h3\", \"dst\": \"h2\", \"bytes\": 40960, \"app\": \"a\"}]}");
-        int status = run("--topo", file("torus.json"), "--routes", file("lash.json"), "--traffic",
-                "flows:" + file("flows.json"), "--phases", "2", "--json", file("out.json"));
-        assertThat(status).as(err.toString()).isZero();
-        JsonNode run = new ObjectMapper().readTree(Files.readString(dir.resolve("out.json"))).get("runs").get(0);
+        int status = cli.run("--topo", cli.file("torus.json"), "--routes", cli.file("lash.json"), "--traffic",
+                "flows:" + cli.file("flows.json"), "--phases", "2", "--json", cli.file("out.json"));
+        assertThat(status).as(cli.err()).isZero();
+        JsonNode run = new ObjectMapper().readTree(Files.readString(cli.path("out.json"))).get("runs").get(0);
         assertThat(run.get("phases")).hasSize(2);
         assertThat(run.get("flows")).hasSize(2);
         assertThat(run.get("flows").get(0).get("bytes").asLong()).isEqualTo(2 * 40960);
@@ -131,31 +113,31 @@ class SimCommandTest {
     @DisplayName("--rates: hosts inject at the assigned rates (Periodic Selection); rates for unknown flows and flows "
             + "without a rate are refused")
     void ratesFromAFile() throws IOException {
-        Files.writeString(dir.resolve("flows.json"), "{\"format\": \"weft-flows/1\", \"flows\": ["
+        Files.writeString(cli.path("flows.json"), "{\"format\": \"weft-flows/1\", \"flows\": ["
                 + "{\"id\": \"f1\", \"src\": \"h1\", \"dst\": \"h2\", \"bytes\": 204800},"
                 + "{\"id\": \"f2\", \"src\": \"h3\", \"dst\": \"h4\", \"bytes\": 204800}]}");
-        Files.writeString(dir.resolve("rates.json"), "{\"format\": \"weft-rates/1\", \"algo\": \"ffa\", "
+        Files.writeString(cli.path("rates.json"), "{\"format\": \"weft-rates/1\", \"algo\": \"ffa\", "
                 + "\"rates\": [{\"flow\": \"f1\", \"gbps\": 2.0}, {\"flow\": \"f2\", \"gbps\": 4.0}]}");
-        int status = run("--topo", file("torus.json"), "--routes", file("lash.json"), "--traffic",
-                "flows:" + file("flows.json"), "--rates", file("rates.json"), "--json", file("out.json"));
-        assertThat(status).as(err.toString()).isZero();
-        JsonNode flows = new ObjectMapper().readTree(Files.readString(dir.resolve("out.json"))).get("runs").get(0)
+        int status = cli.run("--topo", cli.file("torus.json"), "--routes", cli.file("lash.json"), "--traffic",
+                "flows:" + cli.file("flows.json"), "--rates", cli.file("rates.json"), "--json", cli.file("out.json"));
+        assertThat(status).as(cli.err()).isZero();
+        JsonNode flows = new ObjectMapper().readTree(Files.readString(cli.path("out.json"))).get("runs").get(0)
                 .get("flows");
         assertThat(flows.get(0).get("assigned_gbps").asDouble()).isEqualTo(2.0);
         assertThat(flows.get(0).get("delivered_gbps").asDouble()).isBetween(1.9, 2.05);
         assertThat(flows.get(1).get("delivered_gbps").asDouble()).isBetween(3.8, 4.1);
 
-        Files.writeString(dir.resolve("bad.json"), "{\"format\": \"weft-rates/1\", \"rates\": ["
+        Files.writeString(cli.path("bad.json"), "{\"format\": \"weft-rates/1\", \"rates\": ["
                 + "{\"flow\": \"f1\", \"gbps\": 2.0}, {\"flow\": \"f2\", \"gbps\": 2.0},"
                 + "{\"flow\": \"f9\", \"gbps\": 1.0}]}");
-        assertThat(run("--topo", file("torus.json"), "--routes", file("lash.json"), "--traffic",
-                "flows:" + file("flows.json"), "--rates", file("bad.json"))).isEqualTo(1);
-        assertThat(err.toString()).contains("rate for unknown flow f9");
-        Files.writeString(dir.resolve("short.json"), "{\"format\": \"weft-rates/1\", \"rates\": ["
+        assertThat(cli.run("--topo", cli.file("torus.json"), "--routes", cli.file("lash.json"), "--traffic",
+                "flows:" + cli.file("flows.json"), "--rates", cli.file("bad.json"))).isEqualTo(1);
+        assertThat(cli.err()).contains("rate for unknown flow f9");
+        Files.writeString(cli.path("short.json"), "{\"format\": \"weft-rates/1\", \"rates\": ["
                 + "{\"flow\": \"f1\", \"gbps\": 2.0}]}");
-        assertThat(run("--topo", file("torus.json"), "--routes", file("lash.json"), "--traffic",
-                "flows:" + file("flows.json"), "--rates", file("short.json"))).isEqualTo(1);
-        assertThat(err.toString()).contains("no rate for flow f2");
+        assertThat(cli.run("--topo", cli.file("torus.json"), "--routes", cli.file("lash.json"), "--traffic",
+                "flows:" + cli.file("flows.json"), "--rates", cli.file("short.json"))).isEqualTo(1);
+        assertThat(cli.err()).contains("no rate for flow f2");
     }
 
     @Test
@@ -164,25 +146,25 @@ class SimCommandTest {
     void control() throws IOException {
         Topology clusters = weft.model.topology.generate.Clusters.generate(2, 3, 3, 1, 0.064,
                 GeneratorOptions.defaults().withGbps(64).withLatencyUs(0.032));
-        Files.writeString(dir.resolve("clusters.json"), TopologyJson.write(clusters));
-        String[] common = {"--topo", file("clusters.json"), "--engines", "nca", "--packet-bytes", "256",
+        Files.writeString(cli.path("clusters.json"), TopologyJson.write(clusters));
+        String[] common = {"--topo", cli.file("clusters.json"), "--engines", "nca", "--packet-bytes", "256",
             "--buffer-packets", "16", "--speedup", "infinite", "--router-delay-ns", "26", "--host-latency-ns", "1",
             "--duration-us", "30", "--warmup-us", "0"};
         for (String scheme : List.of("none", "ecn", "crp")) {
-            out.getBuffer().setLength(0);
+            cli.clearOut();
             List<String> args = new java.util.ArrayList<>(List.of(common));
             args.addAll(List.of("--control", scheme, "--traffic", "hotspot", "--load", "1", "--json",
-                    file(scheme + ".json")));
-            assertThat(run(args.toArray(String[]::new))).as(err.toString()).isZero();
-            String row = out.toString().lines().filter(l -> l.startsWith("nca")).findFirst().orElseThrow();
+                    cli.file(scheme + ".json")));
+            assertThat(cli.run(args.toArray(String[]::new))).as(cli.err()).isZero();
+            String row = cli.out().lines().filter(l -> l.startsWith("nca")).findFirst().orElseThrow();
             String[] cells = row.trim().split(" +");
-            assertThat(out.toString()).contains("control " + scheme + ", traffic hotspot, messages of 8 packets");
+            assertThat(cli.out()).contains("control " + scheme + ", traffic hotspot, messages of 8 packets");
             long requests = Long.parseLong(cells[9]);
             long notified = Long.parseLong(cells[11]);
             assertThat(requests > 0).as(row).isEqualTo(scheme.equals("crp"));
             assertThat(notified > 0).as(row).isEqualTo(scheme.equals("ecn"));
             assertThat(Long.parseLong(cells[12])).as(row).isZero();
-            JsonNode root = new ObjectMapper().readTree(Files.readString(dir.resolve(scheme + ".json")));
+            JsonNode root = new ObjectMapper().readTree(Files.readString(cli.path(scheme + ".json")));
             assertThat(root.get("format").asText()).isEqualTo("weft-sim/1");
             JsonNode runs = root.get("runs");
             assertThat(runs).hasSize(1);
@@ -221,11 +203,11 @@ class SimCommandTest {
                 assertThat(c.get("retry_probability").isNull()).isTrue();
             }
         }
-        assertThat(run("--topo", file("clusters.json"), "--engines", "nca", "--control", "tcp"))
+        assertThat(cli.run("--topo", cli.file("clusters.json"), "--engines", "nca", "--control", "tcp"))
                 .isEqualTo(CliFailure.USAGE);
-        assertThat(err.toString()).contains("--control: control 'tcp': expected none, ecn or crp");
-        assertThat(run("--topo", file("clusters.json"), "--engines", "nca", "--control", "crp",
+        assertThat(cli.err()).contains("--control: control 'tcp': expected none, ecn or crp");
+        assertThat(cli.run("--topo", cli.file("clusters.json"), "--engines", "nca", "--control", "crp",
                 "--message-packets", "5-2")).isEqualTo(CliFailure.USAGE);
-        assertThat(err.toString()).contains("--message-packets: ");
+        assertThat(cli.err()).contains("--message-packets: ");
     }
 }

@@ -24,6 +24,14 @@ import weft.model.topology.Topology;
 class DiscoveryTest {
     private static final byte[] MAC = {2, 0, 0, 0, 0, 9};
 
+    /** Discovery that has seen switches A and B, ports 1-3 each, and nothing else. */
+    private static Discovery abSeen() {
+        Discovery d = new Discovery();
+        d.switchSeen(A, Set.of(1, 2, 3));
+        d.switchSeen(B, Set.of(1, 2, 3));
+        return d;
+    }
+
     @Test
     @DisplayName("LLDP frame round-trip: dpid and port come back; other frames and frames cut before the port "
             + "are ignored")
@@ -196,9 +204,7 @@ class DiscoveryTest {
     @DisplayName("host learning: not on LLDP ports, not from 0.0.0.0; LLDP later on a host port withdraws the "
             + "host back to its previous port")
     void hostsAreNotLearnedOnSwitchPorts() {
-        Discovery d = new Discovery();
-        d.switchSeen(A, Set.of(1, 2, 3));
-        d.switchSeen(B, Set.of(1, 2, 3));
+        Discovery d = abSeen();
         d.lldp(B, 3, new Lldp.Origin(A, 2));
         assertThat(d.isSwitchPort(A, 2)).as("the sending port too").isTrue();
         assertThat(d.hostPacket(A, 2, seen("02:00:00:00:00:01", "10.0.0.1"))).isFalse();
@@ -223,9 +229,7 @@ class DiscoveryTest {
     @DisplayName("host moves: the same MAC on another host port moves the host, its registered id stays; one host "
             + "per port and per IP")
     void hostMoves() {
-        Discovery d = new Discovery();
-        d.switchSeen(A, Set.of(1, 2, 3));
-        d.switchSeen(B, Set.of(1, 2, 3));
+        Discovery d = abSeen();
         assertThat(d.hostRegistered("h1", "02:00:00:00:00:01", "10.0.0.1", A, 1)).isTrue();
         long before = d.version();
         assertThat(d.hostPacket(B, 2, seen("02:00:00:00:00:01", "10.0.0.1"))).isTrue();
@@ -328,9 +332,7 @@ class DiscoveryTest {
     @DisplayName("what the model cannot hold is left out: a loop cable on one switch, a second link on a port, "
             + "a host id taken by another host")
     void leftOut() {
-        Discovery d = new Discovery();
-        d.switchSeen(A, Set.of(1, 2, 3));
-        d.switchSeen(B, Set.of(1, 2, 3));
+        Discovery d = abSeen();
         d.switchSeen(0x102, Set.of(1, 2, 3));
         d.lldp(A, 1, new Lldp.Origin(A, 2));
         d.lldp(A, 2, new Lldp.Origin(A, 1));

@@ -2,21 +2,18 @@ package weft.controller.fabric;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.netty.channel.EventLoopGroup;
-import io.netty.channel.nio.NioEventLoopGroup;
 import java.net.InetSocketAddress;
-import java.time.Duration;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import weft.controller.openflow.OfServer;
 import weft.controller.openflow.SessionConfig;
-import weft.controller.program.RouteCompiler;
 import weft.controller.testing.FakeSwitch;
 import weft.controller.testing.TestFabrics;
-import weft.model.routing.RoutingEngines;
-import weft.model.routing.RoutingOptions;
+import weft.controller.testing.TestLoop;
+import weft.controller.testing.TestServices;
 import weft.controller.testing.Await;
 
 /**
@@ -25,10 +22,9 @@ import weft.controller.testing.Await;
  */
 class DuplicateDpidTest {
     private static final long S1 = 0x100;
-    private final EventLoopGroup group = new NioEventLoopGroup(1);
-    private final FabricService fabric = new FabricService(new FabricService.Config(TestFabrics.ring(3),
-            RoutingEngines.byName("updown"), RoutingOptions.defaults(), RouteCompiler.Options.defaults(),
-            (t, r) -> { }, Duration.ofSeconds(5), Duration.ofSeconds(60), Duration.ofSeconds(60)));
+    @RegisterExtension
+    final TestLoop group = new TestLoop();
+    private final FabricService fabric = TestServices.quietUpdown(TestFabrics.ring(3));
     private OfServer server;
 
     @AfterEach
@@ -37,7 +33,6 @@ class DuplicateDpidTest {
             server.close();
         }
         fabric.close();
-        group.shutdownGracefully(0, 1, TimeUnit.SECONDS).syncUninterruptibly();
     }
 
     private FakeSwitch connected(long dpid) throws InterruptedException {
@@ -61,7 +56,8 @@ class DuplicateDpidTest {
         assertThat(fabric.events()).filteredOn(e -> e.kind() == FabricEvent.Kind.DUPLICATE_DPID).singleElement()
                 .satisfies(e -> assertThat(e.detail()).isEqualTo("dpid 0000000000000100 from " + impostor.address()
                         + " refused: already connected from " + real.address() + ", which answers echo"));
-        Thread.sleep(200);
+        // the server has let the impostor's connection go: its leaving has been handed to the fabric
+        Await.until("the impostor's connection to be gone", () -> server.openConnections() == 1);
         assertThat(fabric.sessions().get("s1").remote()).isEqualTo(real.address());
         assertThat(real.channel().isActive()).isTrue();
         assertThat(fabric.events()).noneMatch(e -> e.kind() == FabricEvent.Kind.SWITCH_DOWN);

@@ -2,34 +2,30 @@ package weft.controller.metrics;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.netty.channel.EventLoopGroup;
-import io.netty.channel.nio.NioEventLoopGroup;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import java.net.InetSocketAddress;
-import java.net.URI;
-import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.concurrent.TimeUnit;
+import java.util.LinkedHashMap;
+import java.util.Map;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import weft.controller.fabric.FabricService;
 import weft.controller.openflow.OfServer;
 import weft.controller.openflow.SessionConfig;
-import weft.controller.program.RouteCompiler;
 import weft.controller.rest.RestApi;
 import weft.controller.rest.RestAuth;
 import weft.controller.testing.FakeSwitch;
+import weft.controller.testing.RestClient;
 import weft.controller.testing.TestFabrics;
-import weft.model.routing.RoutingEngines;
-import weft.model.routing.RoutingOptions;
+import weft.controller.testing.TestLoop;
+import weft.controller.testing.TestServices;
 
 /**
  * GET /metrics on a ring of three switches (fake switches over loopback): the series an operator graphs are there
@@ -37,20 +33,14 @@ import weft.model.routing.RoutingOptions;
  */
 class WeftMetricsTest {
     private static final String TOKEN = "metrics-test-token-0123456789";
-    private final EventLoopGroup group = new NioEventLoopGroup(1);
-
-    @AfterEach
-    void stop() {
-        group.shutdownGracefully(0, 1, TimeUnit.SECONDS).syncUninterruptibly();
-    }
+    @RegisterExtension
+    final TestLoop group = new TestLoop();
 
     @Test
     @DisplayName("switches, transactions, route and update timers, events by kind, link capacity, pair rates, REST "
             + "requests and the JVM, in the Prometheus text format")
     void scrape() throws Exception {
-        try (FabricService fabric = new FabricService(new FabricService.Config(TestFabrics.ring(3),
-                RoutingEngines.byName("updown"), RoutingOptions.defaults(), RouteCompiler.Options.defaults(),
-                (t, r) -> { }, Duration.ofSeconds(5), Duration.ofSeconds(60), Duration.ofSeconds(60)));
+        try (FabricService fabric = TestServices.quietUpdown(TestFabrics.ring(3));
              OfServer server = OfServer.plain(new InetSocketAddress("127.0.0.1", 0), SessionConfig.defaults(),
                      fabric)) {
             WeftMetrics metrics = new WeftMetrics();
@@ -62,34 +52,32 @@ class WeftMetricsTest {
                     new FakeSwitch(dpid, 3).connect(group, server.port());
                 }
                 assertThat(fabric.awaitConverged(Duration.ofSeconds(20))).isTrue();
-                HttpClient http = HttpClient.newHttpClient();
-                HttpResponse<String> put = http.send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:"
-                        + api.port() + "/api/rates")).header("Authorization", "Bearer " + TOKEN)
-                        .PUT(HttpRequest.BodyPublishers.ofString("{\"rates\":[{\"src\":\"h1\",\"dst\":\"h3\","
-                                + "\"mbps\":20}]}")).build(), HttpResponse.BodyHandlers.ofString());
+                HttpResponse<String> put = new RestClient(api.port(), TOKEN).send("PUT", "/api/rates",
+                        "{\"rates\":[{\"src\":\"h1\",\"dst\":\"h3\",\"mbps\":20}]}");
                 assertThat(put.statusCode()).as(put.body()).isEqualTo(200);
-                HttpResponse<String> r = http.send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:"
-                        + api.port() + "/metrics")).build(), HttpResponse.BodyHandlers.ofString());
+                HttpResponse<String> r = new RestClient(api.port()).get("/metrics");
                 assertThat(r.statusCode()).isEqualTo(200);
                 assertThat(r.headers().firstValue("Content-Type")).hasValueSatisfying(v -> v.startsWith("text/plain"));
                 String m = r.body();
-                assertThat(value(m, "weft_switches{state=\"connected\"}")).isEqualTo(3);
-                assertThat(value(m, "weft_switches{state=\"disconnected\"}")).isEqualTo(0);
-                assertThat(value(m, "weft_switch_connected{dpid=\"0000000000000100\",switch=\"s1\"}")).isEqualTo(1);
-                assertThat(value(m, "weft_routes_compute_seconds_count")).isEqualTo(2);
-                assertThat(value(m, "weft_routes_verify_seconds_count")).isEqualTo(2);
-                assertThat(value(m, "weft_routes_converged")).isEqualTo(1);
+                Map<String, Double> exact = new LinkedHashMap<>();
+                exact.put("weft_switches{state=\"connected\"}", 3.0);
+                exact.put("weft_switches{state=\"disconnected\"}", 0.0);
+                exact.put("weft_switch_connected{dpid=\"0000000000000100\",switch=\"s1\"}", 1.0);
+                exact.put("weft_routes_compute_seconds_count", 2.0);
+                exact.put("weft_routes_verify_seconds_count", 2.0);
+                exact.put("weft_routes_converged", 1.0);
+                exact.put("weft_events_total{kind=\"SWITCH_UP\"}", 3.0);
+                exact.put("weft_events_total{kind=\"FAILURE\"}", 0.0);
+                exact.put("weft_link_capacity_bits_per_second{link=\"s1:2-s2:3\"}", 1e9);
+                exact.put("weft_pair_rate_bits_per_second{dst=\"h3\",src=\"h1\"}", 2e7);
+                exact.put("weft_rest_requests_total{method=\"PUT\",status=\"200\"}", 1.0);
+                exact.forEach((series, expected) -> assertThat(value(m, series)).as(series).isEqualTo(expected));
                 assertThat(value(m, "weft_openflow_barriers_total")).isGreaterThanOrEqualTo(3);
                 assertThat(value(m, "weft_openflow_mods_total")).isGreaterThan(0);
                 assertThat(value(m, "weft_openflow_transaction_seconds_count"))
                         .isEqualTo(value(m, "weft_openflow_barriers_total"));
                 assertThat(value(m, "weft_update_phase_seconds_count{phase=\"first\"}")).isGreaterThanOrEqualTo(1);
                 assertThat(value(m, "weft_update_seconds_count{result=\"ok\"}")).isGreaterThanOrEqualTo(3);
-                assertThat(value(m, "weft_events_total{kind=\"SWITCH_UP\"}")).isEqualTo(3);
-                assertThat(value(m, "weft_events_total{kind=\"FAILURE\"}")).isEqualTo(0);
-                assertThat(value(m, "weft_link_capacity_bits_per_second{link=\"s1:2-s2:3\"}")).isEqualTo(1e9);
-                assertThat(value(m, "weft_pair_rate_bits_per_second{dst=\"h3\",src=\"h1\"}")).isEqualTo(2e7);
-                assertThat(value(m, "weft_rest_requests_total{method=\"PUT\",status=\"200\"}")).isEqualTo(1);
                 assertThat(m).contains("jvm_memory_used_bytes").contains("process_uptime_seconds")
                         .contains("# HELP weft_openflow_transaction_seconds");
                 grafanaQueriesNameExistingMetrics(m, metrics.familiesWithoutSeriesYet());

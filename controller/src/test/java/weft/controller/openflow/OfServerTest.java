@@ -3,8 +3,6 @@ package weft.controller.openflow;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.netty.channel.Channel;
-import io.netty.channel.EventLoopGroup;
-import io.netty.channel.nio.NioEventLoopGroup;
 import io.netty.handler.ssl.SslContext;
 import io.netty.handler.ssl.SslContextBuilder;
 import java.io.File;
@@ -13,12 +11,13 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 import org.projectfloodlight.openflow.protocol.OFFactory;
 import weft.controller.testing.TestCerts;
+import weft.controller.testing.TestLoop;
 import weft.controller.tls.TlsContexts;
 import weft.controller.tls.TlsFiles;
 import weft.controller.testing.FakeSwitch;
@@ -26,12 +25,8 @@ import weft.controller.testing.FakeSwitch;
 /** The real server over loopback, plain and TLS, against a minimal fake switch written with the same codec. */
 class OfServerTest {
     private static final OFFactory F = SwitchSession.F;
-    private final EventLoopGroup group = new NioEventLoopGroup(1);
-
-    @AfterEach
-    void stop() {
-        group.shutdownGracefully(0, 1, TimeUnit.SECONDS).syncUninterruptibly();
-    }
+    @RegisterExtension
+    final TestLoop group = new TestLoop();
 
     private Channel connect(int port, SslContext ssl) {
         return new FakeSwitch(0x5745460042L, 0).connect(group, port, ssl).channel();
@@ -74,17 +69,11 @@ class OfServerTest {
     @Test
     @DisplayName("TLS with a self-signed certificate made by openssl: same handshake and transaction")
     void tls(@TempDir Path dir) throws Exception {
-        File cert = dir.resolve("cert.pem").toFile();
-        File key = dir.resolve("key.pem").toFile();
-        Process p = new ProcessBuilder("openssl", "req", "-x509", "-newkey", "rsa:2048", "-nodes", "-keyout",
-                key.getPath(), "-out", cert.getPath(), "-days", "1", "-subj", "/CN=localhost")
-                .redirectErrorStream(true).start();
-        p.getInputStream().readAllBytes();
-        assertThat(p.waitFor()).as("openssl exit").isZero();
+        TestCerts.SelfSigned pem = TestCerts.selfSigned(dir, "localhost");
         Ready listener = new Ready();
-        try (OfServer server = OfServer.tls(new InetSocketAddress("127.0.0.1", 0), cert, key,
+        try (OfServer server = OfServer.tls(new InetSocketAddress("127.0.0.1", 0), pem.cert(), pem.key(),
                 SessionConfig.defaults(), listener)) {
-            Channel ch = connect(server.port(), SslContextBuilder.forClient().trustManager(cert).build());
+            Channel ch = connect(server.port(), SslContextBuilder.forClient().trustManager(pem.cert()).build());
             handshakeAndTransaction(listener);
             ch.close().syncUninterruptibly();
         }

@@ -8,9 +8,7 @@ import ch.qos.logback.core.read.ListAppender;
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.Unpooled;
 import io.netty.channel.ChannelOption;
-import io.netty.channel.EventLoopGroup;
 import io.netty.channel.embedded.EmbeddedChannel;
-import io.netty.channel.nio.NioEventLoopGroup;
 import java.net.InetSocketAddress;
 import java.time.Duration;
 import java.util.EnumSet;
@@ -18,9 +16,9 @@ import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.projectfloodlight.openflow.protocol.OFFactory;
 import org.projectfloodlight.openflow.protocol.OFFlowStatsReply;
 import org.projectfloodlight.openflow.protocol.OFMessage;
@@ -30,16 +28,13 @@ import org.projectfloodlight.openflow.types.DatapathId;
 import org.slf4j.LoggerFactory;
 import weft.controller.testing.FakeSwitch;
 import weft.controller.testing.Await;
+import weft.controller.testing.TestLoop;
 
 /** The memory bounds of a switch connection: gathered multipart parts, and replies the switch never reads. */
 class SessionBoundsTest {
     private static final OFFactory F = SwitchSession.F;
-    private final EventLoopGroup group = new NioEventLoopGroup(1);
-
-    @AfterEach
-    void stop() {
-        group.shutdownGracefully(0, 1, TimeUnit.SECONDS).syncUninterruptibly();
-    }
+    @RegisterExtension
+    final TestLoop group = new TestLoop();
 
     private static ByteBuf wire(OFMessage m) {
         ByteBuf b = Unpooled.buffer();

@@ -9,6 +9,7 @@ import net.jqwik.api.ForAll;
 import net.jqwik.api.Label;
 import net.jqwik.api.Property;
 import net.jqwik.api.constraints.IntRange;
+import org.assertj.core.api.AbstractThrowableAssert;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
 import org.projectfloodlight.openflow.protocol.OFFlowAdd;
@@ -53,8 +54,7 @@ class RouteCompilerTest {
     @DisplayName("min-hop routes on a 6-ring: every host pair delivered, ARP along the same routes, no tags")
     void minHopRing() {
         Topology t = TestFabrics.ring(6);
-        FabricProgram p = RouteCompiler.compile(t, BfsRoutes.route(t, Mode.MIN_HOP, 1), RouteCompiler.Options
-                .defaults());
+        FabricProgram p = oneLayer(t, Mode.MIN_HOP);
         assertThat(p.layered()).isFalse();
         assertThat(p.groupCount()).isZero();
         // per switch: LLDP + 2 local + 5 destinations x 2 protocols
@@ -98,8 +98,7 @@ class RouteCompilerTest {
     @DisplayName("ECMP on a 4-leaf 2-spine fabric: one SELECT group per port set, every bucket delivers")
     void ecmpGroups() {
         Topology t = TestFabrics.leafSpine(4, 2, 2);
-        FabricProgram p = RouteCompiler.compile(t, BfsRoutes.route(t, Mode.ECMP, 1),
-                RouteCompiler.Options.defaults());
+        FabricProgram p = oneLayer(t, Mode.ECMP);
         SwitchProgram leaf = p.bySwitch().get("l1");
         assertThat(leaf.groups()).singleElement().satisfies(g -> {
             assertThat(g.getBuckets()).hasSize(2);
@@ -116,8 +115,7 @@ class RouteCompilerTest {
     @DisplayName("path tags: DSCP p follows path p, an unknown DSCP and ARP follow the lowest path")
     void pathTagsFollowDscp() {
         Topology t = TestFabrics.leafSpine(3, 2, 1);
-        FabricProgram p = RouteCompiler.compile(t, BfsRoutes.route(t, Mode.PATHS, 1),
-                RouteCompiler.Options.defaults());
+        FabricProgram p = oneLayer(t, Mode.PATHS);
         FlowTableModel model = FlowTableModel.installed(t, p);
         assertAllPairsDelivered(t, model);
         assertThat(model.send("h1", Packet.ipv4("10.0.0.2", 0))).singleElement()
@@ -148,8 +146,7 @@ class RouteCompilerTest {
     @DisplayName("input-port entries (Segment-based routing shape) match in_port above the host default")
     void inPortEntries() {
         Topology t = TestFabrics.torus(3, 3);
-        FabricProgram p = RouteCompiler.compile(t, BfsRoutes.route(t, Mode.IN_PORT, 1),
-                RouteCompiler.Options.defaults());
+        FabricProgram p = oneLayer(t, Mode.IN_PORT);
         assertThat(p.bySwitch().get("s1").flows()).anySatisfy(f -> assertThat(f.getPriority())
                 .isEqualTo(FlowClass.FORWARD.basePriority() + FlowClass.IN_PORT_BONUS));
         assertAllPairsDelivered(t, FlowTableModel.installed(t, p));
@@ -166,13 +163,22 @@ class RouteCompilerTest {
         }
     }
 
+    /** The default program for {@code t} routed in one layer by {@code mode}. */
+    private static FabricProgram oneLayer(Topology t, Mode mode) {
+        return RouteCompiler.compile(t, BfsRoutes.route(t, mode, 1), RouteCompiler.Options.defaults());
+    }
+
+    /** What compiling {@code r} on {@code t} with the default options throws. */
+    private static AbstractThrowableAssert<?, ? extends Throwable> compiling(Topology t, RoutingResult r) {
+        return assertThatThrownBy(() -> RouteCompiler.compile(t, r, RouteCompiler.Options.defaults()));
+    }
+
     @Test
     @DisplayName("more than 8 layers is refused, naming the engine and the PCP limit")
     void tooManyLayers() {
         Topology t = TestFabrics.ring(4);
         RoutingResult r = new RoutingResult("lash", 9, List.of(), List.of(), true);
-        assertThatThrownBy(() -> RouteCompiler.compile(t, r, RouteCompiler.Options.defaults()))
-                .isInstanceOf(ProgramException.class).hasMessage("lash: 9 layers do not fit the 8 802.1Q PCPs");
+        compiling(t, r).isInstanceOf(ProgramException.class).hasMessage("lash: 9 layers do not fit the 8 802.1Q PCPs");
     }
 
     @Test
@@ -183,8 +189,7 @@ class RouteCompilerTest {
         List<PairLayer> fewer = full.layerOf().stream().filter(p -> !(p.src().equals("s1") && p.dst().equals("s2")))
                 .toList();
         RoutingResult r = new RoutingResult("lash", 2, fewer, full.forwarding(), true);
-        assertThatThrownBy(() -> RouteCompiler.compile(t, r, RouteCompiler.Options.defaults()))
-                .isInstanceOf(ProgramException.class).hasMessageContaining("no layer for pair s1 -> s2");
+        compiling(t, r).isInstanceOf(ProgramException.class).hasMessageContaining("no layer for pair s1 -> s2");
     }
 
     @Test
@@ -192,8 +197,7 @@ class RouteCompilerTest {
     void unknownSwitch() {
         Topology t = TestFabrics.ring(3);
         RoutingResult r = new RoutingResult("x", 1, List.of(), List.of(ForwardingEntry.of("s9", "s1", 0, 2)), true);
-        assertThatThrownBy(() -> RouteCompiler.compile(t, r, RouteCompiler.Options.defaults()))
-                .hasMessageContaining("forwarding[0] names switch s9");
+        compiling(t, r).hasMessageContaining("forwarding[0] names switch s9");
     }
 
     @Test

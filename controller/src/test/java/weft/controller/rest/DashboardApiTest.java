@@ -4,8 +4,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import io.netty.channel.EventLoopGroup;
-import io.netty.channel.nio.NioEventLoopGroup;
 import java.io.BufferedReader;
 import java.io.InputStreamReader;
 import java.net.InetSocketAddress;
@@ -14,44 +12,36 @@ import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
-import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.TimeUnit;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import weft.controller.fabric.FabricService;
 import weft.controller.openflow.OfServer;
 import weft.controller.openflow.SessionConfig;
-import weft.controller.program.RouteCompiler;
 import weft.controller.testing.FakeSwitch;
+import weft.controller.testing.RestClient;
 import weft.controller.testing.TestFabrics;
-import weft.model.routing.RoutingEngines;
-import weft.model.routing.RoutingOptions;
+import weft.controller.testing.TestLoop;
+import weft.controller.testing.TestServices;
 import weft.controller.testing.Await;
 
 /** What the dashboard reads: the fabric view, a pair's path, the event stream, and the page itself. */
 class DashboardApiTest {
     private static final ObjectMapper JSON = new ObjectMapper();
-    private final EventLoopGroup group = new NioEventLoopGroup(1);
+    @RegisterExtension
+    final TestLoop group = new TestLoop();
     private final HttpClient http = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).build();
 
-    @AfterEach
-    void stop() {
-        group.shutdownGracefully(0, 1, TimeUnit.SECONDS).syncUninterruptibly();
+    /** The OpenFlow listener of {@code fabric} on a loopback port the system picks. */
+    private static OfServer switchesOf(FabricService fabric) {
+        return OfServer.plain(new InetSocketAddress("127.0.0.1", 0), SessionConfig.defaults(), fabric);
     }
 
     /** A fabric service for a ring of {@code n} switches, routed by the updown engine, verifying nothing. */
     private static FabricService ring(int n) {
-        return new FabricService(new FabricService.Config(TestFabrics.ring(n), RoutingEngines.byName("updown"),
-                RoutingOptions.defaults(), RouteCompiler.Options.defaults(), (t, r) -> { }, Duration.ofSeconds(5),
-                Duration.ofSeconds(60), Duration.ofSeconds(60)));
-    }
-
-    private HttpResponse<String> get(int port, String path) throws Exception {
-        return http.send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + path))
-                .timeout(Duration.ofSeconds(10)).build(), HttpResponse.BodyHandlers.ofString());
+        return TestServices.quietUpdown(TestFabrics.ring(n));
     }
 
     @Test
@@ -59,10 +49,10 @@ class DashboardApiTest {
             + "links and layer; the page and its script are served with a content security policy")
     void fabricAndPath() throws Exception {
         try (FabricService fabric = ring(4);
-             OfServer server = OfServer.plain(new InetSocketAddress("127.0.0.1", 0), SessionConfig.defaults(),
-                     fabric)) {
+             OfServer server = switchesOf(fabric)) {
             fabric.start();
             try (RestApi api = RestApi.start(new InetSocketAddress("127.0.0.1", 0), fabric)) {
+                RestClient rest = new RestClient(api.port());
                 FakeSwitch s4 = null;
                 for (long dpid = 0x100; dpid <= 0x103; dpid++) {
                     s4 = new FakeSwitch(dpid, 3).connect(group, server.port());
@@ -71,7 +61,7 @@ class DashboardApiTest {
                 s4.channel().close().syncUninterruptibly();
                 Await.until("three switches connected, s4 routed around", () -> fabric.sessions().size() == 3
                         && fabric.currentTopology().switches().size() == 3);
-                JsonNode f = JSON.readTree(get(api.port(), "/api/fabric").body());
+                JsonNode f = JSON.readTree(rest.get("/api/fabric").body());
                 assertThat(f.path("name").asText()).isEqualTo("ring4");
                 assertThat(f.path("mode").asText()).isEqualTo("configured");
                 assertThat(f.path("switches")).hasSize(4);
@@ -86,23 +76,23 @@ class DashboardApiTest {
                 assertThat(down).containsExactlyInAnyOrder("s3:2-s4:3", "s4:2-s1:3");
                 assertThat(f.path("switches").get(3).path("connected").asBoolean()).isFalse();
 
-                JsonNode p = JSON.readTree(get(api.port(), "/api/path?src=h1&dst=h3").body());
+                JsonNode p = JSON.readTree(rest.get("/api/path?src=h1&dst=h3").body());
                 assertThat(p.path("srcSwitch").asText()).isEqualTo("s1");
                 assertThat(p.path("layers").get(0).asInt()).isZero();
                 assertThat(p.path("paths").get(0).path("switches").toString()).isEqualTo("[\"s1\",\"s2\",\"s3\"]");
                 assertThat(p.path("paths").get(0).path("links").toString())
                         .isEqualTo("[\"s1:2-s2:3\",\"s2:2-s3:3\"]");
-                HttpResponse<String> unknown = get(api.port(), "/api/path?src=h1&dst=h9");
+                HttpResponse<String> unknown = rest.get("/api/path?src=h1&dst=h9");
                 assertThat(unknown.statusCode()).isEqualTo(404);
                 assertThat(unknown.body()).contains("dst: no host h9 in the routed topology ring4");
-                assertThat(get(api.port(), "/api/path?src=h1").statusCode()).isEqualTo(400);
+                assertThat(rest.get("/api/path?src=h1").statusCode()).isEqualTo(400);
 
-                HttpResponse<String> page = get(api.port(), "/");
+                HttpResponse<String> page = rest.get("/");
                 assertThat(page.headers().firstValue("Content-Type")).hasValue("text/html; charset=utf-8");
                 assertThat(page.headers().firstValue("Content-Security-Policy")).isPresent();
                 assertThat(page.body()).contains("<svg id=\"fabric\"").contains("/dashboard.js");
-                assertThat(get(api.port(), "/dashboard.js").body()).contains("/api/events/stream");
-                assertThat(get(api.port(), "/dashboard.css").statusCode()).isEqualTo(200);
+                assertThat(rest.get("/dashboard.js").body()).contains("/api/events/stream");
+                assertThat(rest.get("/dashboard.css").statusCode()).isEqualTo(200);
             }
         }
     }
@@ -112,8 +102,7 @@ class DashboardApiTest {
             + "server-sent events with the sequence number as id")
     void eventStream() throws Exception {
         try (FabricService fabric = ring(3);
-             OfServer server = OfServer.plain(new InetSocketAddress("127.0.0.1", 0), SessionConfig.defaults(),
-                     fabric)) {
+             OfServer server = switchesOf(fabric)) {
             fabric.start();
             try (RestApi api = RestApi.start(new InetSocketAddress("127.0.0.1", 0), fabric)) {
                 HttpResponse<java.io.InputStream> r = http.send(HttpRequest.newBuilder(URI.create(

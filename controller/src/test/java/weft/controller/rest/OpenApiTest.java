@@ -6,20 +6,15 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
 import java.net.InetSocketAddress;
-import java.net.URI;
-import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
-import java.time.Duration;
 import java.util.Set;
 import java.util.TreeSet;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
 import weft.controller.fabric.FabricService;
-import weft.controller.program.RouteCompiler;
+import weft.controller.testing.RestClient;
 import weft.controller.testing.TestFabrics;
-import weft.model.routing.RoutingEngines;
-import weft.model.routing.RoutingOptions;
+import weft.controller.testing.TestServices;
 
 /** docs/openapi.yaml describes exactly the endpoints the API serves, and the API serves it. */
 class OpenApiTest {
@@ -32,17 +27,13 @@ class OpenApiTest {
         Set<String> described = new TreeSet<>();
         spec.path("paths").properties().forEach(p -> p.getValue().fieldNames()
                 .forEachRemaining(m -> described.add(m.toUpperCase() + " " + p.getKey())));
-        try (FabricService fabric = new FabricService(new FabricService.Config(TestFabrics.ring(3),
-                RoutingEngines.byName("updown"), RoutingOptions.defaults(), RouteCompiler.Options.defaults(),
-                (t, r) -> { }, Duration.ofSeconds(5), Duration.ofSeconds(5), Duration.ofSeconds(1)))) {
+        try (FabricService fabric = TestServices.updown(TestFabrics.ring(3))) {
             fabric.start();
             try (RestApi api = RestApi.start(new InetSocketAddress("127.0.0.1", 0), fabric)) {
                 Set<String> served = new TreeSet<>();
                 api.endpoints().forEach(e -> served.add(e.method() + " " + e.path()));
                 assertThat(described).isEqualTo(served);
-                HttpResponse<String> r = HttpClient.newHttpClient().send(HttpRequest.newBuilder(URI.create(
-                        "http://127.0.0.1:" + api.port() + "/api/openapi.yaml")).build(),
-                        HttpResponse.BodyHandlers.ofString());
+                HttpResponse<String> r = new RestClient(api.port()).get("/api/openapi.yaml");
                 assertThat(r.headers().firstValue("Content-Type")).hasValue("application/yaml");
                 assertThat(r.body()).isEqualTo(RestApi.OPENAPI);
             }

@@ -3,25 +3,20 @@ package weft.controller.rest;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.net.InetSocketAddress;
-import java.net.URI;
-import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
-import java.time.Duration;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
 import weft.controller.fabric.FabricService;
 import weft.controller.program.FlowClass;
 import weft.controller.program.FlowMods13;
-import weft.controller.program.RouteCompiler;
+import weft.controller.testing.RestClient;
+import weft.controller.testing.TestEngine;
 import weft.controller.testing.TestFabrics;
+import weft.controller.testing.TestServices;
 import weft.model.routing.RoutingEngine;
 import weft.model.routing.RoutingEngines;
 import weft.model.routing.RoutingFailure;
-import weft.model.routing.RoutingOptions;
-import weft.model.routing.RoutingResult;
-import weft.model.topology.Topology;
 
 class RatesApiTest {
     private static final String TOKEN = "rates-api-test-token-0123";
@@ -31,26 +26,16 @@ class RatesApiTest {
                 RestAuth.of(TOKEN, false, false)), fabric, null);
     }
 
-    private static HttpResponse<String> call(HttpClient http, int port, String method, String body)
-            throws Exception {
-        return http.send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + "/api/rates"))
-                .header("Authorization", "Bearer " + TOKEN)
-                .method(method, body == null ? HttpRequest.BodyPublishers.noBody()
-                        : HttpRequest.BodyPublishers.ofString(body)).build(), HttpResponse.BodyHandlers.ofString());
-    }
-
     @Test
     @DisplayName("PUT /api/rates recompiles with the pair's meter and RATED entries, GET shows the table with "
             + "meter ids, a bad table is 400 naming the entry and changes nothing, DELETE is 405")
     void putAndGet() throws Exception {
-        try (FabricService fabric = new FabricService(new FabricService.Config(TestFabrics.ring(4),
-                RoutingEngines.byName("updown"), RoutingOptions.defaults(), RouteCompiler.Options.defaults(),
-                (t, r) -> { }, Duration.ofSeconds(5), Duration.ofSeconds(5), Duration.ofSeconds(1)))) {
+        try (FabricService fabric = TestServices.updown(TestFabrics.ring(4))) {
             fabric.start();
             try (RestApi api = start(fabric)) {
-                HttpClient http = HttpClient.newHttpClient();
-                assertThat(call(http, api.port(), "GET", null).body()).contains("\"rates\" : [ ]");
-                HttpResponse<String> put = call(http, api.port(), "PUT",
+                RestClient rest = new RestClient(api.port(), TOKEN);
+                assertThat(rest.get("/api/rates").body()).contains("\"rates\" : [ ]");
+                HttpResponse<String> put = rest.send("PUT", "/api/rates",
                         "{\"rates\": [{\"src\": \"h1\", \"dst\": \"h3\", \"mbps\": 20}]}");
                 assertThat(put.statusCode()).as(put.body()).isEqualTo(200);
                 long id = FlowMods13.WEFT_METER_FIRST + 2;
@@ -60,15 +45,15 @@ class RatesApiTest {
                 assertThat(fabric.program().bySwitch().get("s1").flows(FlowClass.RATED)).isNotEmpty();
                 assertThat(fabric.events().get(fabric.events().size() - 1).detail())
                         .contains("rates: 1 rated pairs");
-                assertThat(call(http, api.port(), "GET", null).body()).contains("\"src\" : \"h1\"")
+                assertThat(rest.get("/api/rates").body()).contains("\"src\" : \"h1\"")
                         .contains("\"mbps\" : 20.0");
-                HttpResponse<String> bad = call(http, api.port(), "PUT",
+                HttpResponse<String> bad = rest.send("PUT", "/api/rates",
                         "{\"rates\": [{\"src\": \"h1\", \"dst\": \"h7\", \"mbps\": 20}]}");
                 assertThat(bad.statusCode()).isEqualTo(400);
                 assertThat(bad.body()).contains("PUT /api/rates: rates[0] (h1 -> h7): unknown host h7");
                 assertThat(fabric.pairRates().rates()).hasSize(1);
-                assertThat(call(http, api.port(), "DELETE", null).statusCode()).isEqualTo(405);
-                assertThat(call(http, api.port(), "PUT", "{\"rates\": []}").statusCode()).isEqualTo(200);
+                assertThat(rest.send("DELETE", "/api/rates", null).statusCode()).isEqualTo(405);
+                assertThat(rest.send("PUT", "/api/rates", "{\"rates\": []}").statusCode()).isEqualTo(200);
                 assertThat(fabric.program().bySwitch().get("s1").meters()).isEmpty();
             }
         }
@@ -79,31 +64,16 @@ class RatesApiTest {
     void conflict() throws Exception {
         RoutingEngine updown = RoutingEngines.byName("updown");
         AtomicInteger computed = new AtomicInteger();
-        RoutingEngine onceOnly = new RoutingEngine() {
-            @Override
-            public String name() {
-                return "updown-once";
+        RoutingEngine onceOnly = new TestEngine("updown-once", false, (topology, options) -> {
+            if (computed.incrementAndGet() > 1) {
+                throw new RoutingFailure("updown-once: routes only once");
             }
-
-            @Override
-            public boolean promisesShortest() {
-                return false;
-            }
-
-            @Override
-            public RoutingResult compute(Topology topology, RoutingOptions options) {
-                if (computed.incrementAndGet() > 1) {
-                    throw new RoutingFailure("updown-once: routes only once");
-                }
-                return updown.compute(topology, options);
-            }
-        };
-        try (FabricService fabric = new FabricService(new FabricService.Config(TestFabrics.ring(4), onceOnly,
-                RoutingOptions.defaults(), RouteCompiler.Options.defaults(), (t, r) -> { }, Duration.ofSeconds(5),
-                Duration.ofSeconds(5), Duration.ofSeconds(1)))) {
+            return updown.compute(topology, options);
+        });
+        try (FabricService fabric = TestServices.service(TestFabrics.ring(4), onceOnly)) {
             fabric.start();
             try (RestApi api = start(fabric)) {
-                HttpResponse<String> put = call(HttpClient.newHttpClient(), api.port(), "PUT",
+                HttpResponse<String> put = new RestClient(api.port(), TOKEN).send("PUT", "/api/rates",
                         "{\"rates\": [{\"src\": \"h1\", \"dst\": \"h3\", \"mbps\": 20}]}");
                 assertThat(put.statusCode()).isEqualTo(409);
                 assertThat(put.body()).contains("the fabric kept its previous rates: rates: 1 rated pairs: cannot "

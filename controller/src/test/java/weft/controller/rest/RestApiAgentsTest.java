@@ -8,38 +8,25 @@ import java.io.OutputStreamWriter;
 import java.io.Writer;
 import java.net.InetSocketAddress;
 import java.net.Socket;
-import java.net.URI;
-import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
-import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
-import java.time.Duration;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
 import weft.controller.agentlink.AgentLinkServer;
 import weft.controller.agentlink.PathProvider;
 import weft.controller.fabric.FabricService;
-import weft.controller.program.RouteCompiler;
+import weft.controller.testing.RestClient;
 import weft.controller.testing.TestFabrics;
+import weft.controller.testing.TestServices;
 import weft.model.protocol.ControlCodec;
 import weft.model.protocol.ControlMessage;
-import weft.model.routing.RoutingEngines;
-import weft.model.routing.RoutingOptions;
 
 class RestApiAgentsTest {
     private static final String TOKEN = "5e6f1c2a9b7d4e3f8a1b";
-    private static String get(int port, String path) throws Exception {
-        return HttpClient.newHttpClient().send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + path))
-                .GET().build(), HttpResponse.BodyHandlers.ofString()).body();
-    }
-
     @Test
     @DisplayName("GET /api/agents lists registered agents with their pushed rates; without a registry it is []; "
             + "without --reserve crp, GET /api/reservations says so")
     void listsAgents() throws Exception {
-        try (FabricService fabric = new FabricService(new FabricService.Config(TestFabrics.ring(4),
-                RoutingEngines.byName("updown"), RoutingOptions.defaults(), RouteCompiler.Options.defaults(),
-                (t, r) -> { }, Duration.ofSeconds(5), Duration.ofSeconds(5), Duration.ofSeconds(1)));
+        try (FabricService fabric = TestServices.updown(TestFabrics.ring(4));
              AgentLinkServer agents = new AgentLinkServer(new InetSocketAddress("127.0.0.1", 0), TOKEN, null,
                      PathProvider.NONE, null, r -> { }).start();
              Socket s = new Socket("127.0.0.1", agents.port())) {
@@ -55,13 +42,15 @@ class RestApiAgentsTest {
             try (RestApi api = RestApi.start(RestApi.Config.plain(new InetSocketAddress("127.0.0.1", 0),
                     RestAuth.none()), fabric, agents);
                  RestApi bare = RestApi.start(new InetSocketAddress("127.0.0.1", 0), fabric)) {
-                assertThat(get(api.port(), "/api/agents")).contains("\"host\" : \"h1\"")
+                RestClient rest = new RestClient(api.port());
+                RestClient restBare = new RestClient(bare.port());
+                assertThat(rest.body("/api/agents")).contains("\"host\" : \"h1\"")
                         .contains("\"attachment\" : \"s1:1\"").contains("\"connected\" : true")
                         .contains("\"bitsPerSecond\" : 5000000").contains("\"source\" : \"manual\"");
-                assertThat(get(bare.port(), "/api/agents")).isEqualTo("[ ]");
-                assertThat(get(api.port(), "/api/reservations")).as("a registry without --reserve crp")
+                assertThat(restBare.body("/api/agents")).isEqualTo("[ ]");
+                assertThat(rest.body("/api/reservations")).as("a registry without --reserve crp")
                         .contains("no reservation tables: the controller runs without --reserve crp");
-                assertThat(get(bare.port(), "/api/reservations/bookings")).contains("no reservation tables");
+                assertThat(restBare.body("/api/reservations/bookings")).contains("no reservation tables");
             }
         }
     }

@@ -29,6 +29,7 @@ import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
 import org.slf4j.LoggerFactory;
 import weft.controller.testing.Await;
+import weft.controller.testing.RestClient;
 
 /**
  * The REST server's bounds and authentication over real loopback sockets, with a small router: each test is a
@@ -69,15 +70,9 @@ class RestServerTest {
         return HttpLimits.defaults().withTimeouts(Duration.ofMillis(500), Duration.ofSeconds(30));
     }
 
-    private HttpResponse<String> call(int port, String method, String path, String body, String token)
+    private static HttpResponse<String> call(int port, String method, String path, String body, String token)
             throws Exception {
-        HttpRequest.Builder b = HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + path))
-                .timeout(Duration.ofSeconds(10)).method(method, body == null ? HttpRequest.BodyPublishers.noBody()
-                        : HttpRequest.BodyPublishers.ofString(body));
-        if (token != null) {
-            b.header("Authorization", "Bearer " + token);
-        }
-        return http.send(b.build(), HttpResponse.BodyHandlers.ofString());
+        return new RestClient(port, token).send(method, path, body);
     }
 
     private Socket raw(int port, String sent) throws IOException {

@@ -8,7 +8,6 @@ import java.util.TreeSet;
 import weft.model.routing.ForwardingEntry;
 import weft.model.routing.PairLayer;
 import weft.model.routing.RoutingEngine;
-import weft.model.routing.RoutingOptions;
 import weft.model.routing.RoutingResult;
 import weft.model.topology.SwitchGraph;
 import weft.model.topology.Topology;
@@ -31,22 +30,8 @@ public final class BfsRoutes {
     }
 
     /** {@link Mode#MIN_HOP} in one layer as a routing engine named {@code bfs-min_hop}, promising shortest paths. */
-    public static final RoutingEngine MIN_HOP_ENGINE = new RoutingEngine() {
-        @Override
-        public String name() {
-            return "bfs-min_hop";
-        }
-
-        @Override
-        public boolean promisesShortest() {
-            return true;
-        }
-
-        @Override
-        public RoutingResult compute(Topology topology, RoutingOptions options) {
-            return route(topology, Mode.MIN_HOP, 1);
-        }
-    };
+    public static final RoutingEngine MIN_HOP_ENGINE = new TestEngine("bfs-min_hop", true,
+            (topology, options) -> route(topology, Mode.MIN_HOP, 1));
 
     private BfsRoutes() {
     }

@@ -1,5 +1,6 @@
 package weft.controller.testing;
 
+import java.io.File;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -54,6 +55,18 @@ public final class TestCerts {
             args.addAll(List.of("-extfile", ext.toString()));
         }
         openssl(dir, args.toArray(String[]::new));
+    }
+
+    /** A self-signed certificate and its key (PEM files). */
+    public record SelfSigned(File cert, File key) {
+    }
+
+    /** A self-signed certificate for common name {@code cn} and its key, made by openssl in {@code dir}. */
+    public static SelfSigned selfSigned(Path dir, String cn) throws IOException, InterruptedException {
+        SelfSigned s = new SelfSigned(dir.resolve("cert.pem").toFile(), dir.resolve("key.pem").toFile());
+        openssl(dir, "req", "-x509", "-newkey", "rsa:2048", "-nodes", "-keyout", s.key().getPath(), "-out",
+                s.cert().getPath(), "-days", "1", "-subj", "/CN=" + cn);
+        return s;
     }
 
     /** Runs openssl in {@code dir}; fails with its output when it exits non-zero. */

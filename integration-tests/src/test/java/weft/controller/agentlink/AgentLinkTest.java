@@ -10,7 +10,6 @@ import java.io.OutputStreamWriter;
 import java.io.Writer;
 import java.net.Socket;
 import java.nio.charset.StandardCharsets;
-import java.util.List;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
@@ -25,22 +24,17 @@ import weft.model.protocol.ControlMessage;
  */
 class AgentLinkTest {
     private static final String TOKEN = "s3cret-token-2d9a7c4e1b8f";
+    private final LoopbackAgents agents = new LoopbackAgents(TOKEN);
     private AgentLinkServer server;
     private WeftAgent h1;
     private WeftAgent h2;
 
+    AgentLinkTest() throws java.io.IOException {
+    }
+
     @AfterEach
     void tearDown() {
         LoopbackAgents.closeAll(h1, h2, server);
-    }
-
-    private WeftAgent agent(String host, String ip, int localPort, int controllerPort) throws Exception {
-        return agent(host, ip, localPort, controllerPort, null);
-    }
-
-    private WeftAgent agent(String host, String ip, int localPort, int controllerPort,
-                            io.netty.handler.ssl.SslContext ssl) throws Exception {
-        return LoopbackAgents.start(host, ip, 37470, localPort, controllerPort, ssl, TOKEN);
     }
 
     @Test
@@ -56,9 +50,9 @@ class AgentLinkTest {
         server = new AgentLinkServer(0, TOKEN, io.netty.handler.ssl.SslContextBuilder.forServer(cert, key).build(),
                 PathProvider.NONE).start();
         var trust = io.netty.handler.ssl.SslContextBuilder.forClient().trustManager(cert).build();
-        h1 = agent("h1", "127.0.0.11", 37471, server.port(), trust);
-        h2 = agent("h2", "127.0.0.12", 37472, server.port(), trust);
-        await("h1 and h2 to register over TLS", () -> server.connectedHosts().containsAll(List.of("h1", "h2")));
+        h1 = agents.start("h1", "127.0.0.11", server.port(), trust);
+        h2 = agents.start("h2", "127.0.0.12", server.port(), trust);
+        LoopbackAgents.awaitRegistered(server, "h1", "h2");
         server.setRate("h1", "h2", 25_000_000L, "vlb");
         await("h1's VOQ to h2 at 25 Mbit/s", () -> rate(h1, "h2") == 25_000_000L);
     }
@@ -79,9 +73,9 @@ class AgentLinkTest {
     void ratesSurviveAControllerRestartAndReachAReturningAgent() throws Exception {
         server = new AgentLinkServer(0, TOKEN, null, PathProvider.NONE).start();
         int port = server.port();
-        h1 = agent("h1", "127.0.0.11", 37471, port);
-        h2 = agent("h2", "127.0.0.12", 37472, port);
-        await("h1 and h2 to register", () -> server.connectedHosts().containsAll(List.of("h1", "h2")));
+        h1 = agents.start("h1", "127.0.0.11", port);
+        h2 = agents.start("h2", "127.0.0.12", port);
+        LoopbackAgents.awaitRegistered(server, "h1", "h2");
 
         assertThat(request(port, new ControlMessage.SetRate("h1", "h2", 50_000_000L, null, "wrong")))
                 .isEqualTo(new ControlMessage.Error("set-rate h1 -> h2: bad token"));
@@ -94,7 +88,7 @@ class AgentLinkTest {
 
         // the controller dies; the agent keeps its rate, and a new controller adopts it from the report
         server.close();
-        Thread.sleep(300);
+        await("h1 to lose its controller session", () -> !h1.registered());
         assertThat(rate(h1, "h2")).isEqualTo(50_000_000L);
         server = new AgentLinkServer(port, TOKEN, null, PathProvider.NONE).start();
         await("the restarted controller to adopt h1 -> h2", () -> server.rate("h1", "h2") == 50_000_000L);
@@ -105,7 +99,7 @@ class AgentLinkTest {
         await("the registry to see h1's session end", () -> !server.connectedHosts().contains("h1"));
         assertThat(request(port, new ControlMessage.SetRate("h1", "h2", 10_000_000L, null, TOKEN)))
                 .isEqualTo(new ControlMessage.Ok("rate h1 -> h2 = 10000000 bit/s stored; h1 is not connected"));
-        h1 = agent("h1", "127.0.0.11", 37471, port);
+        h1 = agents.start("h1", "127.0.0.11", port);
         await("the returning h1 to get 10 Mbit/s", () -> rate(h1, "h2") == 10_000_000L);
     }
 

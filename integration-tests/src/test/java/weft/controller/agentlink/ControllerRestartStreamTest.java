@@ -24,19 +24,18 @@ import weft.agent.datapath.StreamSender;
  */
 class ControllerRestartStreamTest {
     private static final String TOKEN = "restart-token-6a1f8e3c5b";
-    private static final int DATA_PORT = 38470;
     private static final int MESSAGES = 1500;
+    private final LoopbackAgents agents = new LoopbackAgents(TOKEN);
     private AgentLinkServer server;
     private WeftAgent h1;
     private WeftAgent h2;
 
+    ControllerRestartStreamTest() throws java.io.IOException {
+    }
+
     @AfterEach
     void tearDown() {
         LoopbackAgents.closeAll(h1, h2, server);
-    }
-
-    private static WeftAgent agent(String host, String ip, int localPort, int controllerPort) throws Exception {
-        return LoopbackAgents.start(host, ip, DATA_PORT, localPort, controllerPort, null, TOKEN);
     }
 
     private static byte[] message(int i) {
@@ -52,15 +51,16 @@ class ControllerRestartStreamTest {
     void aStreamOutlivesTheControllerAndTheRatesEndTheSame() throws Exception {
         server = new AgentLinkServer(0, TOKEN, null, PathProvider.NONE).start();
         int port = server.port();
-        h1 = agent("h1", "127.0.0.31", 38471, port);
-        h2 = agent("h2", "127.0.0.32", 38472, port);
-        await("h1 and h2 to register", () -> server.connectedHosts().containsAll(List.of("h1", "h2")));
+        h1 = agents.start("h1", "127.0.0.31", port);
+        h2 = agents.start("h2", "127.0.0.32", port);
+        LoopbackAgents.awaitRegistered(server, "h1", "h2");
         server.setRate("h1", "h2", 50_000_000L, "sd");
         await("h1's VOQ to h2 at 50 Mbit/s", () -> rate(h1, "h2") == 50_000_000L);
 
+        StreamReceiver rx = new StreamReceiver(h2.dataPath().localPort());
         CompletableFuture<List<StreamReceiver.Message>> got = CompletableFuture.supplyAsync(() -> {
             List<StreamReceiver.Message> out = new ArrayList<>();
-            try (StreamReceiver rx = new StreamReceiver(38472)) {
+            try (rx) {
                 while (out.size() < MESSAGES) {
                     out.add(rx.receive());
                 }
@@ -73,8 +73,8 @@ class ControllerRestartStreamTest {
             }
             return out;
         });
-        Thread.sleep(200);
-        try (StreamSender tx = StreamSender.open(38471, InetAddress.getByName("127.0.0.32"))) {
+        await("the receiver to subscribe at h2", () -> rx.connects() == 1);
+        try (StreamSender tx = StreamSender.open(h1.dataPath().localPort(), InetAddress.getByName("127.0.0.32"))) {
             for (int i = 0; i < MESSAGES; i++) {
                 if (i == MESSAGES / 3) {
                     server.close(); // the controller dies mid-stream

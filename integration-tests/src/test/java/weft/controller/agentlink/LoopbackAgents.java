@@ -1,6 +1,8 @@
 package weft.controller.agentlink;
 
 import io.netty.handler.ssl.SslContext;
+import java.io.IOException;
+import java.net.DatagramSocket;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.util.List;
@@ -11,24 +13,37 @@ import weft.model.protocol.ControlMessage;
 import weft.model.protocol.VoqReport;
 
 /**
- * Host agents on loopback addresses (127.0.0.x) registered with one agent registry, for the agent-link tests:
- * start one, wait for a condition, read a VOQ's rate, close everything the test made.
+ * Host agents on loopback addresses (127.0.0.x) registered with one agent registry, for the agent-link tests: every
+ * port is chosen by the system (the agents share one data port, as the registry's rates carry it; each local API
+ * binds port 0); start agents, wait for a condition, read a VOQ's rate, close everything the test made.
  */
 final class LoopbackAgents {
-    private LoopbackAgents() {
+    private final String token;
+    private final int dataPort;
+
+    /** Agents that register with {@code token} and share a data port free on every loopback address. */
+    LoopbackAgents(String token) throws IOException {
+        this.token = token;
+        try (DatagramSocket s = new DatagramSocket(0)) {
+            this.dataPort = s.getLocalPort();
+        }
     }
 
-    /**
-     * Starts the agent of {@code host} at {@code ip}, its data path on {@code dataPort} (the port every agent of the
-     * test shares) and {@code localPort}, registering with the registry on 127.0.0.1:{@code controllerPort}.
-     *
-     * @param sslOrNull the client TLS context, or null for plain TCP
-     */
-    static WeftAgent start(String host, String ip, int dataPort, int localPort, int controllerPort,
-                           SslContext sslOrNull, String token) throws Exception {
-        DataPathConfig config = DataPathConfig.defaults(InetAddress.getByName(ip)).withPorts(dataPort, localPort);
-        return new WeftAgent(config, new InetSocketAddress("127.0.0.1", controllerPort), sslOrNull,
+    /** Starts the agent of {@code host} at {@code ip}, registering with the registry on 127.0.0.1:{@code port}. */
+    WeftAgent start(String host, String ip, int port) throws Exception {
+        return start(host, ip, port, null);
+    }
+
+    /** As {@link #start(String, String, int)} over TLS with the client context {@code ssl}. */
+    WeftAgent start(String host, String ip, int port, SslContext ssl) throws Exception {
+        DataPathConfig config = DataPathConfig.defaults(InetAddress.getByName(ip)).withPorts(dataPort, 0);
+        return new WeftAgent(config, new InetSocketAddress("127.0.0.1", port), ssl,
                 new ControlMessage.Register(host, ip, null, dataPort, null, token), null).start();
+    }
+
+    /** Waits until every one of {@code hosts} is registered with {@code server}. */
+    static void awaitRegistered(AgentLinkServer server, String... hosts) throws InterruptedException {
+        await(String.join(" and ", hosts) + " to register", () -> server.connectedHosts().containsAll(List.of(hosts)));
     }
 
     /** The rate of {@code a}'s VOQ to {@code dst} in bit/s, -1 when it has none. */

@@ -37,11 +37,10 @@ class QosTablesTest {
     void groupShares() {
         VlArbitrationTable t = ServiceLevels.table41Balanced()
                 .arbitrationTable(LayerLayout.infiniband(1, 5), HighPriorityLimit.unbounded());
-        assertThat(t.groupShare(0)).isCloseTo(0.4, within(1e-12));
-        assertThat(t.groupShare(1)).isCloseTo(0.6, within(1e-12));
-        assertThat(t.groupShare(2)).isCloseTo(8.0 / 19, within(1e-12));
-        assertThat(t.groupShare(3)).isCloseTo(10.0 / 19, within(1e-12));
-        assertThat(t.groupShare(4)).isCloseTo(1.0 / 19, within(1e-12));
+        double[] shares = {0.4, 0.6, 8.0 / 19, 10.0 / 19, 1.0 / 19};
+        for (int sl = 0; sl < shares.length; sl++) {
+            assertThat(t.groupShare(sl)).as("SL%d", sl + 1).isCloseTo(shares[sl], within(1e-12));
+        }
         assertThat(t.groupShare(9)).isZero();
     }
 

@@ -12,13 +12,6 @@ class SaaMTest extends RateAllocatorContract {
     }
 
     @Test
-    @DisplayName("Seed 000 §4.1.3 (hand-computed from its rule): SAA-M f1 claims c_X = 1/12 and reaches 3/4")
-    void e6() {
-        Allocation<Rational> a = new SaaM().allocate(PaperVectors.e6(), Arithmetic.EXACT);
-        assertThat(a.rates()).containsExactly(q("3/4"), q("1/4"), q("3/4"));
-    }
-
-    @Test
     @DisplayName("Seed 000 §4.1.3 (hand-computed from its rule): SAA-M gives (g1, g2) = (17/30, 1/3) or "
             + "(1/3, 17/30) by claim order, FFA 9/20")
     void e7() {

@@ -10,14 +10,9 @@ import org.junit.jupiter.api.Test;
 import weft.model.routing.verify.VerificationReport;
 import weft.model.topology.Topology;
 
-class EcmpTest extends RoutingEngineContract {
+class EcmpTest extends UnrestrictedEngineContract {
     EcmpTest() {
         super(new Ecmp(), Fabrics.karyNTree(2, 3), Fabrics.karyNTree(4, 2), Fabrics.torus(4, 4), Fabrics.ring(6));
-    }
-
-    @Override
-    protected boolean deadlockFreeOn(Topology topology) {
-        return topology.name().contains("tree");
     }
 
     @Test

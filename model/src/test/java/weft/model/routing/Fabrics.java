@@ -3,6 +3,10 @@ package weft.model.routing;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.SplittableRandom;
+import net.jqwik.api.Arbitraries;
+import net.jqwik.api.Arbitrary;
+import net.jqwik.api.ArbitrarySupplier;
+import net.jqwik.api.Combinators;
 
 import weft.model.topology.Host;
 import weft.model.topology.Link;
@@ -137,6 +141,18 @@ public final class Fabrics {
         int side = 2 + size % 7;
         return family == 0 ? irregular(size + 6, degree, seed)
                 : family == 1 ? torus(side, 2 + degree % 5) : mesh(side, 2 + degree % 5);
+    }
+
+    /**
+     * Random fabrics for properties, {@code @ForAll(supplier = Fabrics.AnyFamily.class) Topology t}: {@link #anyFamily}
+     * with family 0..2, size 2..64, degree 3..8 and any seed.
+     */
+    public static final class AnyFamily implements ArbitrarySupplier<Topology> {
+        @Override
+        public Arbitrary<Topology> get() {
+            return Combinators.combine(Arbitraries.integers().between(0, 2), Arbitraries.integers().between(2, 64),
+                    Arbitraries.integers().between(3, 8), Arbitraries.longs()).as(Fabrics::anyFamily);
+        }
     }
 
     /** Two 3-switch rings with no link between them. */

@@ -10,15 +10,10 @@ import org.junit.jupiter.api.Test;
 import weft.model.routing.verify.VerificationReport;
 import weft.model.topology.Topology;
 
-class MinHopTest extends RoutingEngineContract {
+class MinHopTest extends UnrestrictedEngineContract {
     MinHopTest() {
         super(new MinHop(), Fabrics.ring(5), Fabrics.mesh(3, 3), Fabrics.torus(4, 4), Fabrics.karyNTree(2, 3),
                 Fabrics.irregular(24, 4, 1));
-    }
-
-    @Override
-    protected boolean deadlockFreeOn(Topology topology) {
-        return topology.name().contains("tree");
     }
 
     @Test

@@ -11,7 +11,6 @@ import java.util.Set;
 import net.jqwik.api.ForAll;
 import net.jqwik.api.Label;
 import net.jqwik.api.Property;
-import net.jqwik.api.constraints.IntRange;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
 
@@ -102,10 +101,7 @@ class SpanningTreeTest extends RoutingEngineContract {
 
     @Property(tries = 40, seed = "21")
     @Label("random irregular fabrics, tori and meshes: verified deadlock-free and connected on exactly n-1 links")
-    void treeOnEveryFabric(@ForAll @IntRange(min = 0, max = 2) int family,
-                           @ForAll @IntRange(min = 2, max = 64) int size,
-                           @ForAll @IntRange(min = 3, max = 8) int degree, @ForAll long seed) {
-        Topology t = Fabrics.anyFamily(family, size, degree, seed);
+    void treeOnEveryFabric(@ForAll(supplier = Fabrics.AnyFamily.class) Topology t) {
         RoutingResult r = engine().compute(t, RoutingOptions.defaults());
         VerificationReport v = DeadlockVerifier.verify(t, r);
         assertThat(v.ok()).as(t.name() + ": " + v.verdict()).isTrue();

@@ -7,7 +7,6 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import net.jqwik.api.ForAll;
 import net.jqwik.api.Label;
 import net.jqwik.api.Property;
-import net.jqwik.api.constraints.IntRange;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
 
@@ -59,10 +58,7 @@ class Tbtp3VlTest extends RoutingEngineContract {
 
     @Property(tries = 40, seed = "23")
     @Label("random irregular fabrics, tori and meshes: every layer verified deadlock-free, all pairs delivered")
-    void verifiedOnEveryFabric(@ForAll @IntRange(min = 0, max = 2) int family,
-                               @ForAll @IntRange(min = 2, max = 64) int size,
-                               @ForAll @IntRange(min = 3, max = 8) int degree, @ForAll long seed) {
-        Topology t = Fabrics.anyFamily(family, size, degree, seed);
+    void verifiedOnEveryFabric(@ForAll(supplier = Fabrics.AnyFamily.class) Topology t) {
         VerificationReport v = DeadlockVerifier.verify(t, engine().compute(t, RoutingOptions.defaults()));
         assertThat(v.ok()).as(t.name() + ": " + v.verdict()).isTrue();
         assertThat(v.layers()).hasSize(3);

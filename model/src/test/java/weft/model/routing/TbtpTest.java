@@ -6,7 +6,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 import net.jqwik.api.ForAll;
 import net.jqwik.api.Label;
 import net.jqwik.api.Property;
-import net.jqwik.api.constraints.IntRange;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
 
@@ -74,10 +73,7 @@ class TbtpTest extends RoutingEngineContract {
     @Property(tries = 60, seed = "22")
     @Label("Seed 002 §2.1.4: on random irregular fabrics, tori and meshes no turn between two tree links is "
             + "prohibited, at most half of all turns are, and the routes are verified deadlock-free and connected")
-    void boundAndDeadlockFreedom(@ForAll @IntRange(min = 0, max = 2) int family,
-                                 @ForAll @IntRange(min = 2, max = 64) int size,
-                                 @ForAll @IntRange(min = 3, max = 8) int degree, @ForAll long seed) {
-        Topology t = Fabrics.anyFamily(family, size, degree, seed);
+    void boundAndDeadlockFreedom(@ForAll(supplier = Fabrics.AnyFamily.class) Topology t) {
         SwitchGraph g = t.graph();
         boolean[] tree = new boolean[t.links().size()];
         boolean[][] forbidden = prohibited(t, tree, null);

@@ -2,17 +2,14 @@ package weft.model.sim;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
 import weft.model.routing.Fabrics;
-import weft.model.routing.ForwardingEntry;
-import weft.model.routing.PairLayer;
 import weft.model.routing.RoutingResult;
 import weft.model.routing.verify.DeadlockVerifier;
+import weft.model.routing.verify.HandRoutes;
 import weft.model.routing.verify.VerificationReport;
-import weft.model.topology.SwitchGraph;
 import weft.model.topology.Topology;
 import weft.model.traffic.TrafficPatterns;
 
@@ -55,31 +52,15 @@ class DeadlockTest {
     @DisplayName("Seed 002 §3.2.1 (hand-computed from its rule): the restriction at a starting switch deadlocks in "
             + "simulation on the verifier's cycle; the legal placement does not")
     void e6() {
-        Topology t = Fabrics.graph("e6", 6, 1, new int[][] {{0, 1}, {1, 2}, {2, 0}, {2, 3}, {3, 4}, {4, 5}, {5, 3}});
-        int[][] illegal = {
-            {-1, 0, 1, 2, 3, 3},
-            {1, -1, 1, 2, 3, 3},
-            {2, 0, -1, 2, 5, 3},
-            {2, 2, 3, -1, 5, 3},
-            {2, 2, 3, 4, -1, 4},
-            {2, 2, 3, 4, 5, -1},
-        };
-        RoutingResult bad = result(t, illegal);
+        Topology t = HandRoutes.e6Fabric();
+        RoutingResult bad = HandRoutes.oneLayer(t, HandRoutes.e6Illegal(), false);
         VerificationReport v = DeadlockVerifier.verify(t, bad);
         assertThat(v.deadlockFree()).isFalse();
         SimResult r = saturate(t, bad, saturating());
         assertThat(r.deadlock()).isNotNull();
         assertThat(v.layers().get(0).witnessCycle()).containsAll(r.deadlock().channels());
 
-        int[][] legal = {
-            {-1, 0, 0, 2, 3, 3},
-            {1, -1, 1, 2, 3, 3},
-            {2, 2, -1, 2, 3, 3},
-            {2, 2, 3, -1, 3, 3},
-            {2, 2, 3, 4, -1, 4},
-            {2, 2, 3, 5, 5, -1},
-        };
-        RoutingResult good = result(t, legal);
+        RoutingResult good = HandRoutes.oneLayer(t, HandRoutes.e6Legal(), false);
         assertThat(DeadlockVerifier.verify(t, good).ok()).isTrue();
         assertThat(saturate(t, good, saturating()).deadlock()).isNull();
     }
@@ -95,27 +76,5 @@ class DeadlockTest {
             assertThat(r.deadlock()).as(engine).isNull();
             assertThat(r.accepted()).as(engine).isGreaterThan(0.05);
         }
-    }
-
-    /** A one-layer result from next-switch tables {@code next[d][u]} (as the verifier's E6 test writes them). */
-    static RoutingResult result(Topology t, int[][] next) {
-        int n = next.length;
-        List<ForwardingEntry> entries = new ArrayList<>();
-        List<PairLayer> pairs = new ArrayList<>();
-        SwitchGraph g = t.graph();
-        for (int d = 0; d < n; d++) {
-            for (int u = 0; u < n; u++) {
-                if (u == d) {
-                    continue;
-                }
-                pairs.add(new PairLayer("s" + u, "s" + d, 0));
-                for (int c : g.out(u)) {
-                    if (g.dst(c) == next[d][u]) {
-                        entries.add(ForwardingEntry.of("s" + u, "s" + d, 0, g.srcPort(c)));
-                    }
-                }
-            }
-        }
-        return new RoutingResult("hand", 1, pairs, entries, false);
     }
 }

@@ -38,14 +38,20 @@ class PeriodicSelectionTest {
         return sb.toString();
     }
 
+    /** Periodic Selection over one flow per rate given (bit/s), flow i at {@code rates[i]}. */
+    private static PeriodicSelection selection(long... rates) {
+        PeriodicSelection ps = new PeriodicSelection(rates.length);
+        for (int f = 0; f < rates.length; f++) {
+            ps.setRate(f, rates[f]);
+        }
+        return ps;
+    }
+
     @Test
     @DisplayName("Seed 000 §5.2.1 (hand-computed from its rule): r = (1/2, 1/4, 1/8), picks A B C A A B A, gaps 8/7, "
             + "period 7 in 8")
     void thesisE9Schedule() {
-        PeriodicSelection ps = new PeriodicSelection(3);
-        ps.setRate(0, 4_000_000L);
-        ps.setRate(1, 2_000_000L);
-        ps.setRate(2, 1_000_000L);
+        PeriodicSelection ps = selection(4_000_000L, 2_000_000L, 1_000_000L);
         List<long[]> picks = run(ps, FixedBacklog.infinite(DP, 3), 14);
         assertThat(names(picks)).isEqualTo("ABCAABA" + "ABCAABA");
         assertThat(ps.aggregateRate()).isEqualTo(7_000_000L);
@@ -60,10 +66,7 @@ class PeriodicSelectionTest {
     @DisplayName("Seed 003 §6 (hand-computed from its rule): r = (1/2, 1/4, 1/4), slot 1, A B C A | A B C A, "
             + "D = (6, 3, 3)")
     void systorEqualAggregate() {
-        PeriodicSelection ps = new PeriodicSelection(3);
-        ps.setRate(0, 4_000_000L);
-        ps.setRate(1, 2_000_000L);
-        ps.setRate(2, 2_000_000L);
+        PeriodicSelection ps = selection(4_000_000L, 2_000_000L, 2_000_000L);
         List<long[]> picks = run(ps, FixedBacklog.infinite(DP, 3), 12);
         assertThat(names(picks)).isEqualTo("ABCAABCAABCA");
         assertThat(picks.stream().filter(p -> p[0] == 0).count()).isEqualTo(6);
@@ -117,9 +120,7 @@ class PeriodicSelectionTest {
 
     @Test
     void anIdleFlowDoesNotBankCredit() {
-        PeriodicSelection ps = new PeriodicSelection(2);
-        ps.setRate(0, 4_000_000L);
-        ps.setRate(1, 4_000_000L);
+        PeriodicSelection ps = selection(4_000_000L, 4_000_000L);
         FixedBacklog backlog = new FixedBacklog(DP, Integer.MAX_VALUE, 0);
         List<long[]> first = run(ps, backlog, 10); // only A for 10 packets
         assertThat(names(first)).isEqualTo("AAAAAAAAAA");
@@ -132,10 +133,7 @@ class PeriodicSelectionTest {
     void spreadIsBounded(@ForAll @IntRange(min = 1, max = 50) int a, @ForAll @IntRange(min = 1, max = 50) int b,
                          @ForAll @IntRange(min = 1, max = 50) int c) {
         long[] rates = {a * 100_000L, b * 100_000L, c * 100_000L};
-        PeriodicSelection ps = new PeriodicSelection(3);
-        for (int f = 0; f < 3; f++) {
-            ps.setRate(f, rates[f]);
-        }
+        PeriodicSelection ps = selection(rates);
         long[] sent = new long[3];
         FixedBacklog backlog = FixedBacklog.infinite(DP, 3);
         for (long[] p : run(ps, backlog, 500)) {

@@ -1,6 +1,9 @@
 package weft.model.routing.verify;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static weft.model.routing.verify.HandRoutes.port;
+import static weft.model.routing.verify.HandRoutes.result;
+import static weft.model.routing.verify.HandRoutes.zeros;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -12,53 +15,9 @@ import weft.model.routing.Fabrics;
 import weft.model.routing.ForwardingEntry;
 import weft.model.routing.PairLayer;
 import weft.model.routing.RoutingResult;
-import weft.model.topology.SwitchGraph;
 import weft.model.topology.Topology;
 
 class DeadlockVerifierTest {
-
-    /** Port of the first link from switch u to switch v. */
-    static int port(Topology t, int u, int v) {
-        SwitchGraph g = t.graph();
-        for (int c : g.out(u)) {
-            if (g.dst(c) == v) {
-                return g.srcPort(c);
-            }
-        }
-        throw new IllegalArgumentException("no link s" + u + "-s" + v);
-    }
-
-    /**
-     * A destination-based result: {@code next[d][u]} is the next switch from u toward d (-1 where none), every
-     * ordered pair in {@code layerOf[s][d]}.
-     */
-    static RoutingResult result(Topology t, int layers, int[][] layerOf, int[][][] nextPerLayer, boolean shortest) {
-        int n = t.switches().size();
-        List<ForwardingEntry> entries = new ArrayList<>();
-        for (int l = 0; l < layers; l++) {
-            for (int d = 0; d < n; d++) {
-                for (int u = 0; u < n; u++) {
-                    int v = nextPerLayer[l][d][u];
-                    if (u != d && v >= 0) {
-                        entries.add(ForwardingEntry.of("s" + u, "s" + d, l, port(t, u, v)));
-                    }
-                }
-            }
-        }
-        List<PairLayer> pairs = new ArrayList<>();
-        for (int s = 0; s < n; s++) {
-            for (int d = 0; d < n; d++) {
-                if (s != d) {
-                    pairs.add(new PairLayer("s" + s, "s" + d, layerOf[s][d]));
-                }
-            }
-        }
-        return new RoutingResult("hand", layers, pairs, entries, shortest);
-    }
-
-    static int[][] zeros(int n) {
-        return new int[n][n];
-    }
 
     /** Ring of 4, lowest-id productive neighbour (hand-computed from seed 002 §3.3.1). */
     static int[][] ring4LowestId() {
@@ -123,26 +82,13 @@ class DeadlockVerifierTest {
         assertThat(two.layers()).extracting(VerificationReport.LayerVerdict::dependencies).containsExactly(3, 1);
     }
 
-    /** Triangle 0-1-2, bridge 2-3, triangle 3-4-5, links L0..L6 in that order (hand-computed from seed 002 §3.2.1). */
-    static Topology e6Fabric() {
-        return Fabrics.graph("e6", 6, 1, new int[][] {{0, 1}, {1, 2}, {2, 0}, {2, 3}, {3, 4}, {4, 5}, {5, 3}});
-    }
 
     @Test
     @DisplayName("Seed 002 §3.2.1 (hand-computed from its rule): restriction at SN1's starting switch 3 deadlocks; "
             + "verifier finds it")
     void e6StartingSwitchRestrictionDeadlocks() {
-        Topology t = e6Fabric();
-        // Routes obeying the illegal restrictions (at 2: L1<->L2; at 3: L4<->L6); next[d][u].
-        int[][] next = {
-            {-1, 0, 1, 2, 3, 3},
-            {1, -1, 1, 2, 3, 3},
-            {2, 0, -1, 2, 5, 3},
-            {2, 2, 3, -1, 5, 3},
-            {2, 2, 3, 4, -1, 4},
-            {2, 2, 3, 4, 5, -1},
-        };
-        VerificationReport r = DeadlockVerifier.verify(t, result(t, 1, zeros(6), new int[][][] {next}, false));
+        Topology t = HandRoutes.e6Fabric();
+        VerificationReport r = DeadlockVerifier.verify(t, HandRoutes.oneLayer(t, HandRoutes.e6Illegal(), false));
         assertThat(r.connected()).as(r.verdict()).isTrue();
         assertThat(r.deadlockFree()).isFalse();
         assertThat(r.verdict()).startsWith("DEADLOCK: layer 0");
@@ -157,17 +103,8 @@ class DeadlockVerifierTest {
     @DisplayName("Seed 002 §3.2.1 (hand-computed from its rule): the legal placement (SN1 restricted at 4) is "
             + "deadlock-free")
     void e6LegalPlacementIsDeadlockFree() {
-        Topology t = e6Fabric();
-        // Shortest paths obeying restrictions at 2 (L1<->L2) and 4 (L4<->L5).
-        int[][] next = {
-            {-1, 0, 0, 2, 3, 3},
-            {1, -1, 1, 2, 3, 3},
-            {2, 2, -1, 2, 3, 3},
-            {2, 2, 3, -1, 3, 3},
-            {2, 2, 3, 4, -1, 4},
-            {2, 2, 3, 5, 5, -1},
-        };
-        VerificationReport r = DeadlockVerifier.verify(t, result(t, 1, zeros(6), new int[][][] {next}, true));
+        Topology t = HandRoutes.e6Fabric();
+        VerificationReport r = DeadlockVerifier.verify(t, HandRoutes.oneLayer(t, HandRoutes.e6Legal(), true));
         assertThat(r.ok()).as(r.verdict()).isTrue();
     }
 
