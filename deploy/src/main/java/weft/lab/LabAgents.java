@@ -24,7 +24,11 @@ import weft.model.topology.Host;
  * @param agents       one row per host
  */
 public record LabAgents(int registryPort, String token, List<Agent> agents) {
-    private static final Duration READY_TIMEOUT = Duration.ofSeconds(60);
+    /**
+     * How long an agent may take to start and register: 3 minutes. Nine agent JVMs starting at once on a 2-core
+     * machine that other builds load 15 times over took more than a minute (CrpIncastLabTest).
+     */
+    private static final Duration READY_TIMEOUT = Duration.ofMinutes(3);
 
     /**
      * One host's agent.
@@ -64,7 +68,8 @@ public record LabAgents(int registryPort, String token, List<Agent> agents) {
      * @param java       the java executable
      * @param classpath  a class path holding the agent module
      * @param registered whether the registry has registered a host (the controller's log line, or its registry)
-     * @throws LabException when an agent cannot start, or is not ready or not registered within 60 s (with its log)
+     * @throws LabException when an agent cannot start, or is not ready or not registered within 3 minutes (with its
+     *                      log)
      */
     public static LabAgents start(OvsLab lab, int registryPort, String token, String java, String classpath,
                                   Predicate<String> registered) throws IOException {

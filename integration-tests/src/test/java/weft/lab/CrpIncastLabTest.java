@@ -20,6 +20,7 @@ import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import weft.agent.cli.AgentCommand;
 import weft.controller.agentlink.AgentLinkServer;
+import weft.controller.agentlink.AgentView;
 import weft.controller.crp.ReservationOptions;
 import weft.controller.crp.ReservationsView;
 import weft.controller.fabric.DeadlockVerification;
@@ -27,6 +28,7 @@ import weft.controller.fabric.WeftController;
 import weft.controller.openflow.SessionConfig;
 import weft.controller.program.RouteCompiler;
 import weft.model.routing.RoutingEngines;
+import weft.model.protocol.ReservationReport;
 import weft.model.routing.RoutingOptions;
 import weft.model.topology.Host;
 import weft.model.topology.Link;
@@ -38,24 +40,18 @@ import weft.model.topology.Topology;
  * docs/crp.md). Fabric: s1 with h1..h8 (ports 1-8), s2 with h9 (port 1), the link s1:9 - s2:2; the lab emulates link
  * rates with tc HTB on the switch-side ports at 1 Mbit/s per topology Mbit/s x 1000 (docs/sources.md §5): the link
  * runs at 12 Mbit/s, h9's port at 50, the senders' ports at 1000. The test gives the bottleneck's HTB class a burst
- * of 10 ms at its rate and a 64-packet FIFO (a shallow switch buffer whose drops {@code tc -s} counts). Every
- * sender's agent runs at 3 Mbit/s of its own (24 Mbit/s offered, twice the bottleneck; about 2,000 packets a second,
- * which the userspace OVS of a loaded 2-core machine forwards) and writes to h9 as fast as its VOQ takes data
- * ({@code weft agent perf}).
+ * of 40 ms at its rate and a 64-packet FIFO ({@link #shallowQueue}: why). Every sender's agent runs at 3 Mbit/s of
+ * its own (24 Mbit/s offered, twice the bottleneck) and writes to h9 as fast as its VOQ takes data ({@code weft agent
+ * perf}); CRP as {@link #reservations} sets it.
  *
- * <p>Measured over a common 10 s window from kernel counters: what the bottleneck carried and dropped ({@code tc -s
- * qdisc} of s1:9, Ethernet frame bytes as HTB counts them), what each sender put into s1 (the RX counters of its
- * switch-side port), and the queueing delay a ping from h1 to h9 sees; with CRP also the link's table from the
- * controller ({@code GET /api/reservations}'s view). Asserted with CRP, what it guarantees whatever the machine's load:
- * the tables never commit more than a slot holds, so the bottleneck's queue does not overflow (at most 1% of its
- * packets dropped, and at most a tenth of the share dropped without CRP, about 45%; the residue comes from agents
- * that this busy machine runs late and that then catch up on their slot's budget at once); the link's table is kept
- * full while the demand exceeds it (at least 90% of its capacity reserved or charged over the window); the
- * destination's turns are shared, so no sender starves (the slowest within 20% of the senders' mean). What the
- * bottleneck carried is printed against the 90% goal and not asserted: it also depends on how promptly this shared
- * machine runs the agents and the emulated link (without CRP the saturated link itself carried 89-100% of its rate
- * in our runs). Both runs are printed side by side and written to
- * {@code target/lab/CrpIncastLabTest/results.txt}.
+ * <p>Measured over 15 s from kernel counters, each read stamped with the midpoint of its call: what the bottleneck
+ * carried and dropped ({@code tc -s qdisc} of s1:9, Ethernet frame bytes as HTB counts them), what each sender put
+ * into s1 (the RX counters of its switch-side port), the queueing delay a ping from h1 to h9 sees; with CRP also the
+ * link's table from the controller and what each sender's VOQ did with its grants (granted, sent, expired, late,
+ * unreserved bytes). Asserted with CRP, the issue's bars: the bottleneck carries at least 90% of its rate; no sender
+ * starves (the slowest at least 80% of the fair share, 1.5 Mbit/s); drops at the bottleneck near zero (at most 1% of
+ * its packets, and a tenth of the share without CRP); and the link's table kept at least 90% reserved or charged.
+ * Without CRP what happens is printed beside. Written to {@code target/lab/CrpIncastLabTest/results.txt}.
  */
 @Tag("lab")
 class CrpIncastLabTest {
@@ -63,11 +59,12 @@ class CrpIncastLabTest {
     private static final String TOKEN = "wcrp-lab-token-0123456789";
     private static final Path DIR = Path.of("target", "lab", "CrpIncastLabTest");
     private static final double BOTTLENECK_BPS = 12e6;
+    private static final double FAIR_BPS = BOTTLENECK_BPS / 8;
     private static final long MS = 1_000_000L;
     private static final long SLOT = 20 * MS;
     private static final int SENDERS = 8;
     private static final int QUEUE_PACKETS = 64;
-    private static final Duration WINDOW = Duration.ofSeconds(10);
+    private static final Duration WINDOW = Duration.ofSeconds(15);
     private final ObjectMapper json = new ObjectMapper();
 
     static Topology fabric() {
@@ -84,9 +81,10 @@ class CrpIncastLabTest {
      * One run's figures.
      *
      * @param tableShare with CRP, the link table's reserved and charged bytes over its capacity in the window
+     * @param voqs       with CRP, what each sender's VOQ did with its grants in the window (printed)
      */
     record Run(String name, double carriedBps, long sentPackets, long droppedPackets, double[] senderBps,
-               double pingMedianMs, double pingMaxMs, double tableShare) {
+               double pingMedianMs, double pingMaxMs, double tableShare, String voqs) {
         double utilisation() {
             return carriedBps / BOTTLENECK_BPS;
         }
@@ -110,22 +108,25 @@ class CrpIncastLabTest {
     }
 
     @Test
-    @DisplayName("8->1 incast through a 12 Mbit/s link: with CRP drops near zero (<= 1%, a tenth of those without), "
-            + "the link's table kept >= 90% full, no sender 20% below the mean; without CRP, reported beside")
+    @DisplayName("8->1 incast through a 12 Mbit/s link: with CRP the link carries >= 90% of its rate, the slowest "
+            + "sender gets >= 80% of the fair share, drops near zero (<= 1%, a tenth of those without); without CRP, "
+            + "reported beside")
     void incastWithAndWithoutCrp() throws Exception {
         Files.createDirectories(DIR);
         Run without = run(false);
         Run with = run(true);
-        String table = table(without, with);
+        String table = table(without, with) + "with CRP, each sender's VOQ over the window:\n" + with.voqs();
         System.out.println(table);
         Files.writeString(DIR.resolve("results.txt"), table, StandardCharsets.UTF_8);
+        assertThat(with.utilisation()).as("share of the bottleneck's rate carried with CRP; %s", table)
+                .isGreaterThanOrEqualTo(0.90);
+        assertThat(with.minSender()).as("slowest sender with CRP against 80%% of the fair share; %s", table)
+                .isGreaterThanOrEqualTo(0.8 * FAIR_BPS);
         assertThat(with.dropShare()).as("packets dropped at the bottleneck with CRP: at most 1%%, and a tenth of "
                 + "the share without; %s", table).isLessThanOrEqualTo(0.01)
                 .isLessThanOrEqualTo(without.dropShare() / 10);
         assertThat(with.tableShare()).as("the link's table reserved or charged with CRP; %s", table)
                 .isGreaterThanOrEqualTo(0.90);
-        assertThat(with.minSender()).as("slowest sender with CRP against 80%% of the senders' mean; %s", table)
-                .isGreaterThanOrEqualTo(0.8 * with.meanSender());
     }
 
     private Run run(boolean crp) throws Exception {
@@ -143,7 +144,7 @@ class CrpIncastLabTest {
         Perfs perfs = null;
         String tag = crp ? "crp" : "none";
         try {
-            lab = OvsLab.up(config);
+            lab = upWithDeepSwitchSockets(config);
             String bottleneck = lab.interfaceOf("s1", 9);
             shallowQueue(bottleneck, BOTTLENECK_BPS);
             assertThat(controller.fabric().awaitConverged(Duration.ofSeconds(60)))
@@ -156,36 +157,39 @@ class CrpIncastLabTest {
             pinAddresses(lab);
             perfs = new Perfs(lab, tag, java, classpath);
             perfs.awaitAllSending();
-            Thread.sleep(5_000); // every sender's VOQ full and, with CRP, its reservations in the tables
-            JsonNode q0 = qdisc(bottleneck);
-            long[] rx0 = senderBytes(lab);
-            ReservationsView.Table link0 = crp ? link(registry.reservations()) : null;
-            long t0 = System.nanoTime();
-            Process ping = lab.spawn("h1", DIR.resolve("ping-" + tag + ".log"), "ping", "-n", "-c", "30", "-i",
-                    "0.3", "-W", "3", "10.0.0.9");
-            Thread.sleep(WINDOW.toMillis());
-            JsonNode q1 = qdisc(bottleneck);
-            long[] rx1 = senderBytes(lab);
-            ReservationsView.Table link1 = crp ? link(registry.reservations()) : null;
-            double seconds = (System.nanoTime() - t0) / 1e9;
+            if (crp) {
+                awaitEverySenderReserving(registry);
+            } else {
+                awaitQueueFull(bottleneck);
+            }
+            Snapshot s0 = snapshot(bottleneck, lab, registry, crp);
+            Process ping = lab.spawn("h1", DIR.resolve("ping-" + tag + ".log"), "ping", "-n", "-c",
+                    String.valueOf(WINDOW.toMillis() / 300), "-i", "0.3", "-W", "3", "10.0.0.9");
+            Thread.sleep(WINDOW.toMillis()); // the measurement window itself
+            Snapshot s1 = snapshot(bottleneck, lab, registry, crp);
             ping.waitFor();
             double[] rtt = pingRtts(Files.readString(DIR.resolve("ping-" + tag + ".log")));
+            double qSeconds = (s1.qdiscAt() - s0.qdiscAt()) / 1e9;
+            double rxSeconds = (s1.rxAt() - s0.rxAt()) / 1e9;
             double[] senders = new double[SENDERS];
             for (int i = 0; i < SENDERS; i++) {
-                senders[i] = (rx1[i] - rx0[i]) * 8 / seconds;
+                senders[i] = (s1.rx()[i] - s0.rx()[i]) * 8 / rxSeconds;
             }
             double tableShare = Double.NaN;
+            String voqs = "";
             if (crp) {
+                ReservationsView.Table link0 = s0.link();
+                ReservationsView.Table link1 = s1.link();
                 long used = link1.committedBytes() + link1.chargedBytes() - link0.committedBytes()
                         - link0.chargedBytes();
                 tableShare = used / (link1.capacityBytes() * (double) (link1.baseSlot() - link0.baseSlot()));
+                voqs = voqTable(s0, s1);
                 Files.writeString(DIR.resolve("agents-crp.json"), json.writerWithDefaultPrettyPrinter()
                         .writeValueAsString(List.of(registry.reservations(), registry.view())), StandardCharsets.UTF_8);
             }
-            return new Run(crp ? "with CRP" : "without CRP",
-                    (q1.get("bytes").asLong() - q0.get("bytes").asLong()) * 8 / seconds,
-                    q1.get("packets").asLong() - q0.get("packets").asLong(),
-                    q1.get("drops").asLong() - q0.get("drops").asLong(), senders, rtt[0], rtt[1], tableShare);
+            return new Run(crp ? "with CRP" : "without CRP", (s1.qdiscBytes() - s0.qdiscBytes()) * 8 / qSeconds,
+                    s1.qdiscPackets() - s0.qdiscPackets(), s1.qdiscDrops() - s0.qdiscDrops(), senders, rtt[0], rtt[1],
+                    tableShare, voqs);
         } finally {
             if (perfs != null) {
                 perfs.stop();
@@ -198,6 +202,107 @@ class CrpIncastLabTest {
         }
     }
 
+    /**
+     * Counters read at one moment: the bottleneck's qdisc, the senders' switch-side ports (one {@code ip} call for
+     * all), with CRP the link's table and every sender's last VOQ report. Each read is stamped with the midpoint of
+     * the call, so a rate is counted over the interval the counters really span, however long this loaded machine
+     * takes to start the tools.
+     */
+    record Snapshot(long qdiscBytes, long qdiscPackets, long qdiscDrops, long qdiscAt, long[] rx, long rxAt,
+                    ReservationsView.Table link, ReservationReport[] crp, long[] reportMillis) {
+    }
+
+    private Snapshot snapshot(String bottleneck, OvsLab lab, AgentLinkServer registry, boolean crp)
+            throws IOException {
+        long a = System.nanoTime();
+        JsonNode q = qdisc(bottleneck);
+        long b = System.nanoTime();
+        long[] rx = senderBytes(lab);
+        long c = System.nanoTime();
+        ReservationsView.Table link = crp ? link(registry.reservations()) : null;
+        ReservationReport[] reports = new ReservationReport[SENDERS];
+        long[] millis = new long[SENDERS];
+        if (crp) {
+            for (AgentView v : registry.view()) {
+                int i = v.host().matches("h[1-8]") ? Integer.parseInt(v.host().substring(1)) - 1 : -1;
+                if (i >= 0 && !v.lastReport().isEmpty()) {
+                    reports[i] = v.lastReport().get(0).crp();
+                    millis[i] = v.lastReportMillis();
+                }
+            }
+        }
+        return new Snapshot(q.get("bytes").asLong(), q.get("packets").asLong(), q.get("drops").asLong(), (a + b) / 2,
+                rx, (b + c) / 2, link, reports, millis);
+    }
+
+    /**
+     * What each sender's VOQ did with its grants between two snapshots (its reports' interval): bytes granted (sent
+     * reserved + expired unspent + arrived after their slot), sent reserved, expired, late, sent unreserved. The
+     * instrument that found the shortfall's cause (docs/crp.md §9).
+     */
+    private static String voqTable(Snapshot s0, Snapshot s1) {
+        StringBuilder s = new StringBuilder(String.format(Locale.ROOT, "%-6s %8s %12s %12s %12s %12s %12s%n",
+                "sender", "seconds", "granted B", "sent B", "expired B", "late B", "unreserved B"));
+        for (int i = 0; i < SENDERS; i++) {
+            ReservationReport a = s0.crp()[i];
+            ReservationReport b = s1.crp()[i];
+            if (a == null || b == null) {
+                s.append("h").append(i + 1).append(": no report\n");
+                continue;
+            }
+            long sent = b.reservedBytes() - a.reservedBytes();
+            long expired = b.expiredBytes() - a.expiredBytes();
+            long late = b.lateBytes() - a.lateBytes();
+            s.append(String.format(Locale.ROOT, "h%-5d %8.2f %12d %12d %12d %12d %12d%n", i + 1,
+                    (s1.reportMillis()[i] - s0.reportMillis()[i]) / 1e3, sent + expired + late, sent, expired, late,
+                    b.unreservedBytes() - a.unreservedBytes()));
+        }
+        return s.toString();
+    }
+
+    /** Waits until every sender holds a booking and has sent reserved bytes (CRP governs every VOQ). */
+    private static void awaitEverySenderReserving(AgentLinkServer registry) throws InterruptedException {
+        long deadline = System.nanoTime() + Duration.ofSeconds(60).toNanos();
+        while (true) {
+            Set<String> booked = new java.util.TreeSet<>();
+            registry.bookings().forEach(b -> booked.add(b.src()));
+            long sending = registry.view().stream().filter(v -> v.lastReport().stream()
+                    .anyMatch(r -> r.crp() != null && r.crp().reservedBytes() > 0)).count();
+            if (booked.size() >= SENDERS && sending >= SENDERS) {
+                return;
+            }
+            assertThat(System.nanoTime() - deadline).as("every sender reserving within 60 s: bookings of %s, %d "
+                    + "sending reserved bytes", booked, sending).isNegative();
+            Thread.sleep(200);
+        }
+    }
+
+    /** Waits until the bottleneck's FIFO drops: without CRP the incast has filled it. */
+    private void awaitQueueFull(String dev) throws InterruptedException, IOException {
+        long deadline = System.nanoTime() + Duration.ofSeconds(60).toNanos();
+        long drops0 = qdisc(dev).get("drops").asLong();
+        while (qdisc(dev).get("drops").asLong() == drops0) {
+            assertThat(System.nanoTime() - deadline).as("the bottleneck's queue full within 60 s").isNegative();
+            Thread.sleep(200);
+        }
+    }
+
+    /**
+     * Brings the lab up with 4 MiB receive buffers on ovs-vswitchd's port sockets (net.core.rmem_default while the
+     * ports are added, restored right after, as AgentLabTest does): the userspace switch reads each port through an
+     * AF_PACKET socket, and with the default 208 KiB a switch not scheduled for a while on this loaded machine drops
+     * there, before the bottleneck, where neither tc nor the carried share sees it.
+     */
+    private static OvsLab upWithDeepSwitchSockets(LabConfig config) {
+        String rmemDefault = Shell.check("sysctl", "-n", "net.core.rmem_default").stdout().trim();
+        Shell.check("sysctl", "-qw", "net.core.rmem_default=" + (4 << 20));
+        try {
+            return OvsLab.up(config);
+        } finally {
+            Shell.check("sysctl", "-qw", "net.core.rmem_default=" + rmemDefault);
+        }
+    }
+
     /** The table of the link s1:9 -> s2:2. */
     private static ReservationsView.Table link(ReservationsView v) {
         return v.tables().stream().filter(t -> t.resource().equals("s1:9")).findFirst()
@@ -205,14 +310,16 @@ class CrpIncastLabTest {
     }
 
     /**
-     * Gives the HTB class the lab made on {@code dev} a burst of 10 ms at its rate (the default, a timer tick's
-     * worth, loses rate when this busy host serves the qdisc late) and a FIFO of {@link #QUEUE_PACKETS} packets, so a
-     * link that cannot keep up drops where {@code tc -s} counts it rather than in ovs-vswitchd's socket. The
-     * device is the lab's; it goes with the lab.
+     * Gives the HTB class the lab made on {@code dev} a burst of 40 ms at its rate and a FIFO of {@link
+     * #QUEUE_PACKETS} packets, so a link that cannot keep up drops where {@code tc -s} counts it rather than in
+     * ovs-vswitchd's socket. The burst lets the link make up a short idle spell: the userspace switch feeding it is
+     * not always scheduled on this loaded machine, and then hands it a backlog at once; with a 10 ms burst the link
+     * carried as little as 84% of its rate with more than it could carry on offer (without CRP). Over the 15 s window
+     * 40 ms may add 0.3% to the rate. The device is the lab's; it goes with the lab.
      */
     private static void shallowQueue(String dev, double bps) {
         String rate = String.format(Locale.ROOT, "%.3fmbit", bps / 1e6);
-        String burst = Math.round(bps / 8 * 0.010) + "b";
+        String burst = Math.round(bps / 8 * 0.040) + "b";
         Shell.check("tc", "class", "change", "dev", dev, "parent", "1:", "classid", "1:10", "htb", "rate", rate,
                 "burst", burst, "cburst", burst);
         Shell.check("tc", "qdisc", "add", "dev", dev, "parent", "1:10", "handle", "10:", "pfifo", "limit",
@@ -239,12 +346,15 @@ class CrpIncastLabTest {
 
     /**
      * CRP for the lab: 20 ms slots (a slot of the 12 Mbit/s link holds 29,100 bytes after the default 3% headroom,
-     * 19 full packets), 32 of them, a 40 ms round trip allowed (grants from two slots ahead), the default {@code ε}
-     * of 3%, a 2 ms clock tolerance, {@code N_max} one slot of the link; SNTP on the registry's port.
+     * 19 full packets; the headroom covers the 14 B Ethernet header of every 1,500 B packet, which HTB counts and the
+     * grants, in IP bytes, do not), 32 of them, a 40 ms round trip allowed (grants from two slots ahead), a 2 ms
+     * clock tolerance, {@code N_max} one slot of the link; SNTP on the registry's port. {@code ε} is 0: it reserves
+     * room for the control packets that cross a resource (seed 001 §2.5), and the agents' control link runs over the
+     * lab's management veths, not through the bottleneck (with the default 3% the link's data could not exceed
+     * 97% / 1.03 = 94% of its rate).
      */
     private static ReservationOptions reservations(int port) {
-        return new ReservationOptions(SLOT, 32, 30_000, 30_000, 2 * SLOT, 0, 0, 2, 8, SLOT / 8, 2 * MS, Set.of(),
-                port);
+        return new ReservationOptions(SLOT, 32, 30_000, 0, 2 * SLOT, 0, 0, 2, 8, SLOT / 8, 2 * MS, Set.of(), port);
     }
 
     /** A port free for both TCP (the registry) and UDP (its SNTP server). */
@@ -325,17 +435,25 @@ class CrpIncastLabTest {
         }
     }
 
-    /** RX bytes of each sender's switch-side port: what the sender put into s1. */
+    /** RX bytes of each sender's switch-side port: what the sender put into s1 (one {@code ip} call for all). */
     private static long[] senderBytes(OvsLab lab) {
         long[] out = new long[SENDERS];
+        JsonNode links;
+        try {
+            links = new ObjectMapper().readTree(Shell.check("ip", "-s", "-j", "link", "show").stdout());
+        } catch (IOException e) {
+            throw new LabException("ip -s -j link show: " + e.getMessage(), e);
+        }
         for (int i = 0; i < SENDERS; i++) {
             String dev = lab.interfaceOf("s1", i + 1);
-            try {
-                JsonNode link = new ObjectMapper().readTree(Shell.check("ip", "-s", "-j", "link", "show", "dev", dev)
-                        .stdout()).get(0);
-                out[i] = link.get("stats64").get("rx").get("bytes").asLong();
-            } catch (IOException e) {
-                throw new LabException("ip -s -j link show dev " + dev + ": " + e.getMessage(), e);
+            out[i] = -1;
+            for (JsonNode link : links) {
+                if (link.path("ifname").asText().equals(dev)) {
+                    out[i] = link.get("stats64").get("rx").get("bytes").asLong();
+                }
+            }
+            if (out[i] < 0) {
+                throw new LabException("ip -s -j link show: no device " + dev);
             }
         }
         return out;
@@ -366,16 +484,17 @@ class CrpIncastLabTest {
     }
 
     private static String table(Run a, Run b) {
-        StringBuilder s = new StringBuilder("8->1 incast through a 12 Mbit/s bottleneck (fair share 1.5 Mbit/s), "
-                + WINDOW.toSeconds() + " s window\n");
+        StringBuilder s = new StringBuilder("8->1 incast through a 12 Mbit/s bottleneck (fair share 1.5 Mbit/s, "
+                + "bars with CRP: carried >= 90%, slowest sender >= 1.2 Mbit/s, drops <= 1%), " + WINDOW.toSeconds()
+                + " s window\n");
         s.append(String.format(Locale.ROOT, "%-34s %16s %16s%n", "", a.name(), b.name()));
         row(s, "bottleneck carried (Mbit/s)", a.carriedBps() / 1e6, b.carriedBps() / 1e6);
-        row(s, "  share of its rate (%, goal 90)", 100 * a.utilisation(), 100 * b.utilisation());
+        row(s, "  share of its rate (%, bar >= 90)", 100 * a.utilisation(), 100 * b.utilisation());
         row(s, "link table reserved+charged (%)", 100 * a.tableShare(), 100 * b.tableShare());
         row(s, "bottleneck packets sent", a.sentPackets(), b.sentPackets());
         row(s, "bottleneck packets dropped", a.droppedPackets(), b.droppedPackets());
-        row(s, "  dropped share (%)", 100 * a.dropShare(), 100 * b.dropShare());
-        row(s, "slowest sender (Mbit/s into s1)", a.minSender() / 1e6, b.minSender() / 1e6);
+        row(s, "  dropped share (%, bar <= 1)", 100 * a.dropShare(), 100 * b.dropShare());
+        row(s, "slowest sender (Mbit/s, bar >= 1.2)", a.minSender() / 1e6, b.minSender() / 1e6);
         row(s, "fastest sender (Mbit/s into s1)", a.maxSender() / 1e6, b.maxSender() / 1e6);
         row(s, "ping h1->h9 median (ms)", a.pingMedianMs(), b.pingMedianMs());
         row(s, "ping h1->h9 max (ms)", a.pingMaxMs(), b.pingMaxMs());

@@ -9,7 +9,6 @@ import weft.model.crp.SlotClock;
 import weft.model.crp.SlotSync;
 import weft.model.crp.SlotUnits;
 import weft.model.crp.VoqReservation;
-import weft.model.host.shaping.TokenBucket;
 import weft.model.protocol.ControlMessage;
 import weft.model.protocol.DestinationBytes;
 import weft.model.protocol.SlotBytes;
@@ -31,6 +30,7 @@ public final class Reservations {
     private final long packetBytes;
     private ControlMessage.Crp rules;
     private ClockOffset offset;
+    private boolean fresh;
     private SlotSync sync;
     private final Map<String, VoqReservation> byDst = new HashMap<>();
     private long nextId = 1;
@@ -75,9 +75,13 @@ public final class Reservations {
         return rules;
     }
 
-    /** A new measurement of this host's offset from the controller's clock. */
+    /**
+     * A new measurement of this host's offset from the controller's clock; the held one stays while its bound, grown
+     * by the drift, is still the tighter ({@link ClockOffset#tighter}).
+     */
     public void measured(ClockOffset o) {
-        offset = o;
+        offset = offset == null || fresh ? o : offset.tighter(o, driftPpm);
+        fresh = false;
         resync();
     }
 
@@ -98,17 +102,17 @@ public final class Reservations {
     }
 
     /**
-     * The reservation state of the VOQ towards {@code dstIp}, made on first use with the VOQ's bucket; null while
+     * The reservation state of the VOQ towards {@code dstIp}, made on first use; null while
      * CRP is not {@link #active}.
      */
-    public VoqReservation of(String dstIp, TokenBucket bucket, long t) {
+    public VoqReservation of(String dstIp, long t) {
         if (!active(t)) {
             return null;
         }
         VoqReservation v = byDst.get(dstIp);
         if (v == null) {
             v = new VoqReservation(rules.minBytes(), rules.maxBytes(), packetBytes, rules.outstanding(),
-                    rules.cells(), bucket, sync, nextId);
+                    rules.cells(), sync, nextId);
             nextId += 1L << 32; // each destination numbers its requests in a range of its own
             byDst.put(dstIp, v);
         }
@@ -120,9 +124,9 @@ public final class Reservations {
      *
      * @param mayGoUnreserved whether the VOQ has a rate of its own ({@link VoqReservation#poll})
      */
-    public ControlMessage.Reserve poll(String dstIp, TokenBucket bucket, long backlogBytes, long t,
+    public ControlMessage.Reserve poll(String dstIp, long backlogBytes, long t,
                                        boolean mayGoUnreserved) {
-        VoqReservation v = of(dstIp, bucket, t);
+        VoqReservation v = of(dstIp, t);
         if (v == null) {
             return null;
         }
@@ -184,6 +188,7 @@ public final class Reservations {
     /** The control session ended: outstanding requests will not be answered. */
     public void sessionLost() {
         byDst.values().forEach(VoqReservation::sessionLost);
+        fresh = true; // the next session may be another controller's clock: its first measurement replaces ours
     }
 
     /** Grants that found no request waiting for them. */

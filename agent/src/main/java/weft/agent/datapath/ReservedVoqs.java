@@ -22,13 +22,24 @@ import weft.model.protocol.ReservationReport;
  * sees one clock. The public methods may be called from any thread (they hop onto the data-path loop); the others
  * run on that loop only, and the per-packet calls allocate nothing.
  *
- * <p>Rates: while a VOQ is reserving, the scheduler and its bucket run at its slot's rate (its budget over the send
- * window, 0 outside it), set at each run of the injector; otherwise at its own rate (the controller's, or the
- * default), which {@link #base} remembers.
+ * <p>Rates: while a VOQ is reserving, its grants pace it ({@link weft.model.crp.GrantPacer}, by decision time) and the
+ * scheduler weighs it at its slot's rate; otherwise its bucket and the scheduler run at its own rate (the
+ * controller's, or the default), which {@link #base} remembers.
+ *
+ * <p>Decision (late wake-ups): the injector takes a late wake-up's decisions at their due times (up to {@link
+ * Injector#CATCH_UP_NANOS}), so the budget that fell due meanwhile still goes; what a slot left at its end may go
+ * during the next slot ({@link weft.model.crp.GrantPacer}), and a slot's budget expires one slot after its end. What a
+ * switch queue must absorb for it is bounded by one slot of every sender's grants. The scheduler weighs a reserving VOQ
+ * at {@link #CATCH_UP_SPEED} times its slot's uniform rate: the pacer alone says when bytes are due, and Periodic
+ * Selection, which holds the injector for {@code bytes·8/R} after each packet, must not hold a late VOQ to the uniform
+ * rate while it makes up (with {@code R} the uniform rate, a wake-up 10 ms late stayed 10 ms behind to the slot's end,
+ * and that part expired).
  */
 public final class ReservedVoqs {
     /** Drift assumed for the clock until the agent says otherwise: a common crystal's 100 ppm. */
     static final long DEFAULT_DRIFT_PPM = 100;
+    /** How much faster than its slot's uniform rate a reserving VOQ may make up what fell due: 8 times. */
+    static final long CATCH_UP_SPEED = 8;
 
     private final Reservations crp;
     private final VoqTable voqs;
@@ -39,6 +50,7 @@ public final class ReservedVoqs {
     private final long[] base;
     private Consumer<ControlMessage> toController = m -> { };
     private ScheduledFuture<?> duties;
+    private long lag;
 
     /**
      * @param kick wakes the injector (a VOQ's reservations changed what it may send)
@@ -66,6 +78,7 @@ public final class ReservedVoqs {
     public void rules(ControlMessage.Crp rules) {
         loop.execute(() -> {
             crp.configure(rules);
+            lag = rules.slotNanos();
             if (duties != null) {
                 duties.cancel(false);
             }
@@ -136,8 +149,8 @@ public final class ReservedVoqs {
     }
 
     /**
-     * Sets the scheduler's and the bucket's rate of every VOQ with CRP state for {@code nanoTime}: its slot's rate
-     * while reserving, its own otherwise.
+     * Sets the scheduler's rate of every VOQ with CRP state for {@code nanoTime}: {@link #CATCH_UP_SPEED} times its
+     * slot's rate while reserving, its own otherwise (and its bucket's then).
      */
     void rates(long t, InjectionScheduler scheduler) {
         for (int i = 0; i < of.length; i++) {
@@ -148,7 +161,7 @@ public final class ReservedVoqs {
             Voq q = voqs.at(i);
             long rate;
             if (v.reserving(t)) {
-                rate = v.pacer().prepare(t);
+                rate = Math.min(400_000_000_000L, v.pacer().rate(t) * CATCH_UP_SPEED);
             } else {
                 rate = base[i];
                 if (q != null && q.bucket().rateBitsPerSecond() != rate) {
@@ -171,7 +184,7 @@ public final class ReservedVoqs {
         boolean changed = false;
         for (int i = 0; i < of.length; i++) {
             Voq q = voqs.at(i);
-            VoqReservation v = q == null ? null : crp.of(q.dst().getAddress().getHostAddress(), q.bucket(), t);
+            VoqReservation v = q == null ? null : crp.of(q.dst().getAddress().getHostAddress(), t);
             if (v != of[i]) {
                 if (v == null && q != null) {
                     q.bucket().setRate(base[i], t); // CRP went off: the VOQ's own rate again
@@ -182,7 +195,7 @@ public final class ReservedVoqs {
             if (v == null) {
                 continue;
             }
-            v.pacer().expire(t);
+            v.pacer().expire(t - lag);
             long backlog = q.backlogBytes() + (long) q.sizePackets() * (ShimHeader.LENGTH + 28);
             VoqReservation.Request r = v.poll(backlog, t, base[i] > 0);
             if (r != null) {

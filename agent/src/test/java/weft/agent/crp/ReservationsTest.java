@@ -7,7 +7,6 @@ import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
 import weft.model.crp.ClockOffset;
 import weft.model.crp.VoqReservation;
-import weft.model.host.shaping.TokenBucket;
 import weft.model.protocol.ControlMessage;
 import weft.model.protocol.DestinationBytes;
 import weft.model.protocol.SlotBytes;
@@ -25,8 +24,7 @@ class ReservationsTest {
     @DisplayName("Off until rules and a clock measurement within the tolerance; an error of 2 ms keeps it off")
     void needsRulesAndAGoodClock() {
         Reservations r = new Reservations(100, 1);
-        TokenBucket b = new TokenBucket(0, 3000, T);
-        assertThat(r.poll("10.0.0.9", b, 100_000, T, true)).isNull();
+        assertThat(r.poll("10.0.0.9", 100_000, T, true)).isNull();
         r.configure(RULES);
         assertThat(r.active(T)).as("no measurement yet").isFalse();
         r.measured(new ClockOffset(0, 2 * MS, T));
@@ -35,8 +33,23 @@ class ReservationsTest {
         assertThat(r.active(T)).isTrue();
         assertThat(r.active(T + 8_000 * MS)).as("0.2 ms + 100 ppm over 8 s: 1 ms, the tolerance").isTrue();
         assertThat(r.active(T + 9_000 * MS)).as("0.2 ms + 0.9 ms: past it").isFalse();
-        assertThat(r.poll("10.0.0.9", b, 100_000, T, true))
+        assertThat(r.poll("10.0.0.9", 100_000, T, true))
                 .isEqualTo(new ControlMessage.Reserve(1, "10.0.0.9", 29_100, null));
+    }
+
+    @Test
+    @DisplayName("A measurement with a wider bound (a loaded host's long round trip) does not replace a tighter one "
+            + "still within the tolerance; after a lost session the next measurement replaces the held one")
+    void loadedMeasurementKeepsTheTighterBound() {
+        Reservations r = new Reservations(100, 1);
+        r.measured(new ClockOffset(0, 200_000, T));
+        r.configure(RULES);
+        r.measured(new ClockOffset(0, 3 * MS, T + 1_000 * MS));
+        assertThat(r.active(T + 1_000 * MS)).as("0.2 ms + 100 ppm of 1 s = 0.3 ms held, not 3 ms").isTrue();
+        r.sessionLost();
+        r.measured(new ClockOffset(0, 3 * MS, T + 2_000 * MS));
+        assertThat(r.active(T + 2_000 * MS)).as("another session: the new clock's 3 ms, past the tolerance")
+                .isFalse();
     }
 
     @Test
@@ -46,10 +59,8 @@ class ReservationsTest {
         Reservations r = new Reservations(0, 1);
         r.configure(RULES);
         r.measured(new ClockOffset(0, 0, T));
-        TokenBucket b9 = new TokenBucket(0, 3000, T);
-        TokenBucket b8 = new TokenBucket(0, 3000, T);
-        ControlMessage.Reserve to9 = r.poll("10.0.0.9", b9, 100_000, T, true);
-        ControlMessage.Reserve to8 = r.poll("10.0.0.8", b8, 100_000, T, true);
+        ControlMessage.Reserve to9 = r.poll("10.0.0.9", 100_000, T, true);
+        ControlMessage.Reserve to8 = r.poll("10.0.0.8", 100_000, T, true);
         assertThat(to8.id()).as("ids in a range per destination").isEqualTo(1 + (1L << 32));
         long slot = T / (10 * MS);
         assertThat(r.onMessage(new ControlMessage.Grant(to9.id(), "10.0.0.9", 4,
@@ -73,8 +84,8 @@ class ReservationsTest {
         Reservations r = new Reservations(0, 1);
         r.configure(RULES);
         r.measured(new ClockOffset(0, 0, T));
-        r.of("10.0.0.9", new TokenBucket(0, 3000, T), T).sentUnreserved(1500);
-        r.of("10.0.0.9", new TokenBucket(0, 3000, T), T).sentUnreserved(64);
+        r.of("10.0.0.9", T).sentUnreserved(1500);
+        r.of("10.0.0.9", T).sentUnreserved(64);
         assertThat(r.charges()).isEqualTo(new ControlMessage.Charge(List.of(new DestinationBytes("10.0.0.9", 1564))));
         assertThat(r.charges()).isNull();
         r.configure(RULES);

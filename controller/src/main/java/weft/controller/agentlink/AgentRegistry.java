@@ -5,6 +5,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.TreeSet;
+import java.util.function.BiConsumer;
 import java.util.function.Consumer;
 import java.util.function.Supplier;
 import weft.controller.ha.HandSetRate;
@@ -21,9 +22,9 @@ import weft.model.topology.Topology;
  * {@link RegistryActions} to carry out): it authenticates sessions with the shared {@link AgentToken}, remembers each
  * host's registration, the rates set for it by hand and the flows it reports, and pushes per destination the rate and
  * the paths ({@link PathProvider}) the fabric's routes allow. With an {@link Allocator} it computes the rates of the
- * reported flows ({@link OnlineAllocation}) and recomputes when flows come or go and when the routes change; agents get
- * their new paths on every route change either way. It owns no thread, socket or clock: {@link AgentLinkServer} moves
- * the bytes and the time and runs every call on one thread.
+ * reported flows ({@link weft.model.rate.OnlineAllocation}) and recomputes when flows come or go and when the
+ * routes change; agents get their new paths on every route change either way. It owns no thread, socket or clock:
+ * {@link AgentLinkServer} moves the bytes and the time and runs every call on one thread.
  *
  * <p>Precedence: a rate set by hand ({@code weft rates set}) wins for its pair, whatever the allocator says; the
  * allocator shares what that rate leaves. Rates are pushed as changes ({@code replace = false}); a pair that loses its
@@ -96,21 +97,36 @@ public final class AgentRegistry {
 
     /** A line of {@code session} that decoded to {@code m}. */
     public RegistryActions received(long session, ControlMessage m, long nowNanos) {
+        return line(session, nowNanos, (s, out) -> dispatch(session, s, m, nowNanos, out));
+    }
+
+    /** A line of {@code session} that did not decode ({@code problem} says why); it is answered and skipped. */
+    public RegistryActions malformed(long session, String problem, long nowNanos) {
+        return line(session, nowNanos, (s, out) -> refuse(session, s, problem, out));
+    }
+
+    /**
+     * A line of {@code session}: the session is looked up (which counts the line as its latest sign of life) and
+     * the line handled; a line of a session that is gone or closing changes nothing.
+     */
+    private RegistryActions line(long session, long nowNanos, BiConsumer<AgentSessions.Session, Outbox> handle) {
         AgentSessions.Session s = sessions.read(session, nowNanos);
         if (s == null) {
             return RegistryActions.NONE;
         }
         Outbox out = new Outbox();
+        handle.accept(s, out);
+        return out.done();
+    }
+
+    private void dispatch(long session, AgentSessions.Session s, ControlMessage m, long nowNanos, Outbox out) {
         if (m instanceof ControlMessage.Register r) {
             onRegister(s, r, nowNanos, out);
         } else if (m instanceof ControlMessage.SetRate r) {
             adminRates.received(s, r, nowNanos, out);
         } else if (s.host == null) {
-            sessions.lineBeforeAuth(s, out);
-            if (!s.closing) {
-                out.send(session, new ControlMessage.Error("agent link: '" + m.type() + "' before 'register'; "
-                        + "send register with the shared token first"));
-            }
+            refuse(session, s, "agent link: '" + m.type() + "' before 'register'; send register with the shared "
+                    + "token first", out);
         } else if (m instanceof ControlMessage.Report r) {
             book.report(s.host, r.voqs(), nowNanos, out);
         } else if (m instanceof ControlMessage.Flows f) {
@@ -123,21 +139,17 @@ public final class AgentRegistry {
             out.send(session, new ControlMessage.Error("agent link: unexpected type '" + m.type()
                     + "' from an agent"));
         }
-        return out.done();
     }
 
-    /** A line of {@code session} that did not decode ({@code problem} says why); it is answered and skipped. */
-    public RegistryActions malformed(long session, String problem, long nowNanos) {
-        AgentSessions.Session s = sessions.read(session, nowNanos);
-        if (s == null) {
-            return RegistryActions.NONE;
-        }
-        Outbox out = new Outbox();
+    /**
+     * A line the registry cannot use: it counts against a session that has not registered yet (which may close
+     * it), and is answered with {@code error} unless the session is closing.
+     */
+    private void refuse(long session, AgentSessions.Session s, String error, Outbox out) {
         sessions.lineBeforeAuth(s, out);
         if (!s.closing) {
-            out.send(session, new ControlMessage.Error(problem));
+            out.send(session, new ControlMessage.Error(error));
         }
-        return out.done();
     }
 
     /** {@code session}'s connection has closed. */

@@ -14,6 +14,7 @@ import weft.model.protocol.DestinationRate;
 import weft.model.protocol.PathSpec;
 import weft.model.protocol.Printable;
 import weft.model.protocol.VoqReport;
+import weft.model.rate.OnlineAllocation;
 import weft.model.rate.WeightBasis;
 import weft.model.routing.RoutingResult;
 import weft.model.topology.Topology;

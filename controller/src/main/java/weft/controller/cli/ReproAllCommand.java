@@ -75,7 +75,8 @@ public final class ReproAllCommand implements Callable<Integer> {
                 Path plot = out == null ? null : out.resolve(r.name() + ".svg");
                 long start = System.nanoTime();
                 ReproOptions options = ReproOptions.of(r, size.quick, size.seed, Map.of());
-                ReproResult result = ReproRunCommand.runAndWrite(spec, r, options, size.jobs, json, plot);
+                ReproResult result = ReproRunCommand.runAndWrite(spec, r, options, size.threads, json,
+                        plot);
                 results.add(result);
                 seconds.add((System.nanoTime() - start) / 1e9);
                 spec.commandLine().getOut().println();

@@ -79,7 +79,7 @@ public final class ReproRunCommand implements Callable<Integer> {
             } catch (IllegalArgumentException e) {
                 throw new CliFailure(e.getMessage(), CliFailure.USAGE);
             }
-            runAndWrite(spec, repro, options, size.jobs, json, plot);
+            runAndWrite(spec, repro, options, size.threads, json, plot);
             return 0;
         } catch (CliFailure e) {
             return e.report(spec);
@@ -87,19 +87,22 @@ public final class ReproRunCommand implements Callable<Integer> {
     }
 
     /**
-     * Runs {@code repro} (its independent runs on up to {@code jobs} threads), prints its report (with its wall
-     * time) to the command's stdout, and writes the {@code weft-repro/1} file and the chart where {@code json} and
-     * {@code plot} are set.
+     * Runs {@code repro} with its independent simulations on {@code threads} threads, prints its report (with its
+     * wall time) to the command's stdout, and writes the {@code weft-repro/1} file and the chart where {@code json}
+     * and {@code plot} are set.
      *
      * @throws CliFailure a usage error for a parameter the reproduction cannot use, an input error for an unwritable
      *                    file
      */
-    static ReproResult runAndWrite(CommandSpec spec, Reproduction repro, ReproOptions options, int jobs, Path json,
-                                   Path plot) {
+    static ReproResult runAndWrite(CommandSpec spec, Reproduction repro, ReproOptions options, int threads,
+                                   Path json, Path plot) {
+        if (threads < 1) {
+            throw new CliFailure("--threads must be at least 1, got " + threads, CliFailure.USAGE);
+        }
         ReproResult result;
         long start = System.nanoTime();
-        try {
-            result = repro.run(options, new ThreadRunPool(jobs));
+        try (ParallelTasks tasks = new ParallelTasks(threads)) {
+            result = repro.run(options.withRunner(tasks));
         } catch (IllegalArgumentException e) {
             throw new CliFailure(e.getMessage(), CliFailure.USAGE);
         }

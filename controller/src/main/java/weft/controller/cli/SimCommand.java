@@ -10,6 +10,7 @@ import java.util.Map;
 import java.util.concurrent.Callable;
 
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
@@ -19,9 +20,11 @@ import weft.model.routing.RoutingOptions;
 import weft.model.routing.RoutingResult;
 import weft.model.routing.io.RoutesJson;
 import weft.model.host.path.PathPolicy;
+import weft.model.rate.InfeasibleRequest;
 import weft.model.rate.io.RatesJson;
 import weft.model.routing.verify.DeadlockVerifier;
 import weft.model.sim.InjectionPolicy;
+import weft.model.sim.OnlineRates;
 import weft.model.sim.RatedInjection;
 import weft.model.sim.SimConfig;
 import weft.model.sim.SimResult;
@@ -181,8 +184,11 @@ public final class SimCommand implements Callable<Integer> {
             description = "flows: weft-rates/1 file; hosts inject at these rates with --scheduler")
     private Path rates;
 
+    @Mixin
+    private SimAllocationOptions allocation = new SimAllocationOptions();
+
     @Option(names = "--scheduler", paramLabel = "S", defaultValue = "ps",
-            description = "with --rates: ps (Periodic Selection) or svc (Shaped Virtual Clock) (default: "
+            description = "with --rates or --allocate: ps (Periodic Selection) or svc (Shaped Virtual Clock) (default: "
                     + "${DEFAULT-VALUE})")
     private String scheduler;
 
@@ -235,8 +241,10 @@ public final class SimCommand implements Callable<Integer> {
                 ControlSim sim = new ControlSim(control, traffic, load, messagePackets);
                 Map<String, RoutingResult> named = new LinkedHashMap<>();
                 routings(t).forEach(n -> named.put(n.name, n.result));
-                return sim.run(t, named, config, spec.commandLine().getOut(), json, fabric(t), details);
+                return sim.run(t, named, config, spec.commandLine().getOut(), json, TopologyFiles.summary(topo, t),
+                        details);
             }
+            OnlineRates online = allocation.rates(scheduler, rates != null);
             List<Workload> workloads = workloads(t);
             List<Named> routings = routings(t);
             PrintWriter out = spec.commandLine().getOut();
@@ -264,8 +272,9 @@ public final class SimCommand implements Callable<Integer> {
                     SimResult r;
                     InjectionPolicy.Factory policy = policy(w);
                     try {
-                        r = policy == null ? sim.run(w) : sim.run(w, policy, List.of());
-                    } catch (SimulationException e) {
+                        r = online != null ? sim.run((Workload.Phases) w, online, List.of())
+                                : policy == null ? sim.run(w) : sim.run(w, policy, List.of());
+                    } catch (SimulationException | InfeasibleRequest e) {
                         throw new CliFailure(named.name + ": " + e.getMessage(), CliFailure.INPUT);
                     }
                     double wallMs = (System.nanoTime() - t0) / 1e6;
@@ -278,6 +287,11 @@ public final class SimCommand implements Callable<Integer> {
                     extra.put("wall_ms", Math.round(wallMs * 10) / 10.0);
                     extra.put("cpu_ms", Math.round(cpuMs * 10) / 10.0);
                     extra.put("flit_hops_per_cpu_s", Math.round(r.flitHops() / Math.max(1e-9, cpuMs / 1e3)));
+                    if (online != null) {
+                        extra.put("allocation", Map.of("allocator", allocation.allocator(), "scheduler", scheduler,
+                                "interval_ns", online.intervalPs() / 1000.0,
+                                "control_delay_ns", online.controlDelayPs() / 1000.0));
+                    }
                     runs.add(new SimJson.Run(named.name, r, extra));
                     row(table, named.name, sim.vcs(), r);
                     if (!Double.isNaN(r.latencyNs().mean()) && r.deadlock() == null) {
@@ -291,7 +305,7 @@ public final class SimCommand implements Callable<Integer> {
             table.printf(Locale.ROOT, "(%.1f s)%n", (System.nanoTime() - started) / 1e9);
             table.flush();
             if (json != null) {
-                String text = SimJson.write(fabric(t), config, vcsUsed, runs, details);
+                String text = SimJson.write(TopologyFiles.summary(topo, t), config, vcsUsed, runs, details);
                 TopologyFiles.write(json, out, w -> w.write(text));
             }
             if (plot != null) {
@@ -436,8 +450,9 @@ public final class SimCommand implements Callable<Integer> {
                     assignedRates(flows)));
             return out;
         }
-        if (rates != null) {
-            throw new CliFailure("--rates needs flows (--traffic flows:FILE): rates are per flow", CliFailure.USAGE);
+        if (rates != null || allocation.given()) {
+            throw new CliFailure((rates != null ? "--rates" : "--allocate") + " needs flows (--traffic flows:FILE): "
+                    + "rates are per flow", CliFailure.USAGE);
         }
         for (String l : load.split(",")) {
             double value;
@@ -498,16 +513,6 @@ public final class SimCommand implements Callable<Integer> {
         } catch (IllegalArgumentException e) {
             throw new CliFailure("--scheduler: " + e.getMessage(), CliFailure.USAGE);
         }
-    }
-
-    private Map<String, Object> fabric(Topology t) {
-        Map<String, Object> f = new LinkedHashMap<>();
-        f.put("name", t.name());
-        f.put("file", topo.toString());
-        f.put("switches", t.switches().size());
-        f.put("hosts", t.hosts().size());
-        f.put("links", t.links().size());
-        return f;
     }
 
     private void header(PrintWriter out, Topology t, SimConfig c, Workload w) {

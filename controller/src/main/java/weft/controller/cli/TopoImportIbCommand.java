@@ -1,12 +1,8 @@
 package weft.controller.cli;
 
-import java.nio.file.Path;
-import java.util.concurrent.Callable;
+import java.io.PrintWriter;
 import picocli.CommandLine.Command;
-import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
-import picocli.CommandLine.Parameters;
-import picocli.CommandLine.Spec;
 import weft.model.topology.Topology;
 import weft.model.topology.io.IbnetdiscoverFormat;
 import weft.model.topology.io.TopologyJson;
@@ -19,17 +15,7 @@ import weft.model.topology.io.TopologyJson;
         description = "Convert ibnetdiscover output (or an ibsim net file) to weft-topology/1 JSON.",
         footer = {"", "Example: ibnetdiscover > fabric.txt && weft topo import-ib fabric.txt -o fabric.json",
             "Exit status: 0 success, 1 invalid or unreadable file, 2 usage error."})
-public final class TopoImportIbCommand implements Callable<Integer> {
-    @Spec
-    private CommandSpec spec;
-
-    @Parameters(index = "0", paramLabel = "FILE", description = "ibnetdiscover output or ibsim net file")
-    private Path file;
-
-    @Option(names = {"-o", "--output"}, paramLabel = "<file>", defaultValue = "-",
-            description = "output JSON file, - for stdout (default: ${DEFAULT-VALUE})")
-    private Path output;
-
+public final class TopoImportIbCommand extends TopologyConversionCommand {
     @Option(names = "--gbps", paramLabel = "<gbps>", defaultValue = "10",
             description = "capacity of cables without a width/speed annotation such as 4xQDR (default: "
                     + "${DEFAULT-VALUE})")
@@ -40,28 +26,29 @@ public final class TopoImportIbCommand implements Callable<Integer> {
                     + "NodeDescription where it is unique (default: ${DEFAULT-VALUE})")
     private String names;
 
+    /** Checks the options, then reads {@code ibnetdiscover} output or an ibsim net file. */
     @Override
-    public Integer call() {
-        try {
-            if (!(gbps > 0) || Double.isInfinite(gbps)) {
-                throw new CliFailure("--gbps must be a positive number, got " + gbps, CliFailure.USAGE);
-            }
-            IbnetdiscoverFormat.Names naming = switch (names) {
-                case "node-id" -> IbnetdiscoverFormat.Names.NODE_ID;
-                case "description" -> IbnetdiscoverFormat.Names.DESCRIPTION;
-                default -> throw new CliFailure("--names must be node-id or description, got '" + names + "'",
-                        CliFailure.USAGE);
-            };
-            Topology t = TopologyFiles.readIbnetdiscover(file, gbps, naming);
-            TopologyFiles.write(output, spec.commandLine().getOut(), w -> TopologyJson.write(t, w));
-            if (!output.toString().equals("-")) {
-                spec.commandLine().getOut().printf("wrote %s: %d switches, %d hosts, %d links%n", output,
-                        t.switches().size(), t.hosts().size(), t.links().size());
-                spec.commandLine().getOut().flush();
-            }
-            return 0;
-        } catch (CliFailure e) {
-            return e.report(spec);
+    Topology read() {
+        if (!(gbps > 0) || Double.isInfinite(gbps)) {
+            throw new CliFailure("--gbps must be a positive number, got " + gbps, CliFailure.USAGE);
         }
+        IbnetdiscoverFormat.Names naming = switch (names) {
+            case "node-id" -> IbnetdiscoverFormat.Names.NODE_ID;
+            case "description" -> IbnetdiscoverFormat.Names.DESCRIPTION;
+            default -> throw new CliFailure("--names must be node-id or description, got '" + names + "'",
+                    CliFailure.USAGE);
+        };
+        return TopologyFiles.readIbnetdiscover(file, gbps, naming);
+    }
+
+    @Override
+    TopologyFiles.TextWriter convert(Topology t) {
+        return w -> TopologyJson.write(t, w);
+    }
+
+    @Override
+    void written(Topology t, PrintWriter out) {
+        out.printf("wrote %s: %d switches, %d hosts, %d links%n", output, t.switches().size(), t.hosts().size(),
+                t.links().size());
     }
 }

@@ -64,12 +64,7 @@ public final class TopoShowCommand implements Callable<Integer> {
 
     private Map<String, Object> summarise(Topology t) {
         SwitchGraph g = t.graph();
-        Map<String, Object> s = new LinkedHashMap<>();
-        s.put("file", file.toString());
-        s.put("name", t.name());
-        s.put("switches", t.switches().size());
-        s.put("hosts", t.hosts().size());
-        s.put("links", t.links().size());
+        Map<String, Object> s = TopologyFiles.summary(file, t);
         SortedMap<Double, Integer> gbps = new TreeMap<>();
         for (Link l : t.links()) {
             gbps.merge(l.gbps(), 1, Integer::sum);

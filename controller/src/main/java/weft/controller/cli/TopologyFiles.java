@@ -9,7 +9,9 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import weft.model.routing.RoutingResult;
 import weft.model.routing.io.RoutesJson;
 import weft.model.topology.Topology;
@@ -108,6 +110,21 @@ public final class TopologyFiles {
         } catch (IOException e) {
             throw new CliFailure(file + ": cannot read: " + e.getMessage(), CliFailure.INPUT);
         }
+    }
+
+    /**
+     * The fields with which every JSON summary of a topology file begins ({@code weft topo show --json}, the
+     * {@code fabric} of {@code weft-sim/1}): the fabric's name, the file, and its switch, host and link counts; a
+     * command adds its own fields after them.
+     */
+    public static Map<String, Object> summary(Path file, Topology t) {
+        Map<String, Object> s = new LinkedHashMap<>();
+        s.put("name", t.name());
+        s.put("file", file.toString());
+        s.put("switches", t.switches().size());
+        s.put("hosts", t.hosts().size());
+        s.put("links", t.links().size());
+        return s;
     }
 
     /** Something that writes text. */

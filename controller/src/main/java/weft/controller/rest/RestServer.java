@@ -20,9 +20,7 @@ import java.util.concurrent.ArrayBlockingQueue;
 import java.util.concurrent.ThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
-import java.util.concurrent.atomic.AtomicLong;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
+import weft.controller.tls.ConnectionGate;
 
 /**
  * The HTTP server of the REST API, on Netty: non-blocking connections on two event-loop threads, endpoints on a
@@ -35,7 +33,6 @@ import org.slf4j.LoggerFactory;
  * {@link BodyLimit}, {@link Dispatcher}.
  */
 public final class RestServer implements AutoCloseable {
-    private static final Logger LOG = LoggerFactory.getLogger(RestServer.class);
     private static final int MAX_INITIAL_LINE = 4096;
     private static final int MAX_HEADERS = 8192;
     /** Failed authentications an address may make at once, and how fast that allowance refills. */
@@ -48,9 +45,8 @@ public final class RestServer implements AutoCloseable {
     private final EventLoopGroup loops = new NioEventLoopGroup(2);
     private final ThreadPoolExecutor workers;
     private final Channel serverChannel;
-    private final AtomicInteger open = new AtomicInteger();
+    private final ConnectionGate connections;
     private final AtomicInteger streams = new AtomicInteger();
-    private final AtomicLong refusedConnections = new AtomicLong();
 
     /**
      * Binds and serves.
@@ -81,7 +77,8 @@ public final class RestServer implements AutoCloseable {
                     return t;
                 });
         AuthFailures failures = new AuthFailures(AUTH_BURST, AUTH_REFILL_NANOS, 4096);
-        Gauge.builder("weft.rest.connections", open, AtomicInteger::get).description("Open REST connections")
+        connections = new ConnectionGate("REST", limits.maxConnections(), sslOrNull);
+        Gauge.builder("weft.rest.connections", connections, ConnectionGate::open).description("Open REST connections")
                 .register(meters);
         Counter.builder("weft.rest.auth.failures").description("REST requests refused for missing or wrong "
                 + "credentials").register(meters);
@@ -91,20 +88,10 @@ public final class RestServer implements AutoCloseable {
                     .childHandler(new ChannelInitializer<SocketChannel>() {
                         @Override
                         protected void initChannel(SocketChannel ch) {
-                            if (open.incrementAndGet() > limits.maxConnections()) {
-                                open.decrementAndGet();
-                                if (refusedConnections.getAndIncrement() % 1000 == 0) {
-                                    LOG.warn("REST: {} connections open, the limit; closing {} (and later ones, "
-                                            + "logged every 1000)", limits.maxConnections(), ch.remoteAddress());
-                                }
-                                ch.close();
+                            if (!connections.admit(ch)) {
                                 return;
                             }
-                            ch.closeFuture().addListener(f -> open.decrementAndGet());
                             ChannelPipeline p = ch.pipeline();
-                            if (sslOrNull != null) {
-                                p.addLast("tls", sslOrNull.newHandler(ch.alloc()));
-                            }
                             ConnectionTimeouts timeouts = new ConnectionTimeouts(limits);
                             AuthGate gate = new AuthGate(router, auth, failures, System::nanoTime, meters);
                             p.addLast("timeouts", timeouts);
@@ -130,7 +117,7 @@ public final class RestServer implements AutoCloseable {
 
     /** Connections open now. */
     public int openConnections() {
-        return open.get();
+        return connections.open();
     }
 
     @Override

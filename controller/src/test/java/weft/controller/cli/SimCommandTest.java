@@ -110,6 +110,41 @@ class SimCommandTest {
     }
 
     @Test
+    @DisplayName("--allocate: a simulated controller allocates online; the JSON records every round; --allocate "
+            + "with --rates, with open-loop traffic or with an unknown allocator is a usage error")
+    void allocateOnline() throws IOException {
+        Files.writeString(cli.path("flows.json"), "{\"format\": \"weft-flows/1\", \"flows\": ["
+                + "{\"id\": \"f1\", \"src\": \"h1\", \"dst\": \"h2\", \"bytes\": 204800},"
+                + "{\"id\": \"f2\", \"src\": \"h3\", \"dst\": \"h2\", \"bytes\": 204800}]}");
+        int status = cli.run("--topo", cli.file("torus.json"), "--routes", cli.file("lash.json"), "--traffic",
+                "flows:" + cli.file("flows.json"), "--allocate", "maxmin", "--allocation-interval-us", "20",
+                "--control-delay-us", "2", "--json", cli.file("out.json"));
+        assertThat(status).as(cli.err()).isZero();
+        JsonNode run = new ObjectMapper().readTree(Files.readString(cli.path("out.json"))).get("runs").get(0);
+        assertThat(run.get("allocation").get("allocator").asText()).isEqualTo("maxmin");
+        assertThat(run.get("allocation").get("interval_ns").asDouble()).isEqualTo(20_000.0);
+        JsonNode first = run.get("allocation_rounds").get(0);
+        assertThat(first.get("time_ns").asDouble()).isZero();
+        assertThat(first.get("applied_ns").asDouble()).isEqualTo(2_000.0);
+        assertThat(first.get("flows")).hasSize(2);
+        assertThat(first.get("flows").get(0).get("backlog_bytes").asLong()).isEqualTo(204800);
+        double host = first.get("flows").get(0).get("gbps").asDouble() * 2;
+        assertThat(first.get("flows").get(1).get("gbps").asDouble() * 2).isEqualTo(host);
+        assertThat(run.get("stop").asText()).isEqualTo("all phases complete");
+
+        assertThat(cli.run("--topo", cli.file("torus.json"), "--routes", cli.file("lash.json"), "--traffic",
+                "flows:" + cli.file("flows.json"), "--allocate", "maxmin", "--rates", cli.file("flows.json")))
+                .isEqualTo(2);
+        assertThat(cli.err()).contains("at most one of --rates FILE and --allocate ALG");
+        assertThat(cli.run("--topo", cli.file("torus.json"), "--routes", cli.file("lash.json"), "--allocate",
+                "maxmin")).isEqualTo(2);
+        assertThat(cli.err()).contains("--allocate needs flows");
+        assertThat(cli.run("--topo", cli.file("torus.json"), "--routes", cli.file("lash.json"), "--traffic",
+                "flows:" + cli.file("flows.json"), "--allocate", "nope")).isEqualTo(2);
+        assertThat(cli.err()).contains("unknown rate algorithm nope");
+    }
+
+    @Test
     @DisplayName("--rates: hosts inject at the assigned rates (Periodic Selection); rates for unknown flows and flows "
             + "without a rate are refused")
     void ratesFromAFile() throws IOException {

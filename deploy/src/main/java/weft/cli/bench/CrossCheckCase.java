@@ -28,10 +28,11 @@ import weft.model.topology.generate.Torus;
  *
  * <p>Routing: on the mesh and torus dimension order; BookSim's {@code dim_order_torus} switches virtual channel at the
  * dateline inside a packet's path, which Weft's DOR cannot (a packet keeps its layer, as on a real switch), so on a
- * torus Weft uses its 4-layer DOR (one virtual channel per layer). On the k-ary n-tree BookSim's {@code nca_fattree}
- * goes up to a nearest common ancestor through a random up port at each level, per packet; Weft's {@code vlb} routes
- * with the hosts' VLB path policy pick a uniformly random root per packet and turn down at the nearest common
- * ancestor, the same distribution of paths.
+ * torus Weft uses its 4-layer DOR (one virtual channel per layer, or two in the case with 8, which gives each
+ * layer two VCs to spread its packets over as BookSim's 4 VCs give each dateline class two). On the k-ary n-tree
+ * BookSim's {@code nca_fattree} goes up to a nearest common ancestor through a random up port at each level, per
+ * packet; Weft's {@code vlb} routes with the hosts' VLB path policy pick a uniformly random root per packet and turn
+ * down at the nearest common ancestor, the same distribution of paths.
  *
  * @param name        what the tables print
  * @param kind        the fabric family
@@ -57,7 +58,9 @@ record CrossCheckCase(String name, Kind kind, int k, String traffic, int packetF
                 new CrossCheckCase("torus 8x8 uniform, 1 flit", Kind.TORUS, 8, "uniform", 1, 2, 4),
                 new CrossCheckCase("torus 8x8 uniform, 1 flit, 4 VCs", Kind.TORUS, 8, "uniform", 1, 4, 4),
                 new CrossCheckCase("4-ary 3-tree uniform, 1 flit", Kind.TREE, 4, "uniform", 1, 2, 2),
-                new CrossCheckCase("4-ary 3-tree uniform, 4 flits", Kind.TREE, 4, "uniform", 4, 2, 2));
+                new CrossCheckCase("4-ary 3-tree uniform, 4 flits", Kind.TREE, 4, "uniform", 4, 2, 2),
+                new CrossCheckCase("torus 8x8 uniform, 1 flit, 4 VCs, Weft 8 VCs", Kind.TORUS, 8, "uniform", 1, 4,
+                        8));
     }
 
     /** The case of a quick run and of the speed ratio's mesh counterpart. */

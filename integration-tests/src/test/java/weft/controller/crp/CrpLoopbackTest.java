@@ -44,11 +44,12 @@ class CrpLoopbackTest {
     private static final long MS = 1_000_000L;
     private WeftController controller;
     private WeftAgent h1;
+    private WeftAgent h2;
     private WeftAgent h3;
 
     @AfterEach
     void tearDown() throws Exception {
-        for (AutoCloseable c : new AutoCloseable[] {h1, h3, controller}) {
+        for (AutoCloseable c : new AutoCloseable[] {h1, h2, h3, controller}) {
             if (c != null) {
                 c.close();
             }
@@ -77,6 +78,21 @@ class CrpLoopbackTest {
         }
     }
 
+    /**
+     * Starts the controller with {@code --reserve crp} (10 ms slots, 32 of them, 3% headroom and {@code ε}, a 20 ms
+     * round trip, 1 ms tolerance, SNTP on the registry's port) and the allocator, if any; returns the registry's port.
+     */
+    private int startController(weft.model.rate.RateAllocator allocatorOrNull) throws Exception {
+        int registry = freeUdpAndTcpPort();
+        ReservationOptions options = new ReservationOptions(10 * MS, 32, 30_000, 30_000, 20 * MS, 0, 0, 2, 8,
+                1_250_000, MS, Set.of(), registry);
+        controller = WeftController.start(WeftController.Config.of(fabric(), RoutingEngines.byName("updown"),
+                        new DeadlockVerification(false), new InetSocketAddress("127.0.0.1", 0)),
+                new WeftController.Agents(new InetSocketAddress("127.0.0.1", registry), TOKEN, null, null,
+                        allocatorOrNull).withReservations(options));
+        return registry;
+    }
+
     private WeftAgent agent(String host, String ip, int localPort, int registry) throws Exception {
         DataPathConfig config = DataPathConfig.defaults(InetAddress.getByName(ip)).withPorts(37570, localPort);
         return new WeftAgent(config, new InetSocketAddress("127.0.0.1", registry), null,
@@ -88,20 +104,10 @@ class CrpLoopbackTest {
     @DisplayName("Agents learn the rules, measure the clock by the controller's SNTP, reserve, get grants on the link "
             + "and the destination's port, and the reserved data arrives")
     void reserveGrantAndDeliver() throws Exception {
-        int registry = freeUdpAndTcpPort();
-        ReservationOptions options = new ReservationOptions(10 * MS, 32, 30_000, 30_000, 20 * MS, 0, 0, 2, 8,
-                1_250_000, MS, Set.of(), registry);
-        controller = WeftController.start(WeftController.Config.of(fabric(), RoutingEngines.byName("updown"),
-                        new DeadlockVerification(false), new InetSocketAddress("127.0.0.1", 0)),
-                new WeftController.Agents(new InetSocketAddress("127.0.0.1", registry), TOKEN, null, null, null)
-                        .withReservations(options));
+        int registry = startController(null);
         h1 = agent("h1", "127.0.0.21", 37571, registry);
         h3 = agent("h3", "127.0.0.23", 37573, registry);
-        long deadline = System.nanoTime() + 30_000_000_000L;
-        while (!controller.agents().connectedHosts().containsAll(List.of("h1", "h3"))) {
-            assertThat(System.nanoTime() - deadline).as("h1 and h3 registered within 30 s").isNegative();
-            Thread.sleep(50);
-        }
+        awaitTrue(() -> controller.agents().connectedHosts().containsAll(List.of("h1", "h3")), "h1 and h3 registered");
         assertThat(controller.agents().reservations().tables()).extracting(ReservationsView.Table::resource)
                 .contains("s1:3", "s2:1");
         try (AgentClient receiver = new AgentClient(37573); AgentClient sender = new AgentClient(37571)) {
@@ -153,6 +159,121 @@ class CrpLoopbackTest {
             assertThat(grants.find()).as("weft_crp_grants_total of s1:3 in /metrics").isTrue();
             assertThat(Double.parseDouble(grants.group(1))).isEqualTo(tables.get("totals").get("grants").asDouble());
             assertThat(metrics).contains("weft_crp_answers_total{outcome=\"refused\"} 0.0");
+        }
+    }
+
+    @Test
+    @Timeout(value = 120, threadMode = Timeout.ThreadMode.SEPARATE_THREAD)
+    @DisplayName("--allocate maxmin --reserve crp: the allocator gives h1 -> h3 and h2 -> h3 12 Mbit/s each (the "
+            + "24 Mbit/s link shared); h1's bulk reserves and is sent under grants, h2's small messages go "
+            + "unreserved at their allocated rate and are charged to the link and h3's port; the REST API shows "
+            + "each table's occupancy, grants, retries and overhead")
+    void crpForTheCriticalResourcesAllocatorForTheRest() throws Exception {
+        int registry = startController(weft.model.rate.RateAllocators.byName("maxmin"));
+        h1 = agent("h1", "127.0.0.21", 37581, registry);
+        h2 = agent("h2", "127.0.0.22", 37582, registry);
+        h3 = agent("h3", "127.0.0.23", 37583, registry);
+        awaitTrue(() -> controller.agents().connectedHosts().containsAll(List.of("h1", "h2", "h3")),
+                "h1, h2 and h3 registered");
+        InetAddress to = InetAddress.getByName("127.0.0.23");
+        byte[] small = new byte[1000];
+        byte[] bulk = new byte[14_000];
+        try (AgentClient receiver = new AgentClient(37583); AgentClient a1 = new AgentClient(37581);
+             AgentClient a2 = new AgentClient(37582)) {
+            receiver.subscribe();
+            java.util.concurrent.atomic.AtomicLong got = new java.util.concurrent.atomic.AtomicLong();
+            Thread reader = new Thread(() -> {
+                try {
+                    while (true) {
+                        got.addAndGet(receiver.receive().data().length);
+                    }
+                } catch (java.io.IOException e) {
+                    // closed at the end of the test
+                }
+            });
+            reader.setDaemon(true);
+            reader.start();
+            a1.send(to, small, 0, small.length);
+            a1.flush();
+            a2.send(to, small, 0, small.length);
+            a2.flush();
+            awaitTrue(() -> controller.agents().rate("h1", "h3") > 0 && controller.agents().rate("h2", "h3") > 0,
+                    "rates allocated for h1 -> h3 and h2 -> h3");
+            assertThat(controller.agents().rate("h1", "h3")).as("max-min share of the 24 Mbit/s link")
+                    .isEqualTo(12_000_000L);
+            assertThat(controller.agents().rate("h2", "h3")).isEqualTo(12_000_000L);
+            awaitTrue(() -> got.get() == 2L * small.length, "the first messages delivered");
+            awaitTrue(() -> crpOn(h1) && crpOn(h2), "CRP on at h1 and h2 (rules and a good clock)");
+            ReservationReportPair before = new ReservationReportPair(crp(h1), crp(h2));
+            for (int i = 0; i < 40; i++) {
+                a1.send(to, bulk, 0, bulk.length);
+            }
+            a1.flush();
+            for (int i = 0; i < 20; i++) {
+                a2.send(to, small, 0, small.length);
+                a2.flush();
+                Thread.sleep(20); // h2's traffic: 1,000 B every 20 ms, never N_min backlogged
+            }
+            long all = 2L * small.length + 40L * bulk.length + 20L * small.length;
+            awaitTrue(() -> got.get() == all, "all data delivered to h3");
+            weft.model.protocol.ReservationReport r1 = crp(h1);
+            weft.model.protocol.ReservationReport r2 = crp(h2);
+            assertThat(r1.grants() - before.h1().grants()).as("h1's bulk reserved: %s", r1).isPositive();
+            assertThat(r1.reservedBytes() - before.h1().reservedBytes()).as("h1 sent under grants: %s", r1)
+                    .isGreaterThan(40L * bulk.length / 2);
+            assertThat(r2.requests()).as("h2 asked nothing after its rate came: %s", r2)
+                    .isEqualTo(before.h2().requests());
+            assertThat(r2.unreservedBytes() - before.h2().unreservedBytes()).as("h2's messages unreserved: %s", r2)
+                    .isGreaterThanOrEqualTo(20L * small.length);
+        }
+        ReservationsView v = controller.agents().reservations();
+        ReservationsView.Table port = v.tables().stream().filter(t -> t.resource().equals("s2:1")).findFirst()
+                .orElseThrow();
+        assertThat(port.chargedBytes()).as("h2's unreserved bytes charged to h3's port; %s", port)
+                .isGreaterThanOrEqualTo(20L * small.length);
+        assertThat(port.grants()).as("h1's grants on h3's port").isPositive();
+        try (RestApi api = RestApi.start(RestApi.Config.plain(new InetSocketAddress("127.0.0.1", 0), RestAuth.none()),
+                controller.fabric(), controller.agents())) {
+            JsonNode tables = new ObjectMapper().readTree(get(api.port(), "/api/reservations"));
+            for (String field : List.of("requests", "grants", "retriesDestinationFull", "retriesNoCommonSlot",
+                    "epsilonBytes", "grantedBytes", "chargedBytes", "retryRatio")) {
+                assertThat(tables.get("totals").has(field)).as("totals.%s in %s", field, tables).isTrue();
+            }
+            JsonNode link = null;
+            for (JsonNode t : tables.get("tables")) {
+                link = t.get("resource").asText().equals("s1:3") ? t : link;
+            }
+            assertThat(link).as("the link's table in %s", tables).isNotNull();
+            assertThat(link.get("occupancy").isNumber()).isTrue();
+            assertThat(link.get("grants").asLong()).isPositive();
+            assertThat(link.get("epsilonBytes").asLong()).as("the 3%% overhead reserved with the grants").isPositive();
+            assertThat(link.get("chargedBytes").asLong()).as("h2's bytes charged to the link").isPositive();
+            assertThat(link.has("retriesNoCommonSlot") && link.has("retriesDestinationFull")).isTrue();
+        }
+    }
+
+    private record ReservationReportPair(weft.model.protocol.ReservationReport h1,
+                                         weft.model.protocol.ReservationReport h2) {
+    }
+
+    /** Whether the agent's VOQ towards h3 has reservation state (CRP is on for it). */
+    private static boolean crpOn(WeftAgent agent) {
+        return agent.dataPath().report().join().stream().anyMatch(r -> "127.0.0.23".equals(r.dstIp())
+                && r.crp() != null);
+    }
+
+    /** What the agent's VOQ towards h3 did with reservations so far (zeros before CRP is on for it). */
+    private static weft.model.protocol.ReservationReport crp(WeftAgent agent) {
+        return agent.dataPath().report().join().stream().filter(r -> "127.0.0.23".equals(r.dstIp()))
+                .map(weft.model.protocol.VoqReport::crp).filter(java.util.Objects::nonNull).findFirst()
+                .orElse(new weft.model.protocol.ReservationReport(0, 0, 0, 0, 0, 0, 0, 0, 0, 0));
+    }
+
+    private static void awaitTrue(java.util.function.BooleanSupplier condition, String what) throws Exception {
+        long deadline = System.nanoTime() + 30_000_000_000L;
+        while (!condition.getAsBoolean()) {
+            assertThat(System.nanoTime() - deadline).as("%s within 30 s", what).isNegative();
+            Thread.sleep(50);
         }
     }
 

@@ -55,6 +55,17 @@ public record ClockOffset(long offset, long error, long measuredAt) {
         return best;
     }
 
+    /**
+     * The offset to hold after a new measurement {@code fresh}: {@code fresh}, unless this one, its bound grown by a
+     * drift of {@code driftPpm} since it was measured, is still tighter at {@code fresh}'s time (ties go to {@code
+     * fresh}). As NTP's clock filter prefers the least-delay sample over the latest (RFC 5905 §10): an exchange
+     * taken while the host is loaded has a long round trip, so a wide bound; replacing a tight bound by it would stop
+     * reserved sending although the clock is known well enough.
+     */
+    public ClockOffset tighter(ClockOffset fresh, long driftPpm) {
+        return errorAt(fresh.measuredAt, driftPpm) < fresh.error ? this : fresh;
+    }
+
     /** The error bound at local tick {@code local}, grown by a clock drift of {@code driftPpm} since measured. */
     public long errorAt(long local, long driftPpm) {
         long since = Math.abs(local - measuredAt);

@@ -1,42 +1,46 @@
 package weft.model.crp;
 
 import java.util.List;
-import weft.model.host.shaping.TokenBucket;
 
 /**
- * Sends a VOQ's granted bytes inside their slots with the VOQ's token bucket: while local time is inside a slot's
- * send window ({@link SlotSync}), the bucket runs at that slot's budget over the window, and a packet goes when the
- * bucket conforms and the slot's budget ({@link SlotBudget#canSpend}) holds it; outside every window, and in slots
- * without budget, nothing reserved goes. Unspent budget expires with its slot.
+ * Sends a VOQ's granted bytes inside their slots: while local time is inside a slot's send window ({@link SlotSync}),
+ * the slot's budget {@code B} falls due uniformly over the window {@code [start, end)}, {@code B (t - start) / (end -
+ * start)} by tick {@code t}, and a packet goes when the slot has spent no more than is due ({@link
+ * SlotBudget#spentDueAt}) and its budget ({@link SlotBudget#canSpend}) holds the packet; outside every window, and in
+ * slots without budget, nothing reserved goes. Unspent budget expires with its slot.
  *
  * <p>Source: seed 001 §2.3-2.4 (data goes in its reserved slot), carried to the live form as docs/crp.md describes:
  * grants are {@code {slot, bytes}} budgets paced uniformly inside the slot instead of a burst at a timestamp, so the
  * sum over all hosts in a slot stays within what the tables reserved and the timing error is the clock's, not
  * {@code 2·C_max} (§2.5).
  *
- * <p>Times are nanoseconds of the local clock the offset was measured on ({@link SlotSync}), the clock the bucket
- * runs on, at the decision times the pacing loop passes (a late wake-up decides at the due times, so a short stall
- * does not waste budget). The caller charges the bucket for each packet ({@link TokenBucket#tryConsume}) as for
- * unreserved traffic; {@link #sent} spends the budget. Allocation-free after construction; one owner thread.
+ * <p>Decision (pacing by what is due, not by a token bucket): whether a packet may go depends only on the decision
+ * time and what the slot has spent, so the pacing loop can take a late wake-up's decisions at their due times
+ * ({@code PacingLoop}) and send what fell due meanwhile. The first design ran the VOQ's token bucket (two packets
+ * deep) at the slot's rate: a bucket refilled at the wall-clock time of a late wake-up cannot be asked about earlier
+ * times, and the rate fell to 0 once the wall clock had left the window, so every wake-up late by more than two
+ * packets' time lost that part of the slot's budget; on a loaded 2-core lab host that was 20-30% of all grants. How
+ * late a slot's data may still go is the caller's choice: it expires slots ({@link #expire}) at its wall-clock time
+ * less the lateness it accepts.
+ *
+ * <p>Times are nanoseconds of the local clock the offset was measured on ({@link SlotSync}). Allocation-free after
+ * construction; one owner thread.
  */
 public final class GrantPacer {
     private static final long NANOS = 1_000_000_000L;
+    private static final long MAX_RATE = 400_000_000_000L;
 
     private final SlotBudget budget;
-    private final TokenBucket bucket;
     private SlotSync sync;
-    private long bucketRate = -1;
     private long lateUnits;
     private long sentUnits;
 
     /**
      * @param horizonSlots the controller's window ({@code V_cells})
-     * @param bucket       the VOQ's token bucket, whose rate this pacer sets while it has budget
      * @param sync         the slot clock as seen from this host
      */
-    public GrantPacer(int horizonSlots, TokenBucket bucket, SlotSync sync) {
+    public GrantPacer(int horizonSlots, SlotSync sync) {
         this.budget = new SlotBudget(horizonSlots);
-        this.bucket = bucket;
         this.sync = sync;
     }
 
@@ -85,40 +89,54 @@ public final class GrantPacer {
     }
 
     /**
-     * Sets the bucket to the rate of the slot whose send window holds {@code t}: that slot's budget over its window,
-     * or 0 outside every window and in slots without budget.
-     *
-     * @return the rate in bit/s
+     * The rate the VOQ sends reserved data at around {@code t}, for a scheduler that weighs its flows by rate: the
+     * budget of the first slot with budget left (from the one before {@code t}'s, whose rest a late wake-up may still
+     * send) over its send window; 0 when no slot has budget.
      */
-    public long prepare(long t) {
-        long s = slotAt(t);
-        long start = sync.windowStart(s);
-        long end = sync.windowEnd(s);
-        long rate = 0;
-        if (t >= start && t < end && budget.remaining(s) > 0) {
-            rate = Math.min(400_000_000_000L, Math.multiplyExact(budget.budget(s), 8 * NANOS) / (end - start));
+    public long rate(long t) {
+        long s = budget.nextWithBudget(slotAt(t) - 1);
+        if (s == SlotBudget.none()) {
+            return 0;
         }
-        if (rate != bucketRate) {
-            bucket.setRate(rate, t);
-            bucketRate = rate;
-        }
-        return rate;
+        long window = sync.windowEnd(s) - sync.windowStart(s);
+        return Math.max(1, Math.min(MAX_RATE, Math.multiplyExact(budget.budget(s), 8 * NANOS) / window));
     }
 
-    /** Whether a packet of {@code bytes} may go at {@code t}. */
+    /** Whether a packet of {@code bytes} may go at decision time {@code t}. */
     public boolean ready(int bytes, long t) {
-        prepare(t);
+        return chargedSlot(bytes, t) != SlotBudget.none();
+    }
+
+    /**
+     * The slot a packet of {@code bytes} going at {@code t} is charged to: {@code t}'s slot when its window holds
+     * {@code t}, its spent units are due and its budget holds the packet; else, late, the slot before, when its
+     * window has ended and it still has budget for the packet; else none ({@link SlotBudget#none}).
+     *
+     * <p>Decision (late spending): what a slot left at its window's end may still go during the next slot, at once.
+     * A host this late (the agent's thread not scheduled) would otherwise lose it; sent late, it lands in the next
+     * slot at the resources, which then carry at most one slot's leftovers of every sender beyond their reservations,
+     * for their queues to absorb. Nothing of a slot goes later than that: it expires.
+     */
+    private long chargedSlot(int bytes, long t) {
         long s = slotAt(t);
-        return bucketRate > 0 && budget.canSpend(s, bytes) && bucket.conformingAtNanos(bytes, t) - t <= 0;
+        if (t < sync.windowEnd(s) && budget.canSpend(s, bytes) && t >= budget.spentDueAt(s, sync)) {
+            return s;
+        }
+        if (budget.remaining(s - 1) > 0 && budget.canSpend(s - 1, bytes) && t >= sync.windowEnd(s - 1)) {
+            return s - 1;
+        }
+        return SlotBudget.none();
     }
 
     /**
      * The earliest local tick at or after {@code t} at which a packet of {@code bytes} may go as far as is known now:
-     * when the bucket conforms inside the current slot's window, or the window start of the next slot with budget
-     * for it; {@link Long#MAX_VALUE} when no slot has.
+     * {@code t} when the slot before still has budget to send late, when the current slot's spent units are due inside
+     * its window, or the window start of the next slot with budget for it; {@link Long#MAX_VALUE} when no slot has.
      */
     public long readyAt(int bytes, long t) {
-        prepare(t);
+        if (ready(bytes, t)) {
+            return t;
+        }
         long s = slotAt(t);
         for (int k = 0; k < budget.horizon(); k++) {
             long next = budget.nextWithBudget(s);
@@ -127,11 +145,7 @@ public final class GrantPacer {
             }
             long end = sync.windowEnd(next);
             if (budget.canSpend(next, bytes) && t < end) {
-                long start = sync.windowStart(next);
-                if (t < start) {
-                    return start;
-                }
-                long at = bucket.conformingAtNanos(bytes, t);
+                long at = Math.max(t, budget.spentDueAt(next, sync));
                 if (at < end) {
                     return at;
                 }
@@ -141,10 +155,17 @@ public final class GrantPacer {
         return Long.MAX_VALUE;
     }
 
-    /** Records a reserved packet of {@code bytes} sent at {@code t} (after {@link #ready}). */
-    public void sent(int bytes, long t) {
-        budget.spend(slotAt(t), bytes);
+    /**
+     * Records a reserved packet of {@code bytes} sent at decision time {@code t} (after {@link #ready}).
+     *
+     * @return the slot it was charged to
+     */
+    public long sent(int bytes, long t) {
+        long c = chargedSlot(bytes, t);
+        long slot = c == SlotBudget.none() ? slotAt(t) : c;
+        budget.spend(slot, bytes);
         sentUnits += bytes;
+        return slot;
     }
 
     /**
@@ -161,9 +182,9 @@ public final class GrantPacer {
         return budget.remainingFrom(slotAt(t));
     }
 
-    /** Whether any slot at or after the one of {@code t} has budget left. */
+    /** Whether any slot from the one before {@code t}'s (whose leftover may go late) on has budget left. */
     public boolean hasBudget(long t) {
-        return budget.nextWithBudget(slotAt(t)) != SlotBudget.none();
+        return budget.nextWithBudget(slotAt(t) - 1) != SlotBudget.none();
     }
 
     /** Units that expired unspent. */

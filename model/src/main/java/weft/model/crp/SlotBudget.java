@@ -144,16 +144,30 @@ public final class SlotBudget {
      */
     public long allowance(long slot, long local, SlotSync sync) {
         int i = cell(slot);
-        if (i < 0) {
+        if (i < 0 || local < sync.windowStart(slot) || local >= sync.windowEnd(slot)) {
             return 0;
+        }
+        return Math.max(0, due(i, local + 1, sync.windowStart(slot), sync.windowEnd(slot)) - spent[i]);
+    }
+
+    /** Units of cell {@code i} due by tick {@code x} of its window {@code [start, end)}: uniformly, all at the end. */
+    private long due(int i, long x, long start, long end) {
+        return Math.multiplyExact(budget[i], Math.min(x, end) - start) / (end - start);
+    }
+
+    /**
+     * The first local tick by which the units {@code slot} has spent are due ({@link #allowance} counts the same
+     * way): {@code start + ceil(spent (end - start) / budget)}, the window's start when nothing is spent, {@link
+     * Long#MAX_VALUE} without budget. The pacing rule: a slot's next packet may go from then on.
+     */
+    public long spentDueAt(long slot, SlotSync sync) {
+        int i = cell(slot);
+        if (i < 0 || budget[i] <= 0) {
+            return Long.MAX_VALUE;
         }
         long start = sync.windowStart(slot);
-        long end = sync.windowEnd(slot);
-        if (local < start || local >= end) {
-            return 0;
-        }
-        long due = Math.multiplyExact(budget[i], local + 1 - start) / (end - start);
-        return Math.max(0, due - spent[i]);
+        long need = Math.multiplyExact(spent[i], sync.windowEnd(slot) - start);
+        return start + (need + budget[i] - 1) / budget[i];
     }
 
     /**

@@ -2,7 +2,6 @@ package weft.model.crp;
 
 import java.util.Arrays;
 import java.util.List;
-import weft.model.host.shaping.TokenBucket;
 
 /**
  * One VOQ's side of the live CRP: when to ask the controller for a reservation, what to do with its answers, and
@@ -66,12 +65,11 @@ public final class VoqReservation {
      * @param packetBytes the VOQ's largest packet (requests are whole numbers of it when they can be), positive
      * @param outstanding reservations alive at once, at least 1
      * @param cells       the controller's window in slots
-     * @param bucket      the VOQ's token bucket
      * @param sync        the slot clock as this host sees it
      * @param firstId     the id of this VOQ's first request (ids must be unique per agent)
      */
     public VoqReservation(long minBytes, long maxBytes, long packetBytes, int outstanding, int cells,
-                          TokenBucket bucket, SlotSync sync, long firstId) {
+                          SlotSync sync, long firstId) {
         if (minBytes < 1 || maxBytes < minBytes || packetBytes < 1 || outstanding < 1 || outstanding > 64) {
             throw new IllegalArgumentException("voq reservation: N_min " + minBytes + ", N_max " + maxBytes
                     + ", packet " + packetBytes + ", outstanding " + outstanding + ": expected 1 <= N_min <= N_max, "
@@ -82,7 +80,7 @@ public final class VoqReservation {
         this.packetBytes = packetBytes;
         this.outstandingMax = outstanding;
         this.windowNanos = Math.multiplyExact(cells, sync.clock().slotTicks());
-        this.pacer = new GrantPacer(cells, bucket, sync);
+        this.pacer = new GrantPacer(cells, sync);
         this.requestId = new long[outstanding];
         this.requestBytes = new long[outstanding];
         this.requestSentAt = new long[outstanding];

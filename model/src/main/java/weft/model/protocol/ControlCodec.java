@@ -9,6 +9,7 @@ import com.fasterxml.jackson.databind.exc.MismatchedInputException;
 import com.fasterxml.jackson.databind.exc.ValueInstantiationException;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.util.Map;
+import java.util.stream.Collectors;
 
 /**
  * Encodes control messages as single JSON lines and decodes them, rejecting malformed lines with a
@@ -24,6 +25,7 @@ public final class ControlCodec {
     /** Longest accepted line in bytes, excluding the newline. */
     public static final int MAX_LINE_BYTES = 64 * 1024;
 
+    /** The protocol's types by wire name: the one place a message type's name is written. */
     private static final Map<String, Class<? extends ControlMessage>> TYPES = Map.ofEntries(
             Map.entry("register", ControlMessage.Register.class),
             Map.entry("registered", ControlMessage.Registered.class),
@@ -41,11 +43,18 @@ public final class ControlCodec {
             Map.entry("refused", ControlMessage.Refused.class),
             Map.entry("revoke", ControlMessage.Revoke.class),
             Map.entry("charge", ControlMessage.Charge.class));
+    private static final Map<Class<? extends ControlMessage>, String> NAMES = TYPES.entrySet().stream()
+            .collect(Collectors.toUnmodifiableMap(Map.Entry::getValue, Map.Entry::getKey));
 
     private final ObjectMapper mapper = new ObjectMapper()
             .configure(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES, false)
             .configure(DeserializationFeature.FAIL_ON_NULL_FOR_PRIMITIVES, true)
             .configure(DeserializationFeature.FAIL_ON_MISSING_CREATOR_PROPERTIES, false);
+
+    /** The wire name of {@code message}'s type, e.g. {@code "reserve"}. */
+    static String typeName(ControlMessage message) {
+        return NAMES.get(message.getClass());
+    }
 
     /** One line of JSON, without the trailing newline. */
     public String encode(ControlMessage message) {

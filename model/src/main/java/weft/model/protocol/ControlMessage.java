@@ -30,12 +30,14 @@ import java.util.List;
  * slotNanos)}, {@code t} in nanoseconds since the Unix epoch on the controller's clock) and destinations as IPv4
  * addresses (what an agent's VOQ is keyed by). Their meaning and the controller's checks are in docs/crp.md.
  *
- * <p>Decision: one file of about 350 lines, because it is the protocol's closed vocabulary: a sealed interface whose
+ * <p>Decision: one file of about 290 lines, because it is the protocol's closed vocabulary: a sealed interface whose
  * records (each with the checks of its fields) are the table above, read and matched exhaustively as one set.
  */
 public sealed interface ControlMessage {
-    /** The wire name of this message type. */
-    String type();
+    /** The wire name of this message type: its entry in {@link ControlCodec}'s one table of types. */
+    default String type() {
+        return ControlCodec.typeName(this);
+    }
 
     /**
      * First line of an agent session.
@@ -54,11 +56,6 @@ public sealed interface ControlMessage {
             require(ip, "register", "ip");
         }
 
-        @Override
-        public String type() {
-            return "register";
-        }
-
         /** Everything but the token, which never reaches a log. */
         @Override
         public String toString() {
@@ -69,10 +66,6 @@ public sealed interface ControlMessage {
 
     /** Session accepted; {@code session} numbers the controller's sessions. */
     record Registered(String host, long session) implements ControlMessage {
-        @Override
-        public String type() {
-            return "registered";
-        }
     }
 
     /**
@@ -82,22 +75,12 @@ public sealed interface ControlMessage {
         public Rates {
             rates = rates == null ? List.of() : List.copyOf(rates);
         }
-
-        @Override
-        public String type() {
-            return "rates";
-        }
     }
 
     /** Periodic per-VOQ state of one agent. */
     record Report(String host, List<VoqReport> voqs) implements ControlMessage {
         public Report {
             voqs = voqs == null ? List.of() : List.copyOf(voqs);
-        }
-
-        @Override
-        public String type() {
-            return "report";
         }
     }
 
@@ -122,11 +105,6 @@ public sealed interface ControlMessage {
         public Flows(String host, List<String> destinations) {
             this(host, destinations, null);
         }
-
-        @Override
-        public String type() {
-            return "flows";
-        }
     }
 
     /**
@@ -150,11 +128,6 @@ public sealed interface ControlMessage {
             this(src, dst, bitsPerSecond, policy, token, false);
         }
 
-        @Override
-        public String type() {
-            return "set-rate";
-        }
-
         /** Everything but the token, which never reaches a log. */
         @Override
         public String toString() {
@@ -165,18 +138,10 @@ public sealed interface ControlMessage {
 
     /** An admin request was applied. */
     record Ok(String detail) implements ControlMessage {
-        @Override
-        public String type() {
-            return "ok";
-        }
     }
 
     /** A rejected line or request; the session continues. */
     record Error(String message) implements ControlMessage {
-        @Override
-        public String type() {
-            return "error";
-        }
     }
 
     /**
@@ -189,10 +154,6 @@ public sealed interface ControlMessage {
      * @param detail  a sentence for the log
      */
     record NotMaster(String master, String address, String detail) implements ControlMessage {
-        @Override
-        public String type() {
-            return "not-master";
-        }
     }
 
     /**
@@ -223,11 +184,6 @@ public sealed interface ControlMessage {
                 throw new IllegalArgumentException("crp: sntpPort " + sntpPort + " outside 1..65535");
             }
         }
-
-        @Override
-        public String type() {
-            return "crp";
-        }
     }
 
     /**
@@ -244,11 +200,6 @@ public sealed interface ControlMessage {
         public Reserve {
             require(dst, "reserve", "dst");
         }
-
-        @Override
-        public String type() {
-            return "reserve";
-        }
     }
 
     /**
@@ -261,11 +212,6 @@ public sealed interface ControlMessage {
         public Grant {
             require(dst, "grant", "dst");
             budget = slots("grant", budget);
-        }
-
-        @Override
-        public String type() {
-            return "grant";
         }
     }
 
@@ -282,11 +228,6 @@ public sealed interface ControlMessage {
                 throw new IllegalArgumentException("retry: waitNanos " + waitNanos + " is negative");
             }
         }
-
-        @Override
-        public String type() {
-            return "retry";
-        }
     }
 
     /**
@@ -298,11 +239,6 @@ public sealed interface ControlMessage {
         public Refused {
             require(problem, "refused", "problem");
         }
-
-        @Override
-        public String type() {
-            return "refused";
-        }
     }
 
     /** Booking {@code booking} towards {@code dst} is withdrawn: its {@code revoked} budgets may not be sent. */
@@ -313,11 +249,6 @@ public sealed interface ControlMessage {
             if (revoked.size() > 2) {
                 throw new IllegalArgumentException("revoke: " + revoked.size() + " slots, a booking has at most 2");
             }
-        }
-
-        @Override
-        public String type() {
-            return "revoke";
         }
     }
 
@@ -335,11 +266,6 @@ public sealed interface ControlMessage {
                 throw new IllegalArgumentException("charge: " + charges.size() + " destinations, at most "
                         + MAX_CHARGES);
             }
-        }
-
-        @Override
-        public String type() {
-            return "charge";
         }
     }
 

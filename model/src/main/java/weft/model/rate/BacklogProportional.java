@@ -15,21 +15,17 @@ package weft.model.rate;
  * [project]: requests below the proportional share are fixed first (see the loop); Alg. 3 as printed over-commits links
  * when some {@code q_ij < b_ij·u_l/b_l}.
  */
-public final class BacklogProportional extends NamedAllocator {
-    private final VoqBudget budget;
-
+public final class BacklogProportional extends VoqRateAllocator {
     public BacklogProportional() {
         this(VoqBudget.NONE);
     }
 
     public BacklogProportional(VoqBudget budget) {
-        super("bp", WeightBasis.BACKLOG_DEMAND_PROPORTIONAL);
-        this.budget = budget;
+        super("bp", WeightBasis.BACKLOG_DEMAND_PROPORTIONAL, budget);
     }
 
     @Override
-    public <N> Allocation<N> allocate(RateProblem original, Arithmetic<N> a) {
-        RateProblem p = budget.deduct(original);
+    <N> Rates<N> rates(RateProblem p, Arithmetic<N> a) {
         int links = p.linkCount();
         N[] u = a.newArray(links);
         N[] bl = a.newArray(links);
@@ -115,7 +111,7 @@ public final class BacklogProportional extends NamedAllocator {
                 r[f] = a.zero();
             }
         }
-        return new Allocation<>(name(), original, a, budget.addMinimum(a, r), iterations);
+        return new Rates<>(r, iterations);
     }
 
     private static int[] remainingFlows(RateProblem p, int l, boolean[] done) {

@@ -10,21 +10,17 @@ package weft.model.rate;
  * index (the rates do not depend on it). O(|F|²·|P|): the literal algorithm, kept for fidelity; {@link Ffa} with unit
  * weights computes the same rates in O(Σ|P| log |L|), which the property tests check.
  */
-public final class MaxMin extends NamedAllocator {
-    private final VoqBudget budget;
-
+public final class MaxMin extends VoqRateAllocator {
     public MaxMin() {
         this(VoqBudget.NONE);
     }
 
     public MaxMin(VoqBudget budget) {
-        super("maxmin", WeightBasis.BACKLOG_DEMAND_UNIT);
-        this.budget = budget;
+        super("maxmin", WeightBasis.BACKLOG_DEMAND_UNIT, budget);
     }
 
     @Override
-    public <N> Allocation<N> allocate(RateProblem original, Arithmetic<N> a) {
-        RateProblem p = budget.deduct(original);
+    <N> Rates<N> rates(RateProblem p, Arithmetic<N> a) {
         int flows = p.flowCount();
         N[] u = a.newArray(p.linkCount());
         int[] remaining = new int[p.linkCount()];
@@ -64,6 +60,6 @@ public final class MaxMin extends NamedAllocator {
             r[pick] = best;
             done[pick] = true;
         }
-        return new Allocation<>(name(), original, a, budget.addMinimum(a, r), flows);
+        return new Rates<>(r, flows);
     }
 }

@@ -3,6 +3,7 @@ package weft.model.repro;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.function.Supplier;
 
 import weft.model.io.Chart;
 import weft.model.sim.control.ControlResult;
@@ -106,14 +107,9 @@ final class CrpRepro extends DeclaredReproduction {
         return new Parameter(name, description, paper, quick);
     }
 
+    /** The nine runs are independent (each its own simulator and seed): the options' runner may run them together. */
     @Override
     public ReproResult run(ReproOptions o) {
-        return run(o, RunPool.SEQUENTIAL);
-    }
-
-    /** The nine runs are independent (each its own simulator and seed): {@code pool} may run them side by side. */
-    @Override
-    public ReproResult run(ReproOptions o, RunPool pool) {
         int leaves = o.integer("leaves", 2, 16);
         int inter = o.integer("inter", 1, leaves);
         double load = o.number("load", 0.01, 1);
@@ -134,7 +130,7 @@ final class CrpRepro extends DeclaredReproduction {
         String step = "step:" + onset * CrpRuns.CYCLE_PS / 1000;
         long before = Math.max(0, onset - 2L * bin);
         // the longest runs first, so that a pool of threads finishes them together
-        List<ControlResult> done = pool.all(List.of(
+        List<ControlResult> done = o.runner().all(List.<Supplier<ControlResult>>of(
                 () -> runs.run(Control.ECN, "combined", load, ecnWarmup, cycles),
                 () -> runs.run(Control.ECN, step, 0.4, before, onset - before + stepCycles),
                 () -> runs.run(Control.CRP, step, 0.4, before, onset - before + stepCycles),

@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.SplittableRandom;
+import java.util.function.Supplier;
 
 import weft.model.io.Chart;
 import weft.model.routing.EcmpCollisions;
@@ -110,23 +111,35 @@ final class EcmpRepro extends DeclaredReproduction {
         Point vlbMax = new Point();
         Point prr = new Point();
         Point rr = new Point();
+        DataCenterFabric small = new DataCenterFabric(analysisK);
+        Point pod = new Point();
+        List<Job> jobs = new ArrayList<>();
         for (int r = 0; r < runs; r++) {
             int[] dst = EcmpMonteCarlo.destinations(fabric.topology, EcmpMonteCarlo.Pattern.INTER_POD, rnd);
             long seed = o.seed() * 1000 + r;
             for (int i = 0; i < loads.size(); i++) {
                 double load = loads.get(i) / 100.0;
-                run(fabric, dst, load, "ecmp", true, queue, warmup, window, seed, ecmp[i], runs);
-                run(fabric, dst, load, "vlb", true, queue, warmup, window, seed, vlb[i], runs);
+                jobs.add(new Job(fabric, dst, load, "ecmp", true, seed, ecmp[i], runs));
+                jobs.add(new Job(fabric, dst, load, "vlb", true, seed, vlb[i], runs));
             }
-            run(fabric, dst, 1.0, "vlb", false, queue, warmup, window, seed, vlbMax, runs);
-            run(fabric, dst, 1.0, "prr", false, queue, warmup, window, seed, prr, runs);
-            run(fabric, dst, 1.0, "rr", false, queue, warmup, window, seed, rr, runs);
+            jobs.add(new Job(fabric, dst, 1.0, "vlb", false, seed, vlbMax, runs));
+            jobs.add(new Job(fabric, dst, 1.0, "prr", false, seed, prr, runs));
+            jobs.add(new Job(fabric, dst, 1.0, "rr", false, seed, rr, runs));
         }
-        DataCenterFabric small = new DataCenterFabric(analysisK);
-        Point pod = new Point();
         for (int r = 0; r < analysisRuns; r++) {
             int[] dst = EcmpMonteCarlo.destinations(small.topology, EcmpMonteCarlo.Pattern.POD_TO_POD, rnd);
-            run(small, dst, 1.0, "ecmp", true, queue, warmup, window, o.seed() * 1000 + 500 + r, pod, analysisRuns);
+            jobs.add(new Job(small, dst, 1.0, "ecmp", true, o.seed() * 1000 + 500 + r, pod, analysisRuns));
+        }
+        List<Supplier<DataCenterFabric.Measured>> tasks = new ArrayList<>();
+        for (Job j : jobs) {
+            SimConfig config = DataCenterFabric.config(queue, j.randomSizes, SimConfig.Arrivals.POISSON, j.policy,
+                    warmup, window, j.seed);
+            tasks.add(() -> j.fabric.permutation(j.dst, j.load, config));
+        }
+        List<DataCenterFabric.Measured> measured = o.runner().all(tasks);
+        for (int t = 0; t < jobs.size(); t++) {
+            DataCenterFabric.Measured m = measured.get(t);
+            jobs.get(t).into.add(m.meter().meanAndMin(), m.result(), jobs.get(t).runs);
         }
         var smallEcmp = RoutingEngines.byName("ecmp").compute(small.topology, RoutingOptions.defaults());
         EcmpMonteCarlo.Estimate podFluid = EcmpMonteCarlo.monteCarlo(small.topology, smallEcmp,
@@ -155,12 +168,12 @@ final class EcmpRepro extends DeclaredReproduction {
         return ReproResult.of(this, o, setup, claims, tables, chart(k, loads, ecmp, vlb));
     }
 
-    private static void run(DataCenterFabric fabric, int[] dst, double load, String policy, boolean randomSizes,
-                            long queue, double warmup, double window, long seed, Point into, int runs) {
-        SimConfig config = DataCenterFabric.config(queue, randomSizes, SimConfig.Arrivals.POISSON, policy, warmup,
-                window, seed);
-        DataCenterFabric.Measured m = fabric.permutation(dst, load, config);
-        into.add(m.meter().meanAndMin(), m.result(), runs);
+    /**
+     * One simulation of the permutation {@code dst} and the point it adds to (averaged over {@code runs}); the
+     * simulations run as independent tasks, their results added in the order the jobs were made.
+     */
+    private record Job(DataCenterFabric fabric, int[] dst, double load, String policy, boolean randomSizes, long seed,
+                       Point into, int runs) {
     }
 
     /**

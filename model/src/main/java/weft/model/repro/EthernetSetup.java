@@ -117,14 +117,44 @@ final class EthernetSetup {
     }
 
     /**
+     * The {@code --baselines} option of the Ethernet reproductions: how Up*&#47;Down* and TBTP choose among equally
+     * short legal paths. {@code plain} (the thesis's, true here): the lowest port, as the published algorithms
+     * ([36], [37]) give no balancing and the thesis names path balancing ("minimises the deviation of link weight",
+     * ref [59]) as Segment-based routing's (§3.2.3); {@code balanced}: Weft's defaults, the least-loaded channel.
+     */
+    static final Parameter BASELINES = new Parameter("baselines", "how Up*/Down* and TBTP break ties among equally "
+            + "short legal paths: plain (lowest port, as published; the thesis balances only SR's paths) or balanced "
+            + "(least-loaded channel, Weft's default)", "plain", "plain");
+
+    /** Whether {@code --baselines} asks for the balanced baselines. */
+    static boolean balancedBaselines(ReproOptions o) {
+        return switch (o.string(BASELINES.name())) {
+            case "plain" -> false;
+            case "balanced" -> true;
+            default -> throw new IllegalArgumentException("--baselines: expected plain or balanced, got '"
+                    + o.string(BASELINES.name()) + "'");
+        };
+    }
+
+    /** The setup line's note on {@code --baselines}. */
+    static String baselinesNote(ReproOptions o) {
+        return balancedBaselines(o) ? "; Up*/Down* and TBTP ties to the least-loaded channel (--baselines balanced)"
+                : "; Up*/Down* and TBTP ties to the lowest port (--baselines plain)";
+    }
+
+    /**
      * Routes of an engine as the thesis's comparisons use it: Weft's defaults, except that Segment-based routing
      * places each segment's restriction at a random switch of the segment (§3.2.3: "randomly selected the switch
-     * where we enforce the turn-restriction"), seeded per fabric.
+     * where we enforce the turn-restriction"), seeded per fabric, and that Up*&#47;Down* and TBTP(nVL) break ties
+     * toward the lowest port unless {@code balanced} ({@link #BASELINES}).
      */
-    static RoutingResult route(String engine, Topology t, long seed) {
+    static RoutingResult route(String engine, Topology t, long seed, boolean balanced) {
         RoutingOptions options = RoutingOptions.defaults();
         if (engine.equals("sr")) {
             options = options.withSeed(seed, true);
+        }
+        if (engine.equals("updown") || engine.startsWith("tbtp")) {
+            options = options.withBalance(balanced);
         }
         return RoutingEngines.byName(engine).compute(t, options);
     }
@@ -139,19 +169,20 @@ final class EthernetSetup {
     /**
      * One engine on every fabric of a set: {@code fabrics} is one name or several separated by commas (a regular
      * fabric in both orientations, say), each run {@code count} times (a regular fabric) or on {@code count} seeded
-     * fabrics (an irregular one); all must have the same number of hosts.
+     * fabrics (an irregular one); all must have the same number of hosts. {@code balanced}: see {@link #BASELINES}.
      *
      * @throws IllegalArgumentException naming the parameter when a name is unknown or the host counts differ
      */
     static FabricSet simulators(String parameter, String fabrics, String engine, int count, long seed,
-                                SimConfig.FlowControlKind flowControl, double measuredUs, int vcs) {
+                                SimConfig.FlowControlKind flowControl, double measuredUs, int vcs,
+                                boolean balanced) {
         List<Simulator> out = new ArrayList<>();
         String[] names = fabrics.split(",");
         double bound = 0;
         int hosts = -1;
         for (String name : names) {
             Topology regular = irregular(name) ? null : fabric(parameter, name, seed);
-            RoutingResult regularRoutes = regular == null ? null : route(engine, regular, seed);
+            RoutingResult regularRoutes = regular == null ? null : route(engine, regular, seed, balanced);
             for (int i = 0; i < count; i++) {
                 long s = seed + i;
                 Topology t = regular != null ? regular : fabric(parameter, name, s);
@@ -160,7 +191,7 @@ final class EthernetSetup {
                             + "different host counts (" + hosts + " and " + t.hosts().size() + ")");
                 }
                 hosts = t.hosts().size();
-                RoutingResult r = regular != null ? regularRoutes : route(engine, t, s);
+                RoutingResult r = regular != null ? regularRoutes : route(engine, t, s, balanced);
                 bound += bound(t, r) / (count * names.length);
                 out.add(new Simulator(t, r, config(flowControl, measuredUs, vcs, s)));
             }

@@ -18,13 +18,15 @@ import weft.model.sim.Simulator;
  * @param cycles     measured cycles per run
  * @param warmup     cycles simulated before measuring
  * @param router     a switch's delay in cycles
+ * @param crossbar   the thesis's crossbar switch (speedup 1, round-robin outputs) rather than infinite speedup
  * @param buffer     input buffer per VL, in packets
  * @param queue      packets a host holds before refusing more
  * @param limit      the limit of high priority
  * @param highFactor the high mark, times the saturation load
  * @param loads      mean offered loads of the sweep, increasing
  */
-record IbaExperiment(int switches, int count, long cycles, long warmup, int router, int buffer, int queue,
+record IbaExperiment(int switches, int count, long cycles, long warmup, int router, boolean crossbar, int buffer,
+                     int queue,
                      HighPriorityLimit limit, double highFactor, List<Double> loads) {
     /** The shared parameters, then {@code extra}. */
     static List<Parameter> parameters(Parameter... extra) {
@@ -40,6 +42,9 @@ record IbaExperiment(int switches, int count, long cycles, long warmup, int rout
                         "0.1,0.2,0.3,0.4,0.5"),
                 new Parameter("high", "the high mark, times the saturation load (the low mark is half of it)", "1.5",
                         "1.5"),
+                new Parameter("switch", "crossbar (the thesis's: speedup 1, one packet per link crosses at a time, "
+                        + "round-robin output arbitration, head-of-line blocking per VL) or shared (infinite speedup, "
+                        + "output queues)", "crossbar", "crossbar"),
                 new Parameter("buffer", "input buffer per VL, in packets (the thesis's packet of input buffer and "
                         + "flits of output buffer)", "2", "2"),
                 new Parameter("router-cycles", "switch delay from a packet's arrival to its first chance to leave "
@@ -59,8 +64,18 @@ record IbaExperiment(int switches, int count, long cycles, long warmup, int rout
     static IbaExperiment of(ReproOptions o) {
         return new IbaExperiment(o.integer("switches", 4, 256), o.integer("fabrics", 1, 256),
                 o.integer("cycles", 100, 100_000_000), o.integer("warmup-cycles", 0, 100_000_000),
-                o.integer("router-cycles", 0, 100_000), o.integer("buffer", 1, 1024), o.integer("queue", 1, 1 << 20),
+                o.integer("router-cycles", 0, 100_000), crossbar(o.string("switch")), o.integer("buffer", 1, 1024),
+                o.integer("queue", 1, 1 << 20),
                 limit(o.string("limit")), o.number("high", 1, 10), LoadSweep.loads(o));
+    }
+
+    /** The {@code --switch} value: {@code crossbar} (true) or {@code shared}. */
+    static boolean crossbar(String v) {
+        return switch (v.trim()) {
+            case "crossbar" -> true;
+            case "shared" -> false;
+            default -> throw new IllegalArgumentException("--switch: expected crossbar or shared, got '" + v + "'");
+        };
     }
 
     /** The {@code --limit} value: {@code unbounded}, {@code packets N} or {@code iba U}. */
@@ -91,8 +106,8 @@ record IbaExperiment(int switches, int count, long cycles, long warmup, int rout
     List<Simulator> simulators(List<IbaSetup.Fabric> of, ServiceLevels levels) {
         List<Simulator> out = new ArrayList<>();
         for (IbaSetup.Fabric f : of) {
-            out.add(IbaSetup.simulator(f.topology(), f.routes(), levels, limit, buffer, router, warmup, cycles,
-                    f.seed()));
+            out.add(IbaSetup.simulator(f.topology(), f.routes(), levels, crossbar, limit, buffer, router, warmup,
+                    cycles, f.seed()));
         }
         return out;
     }
@@ -119,8 +134,9 @@ record IbaExperiment(int switches, int count, long cycles, long warmup, int rout
     /** The setup line's shared part; {@code limitText} is the {@code --limit} as given. */
     String describe(int layers, String limitText) {
         return String.format(Locale.ROOT, "%d %d-switch irregular fabrics (5 hosts per switch, at most 5 "
-                + "switch links), LASH %d layers per SL, 64-byte packets (32 cycles), %d-packet VL buffers, VCT, "
-                + "router %d cycles, limit of high priority %s, random pairs, Poisson; %d + %d cycles per run",
-                count, switches, layers, buffer, router, limitText, warmup, cycles);
+                + "switch links), LASH %d layers per SL, 64-byte packets (32 cycles), %s switches, %d-packet VL "
+                + "buffers, VCT, router %d cycles, limit of high priority %s, random pairs, Poisson; %d + %d cycles "
+                + "per run", count, switches, layers, crossbar ? "crossbar" : "shared-memory", buffer, router,
+                limitText, warmup, cycles);
     }
 }

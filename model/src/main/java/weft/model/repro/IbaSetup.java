@@ -28,7 +28,11 @@ import weft.model.traffic.Shuffle;
  * host (the host on a switch's port k sends on SL k, Table 4.1), random pairs (each host sends to one other and
  * receives from one), Poisson arrivals, LASH with three layers per service level (5 x 3 = 15 VLs, §4.2.3), SLs mapped
  * one to one onto VLs, and every output choosing the next VL with the IBA arbiter ({@code VlArbiter}) over the
- * Table 4.1 weights. Virtual cut-through, credits, one packet of input buffer per VL (§4.2.2).
+ * Table 4.1 weights. Virtual cut-through, credits, one packet of input buffer per VL (§4.2.2), and the thesis's
+ * switching core: a crossbar that "only one packet is allowed to traverse at a time" per link, with round-robin output
+ * link arbitration (§4.2.2), so a packet at the front of a VL's input buffer blocks the packets behind it (the
+ * {@code crossbar} switch; {@code shared} is the output-queued switch of infinite speedup that Weft's Ethernet
+ * reproductions use, kept for comparison).
  *
  * <p>Time is counted in the thesis's cycles: eq. 4.3 takes a packet's transmission as T = 32 cycles, so a cycle is
  * 1/32 of a packet time. Packets are one 64-byte block: Table 4.1's weights (1 to 10 blocks) count 64-byte blocks,
@@ -97,19 +101,22 @@ final class IbaSetup {
      * The fabric's simulator.
      *
      * @param levels       Table 4.1, balanced or unbalanced
+     * @param crossbar     the thesis's crossbar of speedup 1 with round-robin output arbitration (§4.2.2); false:
+     *                     infinite speedup, outputs first come first served
      * @param limit        the limit of high priority
      * @param bufferPackets input buffer per VL
      * @param routerCycles a switch's delay from a packet's arrival to its first chance to leave
      * @param warmupCycles simulated before measuring
      * @param cycles       measured
      */
-    static Simulator simulator(Topology t, RoutingResult routes, ServiceLevels levels, HighPriorityLimit limit,
-                               int bufferPackets, int routerCycles, long warmupCycles, long cycles, long seed) {
+    static Simulator simulator(Topology t, RoutingResult routes, ServiceLevels levels, boolean crossbar,
+                               HighPriorityLimit limit, int bufferPackets, int routerCycles, long warmupCycles,
+                               long cycles, long seed) {
         int classes = levels.size();
         LayerLayout layout = LayerLayout.infiniband(routes.layers(), classes);
         SimConfig config = SimConfig.defaults().withPacketBytes(PACKET_BYTES)
                 .withBufferBytes((long) bufferPackets * PACKET_BYTES)
-                .withInfiniteSpeedup(true).withOutputOrder("fcfs")
+                .withInfiniteSpeedup(!crossbar).withAllocator("rr").withOutputOrder("fcfs")
                 .withClassPriorities(Collections.nCopies(classes, 0))
                 .withLaneArbitration(levels.arbitrationTable(layout, limit))
                 .withRouterDelayPs(routerCycles * CYCLE_PS).withHostLatencyPs(CYCLE_PS)

@@ -1,9 +1,11 @@
 package weft.model.repro;
 
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Set;
 import java.util.SplittableRandom;
+import java.util.function.Supplier;
 
 import weft.model.io.Chart;
 import weft.model.rate.Allocation;
@@ -59,18 +61,27 @@ final class IndependentRepro extends DeclaredReproduction {
                 true, 4);
         double bestFfaAr = Double.NEGATIVE_INFINITY;
         double bestFfa = Double.NEGATIVE_INFINITY;
+        List<Supplier<double[]>> tasks = new ArrayList<>();
+        for (int m = 1; m <= maxFlows; m++) {
+            for (int run = 0; run < runs; run++) {
+                int[][] pairs = FluidWorkloads.randomDestinations(tree.hosts(), m, rnd);
+                tasks.add(() -> {
+                    TreeFabric.Routed fixed = tree.route(pairs, false, bytes, null);
+                    TreeFabric.Routed adaptive = tree.route(pairs, true, bytes, null);
+                    return new double[] {measured(fixed, buffer, warm, end), measured(adaptive, buffer, warm, end),
+                        calculated(fixed, new Ffa()), calculated(adaptive, new Saa()),
+                        calculated(adaptive, new SaaM()), calculated(adaptive, new Ffa())};
+                });
+            }
+        }
+        List<double[]> figures = o.runner().all(tasks);
         for (int m = 1; m <= maxFlows; m++) {
             double[] sum = new double[SCHEMES.size()];
             for (int run = 0; run < runs; run++) {
-                int[][] pairs = FluidWorkloads.randomDestinations(tree.hosts(), m, rnd);
-                TreeFabric.Routed fixed = tree.route(pairs, false, bytes, null);
-                TreeFabric.Routed adaptive = tree.route(pairs, true, bytes, null);
-                sum[0] += measured(fixed, buffer, warm, end);
-                sum[1] += measured(adaptive, buffer, warm, end);
-                sum[2] += calculated(fixed, new Ffa());
-                sum[3] += calculated(adaptive, new Saa());
-                sum[4] += calculated(adaptive, new SaaM());
-                sum[5] += calculated(adaptive, new Ffa());
+                double[] f = figures.get((m - 1) * runs + run);
+                for (int s = 0; s < sum.length; s++) {
+                    sum[s] += f[s];
+                }
             }
             double[] mean = SchemeSweep.mean(sum, runs);
             sweep.point(m, mean, SchemeSweep.percent(100 * (sum[5] / sum[0] - 1)));

@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.SplittableRandom;
+import java.util.function.Supplier;
 
 import weft.model.io.Chart;
 import weft.model.rate.Allocation;
@@ -75,14 +76,26 @@ final class InjectionRepro extends DeclaredReproduction {
         double[][] saaMin = new double[ns.size()][nb];
         double[][] ffaMin = new double[ns.size()][nb];
         double[][] ffaAvg = new double[ns.size()][nb];
+        List<Supplier<double[]>> tasks = new ArrayList<>();
         for (int i = 0; i < ns.size(); i++) {
             int n = ns.get(i);
             for (int run = 0; run < runs; run++) {
                 int[][] perms = FluidWorkloads.superposedPermutations(tree.hosts(), n, rnd);
                 int[][] random = FluidWorkloads.fixedDestinations(tree.hosts(), n, rnd);
                 for (int b = 0; b < nb; b++) {
-                    double[] s = ratios(tree, perms, new Saa(), PAPER_BUFFERS[b], window);
-                    double[] f = ratios(tree, random, new Ffa(), PAPER_BUFFERS[b], window);
+                    int buffer = PAPER_BUFFERS[b];
+                    tasks.add(() -> ratios(tree, perms, new Saa(), buffer, window));
+                    tasks.add(() -> ratios(tree, random, new Ffa(), buffer, window));
+                }
+            }
+        }
+        List<double[]> measured = o.runner().all(tasks);
+        int t = 0;
+        for (int i = 0; i < ns.size(); i++) {
+            for (int run = 0; run < runs; run++) {
+                for (int b = 0; b < nb; b++) {
+                    double[] s = measured.get(t++);
+                    double[] f = measured.get(t++);
                     saaMin[i][b] += s[0] / runs;
                     ffaMin[i][b] += f[0] / runs;
                     ffaAvg[i][b] += f[1] / runs;

@@ -7,6 +7,9 @@ import weft.model.sim.SimObserver;
  * Each source host's throughput on a lossy fabric, as seed 004 §3.1.1 measures it: over the packets a host put on
  * its link during the window (counted as they leave the source queue, not when made), the fraction of their bytes
  * delivered. Packets injected in the window and still in flight when it ends count once the run has drained them.
+ * Also each host's packet loss, the fraction of those packets lost (§3.2.4's loss threshold is "0.1% of its
+ * packets"; with random sizes and byte-limited drop-tail queues a large frame is likelier to be dropped, so the
+ * byte and packet fractions differ).
  */
 final class LossMeter implements SimObserver {
     private final long from;
@@ -14,6 +17,8 @@ final class LossMeter implements SimObserver {
     private final int[] hostOfChannel;
     private final long[] injected;
     private final long[] delivered;
+    private final long[] injectedPackets;
+    private final long[] deliveredPackets;
 
     LossMeter(SimNetwork network, long fromPs, long toPs) {
         this.from = fromPs;
@@ -25,6 +30,8 @@ final class LossMeter implements SimObserver {
         }
         injected = new long[network.hosts()];
         delivered = new long[network.hosts()];
+        injectedPackets = new long[network.hosts()];
+        deliveredPackets = new long[network.hosts()];
     }
 
     @Override
@@ -32,6 +39,7 @@ final class LossMeter implements SimObserver {
         int h = hostOfChannel[channel];
         if (h >= 0 && startPs >= from && startPs < to) {
             injected[h] += bytes;
+            injectedPackets[h]++;
         }
     }
 
@@ -39,12 +47,25 @@ final class LossMeter implements SimObserver {
     public void delivered(int src, int dst, int flow, int bytes, long createdPs, long injectedPs, long nowPs) {
         if (injectedPs >= from && injectedPs < to) {
             delivered[src] += bytes;
+            deliveredPackets[src]++;
         }
     }
 
     /** Host h's throughput: delivered over injected bytes; NaN when it injected nothing. */
     double throughput(int h) {
         return injected[h] == 0 ? Double.NaN : (double) delivered[h] / injected[h];
+    }
+
+    /** The largest packet loss of a host: lost over injected packets, over the hosts that injected something. */
+    double worstPacketLoss() {
+        double worst = Double.NaN;
+        for (int h = 0; h < injectedPackets.length; h++) {
+            if (injectedPackets[h] > 0) {
+                double loss = 1 - (double) deliveredPackets[h] / injectedPackets[h];
+                worst = Double.isNaN(worst) ? loss : Math.max(worst, loss);
+            }
+        }
+        return worst;
     }
 
     /** Mean and least throughput over the hosts that injected something: {@code {mean, min}}. */

@@ -1,9 +1,11 @@
 package weft.model.repro;
 
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Set;
 import java.util.SplittableRandom;
+import java.util.function.Supplier;
 
 import weft.model.io.Chart;
 import weft.model.sim.InjectionPolicy;
@@ -53,20 +55,33 @@ final class PhaseRepro extends DeclaredReproduction {
         double saaArGain = Double.NEGATIVE_INFINITY;
         double arOverNc = Double.POSITIVE_INFINITY;
         double ncOverSaaArP1 = Double.NaN;
+        List<Supplier<Double>> tasks = new ArrayList<>();
+        double[][] calculated = new double[maxP][2];
         for (int p = 1; p <= maxP; p++) {
-            double[] sum = new double[SCHEMES.size()];
             for (int run = 0; run < runs; run++) {
                 int[][] pairs = FluidWorkloads.superposedPermutations(tree.hosts(), p, rnd);
                 TreeFabric.Routed fixed = tree.route(pairs, false, size.bytes(), null);
                 TreeFabric.Routed adaptive = tree.route(pairs, true, size.bytes(), null);
                 double wStatic = fixed.paths().contention().max();
                 long limit = (long) (40 * wStatic * flowPs);
-                sum[0] += completion(fixed.simulate(buffer, limit, InjectionPolicy.noControl(), List.of()), flowPs);
-                sum[1] += wStatic;
-                sum[2] += completion(adaptive.simulate(buffer, limit, InjectionPolicy.noControl(), List.of()),
-                        flowPs);
-                sum[3] += adaptive.paths().contention().max();
+                calculated[p - 1][0] += wStatic;
+                calculated[p - 1][1] += adaptive.paths().contention().max();
+                tasks.add(() -> completion(fixed.simulate(buffer, limit, InjectionPolicy.noControl(), List.of()),
+                        flowPs));
+                tasks.add(() -> completion(adaptive.simulate(buffer, limit, InjectionPolicy.noControl(), List.of()),
+                        flowPs));
             }
+        }
+        List<Double> simulated = o.runner().all(tasks);
+        for (int p = 1; p <= maxP; p++) {
+            double[] sum = new double[SCHEMES.size()];
+            for (int run = 0; run < runs; run++) {
+                int t = 2 * ((p - 1) * runs + run);
+                sum[0] += simulated.get(t);
+                sum[2] += simulated.get(t + 1);
+            }
+            sum[1] = calculated[p - 1][0];
+            sum[3] = calculated[p - 1][1];
             double[] mean = SchemeSweep.mean(sum, runs);
             double gSaa = 100 * (1 - mean[1] / mean[0]);
             double gAr = 100 * (1 - mean[2] / mean[0]);

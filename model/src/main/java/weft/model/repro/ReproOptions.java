@@ -13,10 +13,24 @@ import java.util.Map;
  * @param quick  the quick size
  * @param seed   seed of every random draw of the run
  * @param values every declared parameter's value, in declaration order
+ * @param runner runs the independent pieces of the experiment; never changes the result
  */
-public record ReproOptions(boolean quick, long seed, Map<String, String> values) {
+public record ReproOptions(boolean quick, long seed, Map<String, String> values, TaskRunner runner) {
     public ReproOptions {
         values = Collections.unmodifiableMap(new LinkedHashMap<>(values));
+        if (runner == null) {
+            throw new IllegalArgumentException("runner must not be null");
+        }
+    }
+
+    /** Options whose pieces run one after another. */
+    public ReproOptions(boolean quick, long seed, Map<String, String> values) {
+        this(quick, seed, values, TaskRunner.SEQUENTIAL);
+    }
+
+    /** The same options, the pieces run by {@code r}. */
+    public ReproOptions withRunner(TaskRunner r) {
+        return new ReproOptions(quick, seed, values, r);
     }
 
     /**

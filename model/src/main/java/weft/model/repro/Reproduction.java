@@ -33,14 +33,4 @@ public interface Reproduction {
      * @throws IllegalArgumentException naming a parameter whose value the experiment cannot use
      */
     ReproResult run(ReproOptions options);
-
-    /**
-     * Runs the experiment, its independent runs through {@code pool} (a reproduction without independent runs
-     * ignores it). The result is the same as {@link #run(ReproOptions)}'s.
-     *
-     * @throws IllegalArgumentException naming a parameter whose value the experiment cannot use
-     */
-    default ReproResult run(ReproOptions options, RunPool pool) {
-        return run(options);
-    }
 }

@@ -16,6 +16,7 @@ public final class Reproductions {
     static {
         // Reproductions register here, one line each, grouped by seed.
         ALL.put("contention", ContentionRepro::new);
+        ALL.put("horizontal", HorizontalRepro::new);
         ALL.put("fluid", FluidRepro::new);
         ALL.put("spreading", SpreadingRepro::new);
         ALL.put("phase", PhaseRepro::new);
@@ -31,6 +32,7 @@ public final class Reproductions {
         ALL.put("admission", AdmissionRepro::new);
         ALL.put("lash-layers", LashLayersRepro::new);
         ALL.put("ecmp", EcmpRepro::new);
+        ALL.put("ecmp-scaling", EcmpScalingRepro::new);
         ALL.put("capacity", CapacityRepro::new);
         ALL.put("resequencer", ResequencerRepro::new);
         ALL.put("voq", VoqRepro::new);

@@ -3,6 +3,7 @@ package weft.model.repro;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.function.Supplier;
 
 import weft.model.io.Chart;
 import weft.model.sim.InjectionPolicy;
@@ -99,25 +100,22 @@ final class ResequencerRepro extends DeclaredReproduction {
             throw new IllegalArgumentException("--tenant must be at least 2 and divide the " + fabric.hosts()
                     + " servers, got " + tenant);
         }
-        Cell[][] cells = new Cell[4][loads.size()];
+        List<Supplier<Cell>> tasks = new ArrayList<>();
         for (int c = 0; c < 4; c++) {
             boolean strictFc = c >= 2;
             String policy = c % 2 == 0 ? "vlb" : "mp";
-            for (int i = 0; i < loads.size(); i++) {
+            for (int load : loads) {
                 SimConfig config = DataCenterFabric.config(queue, true, strictFc ? SimConfig.Arrivals.PERIODIC
                         : SimConfig.Arrivals.POISSON, policy, warmup, window, o.seed()).withResequence(true);
-                Simulator sim = new Simulator(fabric.topology, fabric.routes, config);
-                long from = config.warmupPs();
-                long to = from + config.durationPs();
-                HeldBack held = new HeldBack(from, to);
-                LossMeter meter = new LossMeter(sim.network(), from, to);
                 String pattern = "tenants:" + tenant + (strictFc ? "" : ":random");
-                SimResult r = sim.run(new Workload.OpenLoop(TrafficPatterns.parse(pattern, fabric.hosts(), o.seed()),
-                        loads.get(i) / 100.0), InjectionPolicy.noControl(), List.of(held, meter));
-                SimResult.Resequencing q = r.resequencing();
-                cells[c][i] = new Cell((double) q.reordered() / q.arrivals(), r.networkLatencyNs().mean() / 1000,
-                        q.delayNs().mean() / 1000, held.packets == 0 ? 0 : held.waitPs / held.totalPs,
-                        held.packets, q.timeouts(), q.late(), 1 - meter.meanAndMin()[0]);
+                tasks.add(() -> cell(fabric, config, pattern, load / 100.0, o.seed()));
+            }
+        }
+        List<Cell> done = o.runner().all(tasks);
+        Cell[][] cells = new Cell[4][loads.size()];
+        for (int c = 0; c < 4; c++) {
+            for (int i = 0; i < loads.size(); i++) {
+                cells[c][i] = done.get(c * loads.size() + i);
             }
         }
         double worstRatio = 0;
@@ -143,6 +141,22 @@ final class ResequencerRepro extends DeclaredReproduction {
                 + "receiver, %s ms after %s ms per run", k, fabric.hosts(), fabric.hosts() / tenant, tenant,
                 queue / 1024, fmt(window), fmt(warmup));
         return ReproResult.of(this, o, setup, claims, List.of(table(loads, cells)), chart(k, loads, cells));
+    }
+
+    /** One corner at one load: a run of the partitioned all-to-all pattern with a resequencer at every receiver. */
+    private static Cell cell(DataCenterFabric fabric, SimConfig config, String pattern, double load,
+                             long seed) {
+        Simulator sim = new Simulator(fabric.topology, fabric.routes, config);
+        long from = config.warmupPs();
+        long to = from + config.durationPs();
+        HeldBack held = new HeldBack(from, to);
+        LossMeter meter = new LossMeter(sim.network(), from, to);
+        SimResult r = sim.run(new Workload.OpenLoop(TrafficPatterns.parse(pattern, fabric.hosts(), seed), load),
+                InjectionPolicy.noControl(), List.of(held, meter));
+        SimResult.Resequencing q = r.resequencing();
+        return new Cell((double) q.reordered() / q.arrivals(), r.networkLatencyNs().mean() / 1000,
+                q.delayNs().mean() / 1000, held.packets == 0 ? 0 : held.waitPs / held.totalPs, held.packets,
+                q.timeouts(), q.late(), 1 - meter.meanAndMin()[0]);
     }
 
     private static ResultTable table(List<Integer> loads, Cell[][] cells) {

@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.SplittableRandom;
+import java.util.function.Supplier;
 
 import weft.model.rate.Allocation;
 import weft.model.rate.Arithmetic;
@@ -58,13 +59,21 @@ final class SaamRepro extends DeclaredReproduction {
         List<List<String>> rows = new ArrayList<>();
         double worstMean = Double.NEGATIVE_INFINITY;
         double most = 0;
+        List<Supplier<double[]>> tasks = new ArrayList<>();
+        for (int m = 1; m <= maxFlows; m++) {
+            for (int run = 0; run < runs; run++) {
+                int[][] pairs = FluidWorkloads.randomDestinations(tree.hosts(), m, rnd);
+                SplittableRandom order = rnd.split();
+                tasks.add(() -> converge(tree.route(pairs, true, 1, null).problem(WeightBasis.WEIGHT), order, quiet,
+                        maxRounds));
+            }
+        }
+        List<double[]> converged = o.runner().all(tasks);
         for (int m = 1; m <= maxFlows; m++) {
             double[] sum = new double[4];
             double mostHere = 0;
             for (int run = 0; run < runs; run++) {
-                int[][] pairs = FluidWorkloads.randomDestinations(tree.hosts(), m, rnd);
-                RateProblem problem = tree.route(pairs, true, 1, null).problem(WeightBasis.WEIGHT);
-                double[] r = converge(problem, rnd.split(), quiet, maxRounds);
+                double[] r = converged.get((m - 1) * runs + run);
                 for (int i = 0; i < sum.length; i++) {
                     sum[i] += r[i];
                 }

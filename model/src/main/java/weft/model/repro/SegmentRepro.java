@@ -27,7 +27,7 @@ final class SegmentRepro extends DeclaredReproduction {
                     new Band(1.1, 4)),
             new Claim("S7.tbtp", "64-switch irregular: SR / TBTP throughput", 3.2, "ratio", DEFAULT,
                     new Band(1.1, 6)));
-    private static final List<Parameter> PARAMETERS = List.of(
+    private static final List<Parameter> PARAMETERS = List.of(EthernetSetup.BASELINES,
             new Parameter("torus", "the regular fabric (torus-WxH or mesh-WxH)", "torus-8x8", "torus-8x8"),
             new Parameter("runs", "runs averaged on the regular fabric (seeds S, S+1, ...)", "4", "1"),
             new Parameter("sizes", "switches of the irregular fabrics (16, 32, 64 give the claims)", "16,32,64",
@@ -71,7 +71,8 @@ final class SegmentRepro extends DeclaredReproduction {
             int hosts = EthernetSetup.hosts("sizes", fabric, o.seed());
             for (int e = 0; e < ENGINES.length; e++) {
                 EthernetSetup.FabricSet set = EthernetSetup.simulators("sizes", fabric, ENGINES[e], count, o.seed(),
-                        FlowControlKind.PFC, duration, 0);
+                        FlowControlKind.PFC, duration, 0,
+                        EthernetSetup.balancedBaselines(o));
                 bound[s][e] = EthernetSetup.mbps(set.bound());
                 List<LoadSweep.Point> sweep = LoadSweep.run(set.simulators(), EthernetSetup.uniform(hosts), loads,
                         true);
@@ -118,7 +119,7 @@ final class SegmentRepro extends DeclaredReproduction {
         String setup = String.format(Locale.ROOT, "%s (%d runs) and irregular fabrics of %s switches (%d each, at "
                 + "most 4 links per switch), 1 host per switch, 1 Gbit/s, 1522-byte frames, 802.3x pause, uniform "
                 + "periodic traffic, %.0f µs per run", EthernetSetup.label(torus), runs, sizes, fabrics, duration);
-        return ReproResult.of(this, o, setup, claims, List.of(table, bounds), chart);
+        return ReproResult.of(this, o, setup + EthernetSetup.baselinesNote(o), claims, List.of(table, bounds), chart);
     }
 
     private static String paperFor(int size, String[] byFabric) {

@@ -11,8 +11,9 @@ import weft.model.sim.SimConfig.FlowControlKind;
 /**
  * Seed 002 §3.1.5 (Fig. 3.3a, 3.4a): Up*&#47;Down* against the spanning tree of 802.1D on irregular Ethernet fabrics,
  * without flow control (drop-tail) and with 802.3x pause: per-node throughput, frame loss at 300 Mbit/s and latency.
- * STP forwards on the tree only; Up*&#47;Down* uses every link under the up*-then-down* rule. Setup in
- * {@link EthernetSetup}; sweeps and throughput in {@link LoadSweep}.
+ * STP forwards on the tree only; Up*&#47;Down* uses every link under the up*-then-down* rule. The same section's
+ * regular fabrics (Fig. 3.3c-d, raw Ethernet): Up*&#47;Down* on the 8x4 torus and dimension-order routing on the 8x4
+ * mesh, with and without 802.3x. Setup in {@link EthernetSetup}; sweeps and throughput in {@link LoadSweep}.
  */
 final class StpRepro extends DeclaredReproduction {
     private static final Tolerance DEFAULT = Tolerance.defaultRelative();
@@ -36,12 +37,21 @@ final class StpRepro extends DeclaredReproduction {
             new Claim("C4.ud.fc", "Up*/Down*: throughput with 802.3x / without (131 -> 65 Mbit/s)", 65.0 / 131,
                     "ratio", DEFAULT, new Band(0.2, 0.95)),
             new Claim("C4.stp.fc", "STP: throughput with 802.3x / without (39 -> 21 Mbit/s)", 21.0 / 39, "ratio",
-                    DEFAULT, new Band(0.2, 0.95)));
-    private static final List<Parameter> PARAMETERS = List.of(
+                    DEFAULT, new Band(0.2, 0.95)),
+            new Claim("C6.ud", "8x4 torus, Up*/Down*, no flow control: per-node throughput", 160, "Mbit/s", DEFAULT,
+                    new Band(50, 1000)),
+            new Claim("C6.fc", "8x4 torus, Up*/Down*: throughput with 802.3x / without (160 -> 65 Mbit/s)", 65.0 / 160,
+                    "ratio", DEFAULT, new Band(0.2, 1.05)),
+            new Claim("C7.dor", "8x4 mesh, dimension order: per-node throughput, no flow control", 130, "Mbit/s",
+                    DEFAULT, new Band(50, 1000)),
+            new Claim("C7.fc", "8x4 mesh, dimension order: throughput with 802.3x / without (130 -> 80 Mbit/s)",
+                    80.0 / 130, "ratio", DEFAULT, new Band(0.2, 1.05)));
+    private static final List<Parameter> PARAMETERS = List.of(EthernetSetup.BASELINES,
             new Parameter("fabric", "fabric: irregular-N (N switches, at most 4 links each), torus-WxH or mesh-WxH",
                     "irregular-32", "irregular-16"),
             new Parameter("fabrics", "random fabrics averaged (seeds S, S+1, ...), or runs of a regular one", "16",
                     "2"),
+            new Parameter("regular-runs", "runs averaged on the 8x4 torus and mesh (seeds S, S+1, ...)", "4", "1"),
             new Parameter("duration-us", "measured simulated time per run, µs (plus a quarter as warm-up)", "5000",
                     "1000"),
             new Parameter("loads", "offered loads, fractions of 1 Gbit/s",
@@ -71,9 +81,22 @@ final class StpRepro extends DeclaredReproduction {
         for (int m = 0; m < 2; m++) {
             for (int e = 0; e < 2; e++) {
                 EthernetSetup.FabricSet set = EthernetSetup.simulators("fabric", fabric, ENGINES[e], fabrics,
-                        o.seed(), modes[m], duration, 0);
+                        o.seed(), modes[m], duration, 0,
+                        EthernetSetup.balancedBaselines(o));
                 bound[e] = EthernetSetup.mbps(set.bound());
                 sweeps.get(m).add(LoadSweep.run(set.simulators(), EthernetSetup.uniform(hosts), loads, false));
+            }
+        }
+        int regularRuns = o.integer("regular-runs", 1, 64);
+        String[] regular = {"torus-8x4", "mesh-8x4"};
+        String[] regularEngines = {"updown", "dor"};
+        double[][] regularTput = new double[2][2];
+        for (int f = 0; f < 2; f++) {
+            for (int m = 0; m < 2; m++) {
+                EthernetSetup.FabricSet set = EthernetSetup.simulators("regular-runs", regular[f], regularEngines[f],
+                        regularRuns, o.seed(), modes[m], duration, 0, EthernetSetup.balancedBaselines(o));
+                regularTput[f][m] = EthernetSetup.mbps(LoadSweep.peak(LoadSweep.run(set.simulators(),
+                        EthernetSetup.uniform(32), loads, false)));
             }
         }
         double[][] tput = new double[2][2];
@@ -94,7 +117,11 @@ final class StpRepro extends DeclaredReproduction {
                 CLAIMS.get(6).measured(tput[1][1]),
                 CLAIMS.get(7).measured(tput[1][0] / tput[1][1]),
                 CLAIMS.get(8).measured(tput[1][0] / tput[0][0]),
-                CLAIMS.get(9).measured(tput[1][1] / tput[0][1]));
+                CLAIMS.get(9).measured(tput[1][1] / tput[0][1]),
+                CLAIMS.get(10).measured(regularTput[0][0]),
+                CLAIMS.get(11).measured(regularTput[0][1] / regularTput[0][0]),
+                CLAIMS.get(12).measured(regularTput[1][0]),
+                CLAIMS.get(13).measured(regularTput[1][1] / regularTput[1][0]));
         String[][] paper = {{"131 Mbit/s, 700 µs", "39 Mbit/s, 1000 µs"}, {"65 Mbit/s, 1300 µs",
             "21 Mbit/s, 2500 µs"}};
         String[] modeNames = {"none (drop-tail)", "802.3x pause"};
@@ -115,6 +142,13 @@ final class StpRepro extends DeclaredReproduction {
                 + "the paths carry before their busiest channel saturates (no simulation)", List.of("routing",
                 "flow control", "paper (throughput, latency)", "routes' bound Mbit/s", "Weft Mbit/s",
                 "Weft latency µs", "Weft loss at 300"), rows);
+        ResultTable regularTable = new ResultTable("Regular fabrics (Fig. 3.3c-d, raw Ethernet): per-node throughput, "
+                + "Mbit/s (highest accepted load of the sweep)", List.of("fabric, routing", "paper none / 802.3x",
+                "Weft none", "Weft 802.3x"), List.of(
+                List.of("8x4 torus, Up*/Down*", "160 / 65", ResultTable.fixed(regularTput[0][0], 0),
+                        ResultTable.fixed(regularTput[0][1], 0)),
+                List.of("8x4 mesh, dimension order", "130 / 80", ResultTable.fixed(regularTput[1][0], 0),
+                        ResultTable.fixed(regularTput[1][1], 0))));
         List<Chart.Series> series = new ArrayList<>();
         for (int m = 0; m < 2; m++) {
             for (int e = 0; e < 2; e++) {
@@ -128,7 +162,9 @@ final class StpRepro extends DeclaredReproduction {
         String setup = String.format(Locale.ROOT, "%s (%d %s), 1 host per switch, 1 Gbit/s, 1522-byte frames, "
                 + "shared-memory switches, %d B per port (pause at %d B), uniform periodic traffic, %.0f µs per run",
                 EthernetSetup.label(fabric), fabrics, EthernetSetup.irregular(fabric) ? "fabrics" : "runs",
-                EthernetSetup.PORT_BUFFER_BYTES, EthernetSetup.PORT_BUFFER_BYTES / 2, duration);
-        return ReproResult.of(this, o, setup, claims, List.of(table), chart);
+                EthernetSetup.PORT_BUFFER_BYTES, EthernetSetup.PORT_BUFFER_BYTES / 2, duration)
+                + "; 8x4 torus (Up*/Down*) and 8x4 mesh (dimension order), " + regularRuns + " runs each";
+        return ReproResult.of(this, o, setup + EthernetSetup.baselinesNote(o), claims, List.of(table, regularTable),
+                chart);
     }
 }

@@ -184,8 +184,11 @@ final class TreeFabric {
         return new Routed(adaptive, t, paths, flows, tags);
     }
 
-    /** D-mod-k's entries on the plain or enriched tree, the default ports under the flows' own, made once. */
-    private RoutingResult defaults(boolean adaptive) {
+    /**
+     * D-mod-k's entries on the plain or enriched tree, the default ports under the flows' own, made once (under the
+     * tree's lock: the simulations of a {@link TaskRunner} may ask at once).
+     */
+    private synchronized RoutingResult defaults(boolean adaptive) {
         int i = adaptive ? 1 : 0;
         if (defaults[i] == null) {
             defaults[i] = RoutingEngines.byName("dmodk").compute(adaptive ? enriched : plain,

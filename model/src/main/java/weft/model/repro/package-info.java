@@ -16,11 +16,13 @@
  * (chapters 4-5, InfiniBand service levels of {@code IbaSetup} and {@code IbaExperiment}); {@code lash-layers}
  * counts the layers LASH needs (Fig. 3.13). Seed 004 on its
  * data-center model ({@code DataCenterFabric}: lossy drop-tail k-port fat tree, {@code LossMeter} for per-flow
- * throughput): {@code ecmp} (§3.1-3.2), {@code capacity} (§3.3.3 Table 3.2), {@code resequencer} (§3.4), and
+ * throughput): {@code ecmp} (§3.1-3.2), {@code ecmp-scaling} (§3.1.2 Fig. 3.3, ECMP's fluid model as the
+ * tree grows), {@code capacity} (§3.2.4 Table 3.2), {@code resequencer} (§3.4), and
  * {@code voq} (§5.6.2: the distributed VOQ scheduler on a simulated Virtual Switch). Shared by them: {@link
  * weft.model.repro.DeclaredReproduction} (a reproduction declared once), {@code TreeFabric} (the trees, their knobs
  * and routed flow sets), {@code SchemeSweep} (rows and curves per scheme) and {@code RateMeter} (steady flow rates in
- * a run).
+ * a run). A run's independent simulations are {@link java.util.function.Supplier} tasks of the options'
+ * {@link weft.model.repro.TaskRunner}, joined in a fixed order (the CLI runs them on several threads).
  * Setup, assumptions, tolerances, run times and results: docs/reproductions.md.
  */
 package weft.model.repro;

@@ -19,9 +19,12 @@ import weft.model.topology.Topology;
  *   <li>Ascent: while the switch is not above the destination leaf, take the up port with the fewest flows; the
  *       D-mod-k port ({@link DModK#hostPath}) wins ties, then the lowest port.</li>
  *   <li>Descent, at every level that has horizontal links (enriched tree): on arriving at a level, fix the direction
- *       by position (ForcedDir): left half of the logical node goes right, the rest goes left. Move one switch in
- *       that direction only if the least-loaded of the parallel horizontal ports carries strictly fewer flows than
- *       the down port, and at most {@code maxHorizontalHops} times at this level; otherwise go down.</li>
+ *       by position ({@link Direction#FORCED}, ForcedDir): left half of the logical node goes right, the rest goes
+ *       left. Move one switch in that direction only if the least-loaded of the parallel horizontal ports carries
+ *       strictly fewer flows than the down port, and at most {@code maxHorizontalHops} times at this level;
+ *       otherwise go down. {@link Direction#FREE} (FreeDir, §6.2 "Horizontal Movement Policies") instead lets the
+ *       first horizontal move at a level take the least-loaded horizontal port of either side (a tie keeps
+ *       ForcedDir's side, which leaves more hops), and keeps that side for the rest of the level.</li>
  *   <li>Each chosen port's counter is incremented as the flow passes (sequential setup, unlimited route cache).</li>
  * </ol>
  * Decisions (the thesis leaves them open; docs/sources.md): flows are set up in the order given; ties among alternative
@@ -36,6 +39,7 @@ public final class AdaptiveFlowRouting {
     private final Topology topology;
     private final KaryNTreeShape tree;
     private final int maxHorizontalHops;
+    private final Direction direction;
     private final int[] hostLeaf;
     private final int[] hostPosition;
     private final Map<String, Integer> hostIndex = new HashMap<>();
@@ -48,6 +52,30 @@ public final class AdaptiveFlowRouting {
      * @throws RoutingFailure when the fabric is not a k-ary n-tree
      */
     public AdaptiveFlowRouting(Topology topology, int maxHorizontalHops) {
+        this(topology, maxHorizontalHops, Direction.FORCED);
+    }
+
+    /**
+     * How the horizontal direction of a descending flow is chosen at each level (seed 000 §6.2, "Horizontal Movement
+     * Policies").
+     */
+    public enum Direction {
+        /** ForcedDir: by the switch's position in its logical node (left half goes right), the thesis's default. */
+        FORCED,
+        /** FreeDir: greedily, by the load of the horizontal ports of both sides at the first move of the level. */
+        FREE
+    }
+
+    /**
+     * Prepares routing on a tree with a horizontal policy.
+     *
+     * @param topology          a k-ary n-tree, plain or enriched with horizontal links
+     * @param maxHorizontalHops horizontal hops allowed per level
+     * @param direction         ForcedDir or FreeDir
+     * @throws RoutingFailure when the fabric is not a k-ary n-tree
+     */
+    public AdaptiveFlowRouting(Topology topology, int maxHorizontalHops, Direction direction) {
+        this.direction = direction;
         if (maxHorizontalHops < 0) {
             throw new IllegalArgumentException("maxHorizontalHops must be >= 0, got " + maxHorizontalHops);
         }
@@ -130,19 +158,23 @@ public final class AdaptiveFlowRouting {
             }
             while (u != dst) {
                 boolean goRight = tree.position[u] < tree.nodeSize[u] / 2.0;
+                boolean chosen = direction == Direction.FORCED;
                 int hopsLeft = maxHorizontalHops;
                 while (true) {
                     int down = tree.downToward(u, dst);
-                    int[] side = goRight ? tree.right[u] : tree.left[u];
                     int best = -1;
                     if (hopsLeft > 0) {
-                        for (int c : side) {
-                            if (best < 0 || count[c] < count[best]) {
-                                best = c;
+                        best = leastLoaded(count, goRight ? tree.right[u] : tree.left[u], -1);
+                        if (!chosen) {
+                            int other = leastLoaded(count, goRight ? tree.left[u] : tree.right[u], -1);
+                            if (other >= 0 && (best < 0 || count[other] < count[best])) {
+                                best = other;
+                                goRight = !goRight;
                             }
                         }
                     }
                     if (best >= 0 && count[best] < count[down]) {
+                        chosen = true;
                         count[best]++;
                         buffer[len++] = best;
                         hopsLeft--;
@@ -158,6 +190,17 @@ public final class AdaptiveFlowRouting {
             paths[f] = java.util.Arrays.copyOf(buffer, len);
         }
         return new FlowPaths(topology, flows, paths, count);
+    }
+
+    /** The channel of {@code side} with the fewest flows (the first such), or {@code none} when there is none. */
+    private static int leastLoaded(int[] count, int[] side, int none) {
+        int best = none;
+        for (int c : side) {
+            if (best == none || count[c] < count[best]) {
+                best = c;
+            }
+        }
+        return best;
     }
 
     private int[][] indexes(List<Flow> flows) {

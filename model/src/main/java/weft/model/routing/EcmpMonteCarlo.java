@@ -64,8 +64,8 @@ public final class EcmpMonteCarlo {
      * choosing one port of its entry's port group uniformly at every switch (a random hash per flow and hop), then
      * apply the stage-by-stage fluid model. Offered rate = the source host's link speed; capacity = the channel's.
      *
-     * @param fatTree a 3-level fat tree whose pods are the groups of edge switches within two hops of each other
-     *                ({@code KPortFatTree} with 3 levels)
+     * @param fatTree a fat tree of 3 or more levels ({@code KPortFatTree}) whose pods are its top-level subtrees
+     *                (the pod of a 3-level tree; seed 004 Fig. 3.3b's "subtree" on deeper ones)
      * @param ecmp    routes for it, read as the switches read them ({@link ForwardingTable}); port groups are
      *                hashed, e.g. the {@code ecmp} engine's
      * @param random  the only source of randomness
@@ -124,8 +124,8 @@ public final class EcmpMonteCarlo {
     }
 
     /**
-     * One permutation of the pattern on a 3-level fat tree, as the Monte Carlo draws it: the destination host of
-     * every host (host indexes in topology order), for a packet simulation of the same experiment.
+     * One permutation of the pattern on a fat tree of 3 or more levels, as the Monte Carlo draws it: the destination
+     * host of every host (host indexes in topology order), for a packet simulation of the same experiment.
      *
      * @throws IllegalArgumentException when the fabric has fewer than two pods or pods of unequal size
      */
@@ -210,18 +210,28 @@ public final class EcmpMonteCarlo {
         return Arrays.copyOf(path, len);
     }
 
-    /** The pod of every host: edge switches within two hops of each other share a pod. */
+    /**
+     * The pod of every host: the top-level subtrees (seed 004 §2.1), i.e. edge switches within 2(l - 2) hops of each
+     * other share a pod on an l-level tree, where 2(l - 1) is the largest distance between two edge switches (two
+     * hops on a 3-level tree; a 2-level tree is one pod).
+     */
     private static int[] pods(SwitchGraph g, int[] hostSwitch) {
         int[] podOfSwitch = new int[g.switchCount()];
         Arrays.fill(podOfSwitch, -1);
+        int[] fromFirst = g.bfsFrom(hostSwitch[0]);
+        int diameter = 0;
+        for (int t : hostSwitch) {
+            diameter = Math.max(diameter, fromFirst[t]);
+        }
+        int radius = Math.max(2, diameter - 2);
         int pods = 0;
         for (int s : hostSwitch) {
             if (podOfSwitch[s] >= 0) {
                 continue;
             }
-            int[] dist = g.bfsFrom(s);
+            int[] dist = s == hostSwitch[0] ? fromFirst : g.bfsFrom(s);
             for (int t : hostSwitch) {
-                if (dist[t] <= 2) {
+                if (dist[t] <= radius) {
                     podOfSwitch[t] = pods;
                 }
             }
@@ -229,7 +239,7 @@ public final class EcmpMonteCarlo {
         }
         if (pods < 2) {
             throw new IllegalArgumentException("ECMP collisions: the fabric has " + pods + " pod(s), expected a "
-                    + "3-level fat tree with at least 2");
+                    + "fat tree of 3 or more levels with at least 2");
         }
         int[] pod = new int[hostSwitch.length];
         for (int h = 0; h < pod.length; h++) {

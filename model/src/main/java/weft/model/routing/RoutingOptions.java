@@ -8,7 +8,8 @@ package weft.model.routing;
  * @param seed      seed for engines with randomised steps; the default run is deterministic
  * @param randomize use the seed to randomise orders (false = deterministic orders)
  * @param symmetric LASH: put (s,d) and (d,s) in the same layer, as OpenSM does (costs layers)
- * @param balance   LASH: run the balancing step that evens out paths per layer
+ * @param balance   LASH: run the balancing step that evens out paths per layer; Up*&#47;Down*, TBTP: among equally
+ *                  short legal choices take the least-loaded channel (off: the lowest port)
  * @param fallback  LASH: when the budget is exceeded, route the remaining pairs Up*&#47;Down* in the last layer
  * @param root      Up*&#47;Down*: root switch id, or null to choose the most central switch; spanning tree
  *                  ({@code stp}, {@code tbtp}): root bridge id, or null for the lowest datapath id

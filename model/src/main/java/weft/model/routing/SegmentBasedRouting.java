@@ -102,7 +102,7 @@ final class SegmentBasedRouting extends NamedEngine {
         Pairs pairs = Pairs.of(name(), topology, true, options.withSeed(options.seed(), false));
         Restrictions r = restrict(g, options);
         // Step 3 (§3.2.2): tables on (input port, destination) over the allowed turns, balanced over channels.
-        TurnTables.Tables tables = TurnTables.build(name(), "segment", g, pairs, r.forbidden(), false);
+        TurnTables.Tables tables = TurnTables.build(name(), "segment", g, pairs, r.forbidden(), false, true);
         List<PairLayer> layerOf = new ArrayList<>(pairs.size());
         for (int q : pairs.sourceMajor()) {
             layerOf.add(new PairLayer(g.switchId(pairs.src(q)), g.switchId(pairs.dst(q)), 0));

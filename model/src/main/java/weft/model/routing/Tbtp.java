@@ -25,9 +25,10 @@ import weft.model.topology.Topology;
  *   <li>Delete its non-tree links; repeat until no non-tree link is left.</li>
  * </ol>
  * Then {@link TurnTables} builds shortest tables over the permitted turns (the same step as Segment-based
- * routing). Why it is deadlock-free: when S_i is selected, every turn into or out of its non-tree links at S_i is
- * prohibited, so no dependency cycle can use those links, and they are deleted; at the end only the tree is left,
- * whose turns form no cycle without U-turns. The tree's turns are never prohibited, so every pair stays connected.
+ * routing; balanced over channels unless {@link RoutingOptions#balance()} is off). Why it is deadlock-free: when
+ * S_i is selected, every turn into or out of its non-tree links at S_i is prohibited, so no dependency cycle can use
+ * those links, and they are deleted; at the end only the tree is left, whose turns form no cycle without U-turns.
+ * The tree's turns are never prohibited, so every pair stays connected.
  *
  * <p>Decision: the thesis does not give the counting rules of [37]; turns are counted once per pair of links
  * (a turn and its reverse are one turn, as in turn prohibition), permitted turns of S_i along a non-tree link to
@@ -63,7 +64,8 @@ final class Tbtp extends NamedEngine {
         }
         int[] rootPort = SpanningTree.rootPorts(topology, SpanningTree.root(name(), topology, options.root()));
         boolean[][] forbidden = prohibitedTurns(g, treeLinks(g, rootPort), null);
-        TurnTables.Tables tables = TurnTables.build(name(), "turn-prohibition", g, pairs, forbidden, layers > 1);
+        TurnTables.Tables tables = TurnTables.build(name(), "turn-prohibition", g, pairs, forbidden, layers > 1,
+                options.balance());
         List<ForwardingEntry> forwarding = new ArrayList<>(tables.forwarding().size() * layers);
         for (int l = 0; l < layers; l++) {
             for (ForwardingEntry e : tables.forwarding()) {

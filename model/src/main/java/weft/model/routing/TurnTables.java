@@ -10,8 +10,8 @@ import weft.model.topology.SwitchGraph;
  * Forwarding tables that obey a set of forbidden turns, for the turn-restricting engines (Segment-based routing,
  * TBTP): per destination, a breadth-first search over channels through allowed turns (no U-turns) gives each
  * channel's remaining distance; every pair takes a shortest allowed path, and where a switch has a choice the
- * least-loaded channel wins. A switch forwards on (input port, destination): one entry for any input port (what
- * its own hosts use) and one per input port whose choice differs.
+ * least-loaded channel wins (or, unbalanced, the lowest port). A switch forwards on (input port, destination): one
+ * entry for any input port (what its own hosts use) and one per input port whose choice differs.
  *
  * <p>Seed 002 §3.2.2 (tables on input port and destination), §3.2.3 ("minimises the deviation of link weight",
  * ref [59]) and §2.1.4 (TBTP: "a deadlock free routing table can now be constructed by only using turns considered
@@ -40,14 +40,15 @@ final class TurnTables {
      * @param engine    engine name for the error message
      * @param what      the kind of restriction, for the error message (e.g. "segment")
      * @param keepPaths whether to return each pair's channels
+     * @param balance   break ties toward the least-loaded channel (false: the lowest port)
      * @throws RoutingFailure when a pair has no allowed path
      */
     static Tables build(String engine, String what, SwitchGraph g, Pairs pairs, boolean[][] forbidden,
-                        boolean keepPaths) {
+                        boolean keepPaths, boolean balance) {
         int n = g.switchCount();
         int m = g.channelCount();
         int[] posInOut = LayerCdg.slotLayout(g)[1];
-        int[] load = new int[m];
+        int[] load = balance ? new int[m] : null;
         int[] remaining = new int[m];
         int[] choice = new int[m];
         int[] sourceChoice = new int[n];
@@ -71,14 +72,14 @@ final class TurnTables {
                     sourceChoice[s] = c;
                 }
                 int hops = 0;
-                load[c]++;
+                count(load, c);
                 scratch[hops++] = c;
                 while (g.dst(c) != d) {
                     if (choice[c] < 0) {
                         choice[c] = leastLoaded(g, forbidden, posInOut, c, g.dst(c), remaining, load);
                     }
                     c = choice[c];
-                    load[c]++;
+                    count(load, c);
                     scratch[hops++] = c;
                 }
                 if (paths != null) {
@@ -114,7 +115,16 @@ final class TurnTables {
         }
     }
 
-    /** The least-loaded allowed channel out of u on a shortest allowed way to d (cin -1: u is the source). */
+    private static void count(int[] load, int c) {
+        if (load != null) {
+            load[c]++;
+        }
+    }
+
+    /**
+     * The least-loaded allowed channel out of u on a shortest allowed way to d (cin -1: u is the source); with
+     * {@code load} null the first in port order.
+     */
     private static int leastLoaded(SwitchGraph g, boolean[][] forbidden, int[] posInOut, int cin, int u,
                                    int[] remaining, int[] load) {
         int deg = g.degree(u);
@@ -133,7 +143,7 @@ final class TurnTables {
                     || forbidden[u][posInOut[SwitchGraph.reverse(cin)] * deg + posInOut[c]]))) {
                 continue;
             }
-            if (best < 0 || load[c] < load[best]) {
+            if (best < 0 || load != null && load[c] < load[best]) {
                 best = c;
             }
         }

@@ -19,7 +19,8 @@ import weft.model.topology.Topology;
  *   <li>Routes toward each destination d, switches taken root first (every up channel then leads to a switch
  *       already decided): a switch takes the shorter of its shortest down-only route and the best up channel
  *       (1 + that neighbour's route); down wins ties. Among equal choices, the channel with the fewest destinations
- *       so far, then the lowest port.</li>
+ *       so far, then the lowest port; with {@link RoutingOptions#balance()} off, the lowest port (Autonet's rule
+ *       names no tie-break and seed 002 balances only Segment-based routing's paths, §3.2.3).</li>
  * </ol>
  * Decision: switches forward on the destination only, so one switch cannot go up for some packets and down for
  * others. A switch that receives packets on a down channel (the down next hop of another switch) must continue
@@ -39,7 +40,7 @@ final class UpDown extends NamedEngine {
         boolean[] up = upChannels(g, root);
         int n = g.switchCount();
         int[][] next = new int[n][];
-        long[] load = new long[g.channelCount()];
+        long[] load = options.balance() ? new long[g.channelCount()] : null;
         for (int d = 0; d < n; d++) {
             if (g.hostsAt(d).length > 0) {
                 next[d] = routesTo(g, up, d, load);
@@ -93,7 +94,10 @@ final class UpDown extends NamedEngine {
         return up;
     }
 
-    /** Step 3 for one destination: each switch's next hop, root first; {@code load} counts hosts per channel. */
+    /**
+     * Step 3 for one destination: each switch's next hop, root first; {@code load} counts hosts per channel and
+     * breaks ties toward the least-loaded channel, or is null to break them toward the lowest port.
+     */
     static int[] routesTo(SwitchGraph g, boolean[] up, int d, long[] load) {
         int n = g.switchCount();
         int[] next = new int[n];
@@ -130,7 +134,7 @@ final class UpDown extends NamedEngine {
                 for (int c : g.out(u)) {
                     int v = g.dst(c);
                     if (up[c] && (bestUp < 0 || cost[v] < cost[g.dst(bestUp)]
-                            || cost[v] == cost[g.dst(bestUp)] && load[c] < load[bestUp])) {
+                            || cost[v] == cost[g.dst(bestUp)] && load != null && load[c] < load[bestUp])) {
                         bestUp = c;
                     }
                 }
@@ -141,7 +145,7 @@ final class UpDown extends NamedEngine {
                 chosen = -1;
                 for (int c : g.out(u)) {
                     int v = g.dst(c);
-                    if (!up[c] && down[v] == down[u] - 1 && (chosen < 0 || load[c] < load[chosen])) {
+                    if (!up[c] && down[v] == down[u] - 1 && (chosen < 0 || load != null && load[c] < load[chosen])) {
                         chosen = c;
                     }
                 }
@@ -149,7 +153,9 @@ final class UpDown extends NamedEngine {
             }
             next[u] = chosen;
             cost[u] = goUp ? cost[g.dst(chosen)] + 1 : down[u];
-            load[chosen] += weight;
+            if (load != null) {
+                load[chosen] += weight;
+            }
         }
         return next;
     }

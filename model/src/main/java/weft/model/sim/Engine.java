@@ -38,6 +38,8 @@ final class Engine {
     static final int EV_PHASE = 8;
     static final int EV_STOP = 9;
     static final int EV_RESEQ = 10;
+    static final int EV_ALLOCATE = 11;
+    static final int EV_RATES = 12;
 
     static final int PHASE_STATE = 0;
     static final int PHASE_DECIDE = 1;
@@ -70,6 +72,8 @@ final class Engine {
     final long deadlockPs;
     SwitchModel switches;
     Hosts hosts;
+    /** The simulated controller of a run with online allocation, else null. */
+    SimulatedController controller;
     /** Simulated time of the event being processed. */
     long now;
     private final int[] decisions;

@@ -1,15 +1,22 @@
 package weft.model.sim;
 
+import weft.model.host.voq.VirtualOutputQueue;
+import weft.model.host.voq.VoqTable;
+
 /**
  * The hosts' sending side: their queues and their injection (one {@link InjectionPolicy} each) onto the host link.
  * Which path a packet takes is {@link PathChoice}'s; what happens at the destination is {@link Receivers}'.
  *
- * <p>Each queue holds packets already made (open-loop traffic, made when generated) and bytes not yet cut into packets
- * (a flow's remaining size, cut into packets of at most {@link SimConfig#packetBytes()} when they reach the front;
- * flows are bulk: whenever a packet goes, the next one is ready, seed 000 §1.2). A packet's path and layer are chosen
- * when it reaches the front of its queue. With flits, the host sends the flits of one packet back to back on one
- * virtual channel, which it owns from the head to the tail under wormhole. Sequence numbers (for the receivers'
- * resequencers) count per flow, or per pair of hosts in open loop.
+ * <p>Each host keeps its queues in the agent's {@link VoqTable} of {@link VirtualOutputQueue}s holding the packets'
+ * int handles (seed 004 §4.1): one VOQ per flow (towards the flow's destination; with one flow per pair of hosts,
+ * as the allocators assume, that is one VOQ per destination), or in open loop a single first-in first-out VOQ keyed
+ * -1 (BookSim's source queue, which the cross-check needs). A VOQ holds packets already made (open-loop traffic,
+ * made when generated); a flow's bytes not yet cut into packets wait beside it as the application's unsent data, and
+ * are cut into packets of at most {@link SimConfig#packetBytes()} when the VOQ is empty at the front (flows are bulk:
+ * whenever a packet goes, the next one is ready, seed 000 §1.2). A host's backlog is its VOQs' bytes plus that data.
+ * A packet's path and layer are chosen when it reaches the front of its queue. With flits, the host sends the flits
+ * of one packet back to back on one virtual channel, which it owns from the head to the tail under wormhole.
+ * Sequence numbers (for the receivers' resequencers) count per flow, or per pair of hosts in open loop.
  *
  * <p>Under a {@link Protocol} every host is its {@link Nic} instead: the NIC makes its own traffic and puts packets on
  * the link through a {@link HostLink} ({@link NicLink}), and receives what arrives; the hosts' queues are unused.
@@ -22,10 +29,10 @@ final class Hosts {
     final int[] queueFirst;
     final int[] queueDst;
     final int[] queueFlow;
-    private final int[] head;
-    private final int[] tail;
-    private final int[] length;
-    final long[] backlog;
+    /** The VOQ of each queue (the queues of host h are its {@link VoqTable}'s, indexes 0..). */
+    private final VirtualOutputQueue<Void>[] voqs;
+    /** Per host: its VOQs, by flow index (-1 for the open-loop queue). */
+    private final VoqTable<VirtualOutputQueue<Void>>[] tables;
     private final long[] unmade;
     private final int[] flowSeq;
     private final InjectionPolicy[] policies;
@@ -48,6 +55,7 @@ final class Hosts {
      * @param queueFlow flow of each queue, -1 for none
      * @param flows     number of flows (for per-flow sequence numbers)
      */
+    @SuppressWarnings("unchecked")
     Hosts(Engine engine, int[] queueHost, int[] queueDst, int[] queueFlow, int flows,
           InjectionPolicy.Factory policy) {
         this.engine = engine;
@@ -68,12 +76,21 @@ final class Hosts {
         }
         this.queueDst = queueDst.clone();
         this.queueFlow = queueFlow.clone();
-        head = new int[q];
-        tail = new int[q];
-        java.util.Arrays.fill(head, -1);
-        java.util.Arrays.fill(tail, -1);
-        length = new int[q];
-        backlog = new long[q];
+        voqs = (VirtualOutputQueue<Void>[]) new VirtualOutputQueue<?>[q];
+        tables = (VoqTable<VirtualOutputQueue<Void>>[]) new VoqTable<?>[hosts];
+        for (int h = 0; h < hosts; h++) {
+            int first = queueFirst[h];
+            int count = queueFirst[h + 1] - first;
+            if (count == 0) {
+                continue;
+            }
+            tables[h] = new VoqTable<>(count);
+            for (int i = first; i < first + count; i++) {
+                int dst = queueDst[i];
+                voqs[i] = tables[h].getOrCreate(queueFlow[i], (index, key) -> VirtualOutputQueue.ofHandles(index,
+                        dst, config.sourceQueuePackets(), Long.MAX_VALUE, null));
+            }
+        }
         unmade = new long[q];
         flowSeq = new int[flows];
         current = new int[hosts];
@@ -106,7 +123,12 @@ final class Hosts {
 
     /** Packets waiting in the queue (made ones only). */
     int length(int q) {
-        return length[q];
+        return voqs[q].sizePackets();
+    }
+
+    /** Bytes queued at queue q and not yet sent: its VOQ's packets and the flow's data not yet cut into packets. */
+    long backlogBytes(int q) {
+        return voqs[q].backlogBytes() + unmade[q];
     }
 
     /**
@@ -117,14 +139,12 @@ final class Hosts {
     int enqueue(int q, int src, int dst, int bytes, int flow, long now, boolean measured) {
         int f = make(src, dst, bytes, flow, now, measured);
         append(q, f);
-        backlog[q] += bytes;
         return f;
     }
 
     /** Adds {@code bytes} of flow data to queue q, cut into packets when they reach the front. */
     void addBacklog(int q, long bytes) {
         unmade[q] += bytes;
-        backlog[q] += bytes;
     }
 
     private int make(int src, int dst, int bytes, int flow, long now, boolean measured) {
@@ -147,19 +167,14 @@ final class Hosts {
     }
 
     private void append(int q, int f) {
-        flits.next(f, -1);
-        if (tail[q] < 0) {
-            head[q] = f;
-        } else {
-            flits.next(tail[q], f);
+        if (!voqs[q].offerHandle(f, flits.packetBytes(f), 0)) {
+            throw new IllegalStateException("queue " + q + " is full (" + voqs[q].sizePackets() + " packets)");
         }
-        tail[q] = f;
-        length[q]++;
     }
 
     /** The front packet of queue q with its path chosen, made from the flow's backlog if needed; -1 when empty. */
     private int front(int q, long now) {
-        int f = head[q];
+        int f = voqs[q].headHandle();
         if (f < 0) {
             if (unmade[q] == 0) {
                 return -1;
@@ -228,12 +243,9 @@ final class Hosts {
         if (vc < 0) {
             return;
         }
-        head[qi] = flits.next(f);
-        if (head[qi] < 0) {
-            tail[qi] = -1;
-        }
-        length[qi]--;
-        backlog[qi] -= flits.packetBytes(f);
+        VirtualOutputQueue<Void> voq = voqs[qi];
+        voq.pollHandle();
+        voq.stampSent(flits.packetBytes(f));
         policy.sent(q, flits.packetBytes(f), now);
         inject(h, c, f, vc, now);
     }
@@ -310,16 +322,14 @@ final class Hosts {
 
         @Override
         public long backlogBytes(int q) {
-            return backlog[queueFirst[host] + q];
+            return Hosts.this.backlogBytes(queueFirst[host] + q);
         }
 
         @Override
         public int frontBytes(int q) {
             int qi = queueFirst[host] + q;
-            if (head[qi] >= 0) {
-                return flits.packetBytes(head[qi]);
-            }
-            return (int) Math.min(unmade[qi], config.packetBytes());
+            int bytes = voqs[qi].headBytes();
+            return bytes > 0 ? bytes : (int) Math.min(unmade[qi], config.packetBytes());
         }
 
         @Override

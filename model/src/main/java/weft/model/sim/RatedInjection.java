@@ -44,6 +44,16 @@ public final class RatedInjection implements InjectionPolicy {
         };
     }
 
+    /** A host's injection over {@code queues} flows with the scheduler named {@code name}, every rate 0 until set. */
+    static RatedInjection unrated(String name, int queues) {
+        return new RatedInjection(InjectionScheduler.create(name, Math.max(1, queues)));
+    }
+
+    /** Sets the rate of queue q (0 takes it out of the schedule), as the agent does when the controller pushes it. */
+    void setRate(int q, long bitsPerSecond) {
+        scheduler.setRate(q, bitsPerSecond);
+    }
+
     @Override
     public int select(HostQueues queues, long nowPs) {
         backlog.queues = queues;

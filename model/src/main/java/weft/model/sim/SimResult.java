@@ -30,14 +30,16 @@ import java.util.List;
  * @param flows               per flow (flow workloads): delivered rate next to the assigned rate
  * @param phases              per phase and application: completion time
  * @param resequencing        what the receivers' resequencers did, or null when they were off
+ * @param allocation          the rounds of online allocation ({@link OnlineRates}), empty without it
  */
 public record SimResult(String workload, double load, double offered, double accepted, double acceptedMin,
                         Latency latencyNs, Latency networkLatencyNs, long generatedPackets, long refusedPackets,
                         long deliveredPackets, long droppedPackets, long pauseFrames, long undeliveredMeasured,
                         DeadlockReport deadlock, String stopReason, long simulatedPs, long events, long flitHops,
                         List<HostLoad> hosts, List<ChannelLoad> channels, List<FlowRate> flows,
-                        List<PhaseTime> phases, Resequencing resequencing) {
+                        List<PhaseTime> phases, Resequencing resequencing, List<AllocationRound> allocation) {
     public SimResult {
+        allocation = List.copyOf(allocation);
         hosts = List.copyOf(hosts);
         channels = List.copyOf(channels);
         flows = List.copyOf(flows);
@@ -102,5 +104,28 @@ public record SimResult(String workload, double load, double offered, double acc
      * @param completionNs from the phase's start to the delivery of its last byte
      */
     public record PhaseTime(int phase, String app, double completionNs) {
+    }
+
+    /**
+     * One round of online allocation: what the simulated controller read and the rates it pushed.
+     *
+     * @param timeNs    when it read the hosts' VOQs
+     * @param appliedNs when the hosts' schedulers took the rates (read time plus the control delay)
+     * @param flows     the flows with bytes queued at their source, in flow order; every other flow is at rate 0
+     */
+    public record AllocationRound(double timeNs, double appliedNs, List<AllocatedFlow> flows) {
+        public AllocationRound {
+            flows = List.copyOf(flows);
+        }
+    }
+
+    /**
+     * One flow of an allocation round.
+     *
+     * @param flow         flow id
+     * @param backlogBytes bytes its VOQ and its application held for the destination when the round read them
+     * @param gbps         the rate it was given
+     */
+    public record AllocatedFlow(String flow, long backlogBytes, double gbps) {
     }
 }

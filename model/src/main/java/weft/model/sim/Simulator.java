@@ -6,6 +6,7 @@ import java.util.List;
 import java.util.Map;
 
 import weft.model.routing.ForwardingTable;
+import weft.model.routing.RoutedPaths;
 import weft.model.routing.RoutingResult;
 import weft.model.sim.engine.EventQueue;
 import weft.model.topology.Topology;
@@ -33,10 +34,12 @@ import weft.model.traffic.Flow;
  */
 public final class Simulator {
     private final Topology topology;
+    private final RoutingResult routes;
     private final SimConfig config;
     private final Fabric fabric;
     private final ForwardingTable forwarding;
     private final long deadlockPs;
+    private RoutedPaths routedPaths;
 
     /**
      * @throws IllegalArgumentException naming the problem when the routes do not fit the topology or the
@@ -44,6 +47,7 @@ public final class Simulator {
      */
     public Simulator(Topology topology, RoutingResult routes, SimConfig config) {
         this.topology = topology;
+        this.routes = routes;
         this.config = config;
         if (topology.hosts().isEmpty()) {
             throw new IllegalArgumentException("fabric " + topology.name() + " has no hosts to send traffic");
@@ -103,6 +107,22 @@ public final class Simulator {
      * @throws SimulationException when the routes send a packet into a black hole
      */
     public SimResult run(Workload workload, InjectionPolicy.Factory policy, List<SimObserver> observers) {
+        return run(workload, policy, observers, null);
+    }
+
+    /**
+     * Runs phase-based flows whose rates a simulated controller allocates online: every interval it reads the
+     * hosts' VOQ backlogs and runs the live controller's {@link weft.model.rate.OnlineAllocation}; the hosts' rated
+     * injection takes the rates after the control delay. The rounds are in {@link SimResult#allocation()}.
+     *
+     * @throws weft.model.rate.InfeasibleRequest when the routes have no path for a flow
+     */
+    public SimResult run(Workload.Phases workload, OnlineRates online, List<SimObserver> observers) {
+        return run(workload, null, observers, online);
+    }
+
+    private SimResult run(Workload workload, InjectionPolicy.Factory policy, List<SimObserver> observers,
+                          OnlineRates online) {
         boolean driven = workload instanceof Workload.Driven;
         boolean open = workload instanceof Workload.OpenLoop || driven;
         long end = config.warmupPs() + config.durationPs();
@@ -135,12 +155,19 @@ public final class Simulator {
             source.start();
         } else {
             Workload.Phases p = (Workload.Phases) workload;
-            phases = phases(e, p, policy);
+            phases = phases(e, p, policy, online);
             phases.start();
+            if (e.controller != null) {
+                e.controller.start();
+            }
         }
         DeadlockDetector detector = new DeadlockDetector(e, deadlockPs);
         long watch = Math.max(1, deadlockPs / 2);
-        e.events.schedule(watch, Engine.PHASE_CHECK, Engine.EV_WATCHDOG, 0, 0, 0);
+        // A lossy fabric drops what does not fit, so no buffer waits for another and no deadlock can form; an open
+        // or driven run keeps its stop event queued, so leaving the watchdog out changes no other event.
+        if (!(open && config.flowControl() == SimConfig.FlowControlKind.LOSSY)) {
+            e.events.schedule(watch, Engine.PHASE_CHECK, Engine.EV_WATCHDOG, 0, 0, 0);
+        }
         e.events.schedule(end, Engine.PHASE_END, Engine.EV_STOP, 0, 0, 0);
         long now = 0;
         long decideKey = Engine.PHASE_DECIDE;
@@ -173,6 +200,8 @@ public final class Simulator {
                 case Engine.EV_DECIDE -> e.decideNow(a);
                 case Engine.EV_PHASE -> phases.phase(a, now);
                 case Engine.EV_RESEQ -> e.hosts.receivers.resequencerTimer(a, now);
+                case Engine.EV_ALLOCATE -> e.controller.round(now);
+                case Engine.EV_RATES -> e.controller.apply(a, now);
                 case Engine.EV_WATCHDOG -> {
                     DeadlockReport d = detector.check(now);
                     if (d != null) {
@@ -210,7 +239,7 @@ public final class Simulator {
         return new FabricNetwork(topology, config, fabric, forwarding);
     }
 
-    private PhaseSource phases(Engine e, Workload.Phases p, InjectionPolicy.Factory policy) {
+    private PhaseSource phases(Engine e, Workload.Phases p, InjectionPolicy.Factory given, OnlineRates online) {
         List<Flow> flows = p.flows();
         Map<String, Integer> hostIndex = new HashMap<>();
         for (int h = 0; h < fabric.hosts; h++) {
@@ -255,11 +284,26 @@ public final class Simulator {
                 flowTag[f] = tag;
             }
         }
+        RatedInjection[] injectors = new RatedInjection[fabric.hosts];
+        InjectionPolicy.Factory policy = online == null ? given : SimulatedController.hosts(online, injectors);
         e.hosts = new Hosts(e, queueHost, queueDst, queueFlow, n, policy);
+        if (online != null) {
+            e.controller = new SimulatedController(e, e.hosts, online, topology, routedPaths(), flows, src, flowQueue,
+                    injectors);
+        }
         e.hosts.paths.fixPaths(flowTag, src, dst, p.name(), flows);
         PhaseSource s = new PhaseSource(e, e.hosts, p, flowQueue, src);
         e.hosts.receivers.onDelivery(s);
         return s;
+    }
+
+    /** The routed paths the controller allocates over (as the live one: first ECMP port, default tag). */
+    private RoutedPaths routedPaths() {
+        if (routedPaths == null) {
+            routedPaths = RoutedPaths.of(topology, routes, RoutedPaths.BrokenWalk.FAIL, "routes of "
+                    + routes.engine());
+        }
+        return routedPaths;
     }
 
     private SimResult result(Engine e, Workload workload, double load, PhaseSource phases, long now) {
@@ -287,6 +331,6 @@ public final class Simulator {
                 e.stopReason, now, e.events.popped(), e.flitHops, hosts, s.channels(now),
                 open ? List.of() : phases.flowRates(now, ((Workload.Phases) workload).assignedGbps()),
                 open ? List.of() : phases.phaseTimes,
-                e.hosts.receivers.resequencing());
+                e.hosts.receivers.resequencing(), e.controller == null ? List.of() : e.controller.rounds());
     }
 }

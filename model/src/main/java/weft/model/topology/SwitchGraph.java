@@ -4,6 +4,7 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.SortedMap;
 import java.util.TreeMap;
+import java.util.function.IntPredicate;
 
 /**
  * The switch graph of a {@link Topology} as dense integer arrays: switch {@code u} is
@@ -224,30 +225,39 @@ public final class SwitchGraph {
     public int[] components() {
         int[] comp = component;
         if (comp == null) {
-            comp = new int[n];
-            Arrays.fill(comp, -1);
-            int next = 0;
-            int[] stack = new int[n];
-            for (int s = 0; s < n; s++) {
-                if (comp[s] >= 0) {
-                    continue;
-                }
-                int top = 0;
-                stack[top++] = s;
-                comp[s] = next;
-                while (top > 0) {
-                    int u = stack[--top];
-                    for (int c : out[u]) {
-                        int v = chDst[c];
-                        if (comp[v] < 0) {
-                            comp[v] = next;
-                            stack[top++] = v;
-                        }
+            comp = components(c -> true);
+            component = comp;
+        }
+        return comp;
+    }
+
+    /**
+     * Component number of each switch in the graph of only the channels {@code keep} accepts (0-based, in order of
+     * the lowest switch index in each): a depth-first labelling, O(switches + channels).
+     */
+    public int[] components(IntPredicate keep) {
+        int[] comp = new int[n];
+        Arrays.fill(comp, -1);
+        int next = 0;
+        int[] stack = new int[n];
+        for (int s = 0; s < n; s++) {
+            if (comp[s] >= 0) {
+                continue;
+            }
+            int top = 0;
+            stack[top++] = s;
+            comp[s] = next;
+            while (top > 0) {
+                int u = stack[--top];
+                for (int c : out[u]) {
+                    int v = chDst[c];
+                    if (comp[v] < 0 && keep.test(c)) {
+                        comp[v] = next;
+                        stack[top++] = v;
                     }
                 }
-                next++;
             }
-            component = comp;
+            next++;
         }
         return comp;
     }

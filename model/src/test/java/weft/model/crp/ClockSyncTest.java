@@ -39,6 +39,19 @@ class ClockSyncTest {
     }
 
     @Test
+    @DisplayName("A held bound of 500 ns at 100 ppm is 100,500 ns after 1 s: it stays against a fresh 2 ms one; after "
+            + "30 s it is 3,000,500 ns and the fresh one replaces it")
+    void tighterBoundIsKept() {
+        ClockOffset held = new ClockOffset(1_000, 500, 0);
+        ClockOffset loaded = new ClockOffset(1_900_000, 2_000_000, 1_000_000_000L);
+        assertThat(held.tighter(loaded, 100)).isSameAs(held);
+        ClockOffset muchLater = new ClockOffset(1_900_000, 2_000_000, 30_000_000_000L);
+        assertThat(held.tighter(muchLater, 100)).isSameAs(muchLater);
+        assertThat(held.tighter(new ClockOffset(7, 100_500, 1_000_000_000L), 100)).as("a tie goes to the fresh one")
+                .isEqualTo(new ClockOffset(7, 100_500, 1_000_000_000L));
+    }
+
+    @Test
     @DisplayName("Seed 001 §2.1 time base for 100 us slots: local time + offset gives the global slot; each slot's "
             + "send window is guarded by the tolerance on both sides")
     void slotsOnALocalClock() {

@@ -6,41 +6,39 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import java.util.List;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
-import weft.model.host.shaping.TokenBucket;
 
 /**
- * A VOQ's grants paced by its token bucket inside their slots. Hand-computed: 10 ms slots with a 1 ms guard, so slot
- * s may send in [s·10 + 1, s·10 + 9) ms, 8 ms; a budget of B bytes runs the bucket at B·8 / 8 ms.
+ * A VOQ's grants paced inside their slots. Hand-computed: 10 ms slots with a 1 ms guard, so slot s may send in
+ * [s·10 + 1, s·10 + 9) ms, 8 ms; a budget of B bytes falls due at B / 8 ms, and a packet goes once the slot has spent
+ * no more than is due.
  */
 class GrantPacerTest {
     private static final long MS = 1_000_000L;
     private static final SlotClock CLOCK = SlotClock.of(10 * MS);
 
-    private static GrantPacer pacer(TokenBucket bucket, long offset) {
-        return new GrantPacer(32, bucket, new SlotSync(CLOCK, new ClockOffset(offset, 0, 0), 0, MS));
+    private static GrantPacer pacer(long offset) {
+        return new GrantPacer(32, new SlotSync(CLOCK, new ClockOffset(offset, 0, 0), 0, MS));
     }
 
     @Test
-    @DisplayName("Slot 5 grants 3000 B: the bucket runs at 3 Mbit/s from 51 ms; 1500 B go at 51 ms (a full "
-            + "1500 B bucket) and 55 ms; nothing more; the window closes at 59 ms")
+    @DisplayName("Slot 5 grants 3000 B: due at 3 Mbit/s from 51 ms; 1500 B go at 51 ms (nothing spent, nothing due) "
+            + "and 55 ms (1500 B due); nothing more; the window closes at 59 ms")
     void pacesOneSlot() {
-        TokenBucket bucket = new TokenBucket(0, 1500, 0);
-        GrantPacer p = pacer(bucket, 0);
+        GrantPacer p = pacer(0);
         assertThat(p.grant(List.of(new SlotUnits(5, 3000)), 40 * MS)).isZero();
         assertThat(p.ready(1500, 50 * MS)).as("guard before the window").isFalse();
         assertThat(p.readyAt(1500, 50 * MS)).isEqualTo(51 * MS);
         assertThat(p.ready(1500, 51 * MS)).isTrue();
-        assertThat(p.prepare(51 * MS)).isEqualTo(3_000_000L);
-        assertThat(bucket.tryConsume(1500, 51 * MS)).isTrue();
+        assertThat(p.rate(51 * MS)).isEqualTo(3_000_000L);
         p.sent(1500, 51 * MS);
-        assertThat(p.readyAt(1500, 51 * MS)).as("1500 B at 3 Mbit/s: 4 ms").isEqualTo(55 * MS);
+        assertThat(p.readyAt(1500, 51 * MS)).as("1500 B due at 3 Mbit/s: 4 ms").isEqualTo(55 * MS);
         assertThat(p.ready(1500, 54 * MS)).isFalse();
         assertThat(p.ready(1500, 55 * MS)).isTrue();
-        bucket.tryConsume(1500, 55 * MS);
         p.sent(1500, 55 * MS);
         assertThat(p.readyAt(1500, 55 * MS)).as("budget spent").isEqualTo(Long.MAX_VALUE);
         assertThat(p.sentUnits()).isEqualTo(3000);
-        assertThat(p.prepare(59 * MS)).as("window closed").isZero();
+        assertThat(p.ready(1500, 59 * MS)).as("window closed").isFalse();
+        assertThat(p.rate(59 * MS)).as("no budget left").isZero();
         assertThat(p.expire(60 * MS)).isZero();
     }
 
@@ -48,15 +46,12 @@ class GrantPacerTest {
     @DisplayName("Slot 5: 2000 B, slot 6: 1000 B, 1500 B packets: the second packet (57 ms) takes slot 5's last 500 B "
             + "and 1000 B of slot 6, so the two slots carry exactly 3000 B and slot 6 sends nothing more")
     void lastPacketBorrowsFromTheNextSlot() {
-        TokenBucket bucket = new TokenBucket(0, 1500, 0);
-        GrantPacer p = pacer(bucket, 0);
+        GrantPacer p = pacer(0);
         p.grant(List.of(new SlotUnits(5, 2000), new SlotUnits(6, 1000)), 40 * MS);
         assertThat(p.ready(1500, 51 * MS)).isTrue();
-        bucket.tryConsume(1500, 51 * MS);
         p.sent(1500, 51 * MS);
-        assertThat(p.readyAt(1500, 51 * MS)).as("1500 B at 2 Mbit/s: 6 ms").isEqualTo(57 * MS);
+        assertThat(p.readyAt(1500, 51 * MS)).as("1500 B due at 2 Mbit/s: 6 ms").isEqualTo(57 * MS);
         assertThat(p.ready(1500, 57 * MS)).isTrue();
-        bucket.tryConsume(1500, 57 * MS);
         p.sent(1500, 57 * MS);
         assertThat(p.readyAt(1500, 57 * MS)).isEqualTo(Long.MAX_VALUE);
         assertThat(p.reservedFrom(57 * MS)).isZero();
@@ -64,11 +59,10 @@ class GrantPacerTest {
     }
 
     @Test
-    @DisplayName("A budget the bucket cannot send inside its window expires: slot 5 grants 1000 B, 1500 B packets and "
-            + "no slot 6 budget to borrow from")
+    @DisplayName("A budget smaller than a packet expires: slot 5 grants 1000 B, 1500 B packets and no slot 6 budget to "
+            + "borrow from")
     void strandedRemainderExpires() {
-        TokenBucket bucket = new TokenBucket(0, 1500, 0);
-        GrantPacer p = pacer(bucket, 0);
+        GrantPacer p = pacer(0);
         p.grant(List.of(new SlotUnits(5, 1000)), 40 * MS);
         assertThat(p.ready(1500, 52 * MS)).isFalse();
         assertThat(p.readyAt(1500, 52 * MS)).isEqualTo(Long.MAX_VALUE);
@@ -81,8 +75,7 @@ class GrantPacerTest {
     @DisplayName("A clock 250 ms behind the controller's: local 51 ms is global 301 ms, slot 30; grants for slots the "
             + "window has closed on arrive late and are dropped")
     void offsetAndLateGrants() {
-        TokenBucket bucket = new TokenBucket(0, 1500, 0);
-        GrantPacer p = pacer(bucket, 250 * MS);
+        GrantPacer p = pacer(250 * MS);
         assertThat(p.slotAt(51 * MS)).isEqualTo(30);
         assertThat(p.grant(List.of(new SlotUnits(29, 700), new SlotUnits(30, 1500)), 55 * MS)).isEqualTo(700);
         assertThat(p.lateUnits()).isEqualTo(700);
@@ -91,10 +84,47 @@ class GrantPacerTest {
     }
 
     @Test
+    @DisplayName("A wake-up late by 2 ms past the window: slot 5 grants 6000 B, due at 6 Mbit/s; decisions taken at "
+            + "their due times send 1500 B at 51, 53, 55 and 57 ms, all of it; nothing expires")
+    void lateWakeUpSendsWhatFellDue() {
+        List<Long> at = new java.util.ArrayList<>();
+        GrantPacer p = pacer(0);
+        p.grant(List.of(new SlotUnits(5, 6000)), 40 * MS);
+        assertThat(p.rate(61 * MS)).as("the scheduler still weighs the VOQ after its window").isEqualTo(6_000_000L);
+        for (long t = p.readyAt(1500, 50 * MS); t != Long.MAX_VALUE; t = p.readyAt(1500, t)) {
+            assertThat(p.ready(1500, t)).isTrue();
+            p.sent(1500, t);
+            at.add(t / MS);
+        }
+        assertThat(at).containsExactly(51L, 53L, 55L, 57L);
+        assertThat(p.sentUnits()).isEqualTo(6000);
+        assertThat(p.expire(61 * MS)).as("nothing left to expire").isZero();
+    }
+
+    @Test
+    @DisplayName("A host asleep through slot 5's window (3000 B): its leftover goes late, at once, during slot 6 "
+            + "(62 and 63 ms, charged to slot 5); from slot 7 on it may not, and it expires")
+    void leftoverGoesLateDuringTheNextSlotOnly() {
+        List<SlotUnits> slots5And7 = List.of(new SlotUnits(5, 3000), new SlotUnits(7, 1000));
+        GrantPacer p = pacer(0);
+        p.grant(slots5And7, 40 * MS);
+        assertThat(p.hasBudget(62 * MS)).isTrue();
+        assertThat(p.readyAt(1500, 62 * MS)).isEqualTo(62 * MS);
+        assertThat(p.sent(1500, 62 * MS)).isEqualTo(5);
+        assertThat(p.ready(1500, 63 * MS)).isTrue();
+        assertThat(p.sent(1500, 63 * MS)).isEqualTo(5);
+        assertThat(p.ready(1500, 64 * MS)).as("slot 5 spent, slot 6 has nothing").isFalse();
+
+        GrantPacer q = pacer(0);
+        q.grant(List.of(new SlotUnits(5, 3000)), 40 * MS);
+        assertThat(q.ready(1500, 70 * MS)).as("slot 7: too late for slot 5").isFalse();
+        assertThat(q.expire(70 * MS)).isEqualTo(3000);
+    }
+
+    @Test
     @DisplayName("Revoked budgets are withdrawn before they are sent")
     void revoke() {
-        TokenBucket bucket = new TokenBucket(0, 1500, 0);
-        GrantPacer p = pacer(bucket, 0);
+        GrantPacer p = pacer(0);
         p.grant(List.of(new SlotUnits(5, 3000)), 40 * MS);
         assertThat(p.revoke(List.of(new SlotUnits(5, 3000)))).isEqualTo(3000);
         assertThat(p.ready(1500, 51 * MS)).isFalse();

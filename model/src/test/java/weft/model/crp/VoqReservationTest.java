@@ -5,7 +5,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 import java.util.List;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
-import weft.model.host.shaping.TokenBucket;
 
 /**
  * When a VOQ asks for reservations and what it does with the answers. N_min = 1000 B, N_max = 4000 B, two alive at
@@ -17,7 +16,7 @@ class VoqReservationTest {
 
     private static VoqReservation voq() {
         SlotSync sync = new SlotSync(SlotClock.of(10 * MS), new ClockOffset(0, 0, 0), 0, MS);
-        return new VoqReservation(1000, 4000, 1000, 2, 32, new TokenBucket(0, 3000, 0), sync, 100);
+        return new VoqReservation(1000, 4000, 1000, 2, 32, sync, 100);
     }
 
     @Test
@@ -85,7 +84,8 @@ class VoqReservationTest {
     }
 
     @Test
-    @DisplayName("A revoked booking stops counting as alive and its budget goes")
+    @DisplayName("A revoked booking (its link failed) stops counting as alive and its budget goes; the VOQ asks again "
+            + "for its backlog at once, and the controller books the path its routes now take")
     void revocation() {
         VoqReservation v = voq();
         v.poll(10_000, 0, true);
@@ -94,6 +94,7 @@ class VoqReservationTest {
         assertThat(v.pacer().reservedFrom(10 * MS)).isZero();
         assertThat(v.reserving(10 * MS)).isFalse();
         assertThat(v.revocations()).isEqualTo(1);
+        assertThat(v.poll(10_000, 10 * MS, true)).isEqualTo(new VoqReservation.Request(101, 4000));
     }
 
     @Test
@@ -101,9 +102,9 @@ class VoqReservationTest {
             + "under one packet) asks 1200")
     void wholePackets() {
         SlotSync sync = new SlotSync(SlotClock.of(10 * MS), new ClockOffset(0, 0, 0), 0, MS);
-        VoqReservation v = new VoqReservation(1000, 4000, 1500, 2, 32, new TokenBucket(0, 3000, 0), sync, 1);
+        VoqReservation v = new VoqReservation(1000, 4000, 1500, 2, 32, sync, 1);
         assertThat(v.poll(10_000, 0, true)).isEqualTo(new VoqReservation.Request(1, 3000));
-        VoqReservation w = new VoqReservation(1000, 4000, 1500, 2, 32, new TokenBucket(0, 3000, 0), sync, 1);
+        VoqReservation w = new VoqReservation(1000, 4000, 1500, 2, 32, sync, 1);
         assertThat(w.poll(1200, 0, true)).isEqualTo(new VoqReservation.Request(1, 1200));
     }
 
@@ -111,7 +112,7 @@ class VoqReservationTest {
     @DisplayName("No requests while the clock's error exceeds the tolerance")
     void unusableClock() {
         SlotSync sync = new SlotSync(SlotClock.of(10 * MS), new ClockOffset(0, 2 * MS, 0), 0, MS);
-        VoqReservation v = new VoqReservation(1000, 4000, 1000, 2, 32, new TokenBucket(0, 3000, 0), sync, 1);
+        VoqReservation v = new VoqReservation(1000, 4000, 1000, 2, 32, sync, 1);
         assertThat(v.poll(10_000, 0, true)).isNull();
     }
 }

@@ -43,6 +43,21 @@ class ControlCodecTest {
     }
 
     @Test
+    void everyMessageTypeHasOneWireNameInTheTable() {
+        java.util.Set<String> names = new java.util.TreeSet<>();
+        for (Class<?> c : ControlMessage.class.getPermittedSubclasses()) {
+            assertThat(oneOfEach()).as("oneOfEach covers " + c.getSimpleName()).anyMatch(c::isInstance);
+        }
+        for (ControlMessage m : oneOfEach()) {
+            assertThat(m.type()).as(m.getClass().getSimpleName()).isNotNull();
+            names.add(m.type());
+        }
+        assertThat(names).containsExactly("charge", "crp", "error", "flows", "grant", "not-master", "ok", "rates",
+                "refused", "register", "registered", "report", "reserve", "retry", "revoke", "set-rate");
+        assertThat(new ControlMessage.Reserve(1, "10.0.0.9", 29_000, null).type()).isEqualTo("reserve");
+    }
+
+    @Test
     void rejectsCrpMessagesThatBreakTheirRules() {
         assertThatThrownBy(() -> codec.decode("{\"v\":1,\"type\":\"grant\",\"id\":1,\"dst\":\"10.0.0.9\","
                 + "\"booking\":7,\"budget\":[{\"slot\":5,\"bytes\":10},{\"slot\":7,\"bytes\":10}]}"))

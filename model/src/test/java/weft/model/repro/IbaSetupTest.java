@@ -55,8 +55,8 @@ class IbaSetupTest {
         Topology t = EthernetSetupTest.pair(IbaSetup.GBPS, IbaSetup.CYCLE_PS / 1e6, 5);
         RoutingResult routes = IbaSetup.routes(t, 5);
         int router = 32;
-        Simulator sim = IbaSetup.simulator(t, routes, ServiceLevels.table41Balanced(), HighPriorityLimit.unbounded(),
-                2, router, 1000, 200_000, 1);
+        Simulator sim = IbaSetup.simulator(t, routes, ServiceLevels.table41Balanced(), true,
+                HighPriorityLimit.unbounded(), 2, router, 1000, 200_000, 1);
         int[] sl = IbaSetup.serviceLevels(t, 5);
         assertThat(sl).containsExactly(0, 1, 2, 3, 4, 0, 1, 2, 3, 4);
         int[] dst = {1, 0, 3, 2, 5, 4, 7, 6, 9, 8};
@@ -76,6 +76,7 @@ class IbaSetupTest {
     @DisplayName("--limit names itself when it cannot be read")
     void badLimit() {
         assertThatThrownBy(() -> IbaExperiment.limit("sometimes")).hasMessageContaining("--limit: expected unbounded");
+        assertThatThrownBy(() -> IbaExperiment.crossbar("speedy")).hasMessageContaining("--switch: expected crossbar");
         assertThat(IbaExperiment.limit("packets 4")).isEqualTo(HighPriorityLimit.packets(4));
         assertThat(IbaExperiment.limit("iba 255").isUnbounded()).isTrue();
     }

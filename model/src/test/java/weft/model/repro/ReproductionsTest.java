@@ -23,8 +23,8 @@ class ReproductionsTest {
             Set<String> params = new HashSet<>();
             for (Parameter p : r.parameters()) {
                 assertThat(params.add(p.name())).as(r.name() + " parameter " + p.name()).isTrue();
-                assertThat(p.name()).as("reserved by the CLI").isNotIn("quick", "seed", "json", "plot", "help",
-                        "version");
+                assertThat(p.name()).as("reserved by the CLI").isNotIn("quick", "seed", "threads", "json", "plot",
+                        "help", "version");
             }
         }
     }
@@ -32,6 +32,6 @@ class ReproductionsTest {
     @Test
     void unknownNameListsTheKnownOnes() {
         assertThatThrownBy(() -> Reproductions.byName("nope")).hasMessageStartingWith("unknown reproduction 'nope'; "
-                + "known: contention, fluid");
+                + "known: contention, horizontal, fluid");
     }
 }

@@ -65,6 +65,35 @@ class AdaptiveFlowRoutingTest {
     }
 
     @Test
+    @DisplayName("Seed 000 §6.2 FreeDir(i) (hand-computed from its rule): the first horizontal move of a level takes "
+            + "the less loaded side, where ForcedDir keeps the side of the switch's position")
+    void freeDirChoosesTheSideByLoad() {
+        // Enriched 4-ary 2-tree, width 2: roots s0..s3 in a chain; leaves s4..s7 hold hosts 0-3, 4-7, 8-11, 12-15.
+        Topology t = Fabrics.enrichedKaryNTree(4, 2, 2);
+        int[][] set = {{0, 9}, {6, 9}, {0, 12}, {2, 8}, {7, 9}, {13, 6}, {12, 9}};
+        FlowPaths forced = new AdaptiveFlowRouting(t, 8).routeIndexed(set, true);
+        FlowPaths free = new AdaptiveFlowRouting(t, 8, AdaptiveFlowRouting.Direction.FREE).routeIndexed(set, true);
+        // The first six flows never meet a choice between two loaded sides: both policies route them alike, e.g.
+        // 2->8 climbs to s2 (s4's ports to s0, s1 carry a flow each) and walks left to s0 (s2->s6, s1->s6 loaded).
+        for (int f = 0; f < 6; f++) {
+            assertThat(free.switches(f)).as("flow %d", f).isEqualTo(forced.switches(f));
+        }
+        assertThat(forced.switches(3)).containsExactly("s4", "s2", "s1", "s0", "s6");
+        assertThat(forced.switches(4)).containsExactly("s5", "s0", "s1", "s2", "s3", "s6");
+        // 12->9 climbs to its D-mod-k root s1 (position 1). Down s1->s6 carries 0->9; both right links s1->s2 carry
+        // a flow (6->9, 7->9): ForcedDir (right) descends. FreeDir sees a free left link (2->8 took one of the two
+        // s1->s0 links), moves left to s0 and, fixed to the left at the chain's end, descends there.
+        assertThat(forced.switches(6)).containsExactly("s7", "s1", "s6");
+        assertThat(free.switches(6)).containsExactly("s7", "s1", "s0", "s6");
+        // Without horizontal hops the two policies are one.
+        FlowPaths none = new AdaptiveFlowRouting(t, 0, AdaptiveFlowRouting.Direction.FREE).routeIndexed(set, true);
+        FlowPaths noneForced = new AdaptiveFlowRouting(t, 0).routeIndexed(set, true);
+        for (int f = 0; f < set.length; f++) {
+            assertThat(none.switches(f)).isEqualTo(noneForced.switches(f));
+        }
+    }
+
+    @Test
     @DisplayName("Seed 000 §6.2, Fig. 6.4 (small): on a 4-ary 3-tree the enriched tree lowers mean contention")
     void enrichedTreeLowersContention() {
         Topology plain = Fabrics.karyNTree(4, 3);

@@ -93,6 +93,23 @@ class EcmpCollisionsTest {
     }
 
     @Test
+    @DisplayName("Seed 004 §3.1.2, Fig. 3.3b: on a 4-level fat tree the inter-pod permutation sends every server "
+            + "out of its top-level subtree (so every flow crosses a root), and ECMP loses more than at 3 levels")
+    void deeperTrees() {
+        Topology t = KPortFatTree.generate(4, 4, GeneratorOptions.defaults());
+        int[] dst = EcmpMonteCarlo.destinations(t, Pattern.INTER_POD, new SplittableRandom(4));
+        int subtree = t.hosts().size() / 4;
+        for (int h = 0; h < dst.length; h++) {
+            // KPortFatTree numbers the servers subtree by subtree: k top-level subtrees of (k/2)^(l-1) servers
+            assertThat(dst[h] / subtree).isNotEqualTo(h / subtree);
+        }
+        RoutingResult ecmp = new Ecmp().compute(t, RoutingOptions.defaults());
+        Estimate deep = EcmpMonteCarlo.monteCarlo(t, ecmp, Pattern.INTER_POD, 30, new SplittableRandom(5));
+        assertThat(deep.afterStage()).hasSize(6);
+        assertThat(deep.mean()).isLessThan(monteCarlo(4, Pattern.INTER_POD, 30, 5).mean());
+    }
+
+    @Test
     @DisplayName("bad input is refused: odd k, k above the exact limit, routes with a black hole, one pod")
     void badInput() {
         assertThatThrownBy(() -> EcmpCollisions.stage1Throughput(5)).hasMessage("k must be even and >= 4, got 5");

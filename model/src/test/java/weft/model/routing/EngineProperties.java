@@ -45,6 +45,19 @@ class EngineProperties {
         assertThat(v.ok()).as(t.name() + ": " + v.verdict()).isTrue();
     }
 
+    @Property(tries = 24, seed = "15")
+    @Label("balancing off (ties to the lowest port): Up*/Down*, TBTP and TBTP3VL stay connected and deadlock-free on "
+            + "random irregular fabrics of 8-64 switches")
+    void plainTieBreaks(@ForAll @IntRange(min = 8, max = 64) int switches,
+                        @ForAll @IntRange(min = 3, max = 6) int degree, @ForAll long seed) {
+        Topology t = Fabrics.irregular(switches, degree, seed);
+        RoutingOptions plain = RoutingOptions.defaults().withBalance(false);
+        for (String engine : List.of("updown", "tbtp", "tbtp3vl")) {
+            VerificationReport v = DeadlockVerifier.verify(t, RoutingEngines.byName(engine).compute(t, plain));
+            assertThat(v.ok()).as(engine + " on " + t.name() + ": " + v.verdict()).isTrue();
+        }
+    }
+
     @Property(tries = 30, seed = "13")
     @Label("random irregular fabrics of 8-128 switches: min-hop is connected and shortest")
     void minHopShortest(@ForAll @IntRange(min = 8, max = 128) int switches,
@@ -55,14 +68,16 @@ class EngineProperties {
                 .as(t.name() + ": " + v.verdict()).isTrue();
     }
 
-    @Property(tries = 10, seed = "14")
-    @Label("enriched k-ary n-trees: adaptive flow routing of a random permutation is deadlock-free and delivers")
+    @Property(tries = 20, seed = "14")
+    @Label("enriched k-ary n-trees: adaptive flow routing (ForcedDir or FreeDir) of a random permutation is "
+            + "deadlock-free and delivers")
     void adaptiveFlowsAreDeadlockFree(@ForAll @IntRange(min = 2, max = 4) int k,
                                       @ForAll @IntRange(min = 2, max = 3) int n,
-                                      @ForAll @IntRange(min = 1, max = 3) int width, @ForAll long seed) {
+                                      @ForAll @IntRange(min = 1, max = 3) int width, @ForAll long seed,
+                                      @ForAll AdaptiveFlowRouting.Direction direction) {
         Topology t = EnrichedKaryNTree.generate(k, n, width, EnrichedKaryNTree.Shape.CHAIN,
                 GeneratorOptions.defaults());
-        AdaptiveFlowRouting routing = new AdaptiveFlowRouting(t, AdaptiveFlowRouting.FORCED_DIR_HOPS);
+        AdaptiveFlowRouting routing = new AdaptiveFlowRouting(t, AdaptiveFlowRouting.FORCED_DIR_HOPS, direction);
         int[][] flows = AdaptiveFlowRoutingTest.permutation(t.hosts().size(), new SplittableRandom(seed));
         RoutingResult r = routing.routeIndexed(flows, true).toRoutingResult("adaptive");
         VerificationReport v = DeadlockVerifier.verify(t, r);

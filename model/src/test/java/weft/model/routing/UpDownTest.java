@@ -3,6 +3,9 @@ package weft.model.routing;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import java.util.Set;
+import java.util.TreeSet;
+
 
 import net.jqwik.api.ForAll;
 import net.jqwik.api.Label;
@@ -83,6 +86,36 @@ class UpDownTest extends RoutingEngineContract {
     private static int portTo(Topology t, int u, int v, RoutingResult r, int d) {
         return r.forwarding().stream().filter(e -> e.switchId().equals("s" + u) && e.dst().equals("s" + d))
                 .findFirst().orElseThrow().outPorts().get(0);
+    }
+
+    @Test
+    @DisplayName("ties (hand-computed on the 3x3 mesh rooted at the corner s0): s8 reaches s0, s1, s3 and s4 up "
+            + "through s5 or s7 at equal cost; balanced, it uses both; with balancing off, always the same one (its "
+            + "lower port)")
+    void tieBreaks() {
+        Topology mesh = Fabrics.mesh(3, 3);
+        RoutingOptions rooted = RoutingOptions.defaults().withRoot("s0");
+        RoutingResult balanced = engine().compute(mesh, rooted);
+        RoutingResult plain = engine().compute(mesh, rooted.withBalance(false));
+        Set<String> viaBalanced = new TreeSet<>();
+        Set<String> viaPlain = new TreeSet<>();
+        for (String d : new String[] {"s0", "s1", "s3", "s4"}) {
+            viaBalanced.add(nextHop(balanced, mesh, "s8", d));
+            viaPlain.add(nextHop(plain, mesh, "s8", d));
+        }
+        assertThat(viaBalanced).containsExactly("s5", "s7");
+        assertThat(viaPlain).hasSize(1).isSubsetOf("s5", "s7");
+        int low = Math.min(portOf(mesh, 8, 5), portOf(mesh, 8, 7));
+        assertThat(portOf(mesh, 8, mesh.switchIndex(viaPlain.iterator().next()))).isEqualTo(low);
+    }
+
+    private static int portOf(Topology t, int u, int v) {
+        for (int c : t.graph().out(u)) {
+            if (t.graph().dst(c) == v) {
+                return t.graph().srcPort(c);
+            }
+        }
+        throw new AssertionError("no link s" + u + "-s" + v);
     }
 
     @Property(tries = 40, seed = "6")

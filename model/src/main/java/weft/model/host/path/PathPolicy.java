@@ -44,7 +44,7 @@ public interface PathPolicy {
             case "vlb" -> new Vlb(random);
             case "rr" -> RoundRobin.randomOrder(maxPaths, random);
             case "prr" -> new PeriodicRoundRobin(maxPaths, random);
-            case "srr" -> new SurplusRoundRobin(maxPaths, SurplusRoundRobin.DEFAULT_QUANTUM);
+            case "srr" -> SurplusRoundRobin.randomOrder(maxPaths, SurplusRoundRobin.DEFAULT_QUANTUM, random);
             case "sd" -> new SortedDeficit(maxPaths, null);
             case "psd" -> new SortedDeficit(maxPaths, random);
             case "tp" -> new TwoPhase(maxDests, maxPaths);

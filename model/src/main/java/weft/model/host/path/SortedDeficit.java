@@ -10,11 +10,10 @@ import weft.model.traffic.Shuffle;
  * <p>Source: seed 004 §3.2.2 (hand-computed from its rule: with sizes 1500, 84, ... on paths A, B the choices are A B B
  * A A B B A). Restated: adding one quantum to every counter never changes the argmax, so the path with most credit is
  * the path with the fewest bytes sent by this server; ties follow the current list order. Counters are bytes sent,
- * rebased by their minimum when it passes one MTU so they stay bounded.
+ * rebased by their minimum so they stay bounded ({@link SentCounters}); P-SD permutes the tie-break order at each
+ * rebase.
  */
 final class SortedDeficit implements PathPolicy {
-    private static final long REBASE = 1 << 20;
-
     private final long[] sent;
     private final int[] order;
     private final RandomGenerator permuteOrNull;
@@ -38,22 +37,9 @@ final class SortedDeficit implements PathPolicy {
             }
         }
         sent[best] += bytes;
-        rebase(paths);
+        if (SentCounters.rebase(sent, paths) && permuteOrNull != null) {
+            Shuffle.shuffle(order, permuteOrNull);
+        }
         return best;
-    }
-
-    private void rebase(int paths) {
-        long min = Long.MAX_VALUE;
-        for (int i = 0; i < paths; i++) {
-            min = Math.min(min, sent[i]);
-        }
-        if (min >= REBASE) {
-            for (int i = 0; i < paths; i++) {
-                sent[i] -= min;
-            }
-            if (permuteOrNull != null) {
-                Shuffle.shuffle(order, permuteOrNull);
-            }
-        }
     }
 }

@@ -10,8 +10,6 @@ package weft.model.host.path;
  * knowing the topology.
  */
 final class TwoPhase implements PathPolicy {
-    private static final long REBASE = 1 << 20;
-
     private final long[] global;
     private final long[][] perDest;
 
@@ -31,21 +29,8 @@ final class TwoPhase implements PathPolicy {
         }
         global[best] += bytes;
         mine[best] += bytes;
-        rebase(global, paths);
-        rebase(mine, paths);
+        SentCounters.rebase(global, paths);
+        SentCounters.rebase(mine, paths);
         return best;
-    }
-
-    /** Subtracting the same amount from every counter of a set keeps every argmin (the quantum step). */
-    static void rebase(long[] counters, int paths) {
-        long min = Long.MAX_VALUE;
-        for (int i = 0; i < paths; i++) {
-            min = Math.min(min, counters[i]);
-        }
-        if (min >= REBASE) {
-            for (int i = 0; i < paths; i++) {
-                counters[i] -= min;
-            }
-        }
     }
 }

@@ -157,6 +157,10 @@ public final class SimJson {
                 fn.put("reordered_packets", fl.reordered());
             }
         }
+        if (!r.allocation().isEmpty()) {
+            ArrayNode rounds = o.putArray("allocation_rounds");
+            r.allocation().forEach(round -> allocationRound(rounds.addObject(), round));
+        }
         if (details) {
             ArrayNode hosts = o.putArray("hosts");
             for (SimResult.HostLoad h : r.hosts()) {
@@ -175,6 +179,14 @@ public final class SimJson {
             }
         }
         return o;
+    }
+
+    /** One round of online allocation: when it read the VOQs, when the rates applied, each backlogged flow's rate. */
+    private static void allocationRound(ObjectNode rn, SimResult.AllocationRound round) {
+        rn.put("time_ns", round.timeNs()).put("applied_ns", round.appliedNs());
+        ArrayNode flows = rn.putArray("flows");
+        round.flows().forEach(a -> flows.addObject().put("flow", a.flow()).put("backlog_bytes", a.backlogBytes())
+                .put("gbps", a.gbps()));
     }
 
     /** The table as {@code high=VL:W,..;low=VL:W,..;limit=N} (or {@code limit-iba=U}), {@code rr} for none. */

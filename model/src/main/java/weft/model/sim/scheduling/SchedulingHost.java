@@ -39,7 +39,7 @@ final class SchedulingHost implements Nic {
     private final SchedulingLayer layer;
     private final LinkProxy<Double> up;
     private final LinkProxy<Double> down;
-    private final VoqTable<VirtualOutputQueue<Integer>> voqs;
+    private final VoqTable<VirtualOutputQueue<Void>> voqs;
     private final int[] voqCapacity;
     private final boolean[] active;
     private final boolean[] rated;
@@ -125,7 +125,7 @@ final class SchedulingHost implements Nic {
         int span = voqs.span();
         for (int i = 0; i < span; i++) {
             int v = (dataTurn + i) % span;
-            VirtualOutputQueue<Integer> q = voqs.at(v);
+            VirtualOutputQueue<Void> q = voqs.at(v);
             if (q == null || !rated[q.dstId()] || q.sizePackets() == 0) {
                 continue;
             }
@@ -134,7 +134,7 @@ final class SchedulingHost implements Nic {
                 continue;
             }
             q.bucket().tryConsume(bytes, nowNs);
-            int m = q.poll();
+            int m = q.pollHandle();
             q.stampSent(bytes);
             if (q.sizePackets() == 0) {
                 emptySincePs[q.dstId()] = nowPs;
@@ -185,7 +185,7 @@ final class SchedulingHost implements Nic {
         unhanded[i] -= payload;
         int frame = payload + p.headerBytes();
         int dst = msg.dst();
-        VirtualOutputQueue<Integer> q = voqs.getOrCreate(dst, (index, d) -> new VirtualOutputQueue<>(index, d,
+        VirtualOutputQueue<Void> q = voqs.getOrCreate(dst, (index, d) -> VirtualOutputQueue.ofHandles(index, d,
                 Math.max(1, voqCapacity[d]), Long.MAX_VALUE / 4, new TokenBucket(0, p.bucketBytes(), nowPs / 1000)));
         if (!active[dst]) {
             active[dst] = true;
@@ -193,7 +193,7 @@ final class SchedulingHost implements Nic {
             q.bucket().setRate(0, nowPs / 1000);
             nextRequestPs[dst] = nowPs;
         }
-        if (!q.offer(own[i], frame, 0)) {
+        if (!q.offerHandle(own[i], frame, 0)) {
             throw new IllegalStateException("host " + host + ": VOQ to " + dst + " sized below its messages");
         }
         emptySincePs[dst] = Long.MAX_VALUE;
@@ -203,7 +203,7 @@ final class SchedulingHost implements Nic {
     /** Alg. 4 GENERATE_REQUEST for every live VOQ whose interval came, through this host's uplink proxy. */
     private void requests(long nowPs) {
         for (int v = 0; v < voqs.span(); v++) {
-            VirtualOutputQueue<Integer> q = voqs.at(v);
+            VirtualOutputQueue<Void> q = voqs.at(v);
             int dst = q.dstId();
             if (!active[dst] || nextRequestPs[dst] > nowPs) {
                 continue;
@@ -229,7 +229,7 @@ final class SchedulingHost implements Nic {
     public long wakePs(long nowPs) {
         long wake = Long.MAX_VALUE;
         for (int v = 0; v < voqs.span(); v++) {
-            VirtualOutputQueue<Integer> q = voqs.at(v);
+            VirtualOutputQueue<Void> q = voqs.at(v);
             int dst = q.dstId();
             if (active[dst]) {
                 wake = Math.min(wake, nextRequestPs[dst]);
@@ -268,7 +268,7 @@ final class SchedulingHost implements Nic {
                 return;
             }
             double rate = up.handleResponse(f, r.share(), r.rate()) + p.budget().minGbps();
-            VirtualOutputQueue<Integer> q = voqs.get(r.dst());
+            VirtualOutputQueue<Void> q = voqs.get(r.dst());
             q.bucket().setRate(Math.round(Math.min(rate, frameGbps) * 1e9), nowPs / 1000);
             rated[r.dst()] = true;
         } else if (!packet.control()) {

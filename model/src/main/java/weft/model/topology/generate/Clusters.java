@@ -94,32 +94,7 @@ public final class Clusters extends GeneratorFamily {
      * have hosts (the inter-cluster links of {@link #generate}'s fabrics), numbered in switch order from 0.
      */
     public static int[] switchClusters(SwitchGraph g) {
-        int n = g.switchCount();
-        int[] cluster = new int[n];
-        java.util.Arrays.fill(cluster, -1);
-        int next = 0;
-        int[] stack = new int[n];
-        for (int start = 0; start < n; start++) {
-            if (cluster[start] >= 0) {
-                continue;
-            }
-            int top = 0;
-            stack[top++] = start;
-            cluster[start] = next;
-            while (top > 0) {
-                int u = stack[--top];
-                for (int c : g.out(u)) {
-                    int v = g.dst(c);
-                    boolean inter = g.hostsAt(u).length > 0 && g.hostsAt(v).length > 0;
-                    if (!inter && cluster[v] < 0) {
-                        cluster[v] = next;
-                        stack[top++] = v;
-                    }
-                }
-            }
-            next++;
-        }
-        return cluster;
+        return g.components(c -> g.hostsAt(g.src(c)).length == 0 || g.hostsAt(g.dst(c)).length == 0);
     }
 
     @Override

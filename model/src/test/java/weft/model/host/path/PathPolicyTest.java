@@ -3,6 +3,8 @@ package weft.model.host.path;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import java.util.HashSet;
+import java.util.Set;
 import java.util.SplittableRandom;
 import java.util.random.RandomGenerator;
 import net.jqwik.api.ForAll;
@@ -48,11 +50,33 @@ class PathPolicyTest {
             + "counters 1332/1332")
     void surplusRoundRobinTv2() {
         long[] bytes = new long[2];
-        SurplusRoundRobin srr = new SurplusRoundRobin(2, 1500);
+        SurplusRoundRobin srr = new SurplusRoundRobin(new int[] {0, 1}, 1500);
         assertThat(tv2(srr, bytes)).isEqualTo("ABABBABA");
         assertThat(bytes).containsExactly(3168, 3168);
         assertThat(srr.counter(0)).isEqualTo(1332);
         assertThat(srr.counter(1)).isEqualTo(1332);
+    }
+
+    @Test
+    @DisplayName("Seed 004 §3.2.1-3.2.2: SRR walks RR's list, permuted once at start: a round of MTU frames takes each "
+            + "path once in the list's order, and servers drawing their lists independently start on different paths")
+    void surplusRoundRobinWalksAPermutedList() {
+        SurplusRoundRobin srr = new SurplusRoundRobin(new int[] {2, 0, 3, 1}, 1500);
+        StringBuilder sb = new StringBuilder();
+        for (int i = 0; i < 8; i++) {
+            sb.append(srr.choose(0, 4, 1500));
+        }
+        assertThat(sb.toString()).isEqualTo("20312031");
+        // fewer paths allowed than the list holds: entries 3 and 2 are skipped
+        SurplusRoundRobin two = new SurplusRoundRobin(new int[] {3, 1, 2, 0}, 1500);
+        assertThat(two.choose(0, 2, 1500)).isEqualTo(1);
+        assertThat(two.choose(0, 2, 1500)).isZero();
+        assertThat(two.choose(0, 2, 1500)).isEqualTo(1);
+        Set<Integer> firsts = new HashSet<>();
+        for (long seed = 0; seed < 32; seed++) {
+            firsts.add(PathPolicy.create("srr", 1, 8, 0, new SplittableRandom(seed)).choose(0, 8, 1500));
+        }
+        assertThat(firsts).hasSizeGreaterThan(4);
     }
 
     @Test

@@ -74,13 +74,17 @@ class VirtualOutputQueueTest {
         assertThat(q.manual()).isTrue();
     }
 
-    /** Offers (sizes >= 0) and polls (-1) against a reference deque with the same bounds. */
+    /**
+     * Offers (sizes >= 0) and polls (-1) against a reference deque with the same bounds, on an object queue and on an
+     * int-handle queue (whose ring grows from 4 slots) side by side.
+     */
     @Property
     void behavesAsABoundedDeque(@ForAll @Size(max = 200) List<@IntRange(min = -1, max = 1500) Integer> ops,
-                                @ForAll @IntRange(min = 1, max = 8) int capacityPackets,
-                                @ForAll @IntRange(min = 1, max = 6000) int capacityBytes) {
+                                @ForAll @IntRange(min = 1, max = 20) int capacityPackets,
+                                @ForAll @IntRange(min = 1, max = 15_000) int capacityBytes) {
         VirtualOutputQueue<Integer> q =
                 new VirtualOutputQueue<>(1, 2, capacityPackets, capacityBytes, new TokenBucket(1, 1538, 0));
+        VirtualOutputQueue<Void> ints = VirtualOutputQueue.ofHandles(1, 2, capacityPackets, capacityBytes, null);
         ArrayDeque<Integer> model = new ArrayDeque<>();
         long bytes = 0;
         long dropped = 0;
@@ -90,11 +94,14 @@ class VirtualOutputQueueTest {
                     int expected = model.poll();
                     assertThat(q.headBytes()).isEqualTo(expected);
                     assertThat(q.poll()).isEqualTo(expected);
+                    assertThat(ints.headBytes()).isEqualTo(expected);
+                    assertThat(ints.pollHandle()).isEqualTo(expected);
                     bytes -= expected;
                 }
             } else {
                 boolean fits = model.size() < capacityPackets && bytes + op <= capacityBytes;
                 assertThat(q.offer(op, op, 0)).isEqualTo(fits);
+                assertThat(ints.offerHandle(op, op, 0)).isEqualTo(fits);
                 if (fits) {
                     model.add(op);
                     bytes += op;
@@ -105,6 +112,34 @@ class VirtualOutputQueueTest {
             assertThat(q.sizePackets()).isEqualTo(model.size());
             assertThat(q.backlogBytes()).isEqualTo(bytes);
             assertThat(q.droppedPackets()).isEqualTo(dropped);
+            assertThat(ints.sizePackets()).isEqualTo(model.size());
+            assertThat(ints.backlogBytes()).isEqualTo(bytes);
+            assertThat(ints.droppedPackets()).isEqualTo(dropped);
         }
+    }
+
+    @Test
+    @DisplayName("A queue of int handles keeps the same FIFO and bounds, grows its ring, and refuses object calls")
+    void intHandles() {
+        VirtualOutputQueue<Void> q = VirtualOutputQueue.ofHandles(0, 7, 10, 100_000, null);
+        assertThat(q.headHandle()).isEqualTo(-1);
+        for (int i = 0; i < 10; i++) {
+            assertThat(q.offerHandle(100 + i, 1000 + i, 0)).isTrue();
+        }
+        assertThat(q.offerHandle(999, 1, 0)).isFalse();
+        assertThat(q.droppedPackets()).isEqualTo(1);
+        assertThat(q.headHandle()).isEqualTo(100);
+        assertThat(q.pollHandle()).isEqualTo(100);
+        assertThat(q.offerHandle(110, 1, 0)).isTrue();
+        for (int i = 1; i <= 10; i++) {
+            assertThat(q.headBytes()).isEqualTo(i == 10 ? 1 : 1000 + i);
+            assertThat(q.pollHandle()).isEqualTo(100 + i);
+        }
+        assertThat(q.backlogBytes()).isZero();
+        assertThatThrownBy(q::pollHandle).isInstanceOf(IllegalStateException.class).hasMessageContaining("voq 7");
+        assertThatThrownBy(() -> q.offer(null, 1, 0)).isInstanceOf(IllegalStateException.class)
+                .hasMessageContaining("offerHandle");
+        assertThatThrownBy(() -> queue(2, 100).offerHandle(1, 1, 0)).isInstanceOf(IllegalStateException.class)
+                .hasMessageContaining("takes offer");
     }
 }

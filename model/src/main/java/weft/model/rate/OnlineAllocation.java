@@ -1,4 +1,4 @@
-package weft.controller.agentlink;
+package weft.model.rate;
 
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -6,10 +6,7 @@ import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import weft.model.rate.Allocation;
-import weft.model.rate.FabricProblem;
-import weft.model.rate.RateAllocator;
-import weft.model.rate.RateProblem;
+import java.util.function.Supplier;
 import weft.model.routing.RoutedPaths;
 import weft.model.routing.RoutedPaths.BrokenWalk;
 import weft.model.routing.RoutingResult;
@@ -19,7 +16,9 @@ import weft.model.traffic.Flow;
 
 /**
  * Rates for the flows the agents report, from one of the model's allocators over the fabric's current routes and
- * link capacities; pairs with a rate set by hand keep it and take their share of capacity off first.
+ * link capacities; pairs with a rate set by hand keep it and take their share of capacity off first. One
+ * implementation for the live controller (its agent link's rate book, every time the reported flows change) and the
+ * simulator's controller ({@code weft sim --allocate}, every allocation interval).
  *
  * <p>Source: seed 000 §4.2.2 and §4.3.2 (the central FFA and AFA, here run by the controller for the flows that exist
  * and realised at the source: docs/sources.md) and seed 004 §4.1-4.2 (hosts report backlogs, the scheduler answers with
@@ -66,6 +65,21 @@ public final class OnlineAllocation {
      */
     public static Map<Pair, Long> compute(Topology topology, RoutingResult routes, RateAllocator allocator,
                                           List<ReportedFlow> flows, Map<Pair, Long> manual) {
+        return compute(topology, () -> RoutedPaths.of(topology, routes, BrokenWalk.FAIL,
+                "routes of " + routes.engine()), allocator, flows, manual);
+    }
+
+    /**
+     * {@link #compute(Topology, RoutingResult, RateAllocator, List, Map)} with the routed paths of the topology
+     * given, computed once by a caller that allocates again and again over the same routes.
+     */
+    public static Map<Pair, Long> compute(Topology topology, RoutedPaths paths, RateAllocator allocator,
+                                          List<ReportedFlow> flows, Map<Pair, Long> manual) {
+        return compute(topology, () -> paths, allocator, flows, manual);
+    }
+
+    private static Map<Pair, Long> compute(Topology topology, Supplier<RoutedPaths> routed, RateAllocator allocator,
+                                           List<ReportedFlow> flows, Map<Pair, Long> manual) {
         List<Flow> problemFlows = new ArrayList<>();
         for (ReportedFlow f : flows) {
             if (!manual.containsKey(new Pair(f.src(), f.dst())) && !f.src().equals(f.dst())) {
@@ -77,7 +91,7 @@ public final class OnlineAllocation {
         if (problemFlows.isEmpty()) {
             return out;
         }
-        RoutedPaths paths = RoutedPaths.of(topology, routes, BrokenWalk.FAIL, "routes of " + routes.engine());
+        RoutedPaths paths = routed.get();
         RateProblem p = FabricProblem.build(topology, problemFlows, (f, s, d) -> paths.channels(s, d),
                 allocator.weightBasis(), 1.0);
         double[] demand = new double[p.flowCount()];
