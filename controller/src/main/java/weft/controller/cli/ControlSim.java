@@ -1,7 +1,10 @@
 package weft.controller.cli;
 
 import java.io.PrintWriter;
+import java.io.Writer;
+import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -15,6 +18,8 @@ import weft.model.sim.control.ControlResult;
 import weft.model.sim.control.ControlRun;
 import weft.model.sim.control.MessageSize;
 import weft.model.sim.control.MessageTraffic;
+import weft.model.sim.io.ControlJson;
+import weft.model.sim.io.SimJson;
 import weft.model.topology.Topology;
 
 /**
@@ -22,14 +27,16 @@ import weft.model.topology.Topology;
  * {@code --message-packets} packets in one flow queue per destination, under no control, InfiniBand-style ECN or the
  * channel reservation protocol, on seed 001's patterns ({@link MessageTraffic#NAMES}) or any other; one row per
  * routing and load with the paper's figures (accepted rates of the pattern's sources in flits per cycle, in-network
- * latency in cycles, control overhead, CRP's requests and retry probability, ECN's notifications, losses). A cycle is
- * one 8-byte flit on a host link.
+ * latency in cycles, control overhead, CRP's requests and retry probability, ECN's notifications, losses), and with
+ * {@code --json} a {@code weft-sim/1} file whose runs carry those figures as {@link ControlJson}. A cycle is one
+ * 8-byte flit on a host link.
  */
 final class ControlSim {
     private final ControlRun.Control control;
     private final String traffic;
     private final List<Double> loads;
     private final MessageSize size;
+    private final String messagePackets;
 
     /**
      * @throws CliFailure (usage) naming the option whose value is bad
@@ -43,6 +50,7 @@ final class ControlSim {
                     + e.getMessage(), CliFailure.USAGE);
         }
         this.traffic = traffic;
+        this.messagePackets = messagePackets;
         List<Double> values = new ArrayList<>();
         for (String l : loads.split(",")) {
             try {
@@ -55,12 +63,19 @@ final class ControlSim {
     }
 
     /**
-     * Runs every routing at every load and prints a row each.
+     * Runs every routing at every load and prints a row each; writes them to {@code json} as {@code weft-sim/1}
+     * when it is given ({@code -}: standard output, instead of the table).
      *
+     * @param fabric the document's {@code fabric} fields
      * @return {@link SimCommand#DEADLOCK} when a run deadlocked, else 0
      */
-    int run(Topology t, Map<String, RoutingResult> routings, SimConfig base, PrintWriter out) {
+    int run(Topology t, Map<String, RoutingResult> routings, SimConfig base, PrintWriter stdout, Path json,
+            Map<String, Object> fabric, boolean details) {
         SimConfig config = base.withClassPriorities(ControlRun.classPriorities(control));
+        boolean toStdout = json != null && json.toString().equals("-");
+        PrintWriter out = toStdout ? new PrintWriter(Writer.nullWriter()) : stdout;
+        List<SimJson.Run> runs = new ArrayList<>();
+        int vcs = 0;
         out.printf(Locale.ROOT, "control %s, traffic %s, messages of %s packets; %d hosts%n", control, traffic, size,
                 t.hosts().size());
         out.printf(Locale.ROOT, "%-10s %5s %8s %8s %8s %8s %9s %8s %9s %8s %9s %8s %7s%n", "routing", "load",
@@ -74,7 +89,9 @@ final class ControlSim {
                 try {
                     run = new ControlRun(control, MessageTraffic.parse(traffic, load, size),
                             ControlRun.Options.paper());
-                    r = new Simulator(t, e.getValue(), config).run(run.workload());
+                    Simulator sim = new Simulator(t, e.getValue(), config);
+                    vcs = sim.vcs();
+                    r = sim.run(run.workload());
                 } catch (IllegalArgumentException | SimulationException x) {
                     throw new CliFailure(e.getKey() + ": " + x.getMessage(), CliFailure.INPUT);
                 }
@@ -84,9 +101,18 @@ final class ControlSim {
                         c.latencyMean(), c.latencyMax(), c.controlOverhead(), c.requests(), c.retryProbability(),
                         c.notifications(), c.lost(), r.deadlock() == null ? "" : "  DEADLOCK");
                 deadlocked |= r.deadlock() != null;
+                Map<String, Object> extra = new LinkedHashMap<>();
+                extra.put("vcs", vcs);
+                extra.put("control", ControlJson.fields(control.name().toLowerCase(Locale.ROOT), traffic,
+                        messagePackets, c));
+                runs.add(new SimJson.Run(e.getKey(), r, extra));
             }
         }
         out.flush();
+        if (json != null) {
+            String text = SimJson.write(fabric, config, vcs, runs, details);
+            TopologyFiles.write(json, stdout, w -> w.write(text));
+        }
         return deadlocked ? SimCommand.DEADLOCK : 0;
     }
 }

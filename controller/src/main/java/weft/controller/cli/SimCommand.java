@@ -241,7 +241,8 @@ public final class SimCommand implements Callable<Integer> {
                 ControlSim sim = new ControlSim(control, traffic, load, messagePackets);
                 Map<String, RoutingResult> named = new LinkedHashMap<>();
                 routings(t).forEach(n -> named.put(n.name, n.result));
-                return sim.run(t, named, config, spec.commandLine().getOut());
+                return sim.run(t, named, config, spec.commandLine().getOut(), json, TopologyFiles.summary(topo, t),
+                        details);
             }
             OnlineRates online = allocation.rates(scheduler, rates != null);
             List<Workload> workloads = workloads(t);

@@ -107,7 +107,7 @@ public final class ReservationService {
         // resource of the current fabric, is checked here, so the parameters' own N_max is out of the way
         long big = 1L << 40;
         CrpParameters params = new CrpParameters(options.cells(), big, clock, 1, big, options.epsilonPpm(), 0, 0,
-                options.retryNanos(), options.retryNanos(), options.outstanding(), 0, 0);
+                options.retryNanos(), options.retryNanos(), false, options.outstanding(), 0, 0);
         this.central = new CentralReservations<>(params, options.leadSlots());
     }
 

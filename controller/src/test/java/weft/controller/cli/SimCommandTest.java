@@ -1,6 +1,7 @@
 package weft.controller.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.within;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -187,7 +188,8 @@ class SimCommandTest {
         for (String scheme : List.of("none", "ecn", "crp")) {
             cli.clearOut();
             List<String> args = new java.util.ArrayList<>(List.of(common));
-            args.addAll(List.of("--control", scheme, "--traffic", "hotspot", "--load", "1"));
+            args.addAll(List.of("--control", scheme, "--traffic", "hotspot", "--load", "1", "--json",
+                    cli.file(scheme + ".json")));
             assertThat(cli.run(args.toArray(String[]::new))).as(cli.err()).isZero();
             String row = cli.out().lines().filter(l -> l.startsWith("nca")).findFirst().orElseThrow();
             String[] cells = row.trim().split(" +");
@@ -197,6 +199,44 @@ class SimCommandTest {
             assertThat(requests > 0).as(row).isEqualTo(scheme.equals("crp"));
             assertThat(notified > 0).as(row).isEqualTo(scheme.equals("ecn"));
             assertThat(Long.parseLong(cells[12])).as(row).isZero();
+            JsonNode root = new ObjectMapper().readTree(Files.readString(cli.path(scheme + ".json")));
+            assertThat(root.get("format").asText()).isEqualTo("weft-sim/1");
+            JsonNode runs = root.get("runs");
+            assertThat(runs).hasSize(1);
+            JsonNode c = runs.get(0).get("control");
+            assertThat(c.get("scheme").asText()).isEqualTo(scheme);
+            assertThat(c.get("traffic").asText()).isEqualTo("hotspot");
+            assertThat(c.get("message_packets").asText()).isEqualTo("8");
+            JsonNode rates = c.get("accepted_flits_per_cycle");
+            assertThat(rates.get("mean").asDouble()).isCloseTo(Double.parseDouble(cells[3]), within(5e-5));
+            assertThat(rates.get("min").asDouble()).isCloseTo(Double.parseDouble(cells[4]), within(5e-5))
+                    .isLessThanOrEqualTo(rates.get("mean").asDouble());
+            assertThat(rates.get("sd").asDouble() / rates.get("mean").asDouble())
+                    .isCloseTo(Double.parseDouble(cells[5]), within(5e-4));
+            assertThat(c.get("control_overhead").asDouble()).isCloseTo(Double.parseDouble(cells[8]), within(5e-5));
+            assertThat(c.get("arrived_data_flits").asLong()).isPositive();
+            assertThat(c.get("control_per_data").asDouble()).isCloseTo(
+                    c.get("control_flits").asDouble() / c.get("arrived_data_flits").asDouble(), within(1e-6));
+            assertThat(c.get("requests").asLong()).isEqualTo(requests);
+            assertThat(c.get("notifications").asLong()).isEqualTo(notified);
+            long grants = c.get("grants").asLong();
+            long retries = c.get("retries").asLong();
+            JsonNode causes = c.get("retries_by_cause");
+            assertThat(causes.get("destination_full").asLong() + causes.get("no_common_slot").asLong()
+                    + causes.get("grant_conflict").asLong()).isEqualTo(retries);
+            JsonNode speculative = c.get("speculative");
+            if (scheme.equals("crp")) {
+                assertThat(grants).isPositive();
+                assertThat(c.get("retry_probability").asDouble())
+                        .isCloseTo((double) retries / (grants + retries), within(1e-6));
+                assertThat(speculative.get("packets_sent").asLong()).isPositive();
+                assertThat(speculative.get("flits_sent").asLong())
+                        .isEqualTo(32 * speculative.get("packets_sent").asLong());
+                assertThat(c.get("control_flits").asLong()).isPositive();
+            } else {
+                assertThat(grants + retries + speculative.get("packets_sent").asLong()).isZero();
+                assertThat(c.get("retry_probability").isNull()).isTrue();
+            }
         }
         assertThat(cli.run("--topo", cli.file("clusters.json"), "--engines", "nca", "--control", "tcp"))
                 .isEqualTo(CliFailure.USAGE);

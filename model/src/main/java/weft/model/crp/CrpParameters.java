@@ -6,7 +6,7 @@ import java.util.random.RandomGenerator;
  * CRP's configuration (seed 001 Table 1 and §2.5-2.6), in abstract units (flits, or bytes) and ticks (cycles, or
  * nanoseconds). {@link #paper()} is Table 1 with one flit per cycle: {@code V_cells = 32}, {@code C_max = 269},
  * {@code N_min = 4} and {@code N_max = 16} packets of 32 flits, {@code ε = 5%}, {@code TTW = 200},
- * {@code R_res = 1}, {@code R_cycles = 30}.
+ * {@code R_res = 1}, {@code R_cycles = 30}, with §2.6's randomised retry wait.
  *
  * @param cells            {@code V_cells}: cells per table and bits per request vector, 1..64
  * @param capacity         {@code C_max}: the reference capacity of one slot in units (each table may have its own)
@@ -18,13 +18,15 @@ import java.util.random.RandomGenerator;
  * @param eagerSlots       {@code R_res}: request sizes a request eagerly holds at each channel (0: none)
  * @param retryTicks       {@code R_cycles}: wait after a retry other than "destination full"
  * @param retryJitterTicks extra wait drawn uniformly from {@code [0, retryJitterTicks]} (§2.6; 0: none)
+ * @param randomRetry      §2.6's randomised wait: each wait {@code w} of §2.4 is drawn uniformly from
+ *                         {@code [w/2, 3w/2]} (mean {@code w}) instead of taken as it is
  * @param outstanding      reservation requests a source keeps outstanding per destination (see {@link CrpSource})
  * @param ageAfterRetries  §2.6 ageing: after this many retries a request holds one more slot per retry (0: off)
  * @param eagerMax         the most request sizes ageing may hold
  */
 public record CrpParameters(int cells, long capacity, SlotClock clock, long minUnits, long maxUnits,
                             long epsilonPpm, long ttwTicks, int eagerSlots, long retryTicks, long retryJitterTicks,
-                            int outstanding, int ageAfterRetries, int eagerMax) {
+                            boolean randomRetry, int outstanding, int ageAfterRetries, int eagerMax) {
     private static final long PPM = 1_000_000L;
 
     public CrpParameters {
@@ -58,7 +60,8 @@ public record CrpParameters(int cells, long capacity, SlotClock clock, long minU
 
     /** Seed 001 Table 1, one flit per cycle (32-flit packets). */
     public static CrpParameters paper() {
-        return new CrpParameters(32, 269, SlotClock.of(269), 4 * 32, 16 * 32, 50_000, 200, 1, 30, 0, 2, 0, 1);
+        return new CrpParameters(32, 269, SlotClock.of(269), 4 * 32, 16 * 32, 50_000, 200, 1, 30, 0, true, 2, 0,
+                1);
     }
 
     private static long inflate(long units, long ppm) {
@@ -80,12 +83,18 @@ public record CrpParameters(int cells, long capacity, SlotClock clock, long minU
 
     /**
      * How long a source waits before re-requesting (seed 001 §2.4 and §2.6): the window less the round trip for
-     * {@link RetryCause#DESTINATION_FULL}, {@code R_cycles} otherwise, plus the random jitter when configured.
+     * {@link RetryCause#DESTINATION_FULL}, {@code R_cycles} otherwise; with {@link #randomRetry} drawn uniformly
+     * from half to one and a half times that (§2.6 randomises the wait against starvation without saying how; the
+     * mean stays §2.4's wait, and a "destination full" retry comes back at a uniformly random phase of the window);
+     * plus the extra jitter when configured.
      *
      * @param rttTicks the request's measured round trip (request sent to retry received)
      */
     public long retryWait(RetryCause cause, long rttTicks, RandomGenerator random) {
         long wait = cause.longWait() ? Math.max(0, windowTicks() - rttTicks) : retryTicks;
+        if (randomRetry && wait > 0) {
+            wait = wait / 2 + random.nextLong(wait + 1);
+        }
         return retryJitterTicks == 0 ? wait : wait + random.nextLong(retryJitterTicks + 1);
     }
 
@@ -122,6 +131,7 @@ public record CrpParameters(int cells, long capacity, SlotClock clock, long minU
         private int eagerSlots;
         private long retryTicks;
         private long retryJitterTicks;
+        private boolean randomRetry;
         private int outstanding;
         private int ageAfterRetries;
         private int eagerMax;
@@ -137,6 +147,7 @@ public record CrpParameters(int cells, long capacity, SlotClock clock, long minU
             eagerSlots = p.eagerSlots;
             retryTicks = p.retryTicks;
             retryJitterTicks = p.retryJitterTicks;
+            randomRetry = p.randomRetry;
             outstanding = p.outstanding;
             ageAfterRetries = p.ageAfterRetries;
             eagerMax = p.eagerMax;
@@ -178,6 +189,12 @@ public record CrpParameters(int cells, long capacity, SlotClock clock, long minU
             return this;
         }
 
+        /** §2.6's randomised retry wait on ({@link CrpParameters#paper()}) or off (§2.4's waits as they are). */
+        public Builder randomRetry(boolean on) {
+            this.randomRetry = on;
+            return this;
+        }
+
         public Builder outstanding(int perDestination) {
             this.outstanding = perDestination;
             return this;
@@ -191,7 +208,7 @@ public record CrpParameters(int cells, long capacity, SlotClock clock, long minU
 
         public CrpParameters build() {
             return new CrpParameters(cells, capacity, clock, minUnits, maxUnits, epsilonPpm, ttwTicks, eagerSlots,
-                    retryTicks, retryJitterTicks, outstanding, ageAfterRetries, eagerMax);
+                    retryTicks, retryJitterTicks, randomRetry, outstanding, ageAfterRetries, eagerMax);
         }
     }
 }

@@ -75,6 +75,37 @@ class CrpParametersTest {
     }
 
     @Test
+    @DisplayName("Seed 001 §2.6 on Table 1: the paper's parameters randomise every wait of §2.4 uniformly within "
+            + "half to one and a half times it, keeping its mean (R_cycles 30; the window 8,608 less the round trip)")
+    void paperRandomisesTheRetryWait() {
+        CrpParameters p = CrpParameters.paper();
+        assertThat(p.randomRetry()).isTrue();
+        RandomGenerator r = RandomGeneratorFactory.of("L64X128MixRandom").create(11);
+        long[][] cases = {{15, 45}, {(8608 - 600) / 2, (8608 - 600) / 2 + 8608 - 600}};
+        for (int k = 0; k < 2; k++) {
+            RetryCause cause = k == 0 ? RetryCause.NO_COMMON_SLOT : RetryCause.DESTINATION_FULL;
+            long min = Long.MAX_VALUE;
+            long max = 0;
+            double sum = 0;
+            int n = 20_000;
+            for (int i = 0; i < n; i++) {
+                long w = p.retryWait(cause, 600, r);
+                min = Math.min(min, w);
+                max = Math.max(max, w);
+                sum += w;
+            }
+            long lo = cases[k][0];
+            long hi = cases[k][1];
+            assertThat(min).as("%s least", cause).isGreaterThanOrEqualTo(lo).isLessThan(lo + (hi - lo) / 50 + 1);
+            assertThat(max).as("%s most", cause).isLessThanOrEqualTo(hi).isGreaterThan(hi - (hi - lo) / 50 - 1);
+            assertThat(sum / n).as("%s mean", cause).isCloseTo((lo + hi) / 2.0, org.assertj.core.api.Assertions
+                    .within((hi - lo) / 50.0));
+        }
+        assertThat(p.toBuilder().randomRetry(false).build().retryWait(RetryCause.DESTINATION_FULL, 600, r))
+                .as("off: §2.4's wait as it is").isEqualTo(8608 - 600);
+    }
+
+    @Test
     @DisplayName("Seed 001 §2.6: ageing holds one more slot per retry beyond a threshold, up to a maximum")
     void ageing() {
         CrpParameters p = CrpParameters.paper().toBuilder().ageing(3, 4).build();

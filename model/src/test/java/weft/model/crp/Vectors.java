@@ -9,10 +9,14 @@ final class Vectors {
     private Vectors() {
     }
 
-    /** Parameters of the hand-computed vectors: V cells of C units, one unit per tick, R_cycles = 30. */
+    /**
+     * Parameters of the hand-computed vectors: V cells of C units, one unit per tick, R_cycles = 30, §2.4's waits
+     * as they are (not randomised).
+     */
     static CrpParameters params(int cells, long capacity) {
         return CrpParameters.paper().toBuilder().table(cells, capacity, SlotClock.of(capacity))
-                .sizes(1, 2 * capacity).epsilonPpm(0).eagerSlots(0).retry(30, 0).outstanding(1).build();
+                .sizes(1, 2 * capacity).epsilonPpm(0).eagerSlots(0).retry(30, 0).randomRetry(false).outstanding(1)
+                .build();
     }
 
     static void assertCells(ReservationTable t, long... expected) {

@@ -20,6 +20,8 @@ import java.util.List;
  * @param controlFlits       control flits (requests, grants, retries, ACKs, NACKs; ECN notifications)
  * @param dataFlits          data flits, speculative ones included
  * @param speculativeFlits   speculative data flits (CRP)
+ * @param speculativePackets speculative data packets put on links (CRP; a resent one counts again)
+ * @param arrivedDataFlits   data flits that arrived at their destinations (every flow, speculative ones included)
  * @param retryProbability   retries over answers (grants and retries) the sources received (CRP), NaN when none
  * @param requests           reservation requests sent (CRP)
  * @param grants             grants received
@@ -38,6 +40,7 @@ import java.util.List;
 public record ControlResult(int participants, double offered, double accepted, double acceptedMin, double acceptedStd,
                             double latencyMean, double latencyMin, double latencyMax, long latencyPackets,
                             double controlOverhead, long controlFlits, long dataFlits, long speculativeFlits,
+                            long speculativePackets, long arrivedDataFlits,
                             double retryProbability, long requests, long grants, long retries,
                             List<Long> retriesByCause,
                             double roundTripLocal, double roundTripReserved, long notifications, long expired,
@@ -56,6 +59,15 @@ public record ControlResult(int participants, double offered, double accepted, d
      * @param latencyMean mean in-network latency of the packets delivered in it, NaN when none
      */
     public record Bin(double startCycle, double throughput, double latencyMean) {
+    }
+
+    /**
+     * Control flits per data flit delivered: the bandwidth control packets cost on top of the data they carry
+     * through (seed 001 §4.1's "bandwidth overhead of control packets"; its 14% is 18 requests and 18 answers of
+     * one flit per 256-flit message), NaN when no data arrived.
+     */
+    public double controlPerData() {
+        return arrivedDataFlits == 0 ? Double.NaN : (double) controlFlits / arrivedDataFlits;
     }
 
     /** Data packets lost to full buffers (not counting CRP's expired speculative packets, which are resent). */

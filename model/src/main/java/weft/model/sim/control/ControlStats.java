@@ -30,6 +30,8 @@ public final class ControlStats {
     private long controlFlits;
     private long dataFlits;
     private long speculativeFlits;
+    private long speculativePackets;
+    private long arrivedDataFlits;
     private long expired;
     private long droppedData;
     private long droppedSpeculative;
@@ -92,7 +94,15 @@ public final class ControlStats {
             dataFlits += flits;
             if (speculative) {
                 speculativeFlits += flits;
+                speculativePackets++;
             }
+        }
+    }
+
+    /** A data packet (measured, background or speculative) arrived at its destination. */
+    void arrived(int bytes, long now) {
+        if (in(now)) {
+            arrivedDataFlits += (bytes + flitBytes - 1) / flitBytes;
         }
     }
 
@@ -207,8 +217,9 @@ public final class ControlStats {
                 latencyCount == 0 ? Double.NaN : (double) latencyMin / cyclePs,
                 latencyCount == 0 ? Double.NaN : (double) latencyMax / cyclePs, latencyCount,
                 allFlits == 0 ? Double.NaN : (double) controlFlits / allFlits, controlFlits, dataFlits,
-                speculativeFlits, grants + retries == 0 ? Double.NaN : (double) retries / (grants + retries), requests,
-                grants, retries, java.util.Arrays.stream(retriesByCause).boxed().toList(),
+                speculativeFlits, speculativePackets, arrivedDataFlits,
+                grants + retries == 0 ? Double.NaN : (double) retries / (grants + retries), requests, grants,
+                retries, java.util.Arrays.stream(retriesByCause).boxed().toList(),
                 roundTrips[0] == 0 ? Double.NaN : roundTripSum[0] / roundTrips[0] / cyclePs,
                 roundTrips[1] == 0 ? Double.NaN : roundTripSum[1] / roundTrips[1] / cyclePs, notifications, expired,
                 droppedData, droppedSpeculative, droppedControl, refusedMessages,

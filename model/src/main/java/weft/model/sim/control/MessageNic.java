@@ -255,6 +255,7 @@ abstract class MessageNic implements Nic {
             onControl(p, nowPs);
             return;
         }
+        stats.arrived(p.bytes(), nowPs);
         if (p.flow() == MEASURED) {
             stats.delivered(p.src(), p.bytes(), p.injectedPs(), nowPs);
         }

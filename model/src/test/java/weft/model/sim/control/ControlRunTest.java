@@ -90,7 +90,7 @@ class ControlRunTest {
         // 8 senders with 2 requests outstanding per hotspot want 16 x 269 flits of a hotspot's table: more than a
         // window of 8 cells (2,152 cycles), so its table fills as the paper's does with 72 senders and 32 cells
         CrpParameters shortWindow = new CrpParameters(8, 269, SlotClock.of(269), 4 * 32, 16 * 32, 50_000, 200, 1,
-                30, 0, 2, 0, 1);
+                30, 0, true, 2, 0, 1);
         ControlResult crp = run(ControlRun.Control.CRP, "hotspot", 1, config(ControlRun.Control.CRP, 10_000, 40_000),
                 ControlRun.Options.paper().withCrp(shortWindow));
         assertThat(crp.retries()).isGreaterThan(crp.grants());
