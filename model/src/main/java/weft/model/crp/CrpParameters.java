@@ -6,7 +6,8 @@ import java.util.random.RandomGenerator;
  * CRP's configuration (seed 001 Table 1 and §2.5-2.6), in abstract units (flits, or bytes) and ticks (cycles, or
  * nanoseconds). {@link #paper()} is Table 1 with one flit per cycle: {@code V_cells = 32}, {@code C_max = 269},
  * {@code N_min = 4} and {@code N_max = 16} packets of 32 flits, {@code ε = 5%}, {@code TTW = 200},
- * {@code R_res = 1}, {@code R_cycles = 30}, with §2.6's randomised retry wait.
+ * {@code R_res = 1}, {@code R_cycles = 30}, with §2.6's randomised retry wait and one request outstanding per
+ * destination (the paper does not say; its hotspot retry probability, §4.1, points to one: docs/crp.md decision 12).
  *
  * @param cells            {@code V_cells}: cells per table and bits per request vector, 1..64
  * @param capacity         {@code C_max}: the reference capacity of one slot in units (each table may have its own)
@@ -60,7 +61,7 @@ public record CrpParameters(int cells, long capacity, SlotClock clock, long minU
 
     /** Seed 001 Table 1, one flit per cycle (32-flit packets). */
     public static CrpParameters paper() {
-        return new CrpParameters(32, 269, SlotClock.of(269), 4 * 32, 16 * 32, 50_000, 200, 1, 30, 0, true, 2, 0,
+        return new CrpParameters(32, 269, SlotClock.of(269), 4 * 32, 16 * 32, 50_000, 200, 1, 30, 0, true, 1, 0,
                 1);
     }
 
