@@ -212,7 +212,7 @@ class CrpIncastLabTest {
     private Snapshot snapshot(String bottleneck, OvsLab lab, AgentLinkServer registry, boolean crp)
             throws IOException {
         long a = System.nanoTime();
-        JsonNode q = qdisc(bottleneck);
+        JsonNode q = CrpLab.qdisc(bottleneck);
         long b = System.nanoTime();
         long[] rx = CrpLab.hostPortBytes(lab, senders(lab), true);
         long c = System.nanoTime();
@@ -277,8 +277,8 @@ class CrpIncastLabTest {
     /** Waits until the bottleneck's FIFO drops: without CRP the incast has filled it. */
     private void awaitQueueFull(String dev) throws InterruptedException, IOException {
         long deadline = System.nanoTime() + Duration.ofSeconds(60).toNanos();
-        long drops0 = qdisc(dev).get("drops").asLong();
-        while (qdisc(dev).get("drops").asLong() == drops0) {
+        long drops0 = CrpLab.qdisc(dev).get("drops").asLong();
+        while (CrpLab.qdisc(dev).get("drops").asLong() == drops0) {
             assertThat(System.nanoTime() - deadline).as("the bottleneck's queue full within 60 s").isNegative();
             Thread.sleep(200);
         }
@@ -310,16 +310,6 @@ class CrpIncastLabTest {
     /** The senders h1..h8. */
     private static List<Host> senders(OvsLab lab) {
         return lab.topology().hosts().subList(0, SENDERS);
-    }
-
-    /** The HTB root qdisc's counters of {@code dev}. */
-    private JsonNode qdisc(String dev) throws IOException {
-        for (JsonNode q : json.readTree(Shell.check("tc", "-s", "-j", "qdisc", "show", "dev", dev).stdout())) {
-            if (q.path("root").asBoolean()) {
-                return q;
-            }
-        }
-        throw new LabException("tc -s qdisc show dev " + dev + ": no root qdisc");
     }
 
     /** Median and largest round trip of a ping's output, in ms. */

@@ -117,6 +117,73 @@ final class CrpLab {
         return out;
     }
 
+    /** The root qdisc's counters of {@code dev} ({@code tc -s -j qdisc}: bytes, packets, drops, backlog...). */
+    static JsonNode qdisc(String dev) throws IOException {
+        for (JsonNode q : new ObjectMapper().readTree(Shell.check("tc", "-s", "-j", "qdisc", "show", "dev", dev)
+                .stdout())) {
+            if (q.path("root").asBoolean()) {
+                return q;
+            }
+        }
+        throw new LabException("tc -s qdisc show dev " + dev + ": no root qdisc");
+    }
+
+    /**
+     * Samples the root qdisc of a link's device as fast as {@code tc} answers (every few ms) while it runs, and
+     * finds the longest stall: the longest span over which the qdisc held a backlog and sent nothing. An emulated
+     * link stalls when the kernel does not run its HTB (a softirq deferred to {@code ksoftirqd}, which competes with
+     * every other process on this machine): the instrument that tells the link's own shortfall from the sources'.
+     */
+    static final class StallMeter {
+        private final String dev;
+        private final Thread thread;
+        private volatile boolean running = true;
+        private long longestNanos;
+        private long stalledNanos;
+        private long samples;
+
+        StallMeter(String dev) {
+            this.dev = dev;
+            this.thread = new Thread(this::run, "stall-meter-" + dev);
+            thread.setDaemon(true);
+            thread.start();
+        }
+
+        private void run() {
+            long lastBytes = -1;
+            long lastAt = 0;
+            long stallStart = -1;
+            while (running) {
+                JsonNode q;
+                try {
+                    q = qdisc(dev);
+                } catch (IOException | LabException e) {
+                    return;
+                }
+                long at = System.nanoTime();
+                long bytes = q.path("bytes").asLong();
+                boolean queued = q.path("backlog").asLong() > 0;
+                synchronized (this) {
+                    samples++;
+                    if (lastBytes >= 0 && bytes == lastBytes && stallStart >= 0) {
+                        stalledNanos += at - lastAt;
+                        longestNanos = Math.max(longestNanos, at - stallStart);
+                    }
+                    stallStart = bytes == lastBytes && stallStart >= 0 ? stallStart : queued ? at : -1;
+                }
+                lastBytes = bytes;
+                lastAt = at;
+            }
+        }
+
+        /** Stops sampling; returns the longest stall and the stalled time in ms, and the samples taken. */
+        synchronized String stop() {
+            running = false;
+            return String.format(java.util.Locale.ROOT, "%s: longest stall %.0f ms, stalled %.0f ms in all "
+                    + "(%d samples)", dev, longestNanos / 1e6, stalledNanos / 1e6, samples);
+        }
+    }
+
     /**
      * The senders' {@code weft agent perf} processes towards one destination. A perf first asks the destination's
      * agent to start its measurement; behind a full bottleneck the query can be dropped as often as the agent

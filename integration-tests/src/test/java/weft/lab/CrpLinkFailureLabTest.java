@@ -67,6 +67,8 @@ class CrpLinkFailureLabTest {
     private static final List<String> SENDERS = List.of("h1", "h2", "h3");
     private static final List<String> DEAD = List.of("s1:3", "s2:3");
     private static final Duration WINDOW = Duration.ofSeconds(5);
+    /** The queues of the rerouted path to h9: s1's to s3, s3's to s2, s2's to h9. */
+    private static final List<String> ON_THE_WAY = List.of("s1:4", "s3:4", "s2:1");
     private final ObjectMapper json = new ObjectMapper();
     private final HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
 
@@ -130,9 +132,7 @@ class CrpLinkFailureLabTest {
             Map<String, JsonNode> voqs0 = voqs(get(base, "/api/agents"));
             Files.writeString(DIR.resolve("before.json"), json.writerWithDefaultPrettyPrinter().writeValueAsString(
                     List.of(tables0, bookings0, voqs0)), StandardCharsets.UTF_8);
-            long lastId = 0;
             for (JsonNode b : bookings0) {
-                lastId = Math.max(lastId, b.get("id").asLong());
                 List<String> path = resources(b);
                 switch (b.get("src").asText()) {
                     case "h1", "h2" -> assertThat(path).as("%s's booking before the failure", b).contains("s1:3")
@@ -141,11 +141,13 @@ class CrpLinkFailureLabTest {
                     default -> throw new AssertionError("a booking of a host that does not send: " + b);
                 }
             }
-            assertThat(table(tables0, "s1:3").path("liveBookings").asInt()).as("the direct link's table in use; %s",
-                    tables0).isPositive();
             long revoked0 = tables0.get("totals").get("revoked").asLong();
 
-            // the failure
+            // the failure; the last booking granted before the tables heard of it is read on the registry's thread
+            // right after the port-down task this listener follows, so every later id was granted after the failure
+            AtomicLong lastId = new AtomicLong(Long.MAX_VALUE);
+            controller.fabric().addPortDownListener((sw, port) -> lastId.compareAndSet(Long.MAX_VALUE,
+                    registry.bookings().stream().mapToLong(b -> b.id()).max().orElse(0)));
             watch = new Watch(base, lastId);
             long downAt = System.nanoTime();
             Shell.check("ip", "link", "set", lab.interfaceOf("s1", 3), "down");
@@ -162,13 +164,32 @@ class CrpLinkFailureLabTest {
 
             // a window after the reroute: what the senders put in, what h9 received, what the VOQs did
             List<Host> receiver = List.of(lab.topology().requireHost("h9"));
+            OvsLab built = lab;
+            List<String> queues = ON_THE_WAY.stream().map(p -> built.interfaceOf(p.split(":")[0],
+                    Integer.parseInt(p.split(":")[1]))).toList();
+            List<CrpLab.StallMeter> meters = queues.stream().map(CrpLab.StallMeter::new).toList();
+            List<JsonNode> q0 = qdiscs(queues);
             long[] in0 = CrpLab.hostPortBytes(lab, senders, true);
             long[] out0 = CrpLab.hostPortBytes(lab, receiver, false);
             long t0 = System.nanoTime();
             Thread.sleep(WINDOW.toMillis()); // the measurement window itself
             long[] in1 = CrpLab.hostPortBytes(lab, senders, true);
             long[] out1 = CrpLab.hostPortBytes(lab, receiver, false);
+            List<JsonNode> q1 = qdiscs(queues);
             double seconds = (System.nanoTime() - t0) / 1e9;
+            StringBuilder links = new StringBuilder();
+            long queued = 0;
+            long dropped = 0;
+            for (int i = 0; i < queues.size(); i++) {
+                long grew = q1.get(i).path("backlog").asLong() - q0.get(i).path("backlog").asLong();
+                long drops = q1.get(i).path("drops").asLong() - q0.get(i).path("drops").asLong();
+                queued += grew;
+                dropped += drops;
+                links.append(String.format(Locale.ROOT, "  %s (%s): carried %.2f Mbit/s, queue grew %d B, %d "
+                                + "packets dropped; %s%n", ON_THE_WAY.get(i), queues.get(i),
+                        (q1.get(i).path("bytes").asLong() - q0.get(i).path("bytes").asLong()) * 8 / seconds / 1e6,
+                        grew, drops, meters.get(i).stop()));
+            }
             Map<String, JsonNode> voqs2 = voqs(get(base, "/api/agents"));
             watch.stop();
             JsonNode tables2 = get(base, "/api/reservations");
@@ -182,8 +203,11 @@ class CrpLinkFailureLabTest {
                 bps[i] = (in1[i] - in0[i]) * 8 / seconds;
             }
             long received = out1[0] - out0[0];
+            long lost = sent - received - queued;
             String figures = figures(reroutedMs, revoked0, tables1, voqs0, voqs1, voqs2, watch, bps, sent, received,
-                    controller.fabric().events());
+                    controller.fabric().events()) + String.format(Locale.ROOT, "queues on the way grew %d B; lost "
+                    + "%d B (%.2f%%), %d packets dropped by the links' queues%n", queued, lost, 100.0 * lost / sent,
+                    dropped) + links;
             System.out.print(figures);
             Files.writeString(DIR.resolve("results.txt"), figures, StandardCharsets.UTF_8);
 
@@ -191,9 +215,13 @@ class CrpLinkFailureLabTest {
                     .anyMatch(e -> e.kind() == FabricEvent.Kind.PORT_DOWN && e.detail().startsWith("s1 port 3"));
             assertThat(tables1.get("totals").get("revoked").asLong()).as("revocations counted by the controller; %s",
                     figures).isGreaterThan(revoked0);
+            long told = 0;
+            for (String h : SENDERS) {
+                told += voqs2.get(h).path("revocations").asLong() - voqs0.get(h).path("revocations").asLong();
+            }
+            assertThat(told).as("revocations the agents counted, each of the controller's; %s", figures)
+                    .isEqualTo(tables2.get("totals").get("revoked").asLong() - revoked0);
             for (String h : List.of("h1", "h2")) {
-                assertThat(voqs1.get(h).path("revocations").asLong()).as("%s's agent told of the revocation; %s", h,
-                        figures).isGreaterThan(voqs0.get(h).path("revocations").asLong());
                 assertThat(voqs2.get(h).path("reservedBytes").asLong()).as("%s sends reserved bytes after the "
                         + "reroute; %s", h, figures).isGreaterThan(voqs1.get(h).path("reservedBytes").asLong());
             }
@@ -206,8 +234,10 @@ class CrpLinkFailureLabTest {
                     .isEmpty();
             assertThat(DEAD.stream().filter(r -> hasTable(tables2, r)).toList()).as("tables of the dead link")
                     .isEmpty();
+            assertThat((double) lost).as("bytes lost after the reroute (put in, neither received nor queued on the "
+                    + "way) against 1%% of those put in; %s", figures).isLessThanOrEqualTo(0.01 * sent);
             assertThat((double) received).as("bytes h9 received over what the senders put in after the reroute; "
-                    + "%s", figures).isGreaterThanOrEqualTo(0.95 * sent);
+                    + "%s", figures).isGreaterThanOrEqualTo(0.9 * sent);
             for (int i = 0; i < bps.length; i++) {
                 assertThat(bps[i]).as("%s into the fabric after the reroute against 2.4 Mbit/s, 80%% of its agent's "
                         + "rate; %s",
@@ -240,12 +270,12 @@ class CrpLinkFailureLabTest {
         private final AtomicBoolean running = new AtomicBoolean(true);
         private final Thread thread;
 
-        Watch(String base, long lastId) {
+        Watch(String base, AtomicLong lastId) {
             thread = new Thread(() -> {
                 while (running.get()) {
                     try {
                         for (JsonNode b : get(base, "/api/reservations/bookings")) {
-                            if (b.get("id").asLong() > lastId && resources(b).stream().anyMatch(DEAD::contains)
+                            if (b.get("id").asLong() > lastId.get() && resources(b).stream().anyMatch(DEAD::contains)
                                     && !onDeadLink.contains(b.toString())) {
                                 onDeadLink.add(b.toString());
                             }
@@ -296,6 +326,14 @@ class CrpLinkFailureLabTest {
         events.stream().filter(e -> e.kind() == FabricEvent.Kind.PORT_DOWN || e.kind() == FabricEvent.Kind.ROUTES)
                 .forEach(e -> s.append("  event: ").append(e.kind()).append(' ').append(e.detail()).append('\n'));
         return s.toString();
+    }
+
+    private static List<JsonNode> qdiscs(List<String> devs) throws IOException {
+        List<JsonNode> out = new ArrayList<>();
+        for (String d : devs) {
+            out.add(CrpLab.qdisc(d));
+        }
+        return out;
     }
 
     private JsonNode get(String base, String path) throws IOException {
