@@ -20,7 +20,6 @@ import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import weft.controller.agentlink.AgentLinkServer;
 import weft.controller.agentlink.AgentView;
-import weft.controller.crp.ReservationOptions;
 import weft.controller.crp.ReservationsView;
 import weft.controller.fabric.DeadlockVerification;
 import weft.controller.fabric.WeftController;
