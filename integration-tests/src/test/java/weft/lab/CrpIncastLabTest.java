@@ -5,7 +5,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.IOException;
-import java.net.InetSocketAddress;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -21,11 +20,7 @@ import org.junit.jupiter.api.Test;
 import weft.controller.agentlink.AgentLinkServer;
 import weft.controller.agentlink.AgentView;
 import weft.controller.crp.ReservationsView;
-import weft.controller.fabric.DeadlockVerification;
 import weft.controller.fabric.WeftController;
-import weft.controller.openflow.SessionConfig;
-import weft.controller.program.RouteCompiler;
-import weft.model.routing.RoutingEngines;
 import weft.model.protocol.ReservationReport;
 import weft.model.routing.RoutingOptions;
 import weft.model.topology.Host;
@@ -129,13 +124,7 @@ class CrpIncastLabTest {
         OvsLab.down(NAME);
         int agentPort = CrpLab.freeUdpAndTcpPort();
         LabConfig config = new LabConfig(NAME, fabric(), LabHarness.freePort(), 1000);
-        WeftController.Agents agents = new WeftController.Agents(new InetSocketAddress("0.0.0.0", agentPort), TOKEN,
-                null, null, null);
-        WeftController controller = WeftController.start(new WeftController.Config(OvsLab.plannedTopology(config),
-                        RoutingEngines.byName("updown"), RoutingOptions.defaults(), RouteCompiler.Options.defaults(),
-                        new DeadlockVerification(false), new InetSocketAddress("127.0.0.1", config.controllerPort()),
-                        null, SessionConfig.defaults()),
-                crp ? agents.withReservations(CrpLab.reservations(agentPort)) : agents);
+        WeftController controller = CrpLab.controller(config, RoutingOptions.defaults(), agentPort, TOKEN, crp);
         OvsLab lab = null;
         CrpLab.Perfs perfs = null;
         String tag = crp ? "crp" : "none";
@@ -143,14 +132,7 @@ class CrpIncastLabTest {
             lab = CrpLab.upWithDeepSwitchSockets(config);
             String bottleneck = lab.interfaceOf("s1", 9);
             shallowQueue(bottleneck, BOTTLENECK_BPS);
-            assertThat(controller.fabric().awaitConverged(Duration.ofSeconds(60)))
-                    .as("fabric programmed; events %s", controller.fabric().events()).isTrue();
-            String java = ProcessHandle.current().info().command().orElse("java");
-            String classpath = System.getProperty("surefire.test.class.path", System.getProperty("java.class.path"));
-            AgentLinkServer registry = controller.agents();
-            LabAgents.start(lab, agentPort, TOKEN, java, classpath, h -> registry.connectedHosts().contains(h),
-                    List.of("--default-mbps", "3"));
-            CrpLab.pinAddresses(lab, "h9");
+            AgentLinkServer registry = CrpLab.startAgents(lab, controller, agentPort, TOKEN, "h9");
             perfs = new CrpLab.Perfs(lab, DIR, tag, senders(lab), "10.0.0.9");
             perfs.awaitAllSending();
             if (crp) {

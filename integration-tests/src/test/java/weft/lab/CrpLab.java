@@ -6,6 +6,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.IOException;
 import java.net.DatagramSocket;
+import java.net.InetSocketAddress;
 import java.net.SocketException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -14,7 +15,14 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.Set;
 import weft.agent.cli.AgentCommand;
+import weft.controller.agentlink.AgentLinkServer;
 import weft.controller.crp.ReservationOptions;
+import weft.controller.fabric.DeadlockVerification;
+import weft.controller.fabric.WeftController;
+import weft.controller.openflow.SessionConfig;
+import weft.controller.program.RouteCompiler;
+import weft.model.routing.RoutingEngines;
+import weft.model.routing.RoutingOptions;
 import weft.model.topology.Host;
 
 /**
@@ -41,6 +49,39 @@ final class CrpLab {
      */
     static ReservationOptions reservations(int port) {
         return new ReservationOptions(SLOT, 32, 30_000, 0, 2 * SLOT, 0, 0, 2, 8, SLOT / 8, 2 * MS, Set.of(), port);
+    }
+
+    /**
+     * The lab's controller, started before the lab: the routes as {@code routing} sets them on Up*&#47;Down*, an
+     * agent registry on every address at {@code agentPort} with {@code token}, and with {@code crp} the reservation
+     * tables of {@link #reservations}.
+     */
+    static WeftController controller(LabConfig config, RoutingOptions routing, int agentPort, String token,
+                                      boolean crp) {
+        WeftController.Agents agents = new WeftController.Agents(new InetSocketAddress("0.0.0.0", agentPort), token,
+                null, null, null);
+        return WeftController.start(new WeftController.Config(OvsLab.plannedTopology(config),
+                        RoutingEngines.byName("updown"), routing, RouteCompiler.Options.defaults(),
+                        new DeadlockVerification(false), new InetSocketAddress("127.0.0.1", config.controllerPort()),
+                        null, SessionConfig.defaults()),
+                crp ? agents.withReservations(reservations(agentPort)) : agents);
+    }
+
+    /**
+     * Once the fabric is programmed, starts every host's agent at 3 Mbit/s of its own, waits until the registry has
+     * each, and pins the neighbour entries towards {@code dstId} ({@link #pinAddresses}); returns the registry.
+     */
+    static AgentLinkServer startAgents(OvsLab lab, WeftController controller, int agentPort, String token,
+                                       String dstId) throws IOException, InterruptedException {
+        assertThat(controller.fabric().awaitConverged(Duration.ofSeconds(60)))
+                .as("fabric programmed; events %s", controller.fabric().events()).isTrue();
+        String java = ProcessHandle.current().info().command().orElse("java");
+        String classpath = System.getProperty("surefire.test.class.path", System.getProperty("java.class.path"));
+        AgentLinkServer registry = controller.agents();
+        LabAgents.start(lab, agentPort, token, java, classpath, h -> registry.connectedHosts().contains(h),
+                List.of("--default-mbps", "3"));
+        pinAddresses(lab, dstId);
+        return registry;
     }
 
     /** A port free for both TCP (the agent registry) and UDP (its SNTP server). */
