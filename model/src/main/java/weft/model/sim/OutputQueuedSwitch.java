@@ -114,13 +114,16 @@ final class OutputQueuedSwitch extends SwitchModel {
         tail[q] = f;
         count[ol]++;
         bytes[ol] += p.bytes(f);
-        if (peak != null) {
+        if (peak != null && engine.busyUntil[o] > now) {
             recordPeak(o, now);
         }
         schedule(o, now);
     }
 
-    /** Output o's queue grew: keeps its largest size in the measurement window. */
+    /**
+     * A packet joined output o's queue behind the one on the wire: keeps the queue's largest size in the measurement
+     * window (a packet that finds its output free starts at once and never counts as queued).
+     */
     private void recordPeak(int o, long now) {
         if (!engine.stats.measuring(now)) {
             return;

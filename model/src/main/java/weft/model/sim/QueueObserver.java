@@ -8,8 +8,9 @@ package weft.model.sim;
  */
 public interface QueueObserver extends SimObserver {
     /**
-     * At the end of the run: per channel (the simulator's channel order, {@link SimNetwork}), the most bytes queued
-     * at its switch to leave on it during the measurement window, all lanes together; 0 for a host's uplink.
+     * At the end of the run: per channel (the simulator's channel order, {@link SimNetwork}), the most bytes waiting
+     * at its switch behind the packet on the wire during the measurement window, all lanes together; 0 for a host's
+     * uplink and for an output whose packets never waited.
      */
     void outputQueues(long[] peakBytes);
 }
