@@ -1,6 +1,5 @@
 package weft.agent.cli;
 
-import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.IOException;
 import java.net.InetSocketAddress;
 import java.time.Duration;
@@ -8,6 +7,7 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import weft.agent.clock.SntpProbe;
 import weft.model.crp.ClockOffset;
@@ -36,8 +36,8 @@ public final class AgentClockCommand implements Callable<Integer> {
     @Option(names = "--drift-ppm", defaultValue = "100", description = "worst clock drift, for how long the "
             + "measurement stays good (default ${DEFAULT-VALUE})")
     long driftPpm;
-    @Option(names = "--json", description = "print one JSON object")
-    boolean json;
+    @Mixin
+    ReportOutput output = new ReportOutput();
 
     /**
      * An SNTP server's {@code HOST[:PORT]} (port 123 when none is given).
@@ -82,11 +82,7 @@ public final class AgentClockCommand implements Callable<Integer> {
             out.put("error", e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage());
             status = 1;
         }
-        if (json) {
-            System.out.println(new ObjectMapper().writeValueAsString(out));
-        } else {
-            out.forEach((k, v) -> System.out.printf("%-14s %s%n", k, v));
-        }
+        output.print(out, "", 14);
         return status;
     }
 }

@@ -11,6 +11,7 @@ import java.util.Map;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CompletableFuture;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import weft.agent.datapath.AgentClient;
 import weft.agent.datapath.ShimHeader;
@@ -29,10 +30,10 @@ public final class AgentPerfCommand implements Callable<Integer> {
     List<String> to;
     @Option(names = "--seconds", defaultValue = "5", description = "how long to send (default ${DEFAULT-VALUE})")
     double seconds;
-    @Option(names = "--json", description = "print one JSON object")
-    boolean json;
-    @Option(names = "--local-port", defaultValue = "7471", description = "local agent's API port")
-    int localPort;
+    @Mixin
+    ReportOutput output = new ReportOutput();
+    @Mixin
+    LocalApiOption local = new LocalApiOption();
     @Option(names = "--frame-bytes", defaultValue = "14440", description = "bytes per local API send frame")
     int frameBytes;
 
@@ -42,19 +43,17 @@ public final class AgentPerfCommand implements Callable<Integer> {
         for (String host : to) {
             int dst = ShimHeader.idOf(InetAddress.getByName(host));
             CompletableFuture<Map<String, Object>> f = new CompletableFuture<>();
-            Thread t = new Thread(() -> f.complete(run(localPort, dst, seconds, frameBytes)), "perf-" + host);
+            Thread t = new Thread(() -> f.complete(run(local.port, dst, seconds, frameBytes)), "perf-" + host);
             t.start();
             flows.add(f);
         }
         int status = 0;
         for (int i = 0; i < flows.size(); i++) {
             Map<String, Object> result = flows.get(i).get();
-            if (json) {
-                System.out.println(new ObjectMapper().writeValueAsString(result));
-            } else {
+            if (!output.json) {
                 System.out.println("to " + to.get(i));
-                result.forEach((k, v) -> System.out.printf("  %-24s %s%n", k, v));
             }
+            output.print(result, "  ", 24);
             status |= result.containsKey("error") ? 1 : 0;
         }
         return status;

@@ -7,6 +7,7 @@ import java.util.Map;
 import java.util.concurrent.Callable;
 import java.util.concurrent.TimeUnit;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import weft.agent.datapath.StreamReceiver;
 import weft.agent.datapath.StreamSender;
@@ -32,8 +33,8 @@ public final class AgentStreamCommand implements Callable<Integer> {
     @Option(names = "--timeout", defaultValue = "60", description = "seconds to wait for acknowledgements, or "
             + "between two received messages (default ${DEFAULT-VALUE})")
     long timeoutSeconds;
-    @Option(names = "--local-port", defaultValue = "7471", description = "local agent's API port")
-    int localPort;
+    @Mixin
+    LocalApiOption local = new LocalApiOption();
     @Option(names = "--linger", defaultValue = "5", description = "receive mode: seconds to keep receiving after "
             + "the last message, so that a sender whose final acknowledgement was lost gets it again when it "
             + "replays, and so that a message delivered twice would be seen (default ${DEFAULT-VALUE})")
@@ -62,7 +63,7 @@ public final class AgentStreamCommand implements Callable<Integer> {
     private Map<String, Object> send() throws Exception {
         Map<String, Object> out = new LinkedHashMap<>();
         long t0 = System.nanoTime();
-        try (StreamSender tx = StreamSender.open(localPort, InetAddress.getByName(to))) {
+        try (StreamSender tx = StreamSender.open(local.port, InetAddress.getByName(to))) {
             System.out.println("stream " + Long.toHexString(tx.streamId()) + " started");
             System.out.flush();
             for (int i = 0; i < messages; i++) {
@@ -85,7 +86,7 @@ public final class AgentStreamCommand implements Callable<Integer> {
         long received = 0;
         long outOfOrder = 0;
         long badContent = 0;
-        try (StreamReceiver rx = new StreamReceiver(localPort)) {
+        try (StreamReceiver rx = new StreamReceiver(local.port)) {
             System.out.println("receiving");
             System.out.flush();
             while (received < messages) {

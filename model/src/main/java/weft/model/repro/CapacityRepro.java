@@ -40,13 +40,10 @@ final class CapacityRepro extends DeclaredReproduction {
                     Tolerance.defaultRelative(), new Band(0.4, 1)),
             new Claim("C11.pkt.p", "least usable capacity of RR, SRR, SD, TP, MP, Poisson arrivals", 1.0, "load",
                     Tolerance.defaultRelative(), new Band(0.4, 1)));
-    private static final List<Parameter> PARAMETERS = List.of(
-            new Parameter("k", "switch ports of the 3-level fat tree", "12", "4"),
+    private static final List<Parameter> PARAMETERS = new DataCenterFabric.Options(12, 32, 1, 10).parameters(
+            new DataCenterFabric.Options(4, 32, 0.5, 5),
             new Parameter("loss", "largest per-flow packet loss of a usable load", "0.001", "0.001"),
-            new Parameter("resolution", "bisection stops at this load step", "0.02", "0.05"),
-            new Parameter("window-ms", "measured time per run, ms", "10", "5"),
-            new Parameter("warmup-ms", "warm-up before measuring, ms", "1", "0.5"),
-            new Parameter("queue-kb", "drop-tail queue per switch output port, KB", "32", "32"));
+            new Parameter("resolution", "bisection stops at this load step", "0.02", "0.05"));
 
     CapacityRepro() {
         super("capacity", "004", "Seed 004 §3.2.4 Table 3.2: usable capacity under a permutation, ECMP vs VLB vs the "
@@ -55,23 +52,17 @@ final class CapacityRepro extends DeclaredReproduction {
 
     @Override
     public ReproResult run(ReproOptions o) {
-        int k = o.integer("k", 4, 16);
-        if (k % 2 != 0) {
-            throw new IllegalArgumentException("--k must be even, got " + k);
-        }
+        DataCenterFabric.Options options = DataCenterFabric.Options.of(o);
         double threshold = o.number("loss", 0, 0.5);
         double resolution = o.number("resolution", 0.001, 0.5);
-        double window = o.number("window-ms", 0.1, 1000);
-        double warmup = o.number("warmup-ms", 0, 100);
-        long queue = o.integer("queue-kb", 2, 1 << 20) * 1024L;
-        DataCenterFabric fabric = new DataCenterFabric(k);
+        DataCenterFabric fabric = new DataCenterFabric(options.k());
         int[] dst = EcmpMonteCarlo.destinations(fabric.topology, EcmpMonteCarlo.Pattern.INTER_POD,
                 new SplittableRandom(o.seed()));
         SimConfig.Arrivals[] arrivals = {SimConfig.Arrivals.PERIODIC, SimConfig.Arrivals.POISSON};
         List<Supplier<Double>> tasks = new ArrayList<>();
         for (SimConfig.Arrivals arrival : arrivals) {
             for (String policy : POLICIES) {
-                SimConfig config = DataCenterFabric.config(queue, true, arrival, policy, warmup, window, o.seed());
+                SimConfig config = options.config(true, arrival, policy, o.seed());
                 tasks.add(() -> usable(fabric, dst, config, threshold, resolution));
             }
         }
@@ -94,9 +85,9 @@ final class CapacityRepro extends DeclaredReproduction {
         }
         String setup = String.format(Locale.ROOT, "%d-port 3-level fat tree (%d servers), 1 Gbit/s, drop-tail %d KB "
                 + "output queues, one inter-pod permutation, random-size frames 84-1538 B; usable: no flow loses more "
-                + "than %s of its packets; bisection to %s; %s ms after %s ms per run", k, fabric.hosts(), queue / 1024,
-                fmt(threshold), fmt(resolution), fmt(window), fmt(warmup));
-        return ReproResult.of(this, o, setup, claims, List.of(table(capacity)), chart(k, capacity));
+                + "than %s of its packets; bisection to %s; %s ms after %s ms per run", options.k(), fabric.hosts(),
+                options.queueKb(), fmt(threshold), fmt(resolution), fmt(options.windowMs()), fmt(options.warmupMs()));
+        return ReproResult.of(this, o, setup, claims, List.of(table(capacity)), chart(options.k(), capacity));
     }
 
     /** The largest load (to the resolution) at which no flow's loss exceeds the threshold. */

@@ -1,5 +1,6 @@
 package weft.model.repro;
 
+import java.math.BigDecimal;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.random.RandomGenerator;
@@ -87,15 +88,55 @@ final class DataCenterFabric {
     }
 
     /**
-     * The switches and the open-loop hosts of one run: Poisson or periodic arrivals of maximum-size or random-size
-     * frames (uniform 84..1538 B), measured after {@code warmupMs} for {@code windowMs}, then drained.
+     * The options of every reproduction on this fabric ({@code --k}, {@code --queue-kb}, {@code --warmup-ms},
+     * {@code --window-ms}): the switch ports {@code k} (even), the drop-tail queue per output port and the measured
+     * window after a warm-up (§3.1.1).
      */
-    static SimConfig config(long queueBytes, boolean randomSizes, SimConfig.Arrivals arrivals, String policy,
-                            double warmupMs, double windowMs, long seed) {
-        return SimConfig.defaults().toBuilder().packetBytes(MAX_FRAME).minPacketBytes(randomSizes ? MIN_FRAME : 0)
-                .bufferBytes(queueBytes).flowControl(SimConfig.FlowControlKind.LOSSY)
-                .switching(SimConfig.Switching.STORE_AND_FORWARD).infiniteSpeedup(true).routerDelayPs(0)
-                .hostLatencyPs(0).arrivals(arrivals).pathPolicy(policy).warmupPs(Math.round(warmupMs * MS))
-                .durationPs(Math.round(windowMs * MS)).drain(true).seed(seed).build();
+    record Options(int k, int queueKb, double warmupMs, double windowMs) {
+        /**
+         * These options as parameters with this as the paper's size and {@code quick} as the quick size, followed by
+         * a reproduction's own parameters.
+         */
+        List<Parameter> parameters(Options quick, Parameter... own) {
+            List<Parameter> all = new ArrayList<>(List.of(
+                    new Parameter("k", "switch ports of the 3-level fat tree (k^3/4 servers)", text(k), text(quick.k)),
+                    new Parameter("queue-kb", "drop-tail queue per switch output port, KB", text(queueKb),
+                            text(quick.queueKb)),
+                    new Parameter("warmup-ms", "warm-up before measuring, ms", text(warmupMs), text(quick.warmupMs)),
+                    new Parameter("window-ms", "measured time per run, ms", text(windowMs), text(quick.windowMs))));
+            all.addAll(List.of(own));
+            return all;
+        }
+
+        /** The values {@code o} gives for {@link #parameters}, checked. */
+        static Options of(ReproOptions o) {
+            int k = o.integer("k", 4, 16);
+            if (k % 2 != 0) {
+                throw new IllegalArgumentException("--k must be even, got " + k);
+            }
+            return new Options(k, o.integer("queue-kb", 2, 1 << 20), o.number("warmup-ms", 0, 100),
+                    o.number("window-ms", 0.1, 1000));
+        }
+
+        long queueBytes() {
+            return queueKb * 1024L;
+        }
+
+        /**
+         * The switches and the open-loop hosts of one run: Poisson or periodic arrivals of maximum-size or
+         * random-size frames (uniform 84..1538 B), measured after the warm-up for the window, then drained.
+         */
+        SimConfig config(boolean randomSizes, SimConfig.Arrivals arrivals, String policy, long seed) {
+            return SimConfig.defaults().toBuilder().packetBytes(MAX_FRAME).minPacketBytes(randomSizes ? MIN_FRAME : 0)
+                    .bufferBytes(queueBytes()).flowControl(SimConfig.FlowControlKind.LOSSY)
+                    .switching(SimConfig.Switching.STORE_AND_FORWARD).infiniteSpeedup(true).routerDelayPs(0)
+                    .hostLatencyPs(0).arrivals(arrivals).pathPolicy(policy).warmupPs(Math.round(warmupMs * MS))
+                    .durationPs(Math.round(windowMs * MS)).drain(true).seed(seed).build();
+        }
+
+        /** "10", "0.5": a value as a parameter's text. */
+        private static String text(double value) {
+            return BigDecimal.valueOf(value).stripTrailingZeros().toPlainString();
+        }
     }
 }

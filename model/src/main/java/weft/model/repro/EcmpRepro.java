@@ -47,14 +47,11 @@ final class EcmpRepro extends DeclaredReproduction {
                     "fraction", Tolerance.atMost(0, "thesis: less than a tenth of a percent"), new Band(0, 0.01)),
             new Claim("C8.rr", "RR / P-RR mean packet latency at full load ('RR performs slightly better')", 1.0,
                     "ratio", Tolerance.atMost(0, "direction only (Fig. 3.7)"), new Band(0.5, 1.05)));
-    private static final List<Parameter> PARAMETERS = List.of(
-            new Parameter("k", "switch ports of the 3-level fat tree (k^3/4 servers)", "16", "8"),
+    private static final List<Parameter> PARAMETERS = new DataCenterFabric.Options(16, 32, 1, 10).parameters(
+            new DataCenterFabric.Options(8, 32, 0.5, 2),
             new Parameter("loads", "offered loads swept, percent of the link (must include 100)",
                     "5,10,15,20,25,30,40,60,80,100", "10,20,40,100"),
             new Parameter("runs", "random permutations", "1", "1"),
-            new Parameter("window-ms", "measured time per run, ms", "10", "2"),
-            new Parameter("warmup-ms", "warm-up before measuring, ms", "1", "0.5"),
-            new Parameter("queue-kb", "drop-tail queue per switch output port, KB", "32", "32"),
             new Parameter("analysis-k", "k of the pod-to-pod check against the analysis", "4", "4"),
             new Parameter("analysis-runs", "random pod-to-pod permutations at analysis-k", "30", "10"),
             new Parameter("fluid-runs", "permutations of the fluid model's Monte Carlo", "30", "10"));
@@ -85,20 +82,18 @@ final class EcmpRepro extends DeclaredReproduction {
 
     @Override
     public ReproResult run(ReproOptions o) {
-        int k = o.integer("k", 4, 16);
+        DataCenterFabric.Options options = DataCenterFabric.Options.of(o);
+        int k = options.k();
         List<Integer> loads = o.integers("loads", 1, 100).stream().sorted().distinct().toList();
         if (!loads.contains(100)) {
             throw new IllegalArgumentException("--loads must include 100: the claims are read at full load");
         }
         int runs = o.integer("runs", 1, 100);
-        double window = o.number("window-ms", 0.1, 1000);
-        double warmup = o.number("warmup-ms", 0, 100);
-        long queue = o.integer("queue-kb", 2, 1 << 20) * 1024L;
         int analysisK = o.integer("analysis-k", 4, 16);
         int analysisRuns = o.integer("analysis-runs", 1, 1000);
         int fluidRuns = o.integer("fluid-runs", 1, 1000);
-        if (analysisK % 2 != 0 || k % 2 != 0) {
-            throw new IllegalArgumentException("--k and --analysis-k must be even, got " + k + " and " + analysisK);
+        if (analysisK % 2 != 0) {
+            throw new IllegalArgumentException("--analysis-k must be even, got " + analysisK);
         }
         DataCenterFabric fabric = new DataCenterFabric(k);
         SplittableRandom rnd = new SplittableRandom(o.seed());
@@ -132,8 +127,7 @@ final class EcmpRepro extends DeclaredReproduction {
         }
         List<Supplier<DataCenterFabric.Measured>> tasks = new ArrayList<>();
         for (Job j : jobs) {
-            SimConfig config = DataCenterFabric.config(queue, j.randomSizes, SimConfig.Arrivals.POISSON, j.policy,
-                    warmup, window, j.seed);
+            SimConfig config = options.config(j.randomSizes, SimConfig.Arrivals.POISSON, j.policy, j.seed);
             tasks.add(() -> j.fabric.permutation(j.dst, j.load, config));
         }
         List<DataCenterFabric.Measured> measured = o.runner().all(tasks);
@@ -164,7 +158,7 @@ final class EcmpRepro extends DeclaredReproduction {
         String setup = String.format(Locale.ROOT, "%d-port 3-level fat tree (%d servers, %d paths), 1 Gbit/s, "
                 + "drop-tail %d KB output queues, inter-pod permutation, Poisson arrivals, %d run(s) of %s ms after "
                 + "%s ms; pod-to-pod check at k = %d over %d permutations", k, fabric.hosts(), k * k / 4,
-                queue / 1024, runs, fmt(window), fmt(warmup), analysisK, analysisRuns);
+                options.queueKb(), runs, fmt(options.windowMs()), fmt(options.warmupMs()), analysisK, analysisRuns);
         return ReproResult.of(this, o, setup, claims, tables, chart(k, loads, ecmp, vlb));
     }
 

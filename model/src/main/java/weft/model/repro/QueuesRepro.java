@@ -34,13 +34,10 @@ final class QueuesRepro extends DeclaredReproduction {
             {21, 21, 1024, 1024, 75}, {37, 28, 678, 1024, 237}, {51, 35, 75, 136, 35}, {16, 28, 79, 116, 92}}};
     private static final double QUEUE_KB = 1024;
     private static final List<Claim> CLAIMS = declared();
-    private static final List<Parameter> PARAMETERS = List.of(
-            new Parameter("k", "switch ports of the 3-level fat tree", "12", "4"),
+    private static final List<Parameter> PARAMETERS = new DataCenterFabric.Options(12, 1024, 1, 10).parameters(
+            new DataCenterFabric.Options(4, 1024, 0.5, 2),
             new Parameter("runs", "runs per policy and pattern, the largest queue over them (the thesis: 30)", "2",
-                    "1"),
-            new Parameter("window-ms", "measured time per run, ms", "10", "2"),
-            new Parameter("warmup-ms", "warm-up before measuring, ms", "1", "0.5"),
-            new Parameter("queue-kb", "drop-tail queue per switch output port, KB", "1024", "1024"));
+                    "1"));
 
     QueuesRepro() {
         super("queues", "004", "Seed 004 §3.2.3 Table 3.1: largest queue per fat-tree stage, ECMP vs VLB vs the "
@@ -88,25 +85,18 @@ final class QueuesRepro extends DeclaredReproduction {
 
     @Override
     public ReproResult run(ReproOptions o) {
-        int k = o.integer("k", 4, 16);
-        if (k % 2 != 0) {
-            throw new IllegalArgumentException("--k must be even, got " + k);
-        }
+        DataCenterFabric.Options options = DataCenterFabric.Options.of(o);
         int runs = o.integer("runs", 1, 100);
-        double window = o.number("window-ms", 0.1, 1000);
-        double warmup = o.number("warmup-ms", 0, 100);
-        long queue = o.integer("queue-kb", 2, 1 << 20) * 1024L;
-        DataCenterFabric fabric = new DataCenterFabric(k);
-        int[] stage = StageQueues.stages(new Simulator(fabric.topology, fabric.routes, DataCenterFabric.config(queue,
-                false, SimConfig.Arrivals.PERIODIC, "ecmp", warmup, window, o.seed())).network());
+        DataCenterFabric fabric = new DataCenterFabric(options.k());
+        int[] stage = StageQueues.stages(new Simulator(fabric.topology, fabric.routes,
+                options.config(false, SimConfig.Arrivals.PERIODIC, "ecmp", o.seed())).network());
         List<Supplier<long[]>> tasks = new ArrayList<>();
         for (int t = 0; t < PATTERNS.length; t++) {
             for (String policy : POLICIES) {
                 for (int r = 0; r < runs; r++) {
                     long seed = o.seed() + r;
                     boolean permutation = t == 0;
-                    SimConfig config = DataCenterFabric.config(queue, false, SimConfig.Arrivals.PERIODIC, policy,
-                            warmup, window, seed);
+                    SimConfig config = options.config(false, SimConfig.Arrivals.PERIODIC, policy, seed);
                     tasks.add(() -> {
                         TrafficPattern pattern = permutation ? DataCenterFabric.fixed(EcmpMonteCarlo.destinations(
                                 fabric.topology, EcmpMonteCarlo.Pattern.INTER_POD, new SplittableRandom(seed)))
@@ -140,8 +130,9 @@ final class QueuesRepro extends DeclaredReproduction {
         String setup = String.format(Locale.ROOT, "%d-port 3-level fat tree (%d servers), 1 Gbit/s, drop-tail %d KB "
                 + "output queues, store-and-forward, maximum-size frames (1538 B) at full load, periodic; one "
                 + "inter-pod permutation or all-to-all (each server to the others in turn); largest queue over %d "
-                + "run(s) of %s ms after %s ms", k, fabric.hosts(), queue / 1024, runs, fmt(window), fmt(warmup));
-        return ReproResult.of(this, o, setup, claims, List.of(table(kb)), chart(k, kb));
+                + "run(s) of %s ms after %s ms", options.k(), fabric.hosts(), options.queueKb(), runs,
+                fmt(options.windowMs()), fmt(options.warmupMs()));
+        return ReproResult.of(this, o, setup, claims, List.of(table(kb)), chart(options.k(), kb));
     }
 
     private static ResultTable table(double[][][] kb) {

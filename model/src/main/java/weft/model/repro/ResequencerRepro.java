@@ -42,13 +42,10 @@ final class ResequencerRepro extends DeclaredReproduction {
             new Claim("C17.strict", "strict flow control: out-of-order fraction of the traffic, largest over routing "
                     + "and loads ('most packets arrive in order')", 0.5, "fraction",
                     Tolerance.atMost(0, "thesis: most packets in order"), new Band(0, 0.5)));
-    private static final List<Parameter> PARAMETERS = List.of(
-            new Parameter("k", "switch ports of the 3-level fat tree", "12", "4"),
+    private static final List<Parameter> PARAMETERS = new DataCenterFabric.Options(12, 128, 2, 10).parameters(
+            new DataCenterFabric.Options(4, 128, 1, 3),
             new Parameter("tenant", "servers per tenant (0: p = (k/2)^2, the number of paths)", "0", "0"),
-            new Parameter("loads", "offered loads, percent of the link", "50,70,90", "50,90"),
-            new Parameter("window-ms", "measured time per run, ms", "10", "3"),
-            new Parameter("warmup-ms", "warm-up before measuring, ms", "2", "1"),
-            new Parameter("queue-kb", "drop-tail queue per switch output port, KB", "128", "128"));
+            new Parameter("loads", "offered loads, percent of the link", "50,70,90", "50,90"));
 
     ResequencerRepro() {
         super("resequencer", "004", "Seed 004 §3.4 Figs. 3.14-3.16: hybrid resequencer delay against network delay, "
@@ -85,15 +82,10 @@ final class ResequencerRepro extends DeclaredReproduction {
 
     @Override
     public ReproResult run(ReproOptions o) {
-        int k = o.integer("k", 4, 16);
-        if (k % 2 != 0) {
-            throw new IllegalArgumentException("--k must be even, got " + k);
-        }
+        DataCenterFabric.Options options = DataCenterFabric.Options.of(o);
+        int k = options.k();
         int m = o.integer("tenant", 0, 4096);
         List<Integer> loads = o.integers("loads", 1, 100).stream().sorted().distinct().toList();
-        double window = o.number("window-ms", 0.1, 1000);
-        double warmup = o.number("warmup-ms", 0, 100);
-        long queue = o.integer("queue-kb", 2, 1 << 20) * 1024L;
         DataCenterFabric fabric = new DataCenterFabric(k);
         int tenant = m == 0 ? k * k / 4 : m;
         if (tenant < 2 || fabric.hosts() % tenant != 0) {
@@ -105,8 +97,8 @@ final class ResequencerRepro extends DeclaredReproduction {
             boolean strictFc = c >= 2;
             String policy = c % 2 == 0 ? "vlb" : "mp";
             for (int load : loads) {
-                SimConfig config = DataCenterFabric.config(queue, true, strictFc ? SimConfig.Arrivals.PERIODIC
-                        : SimConfig.Arrivals.POISSON, policy, warmup, window, o.seed()).withResequence(true);
+                SimConfig config = options.config(true, strictFc ? SimConfig.Arrivals.PERIODIC
+                        : SimConfig.Arrivals.POISSON, policy, o.seed()).withResequence(true);
                 String pattern = "tenants:" + tenant + (strictFc ? "" : ":random");
                 tasks.add(() -> cell(fabric, config, pattern, load / 100.0, o.seed()));
             }
@@ -139,7 +131,7 @@ final class ResequencerRepro extends DeclaredReproduction {
         String setup = String.format(Locale.ROOT, "%d-port 3-level fat tree (%d servers), %d tenants of %d, "
                 + "1 Gbit/s, drop-tail %d KB output queues, random-size frames 84-1538 B, hybrid resequencer at every "
                 + "receiver, %s ms after %s ms per run", k, fabric.hosts(), fabric.hosts() / tenant, tenant,
-                queue / 1024, fmt(window), fmt(warmup));
+                options.queueKb(), fmt(options.windowMs()), fmt(options.warmupMs()));
         return ReproResult.of(this, o, setup, claims, List.of(table(loads, cells)), chart(k, loads, cells));
     }
 

@@ -15,7 +15,7 @@ class LossMeterTest {
             + "loss threshold counts packets; a lost maximum-size frame weighs more in bytes than in packets")
     void bytesAndPacketsOfTheWindow() {
         DataCenterFabric fabric = new DataCenterFabric(4);
-        SimConfig config = DataCenterFabric.config(32 * 1024, true, SimConfig.Arrivals.POISSON, "vlb", 0, 1, 1);
+        SimConfig config = new DataCenterFabric.Options(4, 32, 0, 1).config(true, SimConfig.Arrivals.POISSON, "vlb", 1);
         SimNetwork net = new Simulator(fabric.topology, fabric.routes, config).network();
         LossMeter meter = new LossMeter(net, 100, 200);
         int up0 = net.hostUpChannel(0);

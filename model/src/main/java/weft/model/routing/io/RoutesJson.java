@@ -86,21 +86,14 @@ public final class RoutesJson {
             g.writeArrayFieldStart("layer_of");
             for (PairLayer p : r.layerOf()) {
                 g.writeStartObject();
-                g.writeStringField("src", p.src());
-                g.writeStringField("dst", p.dst());
-                g.writeNumberField("layer", p.layer());
-                if (p.path() != null) {
-                    g.writeNumberField("path", p.path());
-                }
+                writeRoute(g, "src", p.src(), p.dst(), p.layer(), p.path());
                 g.writeEndObject();
             }
             g.writeEndArray();
             g.writeArrayFieldStart("forwarding");
             for (ForwardingEntry e : r.forwarding()) {
                 g.writeStartObject();
-                g.writeStringField("switch", e.switchId());
-                g.writeStringField("dst", e.dst());
-                g.writeNumberField("layer", e.layer());
+                writeRoute(g, "switch", e.switchId(), e.dst(), e.layer(), null);
                 g.writeFieldName("in_port");
                 if (e.inPort() == null) {
                     g.writeNull();
@@ -122,12 +115,7 @@ public final class RoutesJson {
                 g.writeArrayFieldStart("paths");
                 for (RoutedPath p : doc.paths()) {
                     g.writeStartObject();
-                    g.writeStringField("src", p.src());
-                    g.writeStringField("dst", p.dst());
-                    g.writeNumberField("layer", p.layer());
-                    if (p.path() != null) {
-                        g.writeNumberField("path", p.path());
-                    }
+                    writeRoute(g, "src", p.src(), p.dst(), p.layer(), p.path());
                     g.writeArrayFieldStart("switches");
                     for (String sw : p.switches()) {
                         g.writeString(sw);
@@ -147,8 +135,27 @@ public final class RoutesJson {
         writer.flush();
     }
 
-    /** Top-level fields and top-level list elements each on their own line; everything deeper on one line. */
+    /**
+     * The fields that name a route in every list: where it starts ({@code src} or {@code switch}), its destination,
+     * its layer and, when given, its path index.
+     */
+    private static void writeRoute(JsonGenerator g, String fromField, String from, String dst, int layer, Integer path)
+            throws IOException {
+        g.writeStringField(fromField, from);
+        g.writeStringField("dst", dst);
+        g.writeNumberField("layer", layer);
+        if (path != null) {
+            g.writeNumberField("path", path);
+        }
+    }
+
+    /**
+     * Top-level fields and top-level list elements each on their own line; everything deeper on one line. An object's
+     * entries break at depth 1 (the document), an array's values at depth 2 (a list that is a top-level field).
+     */
     private static final class LinePerElement implements PrettyPrinter {
+        private static final int FIELD_DEPTH = 1;
+        private static final int ELEMENT_DEPTH = 2;
         private int depth;
 
         @Override
@@ -158,15 +165,12 @@ public final class RoutesJson {
 
         @Override
         public void writeStartObject(JsonGenerator g) throws IOException {
-            g.writeRaw('{');
-            depth++;
+            open(g, '{');
         }
 
         @Override
         public void beforeObjectEntries(JsonGenerator g) throws IOException {
-            if (depth == 1) {
-                g.writeRaw("\n  ");
-            }
+            lineBreak(g, FIELD_DEPTH);
         }
 
         @Override
@@ -176,37 +180,58 @@ public final class RoutesJson {
 
         @Override
         public void writeObjectEntrySeparator(JsonGenerator g) throws IOException {
-            g.writeRaw(depth == 1 ? ",\n  " : ", ");
+            separator(g, FIELD_DEPTH);
         }
 
         @Override
         public void writeEndObject(JsonGenerator g, int entries) throws IOException {
-            depth--;
-            g.writeRaw(depth == 0 ? "\n}" : "}");
+            close(g, '}', depth == FIELD_DEPTH);
         }
 
         @Override
         public void writeStartArray(JsonGenerator g) throws IOException {
-            g.writeRaw('[');
-            depth++;
+            open(g, '[');
         }
 
         @Override
         public void beforeArrayValues(JsonGenerator g) throws IOException {
-            if (depth == 2) {
-                g.writeRaw("\n    ");
-            }
+            lineBreak(g, ELEMENT_DEPTH);
         }
 
         @Override
         public void writeArrayValueSeparator(JsonGenerator g) throws IOException {
-            g.writeRaw(depth == 2 ? ",\n    " : ", ");
+            separator(g, ELEMENT_DEPTH);
         }
 
         @Override
         public void writeEndArray(JsonGenerator g, int values) throws IOException {
+            close(g, ']', depth == ELEMENT_DEPTH && values > 0);
+        }
+
+        private void open(JsonGenerator g, char bracket) throws IOException {
+            g.writeRaw(bracket);
+            depth++;
+        }
+
+        /** A closing bracket on a line of its own, indented to the level it closes, when its contents were broken. */
+        private void close(JsonGenerator g, char bracket, boolean ownLine) throws IOException {
             depth--;
-            g.writeRaw(depth == 1 && values > 0 ? "\n  ]" : "]");
+            g.writeRaw(ownLine ? indent(depth) + bracket : String.valueOf(bracket));
+        }
+
+        private void lineBreak(JsonGenerator g, int breakDepth) throws IOException {
+            if (depth == breakDepth) {
+                g.writeRaw(indent(depth));
+            }
+        }
+
+        private void separator(JsonGenerator g, int breakDepth) throws IOException {
+            g.writeRaw(depth == breakDepth ? "," + indent(depth) : ", ");
+        }
+
+        /** A new line indented two spaces a level: {@code depth} levels inside the document. */
+        private static String indent(int depth) {
+            return "\n" + "  ".repeat(depth);
         }
     }
 

@@ -1,0 +1,51 @@
+package weft.agent.cli;
+
+import java.net.InetAddress;
+import java.util.List;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+import weft.agent.datapath.DataPathConfig;
+import weft.agent.tc.TcShaper;
+import weft.model.host.reseq.HybridResequencer.LateMode;
+
+/**
+ * The data path of {@code weft agent run}: its ports, the VOQs' shaping, the resequencer, and the kernel mode that
+ * shapes a device with tc at the same rates.
+ */
+final class DataPathOptions {
+    @Option(names = "--data-port", defaultValue = "7470", description = "UDP data port (default ${DEFAULT-VALUE})")
+    int dataPort;
+    @Mixin
+    LocalApiOption local = new LocalApiOption();
+    @Option(names = "--scheduler", defaultValue = "ps", description = "ps (Periodic Selection) or svc")
+    String scheduler;
+    @Option(names = "--bucket-bytes", defaultValue = "3076", description = "token bucket depth per VOQ")
+    int bucketBytes;
+    @Option(names = "--voq-packets", defaultValue = "512", description = "VOQ capacity in packets")
+    int voqPackets;
+    @Option(names = "--default-mbps", defaultValue = "0", description = "rate of a VOQ without a controller rate")
+    double defaultMbps;
+    @Option(names = "--no-reseq", description = "deliver in arrival order (to show what spraying does)")
+    boolean noReseq;
+    @Option(names = "--late-mode", defaultValue = "DELIVER_LATE", description = "FAITHFUL or DELIVER_LATE")
+    LateMode lateMode;
+    @Option(names = "--reseq-initial-us", defaultValue = "10000", description = "initial resequencer age threshold")
+    long reseqInitialMicros;
+    @Option(names = "--tc-dev", description = "kernel mode: shape this device with tc HTB at the same rates")
+    String tcDev;
+    @Option(names = "--tc-link-mbps", defaultValue = "1000", description = "link rate for the tc root class")
+    long tcLinkMbps;
+
+    /** The data path of an agent whose data address is {@code ip}. */
+    DataPathConfig config(InetAddress ip) {
+        return DataPathConfig.defaults(ip).withPorts(dataPort, local.port)
+                .withShaping(scheduler, bucketBytes, voqPackets, (long) (defaultMbps * 1e6))
+                .withResequencing(!noReseq, lateMode, reseqInitialMicros * 1000);
+    }
+
+    /** The tc shaper of {@code --tc-dev}, or null without it. */
+    TcShaper tc() {
+        return tcDev == null ? null
+                : new TcShaper(tcDev, tcLinkMbps * 1_000_000L, bucketBytes, TcShaper.CommandRunner.system(List.of()));
+    }
+}
