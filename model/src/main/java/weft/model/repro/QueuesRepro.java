@@ -49,10 +49,7 @@ final class QueuesRepro extends DeclaredReproduction {
         List<Claim> out = new ArrayList<>();
         for (int t = 0; t < PATTERNS.length; t++) {
             for (int p = 0; p < POLICIES.length; p++) {
-                double paper = 0;
-                for (double v : THESIS[t][p]) {
-                    paper = Math.max(paper, v);
-                }
+                double paper = largest(THESIS[t][p]);
                 out.add(new Claim("C10." + (t == 0 ? "perm" : "a2a") + "." + POLICIES[p], COLUMNS[p] + ", "
                         + PATTERNS[t] + ": largest queue of any stage", paper, "KB", tolerance(paper),
                         band(t, p)));
@@ -120,11 +117,7 @@ final class QueuesRepro extends DeclaredReproduction {
         List<ClaimResult> claims = new ArrayList<>();
         for (int t = 0; t < PATTERNS.length; t++) {
             for (int p = 0; p < POLICIES.length; p++) {
-                double most = 0;
-                for (double v : kb[t][p]) {
-                    most = Math.max(most, v);
-                }
-                claims.add(CLAIMS.get(t * POLICIES.length + p).measured(most));
+                claims.add(CLAIMS.get(t * POLICIES.length + p).measured(largest(kb[t][p])));
             }
         }
         String setup = String.format(Locale.ROOT, "%d-port 3-level fat tree (%d servers), 1 Gbit/s, drop-tail %d KB "
@@ -159,20 +152,23 @@ final class QueuesRepro extends DeclaredReproduction {
             List<double[]> weft = new ArrayList<>();
             List<double[]> thesis = new ArrayList<>();
             for (int p = 0; p < POLICIES.length; p++) {
-                double w = 0;
-                double th = 0;
-                for (int s = 0; s < StageQueues.STAGES; s++) {
-                    w = Math.max(w, kb[t][p][s]);
-                    th = Math.max(th, THESIS[t][p][s]);
-                }
-                weft.add(new double[] {p, w});
-                thesis.add(new double[] {p, th});
+                weft.add(new double[] {p, largest(kb[t][p])});
+                thesis.add(new double[] {p, largest(THESIS[t][p])});
             }
             series.add(new Chart.Series("Weft, " + PATTERNS[t], weft));
             series.add(new Chart.Series("thesis, " + PATTERNS[t], thesis, true));
         }
         return new Chart("Seed 004 Table 3.1: largest queue of any stage, " + k + "-port fat tree", "policy: 0 ECMP, "
                 + "1 VLB, 2 RR, 3 P-RR, 4 SD, 5 P-SD, 6 TP, 7 MP", "largest queue, KB", false, series);
+    }
+
+    /** The largest queue of any stage. */
+    private static double largest(double[] stages) {
+        double most = 0;
+        for (double v : stages) {
+            most = Math.max(most, v);
+        }
+        return most;
     }
 
     private static String fmt(double v) {
