@@ -73,9 +73,11 @@ class CrpIncastLabTest {
      *
      * @param tableShare with CRP, the link table's reserved and charged bytes over its capacity in the window
      * @param voqs       with CRP, what each sender's VOQ did with its grants in the window (printed)
+     * @param machine    what the machine did meanwhile (printed): the bottleneck's longest stall with a backlog, the
+     *                   switch's socket drops, the time ksoftirqd ran
      */
     record Run(String name, double carriedBps, long sentPackets, long droppedPackets, double[] senderBps,
-               double pingMedianMs, double pingMaxMs, double tableShare, String voqs) {
+               double pingMedianMs, double pingMaxMs, double tableShare, String voqs, String machine) {
         double utilisation() {
             return carriedBps / BOTTLENECK_BPS;
         }
@@ -106,7 +108,8 @@ class CrpIncastLabTest {
         Files.createDirectories(DIR);
         Run without = run(false);
         Run with = run(true);
-        String table = table(without, with) + "with CRP, each sender's VOQ over the window:\n" + with.voqs();
+        String table = table(without, with) + "with CRP, each sender's VOQ over the window:\n" + with.voqs()
+                + "the machine over each window:\n" + without.machine() + with.machine();
         System.out.println(table);
         Files.writeString(DIR.resolve("results.txt"), table, StandardCharsets.UTF_8);
         assertThat(with.utilisation()).as("share of the bottleneck's rate carried with CRP; %s", table)
@@ -140,11 +143,19 @@ class CrpIncastLabTest {
             } else {
                 awaitQueueFull(bottleneck);
             }
+            CrpLab.StallMeter stalls = new CrpLab.StallMeter(bottleneck);
+            CrpLab.SwitchSockets sockets0 = CrpLab.SwitchSockets.read();
+            long softirq0 = CrpLab.ksoftirqdMillis();
             Snapshot s0 = snapshot(bottleneck, lab, registry, crp);
             Process ping = lab.spawn("h1", DIR.resolve("ping-" + tag + ".log"), "ping", "-n", "-c",
                     String.valueOf(WINDOW.toMillis() / 300), "-i", "0.3", "-W", "3", "10.0.0.9");
             Thread.sleep(WINDOW.toMillis()); // the measurement window itself
             Snapshot s1 = snapshot(bottleneck, lab, registry, crp);
+            CrpLab.SwitchSockets sockets1 = CrpLab.SwitchSockets.read();
+            String machine = String.format(Locale.ROOT, "%s: bottleneck %s; ovs-vswitchd's %d packet sockets "
+                    + "(smallest receive buffer %d B) dropped %d packets; ksoftirqd ran %d ms%n", tag, stalls.stop(),
+                    sockets1.sockets(), sockets1.minRcvbuf(), sockets1.drops() - sockets0.drops(),
+                    CrpLab.ksoftirqdMillis() - softirq0);
             ping.waitFor();
             double[] rtt = pingRtts(Files.readString(DIR.resolve("ping-" + tag + ".log")));
             double qSeconds = (s1.qdiscAt() - s0.qdiscAt()) / 1e9;
@@ -167,7 +178,7 @@ class CrpIncastLabTest {
             }
             return new Run(crp ? "with CRP" : "without CRP", (s1.qdiscBytes() - s0.qdiscBytes()) * 8 / qSeconds,
                     s1.qdiscPackets() - s0.qdiscPackets(), s1.qdiscDrops() - s0.qdiscDrops(), senders, rtt[0], rtt[1],
-                    tableShare, voqs);
+                    tableShare, voqs, machine);
         } finally {
             if (perfs != null) {
                 perfs.stop();
