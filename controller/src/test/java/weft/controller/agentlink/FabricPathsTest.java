@@ -13,6 +13,7 @@ import weft.controller.testing.FlowTableModel.Delivery;
 import weft.controller.testing.FlowTableModel.Packet;
 import weft.controller.testing.TestFabrics;
 import weft.model.protocol.PathSpec;
+import weft.model.routing.ForwardingTable;
 import weft.model.routing.RoutingEngines;
 import weft.model.routing.RoutingOptions;
 import weft.model.routing.RoutingResult;
@@ -32,12 +33,31 @@ class FabricPathsTest {
         return FlowTableModel.installed(t, RouteCompiler.compile(t, r, RouteCompiler.Options.defaults()));
     }
 
+    /** {@code t} routed by the engine named {@code engine} with the default options. */
+    private static RoutingResult routed(String engine, Topology t) {
+        return RoutingEngines.byName(engine).compute(t, RoutingOptions.defaults());
+    }
+
+    /** ECMP on a leaf-spine of three spines, installed in a model of the switches; the pair h1 -> h2 crosses. */
+    private record EcmpPair(Topology t, RoutingResult r, FlowTableModel model) {
+        static EcmpPair acrossThreeSpines() {
+            Topology t = TestFabrics.leafSpine(2, 3, 1);
+            RoutingResult r = routed("ecmp", t);
+            return new EcmpPair(t, r, installed(t, r));
+        }
+
+        /** What h1's untagged packet to h2 delivers, one delivery per hashed branch. */
+        List<Delivery> deliveries() {
+            return model.send("h1", Packet.ipv4(t.requireHost("h2").ip(), 0));
+        }
+    }
+
     @Test
     @DisplayName("VLB on a 2-ary 3-tree: every pushed path's DSCP tag is followed by installed entries along "
             + "exactly the pushed links, one path per root")
     void vlbTagsAreFollowedByTheCompiledEntries() {
         Topology t = KaryNTree.generate(2, 3, GeneratorOptions.defaults());
-        RoutingResult r = RoutingEngines.byName("vlb").compute(t, RoutingOptions.defaults());
+        RoutingResult r = routed("vlb", t);
         FlowTableModel model = installed(t, r);
         SwitchGraph g = t.graph();
         Host src = t.hosts().get(0);
@@ -73,11 +93,9 @@ class FabricPathsTest {
     @DisplayName("ECMP on a leaf-spine: a pair across spines gets one hashed path per spine (distinct source "
             + "ports, no DSCP, no links), as many as the SELECT groups can pick")
     void ecmpGivesOneHashedPathPerBranch() {
-        Topology t = TestFabrics.leafSpine(2, 3, 1);
-        RoutingResult r = RoutingEngines.byName("ecmp").compute(t, RoutingOptions.defaults());
-        FlowTableModel model = installed(t, r);
-        List<PathSpec> paths = FabricPaths.of(t, r, "h1", "h2");
-        List<Delivery> traced = model.send("h1", Packet.ipv4(t.requireHost("h2").ip(), 0));
+        EcmpPair f = EcmpPair.acrossThreeSpines();
+        List<PathSpec> paths = FabricPaths.of(f.t(), f.r(), "h1", "h2");
+        List<Delivery> traced = f.deliveries();
         assertThat(traced).allMatch(d -> d.endpoint().equals("h2"));
         assertThat(paths).hasSize(traced.size()).hasSize(3);
         assertThat(paths).allMatch(p -> p.dscp() == null && p.links().isEmpty());
@@ -88,25 +106,23 @@ class FabricPathsTest {
     @DisplayName("Branches for CRP: the ECMP pair's three hashed branches as the traced deliveries cross them; one "
             + "empty branch on one switch; none without a route")
     void branchesAreEveryWayThePairsTrafficMayTake() {
-        Topology t = TestFabrics.leafSpine(2, 3, 1);
-        RoutingResult r = RoutingEngines.byName("ecmp").compute(t, RoutingOptions.defaults());
-        FlowTableModel model = installed(t, r);
-        weft.model.routing.ForwardingTable table = weft.model.routing.ForwardingTable.of(t, r);
-        List<int[]> branches = FabricPaths.branches(table, t.requireHost("h1"), t.requireHost("h2"));
+        EcmpPair f = EcmpPair.acrossThreeSpines();
+        List<int[]> branches = FabricPaths.branches(ForwardingTable.of(f.t(), f.r()), f.t().requireHost("h1"),
+                f.t().requireHost("h2"));
         Set<List<Integer>> traced = new HashSet<>();
-        for (Delivery d : model.send("h1", Packet.ipv4(t.requireHost("h2").ip(), 0))) {
-            traced.add(FlowTableModel.channels(t.graph(), t, d));
+        for (Delivery d : f.deliveries()) {
+            traced.add(FlowTableModel.channels(f.t().graph(), f.t(), d));
         }
         assertThat(branches.stream().map(b -> java.util.Arrays.stream(b).boxed().toList()).toList())
                 .hasSize(3).containsExactlyInAnyOrderElementsOf(traced);
         Topology ring = TestFabrics.ring(4);
-        RoutingResult updown = RoutingEngines.byName("updown").compute(ring, RoutingOptions.defaults());
-        weft.model.routing.ForwardingTable rt = weft.model.routing.ForwardingTable.of(ring, updown);
+        RoutingResult updown = routed("updown", ring);
+        ForwardingTable rt = ForwardingTable.of(ring, updown);
         assertThat(FabricPaths.branches(rt, ring.requireHost("h1"), ring.requireHost("h1"))).hasSize(1)
                 .allMatch(b -> b.length == 0);
         Topology cut = new Topology("cut", ring.switches(), ring.hosts(), ring.links().subList(0, 1));
-        RoutingResult none = RoutingEngines.byName("updown").compute(ring, RoutingOptions.defaults());
-        assertThat(FabricPaths.branches(weft.model.routing.ForwardingTable.of(cut, none, problem -> { }),
+        RoutingResult none = routed("updown", ring);
+        assertThat(FabricPaths.branches(ForwardingTable.of(cut, none, problem -> { }),
                 cut.requireHost("h1"), cut.requireHost("h3"))).as("routes that lead nowhere here").isEmpty();
     }
 
@@ -114,7 +130,7 @@ class FabricPathsTest {
     @DisplayName("One untagged path (Up*/Down* on a ring) and hosts outside the topology: no path list")
     void singlePathGivesNoList() {
         Topology t = TestFabrics.ring(4);
-        RoutingResult r = RoutingEngines.byName("updown").compute(t, RoutingOptions.defaults());
+        RoutingResult r = routed("updown", t);
         assertThat(FabricPaths.of(t, r, "h1", "h3")).isEmpty();
         assertThat(FabricPaths.of(t, r, "h1", "h99")).isEmpty();
     }
@@ -124,12 +140,12 @@ class FabricPathsTest {
     void providerFollowsTheCurrentRoutes() {
         Topology t = TestFabrics.leafSpine(2, 2, 1);
         Topology[] current = {t};
-        RoutingResult[] routes = {RoutingEngines.byName("ecmp").compute(t, RoutingOptions.defaults())};
+        RoutingResult[] routes = {routed("ecmp", t)};
         PathProvider p = FabricPaths.provider(() -> current[0], () -> routes[0]);
         assertThat(p.paths("h1", "h2")).hasSize(2);
         Topology cut = new Topology(t.name() + "-cut", t.switches(), t.hosts(), t.links().subList(1, 4));
         current[0] = cut;
-        routes[0] = RoutingEngines.byName("ecmp").compute(cut, RoutingOptions.defaults());
+        routes[0] = routed("ecmp", cut);
         assertThat(p.paths("h1", "h2")).as("one spine left: one default path").isEmpty();
     }
 }

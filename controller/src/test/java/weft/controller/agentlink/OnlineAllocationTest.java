@@ -4,8 +4,13 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import java.util.List;
 import java.util.Map;
+import java.util.stream.Stream;
 import org.junit.jupiter.api.DisplayName;
+import org.junit.jupiter.api.Named;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.MethodSource;
 import weft.model.rate.OnlineAllocation;
 import weft.model.rate.OnlineAllocation.Pair;
 import weft.model.rate.OnlineAllocation.ReportedFlow;
@@ -44,24 +49,22 @@ class OnlineAllocationTest {
                 new Pair("h2", "h3"), 50_000_000L, new Pair("h3", "h1"), 100_000_000L));
     }
 
-    @Test
-    @DisplayName("FFA with equal weights gives the same 50/50 split (seed 000 §4.2: equal normalised rates on the "
-            + "bottleneck)")
-    void ffaEqualWeights() {
-        Map<Pair, Long> r = allocate("ffa", List.of(new ReportedFlow("h1", "h3", 0),
-                new ReportedFlow("h2", "h3", 0)), Map.of());
-        assertThat(r.get(new Pair("h1", "h3"))).isEqualTo(50_000_000L);
-        assertThat(r.get(new Pair("h2", "h3"))).isEqualTo(50_000_000L);
+    /** Two flows into h3 across the 100 Mbit/s link: allocator, backlogs, expected rates in bit/s. */
+    static Stream<Arguments> twoFlowsIntoH3() {
+        return Stream.of(
+                Arguments.of(Named.of("FFA with equal weights gives the same 50/50 split (seed 000 §4.2: equal "
+                        + "normalised rates on the bottleneck)", "ffa"), 0L, 0L, 50_000_000L, 50_000_000L),
+                Arguments.of(Named.of("Backlog-proportional: backlogs 30 000 B and 10 000 B split the 100 Mbit/s "
+                        + "link 75/25 (seed 004 §4.2)", "bp"), 30_000L, 10_000L, 75_000_000L, 25_000_000L));
     }
 
-    @Test
-    @DisplayName("Backlog-proportional: backlogs 30 000 B and 10 000 B split the 100 Mbit/s link 75/25 "
-            + "(seed 004 §4.2)")
-    void backlogProportionalFollowsTheReportedBacklogs() {
-        Map<Pair, Long> r = allocate("bp", List.of(new ReportedFlow("h1", "h3", 30_000),
-                new ReportedFlow("h2", "h3", 10_000)), Map.of());
-        assertThat(r.get(new Pair("h1", "h3"))).isEqualTo(75_000_000L);
-        assertThat(r.get(new Pair("h2", "h3"))).isEqualTo(25_000_000L);
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("twoFlowsIntoH3")
+    void twoFlowsShareTheBottleneck(String alg, long backlog1, long backlog2, long rate1, long rate2) {
+        Map<Pair, Long> r = allocate(alg, List.of(new ReportedFlow("h1", "h3", backlog1),
+                new ReportedFlow("h2", "h3", backlog2)), Map.of());
+        assertThat(r.get(new Pair("h1", "h3"))).isEqualTo(rate1);
+        assertThat(r.get(new Pair("h2", "h3"))).isEqualTo(rate2);
     }
 
     @Test

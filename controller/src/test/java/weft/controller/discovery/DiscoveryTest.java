@@ -73,8 +73,7 @@ class DiscoveryTest {
     @DisplayName("a ring discovered by LLDP in both directions and by first packets equals the configured ring")
     void discoveredRingEqualsConfigured() {
         Topology ring = TestFabrics.ring(4);
-        Discovery d = new Discovery();
-        seeSwitches(d, ring);
+        Discovery d = switchesSeen(ring);
         for (Link l : ring.links()) {
             long a = ring.requireSwitch(l.a()).dpid();
             long b = ring.requireSwitch(l.b()).dpid();
@@ -109,11 +108,13 @@ class DiscoveryTest {
     private static final long A = 0x100;
     private static final long B = 0x101;
 
-    /** Every switch of {@code t} connects, with ports 1-3. */
-    private static void seeSwitches(Discovery d, Topology t) {
+    /** Discovery to which every switch of {@code t} has connected, with ports 1-3, and nothing else. */
+    private static Discovery switchesSeen(Topology t) {
+        Discovery d = new Discovery();
         for (Switch s : t.switches()) {
             d.switchSeen(s.dpid(), Set.of(1, 2, 3));
         }
+        return d;
     }
 
     /** LLDP crosses every link of {@code t} in both directions. */
@@ -351,8 +352,7 @@ class DiscoveryTest {
     @DisplayName("namedByDpid names a file's fabric as discovery does without a naming file")
     void namedByDpid() {
         Topology ring = TestFabrics.ring(3);
-        Discovery d = new Discovery();
-        seeSwitches(d, ring);
+        Discovery d = switchesSeen(ring);
         seeLinks(d, ring);
         seeHosts(d, ring);
         assertThat(TopologyComparison.differences(Discovery.namedByDpid(ring), d.topology(EMPTY), true)).isEmpty();

@@ -2,13 +2,11 @@ package weft.controller.fabric;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.netty.channel.embedded.EmbeddedChannel;
 import java.util.EnumSet;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
 import org.projectfloodlight.openflow.protocol.OFFactory;
@@ -23,7 +21,6 @@ import org.projectfloodlight.openflow.types.EthType;
 import org.projectfloodlight.openflow.types.IPv4Address;
 import org.projectfloodlight.openflow.types.OFPort;
 import org.projectfloodlight.openflow.types.U64;
-import weft.controller.openflow.SwitchSession;
 import weft.controller.program.FlowClass;
 import weft.controller.testing.EmbeddedSession;
 
@@ -31,24 +28,11 @@ import weft.controller.testing.EmbeddedSession;
 class FlowCountersTest {
     private static final OFFactory F = EmbeddedSession.F;
 
-    private EmbeddedSession sw;
-    private EmbeddedChannel ch;
-    private SwitchSession session;
-
-    @BeforeEach
-    void connect() {
-        sw = EmbeddedSession.ready(0x5745460001L);
-        ch = sw.ch;
-        session = sw.session;
-    }
+    private final EmbeddedSession sw = EmbeddedSession.ready(0x5745460001L);
 
     @AfterEach
     void close() {
         sw.close();
-    }
-
-    private OFMessage out(OFType type) {
-        return sw.out(type);
     }
 
     private static OFFlowStatsEntry entry(long cookie, Match match, long packets, long bytes) {
@@ -69,18 +53,18 @@ class FlowCountersTest {
     @Test
     @DisplayName("the request selects Weft's cookie; replies are summed per class and destination across parts")
     void pollsAndSums() throws Exception {
-        CompletableFuture<List<FlowCounters>> f = FlowCounters.poll(session, "s1", () -> 1234L);
-        OFFlowStatsRequest req = (OFFlowStatsRequest) out(OFType.STATS_REQUEST);
+        CompletableFuture<List<FlowCounters>> f = FlowCounters.poll(sw.session, "s1", () -> 1234L);
+        OFFlowStatsRequest req = (OFFlowStatsRequest) sw.out(OFType.STATS_REQUEST);
         assertThat(req.getCookie().getValue()).isEqualTo(0x5745465400000000L);
         assertThat(req.getCookieMask().getValue()).isEqualTo(0xffffffff00000000L);
 
-        ch.writeInbound(F.buildFlowStatsReply().setXid(req.getXid())
+        sw.ch.writeInbound(F.buildFlowStatsReply().setXid(req.getXid())
                 .setFlags(EnumSet.of(OFStatsReplyFlags.REPLY_MORE)).setEntries(List.of(
                         entry(FlowClass.INGRESS.cookie(), ip("10.0.0.2"), 10, 1000),
                         entry(FlowClass.INGRESS.cookie(), arp("10.0.0.2"), 1, 42),
                         entry(FlowClass.FORWARD.cookie(), ip("10.0.0.3"), 5, 500))).build());
         assertThat(f).isNotDone();
-        ch.writeInbound(F.buildFlowStatsReply().setXid(req.getXid()).setEntries(List.of(
+        sw.ch.writeInbound(F.buildFlowStatsReply().setXid(req.getXid()).setEntries(List.of(
                 entry(FlowClass.FORWARD.cookie(), F.buildMatch().setExact(MatchField.IN_PORT, OFPort.of(2))
                         .setExact(MatchField.ETH_TYPE, EthType.IPv4)
                         .setExact(MatchField.IPV4_DST, IPv4Address.of("10.0.0.3")).build(), 7, 700),
@@ -97,9 +81,9 @@ class FlowCountersTest {
     @Test
     @DisplayName("a switch with no Weft entries yields no counters")
     void empty() throws Exception {
-        CompletableFuture<List<FlowCounters>> f = FlowCounters.poll(session, "s1", () -> 1L);
-        OFMessage req = out(OFType.STATS_REQUEST);
-        ch.writeInbound(F.buildFlowStatsReply().setXid(req.getXid()).build());
+        CompletableFuture<List<FlowCounters>> f = FlowCounters.poll(sw.session, "s1", () -> 1L);
+        OFMessage req = sw.out(OFType.STATS_REQUEST);
+        sw.ch.writeInbound(F.buildFlowStatsReply().setXid(req.getXid()).build());
         assertThat(f.get(1, TimeUnit.SECONDS)).isEmpty();
     }
 }

@@ -12,6 +12,13 @@ import weft.controller.ha.Mastership.Role;
 class MastershipTest {
     private static final long MS = 1_000_000L;
 
+    /** Node c1 (started at 0), elected master at {@code epoch} 1 ms later. */
+    private static Mastership masterAt(long epoch) {
+        Mastership m = new Mastership("c1", 0);
+        m.elected(epoch, MS);
+        return m;
+    }
+
     @Test
     @DisplayName("a node starts as standby without a master and writes only once elected")
     void startsStandby() {
@@ -61,8 +68,7 @@ class MastershipTest {
     @Test
     @DisplayName("a master that sees a newer master's record becomes standby at once")
     void newerMasterDeposes() {
-        Mastership m = new Mastership("c1", 0);
-        m.elected(1, MS);
+        Mastership m = masterAt(1);
         Optional<Change> c = m.masterIs("c2", 2, 9 * MS);
         assertThat(c).contains(new Change(Role.STANDBY, 2, "c2", 9 * MS, 0));
         assertThat(m.mayWrite()).isFalse();
@@ -71,8 +77,7 @@ class MastershipTest {
     @Test
     @DisplayName("losing the leadership (latch or suspended connection) stops writes before anyone else is elected")
     void leadershipLost() {
-        Mastership m = new Mastership("c1", 0);
-        m.elected(7, MS);
+        Mastership m = masterAt(7);
         assertThat(m.leadershipLost(2 * MS)).contains(new Change(Role.STANDBY, 7, null, 2 * MS, 0));
         assertThat(m.mayWrite()).isFalse();
         assertThat(m.leadershipLost(3 * MS)).as("already standby").isEmpty();

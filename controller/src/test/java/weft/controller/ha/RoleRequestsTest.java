@@ -5,13 +5,11 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.Unpooled;
-import io.netty.channel.embedded.EmbeddedChannel;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
 import net.jqwik.api.ForAll;
 import net.jqwik.api.Property;
 import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
 import org.projectfloodlight.openflow.protocol.OFControllerRole;
@@ -28,9 +26,8 @@ import weft.controller.testing.EmbeddedSession;
 /** {@link RoleRequests} and {@link SwitchRoles} against OpenFlow 1.3.5 §6.3.5 and §7.3.9. */
 class RoleRequestsTest {
     private static final OFFactory F = SwitchSession.F;
-    private EmbeddedSession sw;
-    private SwitchSession session;
-    private EmbeddedChannel ch;
+    /** A session handshaken with a switch, for the tests that go through one. */
+    private final EmbeddedSession sw = EmbeddedSession.ready(0x7d01L);
 
     @Test
     @DisplayName("OpenFlow 1.3.5 §7.3.9: ROLE_REQUEST is type 24, 24 bytes, role then 4 pad bytes then generation id")
@@ -94,31 +91,20 @@ class RoleRequestsTest {
 
     // ---- through a real session ----------------------------------------------------------------------------
 
-    @BeforeEach
-    void connect() {
-        sw = EmbeddedSession.ready(0x7d01L);
-        ch = sw.ch;
-        session = sw.session;
-    }
-
     @AfterEach
     void nothingLeft() {
         assertThat(sw.close()).isFalse();
     }
 
-    private OFMessage out(OFType type) {
-        return sw.out(type);
-    }
-
     @Test
     @DisplayName("a role claimed through a session completes on the switch's ROLE_REPLY with that role")
     void claimConfirmed() throws Exception {
-        CompletableFuture<Void> done = SwitchRoles.claim(session, Mastership.Role.MASTER, 9);
-        OFRoleRequest sent = (OFRoleRequest) out(OFType.ROLE_REQUEST);
+        CompletableFuture<Void> done = SwitchRoles.claim(sw.session, Mastership.Role.MASTER, 9);
+        OFRoleRequest sent = (OFRoleRequest) sw.out(OFType.ROLE_REQUEST);
         assertThat(sent.getRole()).isEqualTo(OFControllerRole.ROLE_MASTER);
         assertThat(sent.getGenerationId()).isEqualTo(U64.of(9));
         assertThat(done).isNotDone();
-        ch.writeInbound(F.buildRoleReply().setXid(sent.getXid()).setRole(OFControllerRole.ROLE_MASTER)
+        sw.ch.writeInbound(F.buildRoleReply().setXid(sent.getXid()).setRole(OFControllerRole.ROLE_MASTER)
                 .setGenerationId(U64.of(9)).build());
         done.get();
     }
@@ -126,9 +112,9 @@ class RoleRequestsTest {
     @Test
     @DisplayName("a STALE refusal fails the claim as stale: another controller became master with a newer epoch")
     void claimStale() {
-        CompletableFuture<Void> done = SwitchRoles.claim(session, Mastership.Role.MASTER, 3);
-        OFMessage sent = out(OFType.ROLE_REQUEST);
-        ch.writeInbound(F.errorMsgs().buildRoleRequestFailedErrorMsg().setXid(sent.getXid())
+        CompletableFuture<Void> done = SwitchRoles.claim(sw.session, Mastership.Role.MASTER, 3);
+        OFMessage sent = sw.out(OFType.ROLE_REQUEST);
+        sw.ch.writeInbound(F.errorMsgs().buildRoleRequestFailedErrorMsg().setXid(sent.getXid())
                 .setCode(OFRoleRequestFailedCode.STALE).setData(OFErrorCauseData.NONE).build());
         assertThatThrownBy(done::get).isInstanceOf(ExecutionException.class)
                 .cause().isInstanceOfSatisfying(RoleRequests.RoleRefused.class, e -> {

@@ -14,6 +14,7 @@ import org.apache.curator.test.TestingServer;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.DisplayName;
+import org.junit.jupiter.api.Nested;
 import org.junit.jupiter.api.Test;
 import weft.controller.testing.Await;
 
@@ -50,59 +51,76 @@ class ZkClusterTest {
         return n.join();
     }
 
+    /** Node {@code id}, the first to join: once it is master. */
+    private ZkCluster master(String id) throws InterruptedException {
+        ZkCluster n = node(id);
+        Await.until(id + " to be master", () -> n.mastership().mayWrite());
+        return n;
+    }
+
+    /** Node {@code id}, joined after node {@code master} became master: once it knows that master. */
+    private ZkCluster standby(String id, String master) throws InterruptedException {
+        ZkCluster n = node(id);
+        Await.until(id + " to know " + master, () -> master.equals(n.mastership().master()));
+        return n;
+    }
+
     private List<ZkCluster> masters() {
         return nodes.stream().filter(n -> n.mastership().mayWrite()).toList();
     }
 
-    @Test
-    @DisplayName("three nodes: one master at epoch 1, two standbys that know it, three members")
-    void oneMaster() throws Exception {
-        ZkCluster c1 = node("c1");
-        Await.until("c1 to be master", () -> c1.mastership().mayWrite());
-        ZkCluster c2 = node("c2");
-        ZkCluster c3 = node("c3");
-        Await.until("the standbys to know c1", () -> "c1".equals(c2.mastership().master())
-                && "c1".equals(c3.mastership().master()));
-        assertThat(masters()).containsExactly(c1);
-        assertThat(c1.mastership().epoch()).isEqualTo(1);
-        Await.until("three members", () -> c3.view().members().size() == 3);
-        ClusterView v = c3.view();
-        assertThat(v.self()).isEqualTo("c3");
-        assertThat(v.role()).isEqualTo(Mastership.Role.STANDBY);
-        assertThat(v.master().id()).isEqualTo("c1");
-        assertThat(v.master().openflow()).isEqualTo("127.0.0.1:661");
-        assertThat(v.epoch()).isEqualTo(1);
-        assertThat(v.members()).extracting(Member::id).containsExactly("c1", "c2", "c3");
-        assertThat(changes).contains("c1 MASTER 1 c1", "c2 STANDBY 1 c1", "c3 STANDBY 1 c1");
-    }
+    /** Three nodes: c1 joined first and is master, then c2 and c3 joined and know it. */
+    @Nested
+    class ThreeNodes {
+        private ZkCluster c1;
+        private ZkCluster c2;
+        private ZkCluster c3;
 
-    @Test
-    @DisplayName("the master's session expires: a standby takes over at epoch 2, the old master comes back standby")
-    void takeoverAfterCrash() throws Exception {
-        ZkCluster c1 = node("c1");
-        Await.until("c1 master", () -> c1.mastership().mayWrite());
-        ZkCluster c2 = node("c2");
-        ZkCluster c3 = node("c3");
-        Await.until("standbys know c1", () -> "c1".equals(c2.mastership().master())
-                && "c1".equals(c3.mastership().master()));
-        KillSession.kill(c1.client().getZookeeperClient().getZooKeeper());
-        Await.until("a new master at epoch 2", () -> c2.mastership().epoch() == 2 && c3.mastership().epoch() == 2
-                && masters().size() == 1 && masters().get(0) != c1);
-        ZkCluster winner = masters().get(0);
-        Await.until("c1 to follow the new master", () -> winner.view().self().equals(c1.mastership().master()));
-        assertThat(c1.mastership().mayWrite()).isFalse();
-        assertThat(c1.view().role()).isEqualTo(Mastership.Role.STANDBY);
-        assertThat(changes).contains("c1 STANDBY 1 null");
-        Await.until("c1 a member again", () -> winner.view().members().size() == 3);
+        @BeforeEach
+        void join() throws Exception {
+            c1 = master("c1");
+            c2 = standby("c2", "c1");
+            c3 = standby("c3", "c1");
+        }
+
+        @Test
+        @DisplayName("three nodes: one master at epoch 1, two standbys that know it, three members")
+        void oneMaster() throws Exception {
+            assertThat(masters()).containsExactly(c1);
+            assertThat(c1.mastership().epoch()).isEqualTo(1);
+            Await.until("three members", () -> c3.view().members().size() == 3);
+            ClusterView v = c3.view();
+            assertThat(v.self()).isEqualTo("c3");
+            assertThat(v.role()).isEqualTo(Mastership.Role.STANDBY);
+            assertThat(v.master().id()).isEqualTo("c1");
+            assertThat(v.master().openflow()).isEqualTo("127.0.0.1:661");
+            assertThat(v.epoch()).isEqualTo(1);
+            assertThat(v.members()).extracting(Member::id).containsExactly("c1", "c2", "c3");
+            assertThat(changes).contains("c1 MASTER 1 c1", "c2 STANDBY 1 c1", "c3 STANDBY 1 c1");
+        }
+
+        @Test
+        @DisplayName("the master's session expires: a standby takes over at epoch 2, the old master comes back "
+                + "standby")
+        void takeoverAfterCrash() throws Exception {
+            KillSession.kill(c1.client().getZookeeperClient().getZooKeeper());
+            Await.until("a new master at epoch 2", () -> c2.mastership().epoch() == 2
+                    && c3.mastership().epoch() == 2 && masters().size() == 1 && masters().get(0) != c1);
+            ZkCluster winner = masters().get(0);
+            Await.until("c1 to follow the new master",
+                    () -> winner.view().self().equals(c1.mastership().master()));
+            assertThat(c1.mastership().mayWrite()).isFalse();
+            assertThat(c1.view().role()).isEqualTo(Mastership.Role.STANDBY);
+            assertThat(changes).contains("c1 STANDBY 1 null");
+            Await.until("c1 a member again", () -> winner.view().members().size() == 3);
+        }
     }
 
     @Test
     @DisplayName("the state store: the master writes, a standby is refused naming the master, the next master reads")
     void stateAcrossFailover() throws Exception {
-        ZkCluster c1 = node("c1");
-        Await.until("c1 master", () -> c1.mastership().mayWrite());
-        ZkCluster c2 = node("c2");
-        Await.until("c2 knows c1", () -> "c1".equals(c2.mastership().master()));
+        ZkCluster c1 = master("c1");
+        ZkCluster c2 = standby("c2", "c1");
         c1.store().put("rates", "h1:h2", "30000000".getBytes(StandardCharsets.UTF_8), StateStore.ABSENT);
         assertThatThrownBy(() -> c2.store().put("rates", "h1:h2", new byte[1], StateStore.ANY))
                 .isInstanceOf(NotMasterException.class)
