@@ -146,6 +146,7 @@ class CrpIncastLabTest {
             CrpLab.StallMeter stalls = new CrpLab.StallMeter(bottleneck);
             CrpLab.SwitchSockets sockets0 = CrpLab.SwitchSockets.read();
             long softirq0 = CrpLab.ksoftirqdMillis();
+            long portDrops0 = CrpLab.switchPortDrops(NAME);
             Snapshot s0 = snapshot(bottleneck, lab, registry, crp);
             Process ping = lab.spawn("h1", DIR.resolve("ping-" + tag + ".log"), "ping", "-n", "-c",
                     String.valueOf(WINDOW.toMillis() / 300), "-i", "0.3", "-W", "3", "10.0.0.9");
@@ -153,9 +154,9 @@ class CrpIncastLabTest {
             Snapshot s1 = snapshot(bottleneck, lab, registry, crp);
             CrpLab.SwitchSockets sockets1 = CrpLab.SwitchSockets.read();
             String machine = String.format(Locale.ROOT, "%s: bottleneck %s; ovs-vswitchd's %d packet sockets "
-                    + "(smallest receive buffer %d B) dropped %d packets; ksoftirqd ran %d ms%n", tag, stalls.stop(),
-                    sockets1.sockets(), sockets1.minRcvbuf(), sockets1.drops() - sockets0.drops(),
-                    CrpLab.ksoftirqdMillis() - softirq0);
+                    + "(smallest receive buffer %d B) dropped %d packets, its ports %d; ksoftirqd ran %d ms%n", tag,
+                    stalls.stop(), sockets1.sockets(), sockets1.minRcvbuf(), sockets1.drops() - sockets0.drops(),
+                    CrpLab.switchPortDrops(NAME) - portDrops0, CrpLab.ksoftirqdMillis() - softirq0);
             ping.waitFor();
             double[] rtt = pingRtts(Files.readString(DIR.resolve("ping-" + tag + ".log")));
             double qSeconds = (s1.qdiscAt() - s0.qdiscAt()) / 1e9;

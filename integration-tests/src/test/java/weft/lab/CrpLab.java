@@ -216,6 +216,28 @@ final class CrpLab {
     }
 
     /**
+     * Packets ovs-vswitchd counted as dropped on the lab's interfaces (their {@code statistics} in OVSDB, receive
+     * and send side: for a userspace port a send the kernel refused, e.g. a socket whose send buffer is full while
+     * the port's qdisc holds its packets, is counted there and nowhere else).
+     */
+    static long switchPortDrops(String labName) throws IOException {
+        JsonNode rows = new ObjectMapper().readTree(Shell.check("ovs-vsctl", "--format=json",
+                "--columns=name,statistics", "list", "interface").stdout()).path("data");
+        long drops = 0;
+        for (JsonNode row : rows) {
+            if (row.path(0).asText().startsWith(labName)) {
+                for (JsonNode kv : row.path(1).path(1)) {
+                    String key = kv.path(0).asText();
+                    if (key.equals("rx_dropped") || key.equals("tx_dropped")) {
+                        drops += kv.path(1).asLong();
+                    }
+                }
+            }
+        }
+        return drops;
+    }
+
+    /**
      * Samples the root qdisc of a link's device as fast as {@code tc} answers (every few ms) while it runs, and
      * finds the longest stall: the longest span over which the qdisc held a backlog and sent nothing. An emulated
      * link stalls when the kernel does not run its HTB (a softirq deferred to {@code ksoftirqd}, which competes with
