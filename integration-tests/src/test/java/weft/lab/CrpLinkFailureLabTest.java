@@ -207,10 +207,10 @@ class CrpLinkFailureLabTest {
                     controller.fabric().events()) + String.format(Locale.ROOT, "queues on the way grew %d B; lost "
                     + "%d B (%.2f%%) of which %d packets dropped by the links' queues (the rest in the userspace "
                     + "switches; the kernel's input backlog dropped %d packets meanwhile)%n", queued, lost,
-                    100.0 * lost / sent, dropped, softnet) + links + String.format(Locale.ROOT, "ovs-vswitchd's %d "
-                    + "packet sockets (smallest receive buffer %d B) dropped %d packets, its ports %d; ksoftirqd "
-                    + "ran %d ms%n", sockets1.sockets(), sockets1.minRcvbuf(), sockets1.drops() - sockets0.drops(), portDrops,
-                    softirq);
+                    100.0 * lost / sent, dropped, softnet) + links
+                    + String.format(Locale.ROOT, "ovs-vswitchd's %d packet sockets (smallest receive buffer %d B) "
+                            + "dropped %d packets, its ports %d; ksoftirqd ran %d ms%n", sockets1.sockets(),
+                    sockets1.minRcvbuf(), sockets1.drops() - sockets0.drops(), portDrops, softirq);
             System.out.print(figures);
             Files.writeString(DIR.resolve("results.txt"), figures, StandardCharsets.UTF_8);
 
