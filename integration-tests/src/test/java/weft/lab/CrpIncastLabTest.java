@@ -73,11 +73,9 @@ class CrpIncastLabTest {
      *
      * @param tableShare with CRP, the link table's reserved and charged bytes over its capacity in the window
      * @param voqs       with CRP, what each sender's VOQ did with its grants in the window (printed)
-     * @param machine    what the machine did meanwhile (printed): the bottleneck's longest stall with a backlog, the
-     *                   switch's socket drops, the time ksoftirqd ran
      */
     record Run(String name, double carriedBps, long sentPackets, long droppedPackets, double[] senderBps,
-               double pingMedianMs, double pingMaxMs, double tableShare, String voqs, String machine) {
+               double pingMedianMs, double pingMaxMs, double tableShare, String voqs) {
         double utilisation() {
             return carriedBps / BOTTLENECK_BPS;
         }
@@ -108,8 +106,7 @@ class CrpIncastLabTest {
         Files.createDirectories(DIR);
         Run without = run(false);
         Run with = run(true);
-        String table = table(without, with) + "with CRP, each sender's VOQ over the window:\n" + with.voqs()
-                + "the machine over each window:\n" + without.machine() + with.machine();
+        String table = table(without, with) + "with CRP, each sender's VOQ over the window:\n" + with.voqs();
         System.out.println(table);
         Files.writeString(DIR.resolve("results.txt"), table, StandardCharsets.UTF_8);
         assertThat(with.utilisation()).as("share of the bottleneck's rate carried with CRP; %s", table)
@@ -143,20 +140,11 @@ class CrpIncastLabTest {
             } else {
                 awaitQueueFull(bottleneck);
             }
-            CrpLab.StallMeter stalls = new CrpLab.StallMeter(bottleneck);
-            CrpLab.SwitchSockets sockets0 = CrpLab.SwitchSockets.read();
-            long softirq0 = CrpLab.ksoftirqdMillis();
-            long portDrops0 = CrpLab.switchPortDrops(NAME);
             Snapshot s0 = snapshot(bottleneck, lab, registry, crp);
             Process ping = lab.spawn("h1", DIR.resolve("ping-" + tag + ".log"), "ping", "-n", "-c",
                     String.valueOf(WINDOW.toMillis() / 300), "-i", "0.3", "-W", "3", "10.0.0.9");
             Thread.sleep(WINDOW.toMillis()); // the measurement window itself
             Snapshot s1 = snapshot(bottleneck, lab, registry, crp);
-            CrpLab.SwitchSockets sockets1 = CrpLab.SwitchSockets.read();
-            String machine = String.format(Locale.ROOT, "%s: bottleneck %s; ovs-vswitchd's %d packet sockets "
-                    + "(smallest receive buffer %d B) dropped %d packets, its ports %d; ksoftirqd ran %d ms%n", tag,
-                    stalls.stop(), sockets1.sockets(), sockets1.minRcvbuf(), sockets1.drops() - sockets0.drops(),
-                    CrpLab.switchPortDrops(NAME) - portDrops0, CrpLab.ksoftirqdMillis() - softirq0);
             ping.waitFor();
             double[] rtt = pingRtts(Files.readString(DIR.resolve("ping-" + tag + ".log")));
             double qSeconds = (s1.qdiscAt() - s0.qdiscAt()) / 1e9;
@@ -179,7 +167,7 @@ class CrpIncastLabTest {
             }
             return new Run(crp ? "with CRP" : "without CRP", (s1.qdiscBytes() - s0.qdiscBytes()) * 8 / qSeconds,
                     s1.qdiscPackets() - s0.qdiscPackets(), s1.qdiscDrops() - s0.qdiscDrops(), senders, rtt[0], rtt[1],
-                    tableShare, voqs, machine);
+                    tableShare, voqs);
         } finally {
             if (perfs != null) {
                 perfs.stop();
@@ -250,43 +238,19 @@ class CrpIncastLabTest {
         return s.toString();
     }
 
-    /**
-     * Waits until every sender's agent is in its steady state under CRP: it holds a booking, and over the interval
-     * between two of its reports it sent reserved bytes and let at most 2% of its granted bytes expire or come late.
-     * An agent that has just started (its JVM still compiling the pacer and the injector, its clock just measured)
-     * wakes late and lets grants expire; a window opened then would measure the start-up, not CRP. The reports come
-     * once a second.
-     */
+    /** Waits until every sender holds a booking and has sent reserved bytes (CRP governs every VOQ). */
     private static void awaitEverySenderReserving(AgentLinkServer registry) throws InterruptedException {
-        long deadline = System.nanoTime() + Duration.ofSeconds(90).toNanos();
-        java.util.Map<String, ReservationReport> last = new java.util.HashMap<>();
-        java.util.Map<String, Long> lastAt = new java.util.HashMap<>();
-        Set<String> steady = new java.util.TreeSet<>();
+        long deadline = System.nanoTime() + Duration.ofSeconds(60).toNanos();
         while (true) {
             Set<String> booked = new java.util.TreeSet<>();
             registry.bookings().forEach(b -> booked.add(b.src()));
-            for (AgentView v : registry.view()) {
-                ReservationReport r = v.lastReport().isEmpty() ? null : v.lastReport().get(0).crp();
-                if (r == null || Long.valueOf(v.lastReportMillis()).equals(lastAt.get(v.host()))) {
-                    continue;
-                }
-                ReservationReport p = last.put(v.host(), r);
-                lastAt.put(v.host(), v.lastReportMillis());
-                if (p != null) {
-                    long sent = r.reservedBytes() - p.reservedBytes();
-                    long wasted = r.expiredBytes() - p.expiredBytes() + r.lateBytes() - p.lateBytes();
-                    if (sent > 0 && wasted <= 0.02 * (sent + wasted)) {
-                        steady.add(v.host());
-                    } else {
-                        steady.remove(v.host());
-                    }
-                }
-            }
-            if (booked.size() >= SENDERS && steady.size() >= SENDERS) {
+            long sending = registry.view().stream().filter(v -> v.lastReport().stream()
+                    .anyMatch(r -> r.crp() != null && r.crp().reservedBytes() > 0)).count();
+            if (booked.size() >= SENDERS && sending >= SENDERS) {
                 return;
             }
-            assertThat(System.nanoTime() - deadline).as("every sender reserving steadily within 90 s: bookings of "
-                    + "%s, steady %s", booked, steady).isNegative();
+            assertThat(System.nanoTime() - deadline).as("every sender reserving within 60 s: bookings of %s, %d "
+                    + "sending reserved bytes", booked, sending).isNegative();
             Thread.sleep(200);
         }
     }
