@@ -1,6 +1,5 @@
 package weft.bench;
 
-import java.util.List;
 
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.Fork;
@@ -14,10 +13,6 @@ import weft.model.routing.RoutingResult;
 import weft.model.routing.verify.DeadlockVerifier;
 import weft.model.routing.verify.VerificationReport;
 import weft.model.topology.Topology;
-import weft.model.topology.generate.GeneratorOptions;
-import weft.model.topology.generate.KaryNTree;
-import weft.model.topology.generate.RandomIrregular;
-import weft.model.topology.generate.Torus;
 
 /**
  * Cost of computing routes with the non-LASH engines and of checking them with the independent verifier, on the large
@@ -37,13 +32,7 @@ public class DeadlockVerifierBenchmark extends FabricBenchmark {
     @Setup(Level.Trial)
     public void setUp() {
         String[] parts = fabricEngine.split(":");
-        GeneratorOptions o = GeneratorOptions.defaults();
-        topology = switch (parts[0]) {
-            case "kary-ntree-16x3" -> KaryNTree.generate(16, 3, o);
-            case "irregular-1024x8" -> RandomIrregular.generate(1024, 8, 1, o);
-            case "torus-16x16" -> Torus.generate(List.of(16, 16), o);
-            default -> throw new IllegalArgumentException("unknown benchmark fabric " + parts[0]);
-        };
+        topology = BenchFabrics.generate(parts[0]);
         engine = RoutingEngines.byName(parts[1]);
         result = engine.compute(topology, RoutingOptions.defaults());
     }

@@ -14,8 +14,6 @@ import weft.model.rate.RateAllocator;
 import weft.model.rate.RateAllocators;
 import weft.model.rate.RateProblem;
 import weft.model.topology.Topology;
-import weft.model.topology.generate.GeneratorOptions;
-import weft.model.topology.generate.KaryNTree;
 import weft.model.traffic.Flow;
 
 /**
@@ -27,7 +25,7 @@ import weft.model.traffic.Flow;
 @Warmup(iterations = 3, time = 2)
 @Measurement(iterations = 5, time = 2)
 public class RateAllocatorBenchmark extends FabricBenchmark {
-    @Param({"kary-ntree-16-3"})
+    @Param({"kary-ntree-16x3"})
     public String fabric;
 
     @Param({"1", "4", "16"})
@@ -41,10 +39,7 @@ public class RateAllocatorBenchmark extends FabricBenchmark {
 
     @Setup
     public void setUp() {
-        String[] parts = fabric.split("-");
-        int k = Integer.parseInt(parts[2]);
-        int n = Integer.parseInt(parts[3]);
-        Topology t = KaryNTree.generate(k, n, GeneratorOptions.defaults());
+        Topology t = BenchFabrics.generate(fabric);
         List<Flow> flows = FatTreeWorkload.permutations(t.hosts().size(), permutations,
                 RandomGeneratorFactory.of("L64X128MixRandom").create(42));
         allocator = RateAllocators.byName(algo);

@@ -1,6 +1,5 @@
 package weft.bench;
 
-import java.util.List;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.Level;
 import org.openjdk.jmh.annotations.Measurement;
@@ -8,11 +7,6 @@ import org.openjdk.jmh.annotations.Param;
 import org.openjdk.jmh.annotations.Setup;
 import org.openjdk.jmh.annotations.Warmup;
 import weft.model.topology.Topology;
-import weft.model.topology.generate.GeneratorOptions;
-import weft.model.topology.generate.KPortFatTree;
-import weft.model.topology.generate.KaryNTree;
-import weft.model.topology.generate.RandomIrregular;
-import weft.model.topology.generate.Torus;
 import weft.model.topology.io.IbnetdiscoverFormat;
 import weft.model.topology.io.TopologyJson;
 
@@ -34,25 +28,14 @@ public class TopologyBenchmark extends FabricBenchmark {
 
     @Setup(Level.Trial)
     public void setUp() {
-        topology = generate(fabric);
+        topology = BenchFabrics.generate(fabric);
         json = TopologyJson.write(topology);
         net = IbnetdiscoverFormat.writeIbsim(topology);
     }
 
-    static Topology generate(String fabric) {
-        GeneratorOptions o = GeneratorOptions.defaults();
-        return switch (fabric) {
-            case "kary-ntree-16x3" -> KaryNTree.generate(16, 3, o);
-            case "fat-tree-24x3" -> KPortFatTree.generate(24, 3, o);
-            case "torus-16x16" -> Torus.generate(List.of(16, 16), o);
-            case "irregular-256x8" -> RandomIrregular.generate(256, 8, 7, o);
-            default -> throw new IllegalArgumentException("unknown benchmark fabric " + fabric);
-        };
-    }
-
     @Benchmark
     public Topology generateFabric() {
-        return generate(fabric);
+        return BenchFabrics.generate(fabric);
     }
 
     @Benchmark

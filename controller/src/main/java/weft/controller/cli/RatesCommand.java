@@ -6,6 +6,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
@@ -40,8 +41,8 @@ public final class RatesCommand implements Callable<Integer> {
     @Spec
     private CommandSpec spec;
 
-    @Option(names = "--topo", paramLabel = "FILE", description = "weft-topology/1 JSON file")
-    private Path topo;
+    @Mixin
+    private TopologyFileOption topo = new TopologyFileOption();
 
     @Option(names = "--routes", paramLabel = "FILE", description = "weft-routes/1 JSON file")
     private Path routes;
@@ -73,11 +74,11 @@ public final class RatesCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         try {
-            if (topo == null || routes == null || flows == null || algo == null) {
+            if (topo.file == null || routes == null || flows == null || algo == null) {
                 throw new CliFailure("--topo, --routes, --flows and --algo are required", CliFailure.USAGE);
             }
             RateAllocator allocator = allocator();
-            Topology t = TopologyFiles.read(topo);
+            Topology t = topo.read();
             RoutingResult r = TopologyFiles.readRoutes(routes);
             List<Flow> list = TopologyFiles.readFlows(flows);
             RateProblem problem;

@@ -3,7 +3,6 @@ package weft.controller.cli;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
-import java.util.Locale;
 import java.util.Set;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -12,11 +11,10 @@ import weft.controller.crp.ReservationOptions;
 import weft.model.crp.EgressPort;
 
 /**
- * The options of the live Channel Reservation Protocol ({@code --reserve crp} and {@code --crp-*}) shared by
- * {@code weft controller run} and {@code weft lab up}; docs/crp.md explains each.
+ * The options of the live Channel Reservation Protocol ({@code --reserve crp} and {@code --crp-*}) of
+ * {@code weft controller run} (a picocli mixin); docs/crp.md explains each.
  */
 public final class ReserveOptions {
-    private static final Pattern DURATION = Pattern.compile("(\\d+(?:\\.\\d+)?)(ns|us|µs|ms|s)");
     private static final Pattern PERCENT = Pattern.compile("(-?\\d+(?:\\.\\d+)?)%");
 
     @Option(names = "--reserve", description = "reservations for the critical resources: crp (seed 001's channel "
@@ -83,7 +81,7 @@ public final class ReserveOptions {
         if (!reserve.equals("crp")) {
             throw new CliFailure("--reserve " + reserve + ": expected crp", CliFailure.USAGE);
         }
-        long slotNanos = nanos("--crp-slot", slot);
+        long slotNanos = Durations.nanos("--crp-slot", slot);
         Set<EgressPort> marked = new LinkedHashSet<>();
         for (String m : marks) {
             try {
@@ -96,56 +94,13 @@ public final class ReserveOptions {
         try {
             ReservationOptions d = ReservationOptions.defaults(slotNanos);
             return new ReservationOptions(slotNanos, cells, ppm("--crp-headroom", headroom),
-                    ppm("--crp-epsilon", epsilon), rtt == null ? d.rttNanos() : nanos("--crp-rtt", rtt), minBytes,
-                    maxBytes, outstanding, maxLive, d.retryNanos(),
-                    tolerance == null ? d.toleranceNanos() : nanos("--crp-tolerance", tolerance), marked,
+                    ppm("--crp-epsilon", epsilon), rtt == null ? d.rttNanos() : Durations.nanos("--crp-rtt", rtt),
+                    minBytes, maxBytes, outstanding, maxLive, d.retryNanos(),
+                    tolerance == null ? d.toleranceNanos() : Durations.nanos("--crp-tolerance", tolerance), marked,
                     sntp == 0 ? null : sntp);
         } catch (IllegalArgumentException e) {
             throw new CliFailure(e.getMessage(), CliFailure.USAGE);
         }
-    }
-
-    /**
-     * These options as {@code weft controller run} arguments (what {@code weft lab up} passes to the controller it
-     * starts); empty without {@code --reserve}.
-     */
-    public List<String> arguments() {
-        List<String> a = new ArrayList<>();
-        if (reserve == null) {
-            return a;
-        }
-        a.addAll(List.of("--reserve", reserve, "--crp-slot", slot, "--crp-cells", String.valueOf(cells),
-                "--crp-headroom", headroom, "--crp-epsilon", epsilon, "--crp-min-bytes", String.valueOf(minBytes),
-                "--crp-max-bytes", String.valueOf(maxBytes), "--crp-outstanding", String.valueOf(outstanding),
-                "--crp-max-live", String.valueOf(maxLive)));
-        if (rtt != null) {
-            a.addAll(List.of("--crp-rtt", rtt));
-        }
-        if (tolerance != null) {
-            a.addAll(List.of("--crp-tolerance", tolerance));
-        }
-        for (String m : marks) {
-            a.addAll(List.of("--crp-mark", m));
-        }
-        if (sntpPort != null) {
-            a.addAll(List.of("--crp-sntp-port", String.valueOf(sntpPort)));
-        }
-        return a;
-    }
-
-    /** A duration with unit ns, us (µs), ms or s, in nanoseconds. */
-    static long nanos(String option, String text) {
-        Matcher m = DURATION.matcher(text.trim().toLowerCase(Locale.ROOT));
-        if (!m.matches()) {
-            throw new CliFailure(option + " must be a duration such as 100us or 10ms, got " + text, CliFailure.USAGE);
-        }
-        double unit = switch (m.group(2)) {
-            case "ns" -> 1;
-            case "us", "µs" -> 1e3;
-            case "ms" -> 1e6;
-            default -> 1e9;
-        };
-        return Math.round(Double.parseDouble(m.group(1)) * unit);
     }
 
     /** A percentage ({@code 3%}, {@code -5%}) in parts per million. */

@@ -44,8 +44,8 @@ public final class RouteCommand implements Callable<Integer> {
     @Spec
     private CommandSpec spec;
 
-    @Option(names = "--topo", paramLabel = "FILE", description = "weft-topology/1 JSON file")
-    private Path topo;
+    @Mixin
+    private TopologyFileOption topo = new TopologyFileOption();
 
     @Mixin
     private RoutingOptionsMixin routing;
@@ -59,12 +59,9 @@ public final class RouteCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         try {
-            if (topo == null) {
-                throw new CliFailure("--topo FILE is required", CliFailure.USAGE);
-            }
+            Topology t = topo.read();
             RoutingOptions options = routing.options();
             EngineChain chain = routing.chain();
-            Topology t = TopologyFiles.read(topo);
             PrintWriter out = spec.commandLine().getOut();
             Attempts attempts = new Attempts();
             EngineChain.Outcome o;
@@ -72,7 +69,7 @@ public final class RouteCommand implements Callable<Integer> {
                 o = chain.route(t, options, attempts);
             } catch (RoutingFailure f) {
                 List<String> reasons = f instanceof EngineChain.AllFailed all ? all.reasons() : List.of(f.getMessage());
-                throw new CliFailure("no engine could route " + topo + ": " + String.join("; ", reasons),
+                throw new CliFailure("no engine could route " + topo.file + ": " + String.join("; ", reasons),
                         CliFailure.INPUT);
             }
             RoutingResult result = o.result();

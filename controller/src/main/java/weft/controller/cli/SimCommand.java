@@ -64,8 +64,8 @@ public final class SimCommand implements Callable<Integer> {
     @Spec
     private CommandSpec spec;
 
-    @Option(names = "--topo", paramLabel = "FILE", description = "weft-topology/1 JSON file")
-    private Path topo;
+    @Mixin
+    private TopologyFileOption topo = new TopologyFileOption();
 
     @Option(names = "--routes", paramLabel = "FILE", description = "weft-routes/1 JSON file of this topology")
     private Path routes;
@@ -229,20 +229,18 @@ public final class SimCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         try {
-            if (topo == null) {
-                throw new CliFailure("--topo FILE is required", CliFailure.USAGE);
-            }
+            topo.require();
             if ((routes == null) == (engines == null)) {
                 throw new CliFailure("give exactly one of --routes FILE and --engines E[,E...]", CliFailure.USAGE);
             }
-            Topology t = TopologyFiles.read(topo);
+            Topology t = topo.read();
             SimConfig config = config();
             if (control != null) {
                 ControlSim sim = new ControlSim(control, traffic, load, messagePackets);
                 Map<String, RoutingResult> named = new LinkedHashMap<>();
                 routings(t).forEach(n -> named.put(n.name, n.result));
-                return sim.run(t, named, config, spec.commandLine().getOut(), json, TopologyFiles.summary(topo, t),
-                        details);
+                return sim.run(t, named, config, spec.commandLine().getOut(), json,
+                        TopologyFiles.summary(topo.file, t), details);
             }
             OnlineRates online = allocation.rates(scheduler, rates != null);
             List<Workload> workloads = workloads(t);
@@ -305,7 +303,7 @@ public final class SimCommand implements Callable<Integer> {
             table.printf(Locale.ROOT, "(%.1f s)%n", (System.nanoTime() - started) / 1e9);
             table.flush();
             if (json != null) {
-                String text = SimJson.write(TopologyFiles.summary(topo, t), config, vcsUsed, runs, details);
+                String text = SimJson.write(TopologyFiles.summary(topo.file, t), config, vcsUsed, runs, details);
                 TopologyFiles.write(json, out, w -> w.write(text));
             }
             if (plot != null) {
@@ -442,7 +440,7 @@ public final class SimCommand implements Callable<Integer> {
             for (Flow f : flows) {
                 if (t.findHost(f.src()).isEmpty() || t.findHost(f.dst()).isEmpty()) {
                     throw new CliFailure(file + ": flow " + f.id() + ": unknown host " + (t.findHost(f.src())
-                            .isEmpty() ? f.src() : f.dst()) + " in " + topo + " (flows for another topology?)",
+                            .isEmpty() ? f.src() : f.dst()) + " in " + topo.file + " (flows for another topology?)",
                             CliFailure.INPUT);
                 }
             }

@@ -34,6 +34,17 @@ class EventQueueTest {
     @Property(tries = 50, seed = "31")
     @Label("popping returns every event once, ordered by (time, phase, scheduling order), with its arguments")
     void matchesSortedOrder(@ForAll @IntRange(min = 1, max = 3000) int n, @ForAll long seed) {
+        matchSortedOrder(n, seed, 50, 0);
+    }
+
+    @Property(tries = 50, seed = "32")
+    @Label("the order holds with many events per instant and events scheduled before the last one popped")
+    void matchesSortedOrderWithTies(@ForAll @IntRange(min = 1, max = 3000) int n, @ForAll long seed) {
+        matchSortedOrder(n, seed, 3, 2);
+    }
+
+    /** n random schedules and pops at times now - back .. now + spread - back - 1 (never below 0). */
+    private static void matchSortedOrder(int n, long seed, int spread, int back) {
         SplittableRandom r = new SplittableRandom(seed);
         EventQueue q = new EventQueue();
         List<long[]> expected = new ArrayList<>();
@@ -47,7 +58,7 @@ class EventQueueTest {
                         e[6]);
                 continue;
             }
-            long t = now + r.nextInt(50);
+            long t = Math.max(0, now + r.nextInt(spread) - back);
             int phase = r.nextInt(EventQueue.PHASES);
             long[] e = {t, phase, r.nextInt(9), seq++, r.nextInt(), r.nextInt(), r.nextInt(EventQueue.MAX_C + 1)};
             q.schedule(t, phase, (int) e[2], (int) e[4], (int) e[5], (int) e[6]);
