@@ -67,6 +67,84 @@ public final class AdmittedLoad {
      */
     public static Result admit(AdmissionControl control, List<Demand> demands, double flowGbps,
                                RandomGenerator random) {
+        long[] order = order(demands, flowGbps, random);
+        double[] admitted = new double[demands.size()];
+        int granted = 0;
+        for (long o : order) {
+            int i = (int) (o >>> 32);
+            int f = (int) o;
+            Demand d = demands.get(i);
+            double peak = Math.min(flowGbps, d.gbps() - f * flowGbps);
+            AdmissionRequest r = new AdmissionRequest(d.source() + "#" + f, d.links(), d.serviceLevel(), peak);
+            if (control.request(r).admitted()) {
+                admitted[i] += peak;
+                granted++;
+            }
+        }
+        return new Result(admitted, order.length, granted);
+    }
+
+    /**
+     * Asks for every flow of every demand once, in {@code rounds} batches of the shuffled requests, for a scheme
+     * that measures the network (EB, PB): before each batch {@code meter} runs the flows admitted so far and tells
+     * what each of the batch's requests sees. Decision (the thesis does not say how requests overlap in time):
+     * requests of one batch see the same run, so a batch's flows do not see each other; the meter may account for
+     * them ({@link Round#of}'s {@code admittedThisRound}).
+     */
+    public static <M> Result admitInRounds(MeasuredAdmission<M> control, List<Demand> demands, double flowGbps,
+                                           int rounds, Meter<M> meter, RandomGenerator random) {
+        if (rounds < 1) {
+            throw new IllegalArgumentException("rounds must be >= 1, got " + rounds);
+        }
+        long[] order = order(demands, flowGbps, random);
+        double[] admitted = new double[demands.size()];
+        int granted = 0;
+        for (int round = 0; round < rounds; round++) {
+            int from = (int) ((long) order.length * round / rounds);
+            int to = (int) ((long) order.length * (round + 1) / rounds);
+            int[] asking = new int[demands.size()];
+            for (int q = from; q < to; q++) {
+                asking[(int) (order[q] >>> 32)]++;
+            }
+            Round<M> seen = meter.measure(admitted.clone(), asking);
+            int[] asked = new int[demands.size()];
+            double[] thisRound = new double[demands.size()];
+            for (int q = from; q < to; q++) {
+                int i = (int) (order[q] >>> 32);
+                int f = (int) order[q];
+                Demand d = demands.get(i);
+                double peak = Math.min(flowGbps, d.gbps() - f * flowGbps);
+                AdmissionRequest r = new AdmissionRequest(d.source() + "#" + f, d.links(), d.serviceLevel(), peak);
+                if (control.request(r, seen.of(i, asked[i]++, thisRound[i])).admitted()) {
+                    admitted[i] += peak;
+                    thisRound[i] += peak;
+                    granted++;
+                }
+            }
+        }
+        return new Result(admitted, order.length, granted);
+    }
+
+    /** Runs the flows admitted so far for a measured scheme (see {@link #admitInRounds}). */
+    public interface Meter<M> {
+        /**
+         * @param admittedGbps per demand, the rate admitted before this round
+         * @param asking       per demand, the requests of this round
+         */
+        Round<M> measure(double[] admittedGbps, int[] asking);
+    }
+
+    /** What one round's run showed. */
+    public interface Round<M> {
+        /**
+         * The measurement for demand {@code demand}'s {@code k}-th request of the round, {@code admittedThisRound}
+         * Gbit/s having been admitted to that demand earlier in the round.
+         */
+        M of(int demand, int k, double admittedThisRound);
+    }
+
+    /** Every (demand, flow number) once, as {@code demand << 32 | flow}, shuffled. */
+    private static long[] order(List<Demand> demands, double flowGbps, RandomGenerator random) {
         if (!(flowGbps > 0) || Double.isInfinite(flowGbps)) {
             throw new IllegalArgumentException("flowGbps must be a positive rate, got " + flowGbps);
         }
@@ -81,7 +159,6 @@ public final class AdmittedLoad {
             flows[i] = (int) n;
             total += flows[i];
         }
-        // Request order: every (demand, flow number) once, shuffled.
         long[] order = new long[total];
         for (int i = 0, k = 0; i < flows.length; i++) {
             for (int f = 0; f < flows[i]; f++) {
@@ -94,19 +171,6 @@ public final class AdmittedLoad {
             order[i] = order[j];
             order[j] = t;
         }
-        double[] admitted = new double[demands.size()];
-        int granted = 0;
-        for (long o : order) {
-            int i = (int) (o >>> 32);
-            int f = (int) o;
-            Demand d = demands.get(i);
-            double peak = Math.min(flowGbps, d.gbps() - f * flowGbps);
-            AdmissionRequest r = new AdmissionRequest(d.source() + "#" + f, d.links(), d.serviceLevel(), peak);
-            if (control.request(r).admitted()) {
-                admitted[i] += peak;
-                granted++;
-            }
-        }
-        return new Result(admitted, total, granted);
+        return order;
     }
 }

@@ -38,6 +38,15 @@ public final class EgressBased extends MeasuredAdmission<EgressBased.Envelopes> 
             meanService = meanService.clone();
             varService = varService.clone();
         }
+
+        /** The same measurement with {@code rate} more arrivals: flows admitted since it was taken. */
+        public Envelopes plusArrival(double rate) {
+            double[] r = meanArrival.clone();
+            for (int t = 1; t < r.length; t++) {
+                r[t] += rate;
+            }
+            return new Envelopes(r, varArrival, meanService, varService, delaySlots, confidence, capacity);
+        }
     }
 
     @Override

@@ -10,7 +10,7 @@ import java.util.Set;
  *
  * @param <M> what is measured for one request
  */
-abstract class MeasuredAdmission<M> implements AdmissionControl {
+public abstract class MeasuredAdmission<M> implements AdmissionControl {
     private final Set<String> admitted = new HashSet<>();
     private M measured;
 

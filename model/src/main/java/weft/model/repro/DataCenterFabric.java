@@ -10,6 +10,7 @@ import weft.model.routing.RoutingOptions;
 import weft.model.routing.RoutingResult;
 import weft.model.sim.InjectionPolicy;
 import weft.model.sim.SimConfig;
+import weft.model.sim.SimObserver;
 import weft.model.sim.SimResult;
 import weft.model.sim.Simulator;
 import weft.model.sim.Workload;
@@ -54,9 +55,22 @@ final class DataCenterFabric {
      * the meter measures over the config's window.
      */
     Measured permutation(int[] dst, double load, SimConfig config) {
+        return run(fixed(dst), load, config);
+    }
+
+    /** Runs {@code pattern} at the offered load with no injection control, also seen by {@code observers}. */
+    Measured run(TrafficPattern pattern, double load, SimConfig config, SimObserver... observers) {
         Simulator sim = new Simulator(topology, routes, config);
         LossMeter meter = new LossMeter(sim.network(), config.warmupPs(), config.warmupPs() + config.durationPs());
-        TrafficPattern fixed = new TrafficPattern() {
+        List<SimObserver> all = new ArrayList<>(List.of(meter));
+        all.addAll(List.of(observers));
+        SimResult r = sim.run(new Workload.OpenLoop(pattern, load), InjectionPolicy.noControl(), all);
+        return new Measured(r, meter);
+    }
+
+    /** Host h sends to {@code dst[h]}. */
+    static TrafficPattern fixed(int[] dst) {
+        return new TrafficPattern() {
             @Override
             public String name() {
                 return "permutation";
@@ -67,8 +81,6 @@ final class DataCenterFabric {
                 return dst[source];
             }
         };
-        SimResult r = sim.run(new Workload.OpenLoop(fixed, load), InjectionPolicy.noControl(), List.of(meter));
-        return new Measured(r, meter);
     }
 
     int hosts() {

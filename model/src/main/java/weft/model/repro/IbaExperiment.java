@@ -131,6 +131,12 @@ record IbaExperiment(int switches, int count, long cycles, long warmup, int rout
         return ServiceLevelMark.run(sims, of, classes, hostLoads, queue);
     }
 
+    /** Every fabric with the given per-host loads, each cut into flows of peak {@code flow} (§5.4.2). */
+    ServiceLevelMark mark(List<Simulator> sims, List<IbaSetup.Fabric> of, int classes, double[][] hostLoads,
+                          double flow) {
+        return ServiceLevelMark.run(sims, of, classes, hostLoads, queue, flow);
+    }
+
     /** The setup line's shared part; {@code limitText} is the {@code --limit} as given. */
     String describe(int layers, String limitText) {
         return String.format(Locale.ROOT, "%d %d-switch irregular fabrics (5 hosts per switch, at most 5 "

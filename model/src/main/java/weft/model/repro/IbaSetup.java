@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
 import java.util.SplittableRandom;
+import java.util.stream.Stream;
 
 import weft.model.qos.HighPriorityLimit;
 import weft.model.qos.ServiceLevels;
@@ -14,6 +15,7 @@ import weft.model.routing.RoutingResult;
 import weft.model.sim.InjectionPolicy;
 import weft.model.sim.SimConfig;
 import weft.model.sim.SimNetwork;
+import weft.model.sim.SimObserver;
 import weft.model.sim.SimResult;
 import weft.model.sim.Simulator;
 import weft.model.sim.Workload;
@@ -139,6 +141,17 @@ final class IbaSetup {
      * @param queueLimit packets a host holds before refusing more
      */
     static ClassStats measure(Simulator sim, Fabric f, int classes, double[] hostLoad, int queueLimit) {
+        return measure(sim, f, classes, hostLoad, queueLimit, null, Probes.none(hostLoad.length));
+    }
+
+    /**
+     * The same run with each host's traffic cut into flows and probes sent (seed 002 §5.4.2), seen also by
+     * {@code observers}.
+     *
+     * @param flows per host, its flows' peak rates; null: untagged
+     */
+    static ClassStats measure(Simulator sim, Fabric f, int classes, double[] hostLoad, int queueLimit,
+                              double[][] flows, Probes probes, SimObserver... observers) {
         SimNetwork net = sim.network();
         int hosts = f.destination().length;
         int[] switches = new int[hosts];
@@ -149,7 +162,8 @@ final class IbaSetup {
         ClassStats stats = new ClassStats(f.serviceLevel(), classes, switches, net.channels(), from,
                 from + net.config().durationPs(), CYCLE_PS, GBPS);
         SimResult r = sim.run(new Workload.Driven("service levels", n -> new ServiceLevelTraffic(n, f.destination(),
-                f.serviceLevel(), hostLoad, PACKET_BYTES, queueLimit)), InjectionPolicy.noControl(), List.of(stats));
+                f.serviceLevel(), hostLoad, PACKET_BYTES, queueLimit, flows, probes)), InjectionPolicy.noControl(),
+                Stream.<SimObserver>concat(Stream.of(stats), Stream.of(observers)).toList());
         if (r.deadlock() != null) {
             throw new IllegalStateException("LASH routes deadlocked: " + r.deadlock().cycle());
         }

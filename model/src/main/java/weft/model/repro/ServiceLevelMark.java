@@ -3,6 +3,7 @@ package weft.model.repro;
 import java.util.ArrayList;
 import java.util.List;
 
+import weft.model.sim.SimConfig;
 import weft.model.sim.Simulator;
 
 /**
@@ -14,6 +15,8 @@ final class ServiceLevelMark {
     final double[] accepted;
     final ClassStats.Samples[] latency;
     final ClassStats.Samples all = new ClassStats.Samples();
+    /** Every flow of every fabric, when the hosts' traffic was cut into flows. */
+    final List<FlowStats.Flow> flows = new ArrayList<>();
     private final List<ClassStats> runs = new ArrayList<>();
 
     private ServiceLevelMark(int classes) {
@@ -28,9 +31,36 @@ final class ServiceLevelMark {
     /** Every fabric with the given per-host loads (fractions of the link). */
     static ServiceLevelMark run(List<Simulator> sims, List<IbaSetup.Fabric> fabrics, int classes,
                                 double[][] hostLoads, int queue) {
+        return run(sims, fabrics, classes, hostLoads, queue, 0);
+    }
+
+    /**
+     * Every fabric with the given per-host loads; with {@code flow > 0} each host's load is cut into flows of that
+     * peak rate (fraction of the link) and every flow measured ({@link #flows}).
+     */
+    static ServiceLevelMark run(List<Simulator> sims, List<IbaSetup.Fabric> fabrics, int classes,
+                                double[][] hostLoads, int queue, double flow) {
         ServiceLevelMark m = new ServiceLevelMark(classes);
         for (int i = 0; i < fabrics.size(); i++) {
-            ClassStats s = IbaSetup.measure(sims.get(i), fabrics.get(i), classes, hostLoads[i], queue);
+            IbaSetup.Fabric f = fabrics.get(i);
+            SimConfig config = sims.get(i).network().config();
+            double[][] peaks = null;
+            FlowStats perFlow = null;
+            if (flow > 0) {
+                peaks = new double[hostLoads[i].length][];
+                for (int h = 0; h < peaks.length; h++) {
+                    peaks[h] = FlowStats.cut(hostLoads[i][h], flow);
+                }
+                perFlow = new FlowStats(peaks, f.serviceLevel(), config.warmupPs(), config.warmupPs()
+                        + config.durationPs(), IbaSetup.CYCLE_PS, IbaSetup.GBPS);
+            }
+            ClassStats s = perFlow == null
+                    ? IbaSetup.measure(sims.get(i), f, classes, hostLoads[i], queue)
+                    : IbaSetup.measure(sims.get(i), f, classes, hostLoads[i], queue, peaks,
+                    Probes.none(peaks.length), perFlow);
+            if (perFlow != null) {
+                m.flows.addAll(perFlow.flows());
+            }
             m.runs.add(s);
             for (int c = 0; c < classes; c++) {
                 m.offered[c] += s.offered(c) / fabrics.size();

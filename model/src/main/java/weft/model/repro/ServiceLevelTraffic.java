@@ -14,7 +14,11 @@ import weft.model.sim.SimPacket;
  * packets with exponential gaps at its rate, holds at most {@code queueLimit} of them (refusing more, counted as
  * offered), and sends the oldest whenever its link and the next buffer's lane allow. The packet's class is its
  * service level, so with {@code SimConfig#classPriorities} of one priority per class and a VL arbitration table its
- * lane is the (SL, LASH layer) VL. One instance per run.
+ * lane is the (SL, LASH layer) VL. For the flow-level experiment (seed 002 §5.4.2) a host's traffic may be cut
+ * into flows: each packet belongs to one of the host's flows, drawn in proportion to their peak rates (so each flow
+ * is a Poisson stream of its rate), and carries the flow's number as its tag. A host may also send the Probe-Based
+ * scheme's probes ({@link Probes}): a probe whose turn has come goes before the data, as a control packet on the
+ * probes' class, and is refused when that lane has no credit. One instance per run.
  */
 final class ServiceLevelTraffic implements Protocol {
     private final SimNetwork network;
@@ -24,12 +28,16 @@ final class ServiceLevelTraffic implements Protocol {
     private final int packetBytes;
     private final int queueLimit;
     private final long end;
+    private final double[][] flows;
+    private final int[] flowBase;
+    private final Probes probes;
 
     /**
-     * @param load per host, fraction of its link (0 sends nothing)
+     * @param load  per host, fraction of its link (0 sends nothing)
+     * @param flows per host, the peak rates of its flows (any unit); null: packets are tagged with their class
      */
     ServiceLevelTraffic(SimNetwork network, int[] destination, int[] serviceLevel, double[] load, int packetBytes,
-                        int queueLimit) {
+                        int queueLimit, double[][] flows, Probes probes) {
         this.network = network;
         this.destination = destination;
         this.serviceLevel = serviceLevel;
@@ -37,11 +45,14 @@ final class ServiceLevelTraffic implements Protocol {
         this.packetBytes = packetBytes;
         this.queueLimit = queueLimit;
         this.end = network.config().warmupPs() + network.config().durationPs();
+        this.flows = flows;
+        this.probes = probes;
+        this.flowBase = flows == null ? null : FlowStats.bases(flows);
     }
 
     @Override
     public Nic nic(int host, long seed) {
-        return new Source(host, new SplittableRandom(seed));
+        return new Source(host, seed);
     }
 
     /** One host's source queue and arrival process. */
@@ -50,13 +61,18 @@ final class ServiceLevelTraffic implements Protocol {
         private final SplittableRandom random;
         private final double meanGapPs;
         private final long[] created = new long[queueLimit];
+        private final int[] tag = new int[queueLimit];
+        private final SplittableRandom picker;
+        private int probe;
         private int head;
         private int queued;
         private long next;
 
-        Source(int host, SplittableRandom random) {
+        Source(int host, long seed) {
             this.host = host;
-            this.random = random;
+            this.random = new SplittableRandom(seed);
+            // Flows are drawn from their own stream so the arrivals do not depend on whether flows are tagged.
+            this.picker = new SplittableRandom(Long.reverse(seed) ^ 0x9E3779B97F4A7C15L);
             double packetPs = network.serializationPs(network.hostUpChannel(host), packetBytes);
             this.meanGapPs = load[host] > 0 ? packetPs / load[host] : Double.POSITIVE_INFINITY;
             this.next = load[host] > 0 ? gap() : Long.MAX_VALUE;
@@ -73,6 +89,7 @@ final class ServiceLevelTraffic implements Protocol {
                 boolean accepted = queued < queueLimit;
                 if (accepted) {
                     created[(head + queued) % queueLimit] = next;
+                    tag[(head + queued) % queueLimit] = flow();
                     queued++;
                 }
                 link.generated(destination[host], packetBytes, next, accepted);
@@ -80,12 +97,46 @@ final class ServiceLevelTraffic implements Protocol {
             }
         }
 
+        /** The tag of a new packet: one of the host's flows in proportion to their peaks, or its class. */
+        private int flow() {
+            if (flows == null || flows[host].length == 0) {
+                return serviceLevel[host];
+            }
+            double[] peaks = flows[host];
+            double total = 0;
+            for (double p : peaks) {
+                total += p;
+            }
+            double u = picker.nextDouble() * total;
+            int k = 0;
+            while (k < peaks.length - 1 && u >= peaks[k]) {
+                u -= peaks[k++];
+            }
+            return flowBase[host] + k;
+        }
+
+        /** Sends the first probe whose turn has come, refusing those the lane has no credit for; true if sent. */
+        private boolean probe(HostLink link, long nowPs) {
+            while (probe < probes.count(host) && probes.duePs(host, probe) <= nowPs) {
+                int i = probe++;
+                if (link.canSend(destination[host], probes.cls(), packetBytes)) {
+                    link.send(destination[host], packetBytes, probes.cls(), -1, new Probes.Tag(i), true, nowPs);
+                    return true;
+                }
+                probes.refused(host, i);
+            }
+            return false;
+        }
+
         @Override
         public void inject(HostLink link, long nowPs) {
             arrivals(link, nowPs);
+            if (probe(link, nowPs)) {
+                return;
+            }
             int cls = serviceLevel[host];
             if (queued > 0 && link.canSend(destination[host], cls, packetBytes)) {
-                link.send(destination[host], packetBytes, cls, cls, null, false, created[head]);
+                link.send(destination[host], packetBytes, cls, tag[head], null, false, created[head]);
                 head = (head + 1) % queueLimit;
                 queued--;
             }
@@ -93,11 +144,15 @@ final class ServiceLevelTraffic implements Protocol {
 
         @Override
         public long wakePs(long nowPs) {
-            return next < end ? next : Long.MAX_VALUE;
+            long data = next < end ? next : Long.MAX_VALUE;
+            return probe < probes.count(host) ? Math.min(data, probes.duePs(host, probe)) : data;
         }
 
         @Override
         public void received(SimPacket packet, long nowPs) {
+            if (packet.payload() instanceof Probes.Tag t) {
+                probes.arrived(packet.src(), t.index(), nowPs - packet.injectedPs());
+            }
         }
     }
 }

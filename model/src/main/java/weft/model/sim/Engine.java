@@ -70,6 +70,8 @@ final class Engine {
     /** Per channel: the virtual channel after the one the last head flit took (round robin within a lane). */
     private final int[] vcPointer;
     final long deadlockPs;
+    /** Whether an observer asked for the output queues' occupancy ({@link QueueObserver}). */
+    final boolean recordQueues;
     SwitchModel switches;
     Hosts hosts;
     /** The simulated controller of a run with online allocation, else null. */
@@ -105,6 +107,7 @@ final class Engine {
         this.forwarding = forwarding;
         this.stats = new Stats(fabric, flits, windowStart, windowEnd, observers);
         this.deadlockPs = deadlockPs;
+        this.recordQueues = observers.stream().anyMatch(o -> o instanceof QueueObserver);
         this.vcs = fabric.vcs;
         this.flitMode = config.flitBytes() > 0;
         this.cutThrough = !flitMode && config.switching() == SimConfig.Switching.VCT;

@@ -38,6 +38,8 @@ final class OutputQueuedSwitch extends SwitchModel {
     private final int maxOutputs;
     /** Bytes each input buffer holds for each output of its switch (the VOQs of a VOQ router). */
     private final long[] voq;
+    /** Per output, the most bytes queued in the window ({@link #queuePeaks}); null unless recorded. */
+    private final long[] peak;
 
     OutputQueuedSwitch(Engine engine) {
         super(engine);
@@ -87,6 +89,7 @@ final class OutputQueuedSwitch extends SwitchModel {
         }
         maxOutputs = most;
         voq = new long[fabric.channels * fabric.vcs * Math.max(1, most)];
+        peak = engine.recordQueues ? new long[fabric.channels] : null;
     }
 
     @Override
@@ -111,7 +114,30 @@ final class OutputQueuedSwitch extends SwitchModel {
         tail[q] = f;
         count[ol]++;
         bytes[ol] += p.bytes(f);
+        if (peak != null && engine.busyUntil[o] > now) {
+            recordPeak(o, now);
+        }
         schedule(o, now);
+    }
+
+    /**
+     * A packet joined output o's queue behind the one on the wire: keeps the queue's largest size in the measurement
+     * window (a packet that finds its output free starts at once and never counts as queued).
+     */
+    private void recordPeak(int o, long now) {
+        if (!engine.stats.measuring(now)) {
+            return;
+        }
+        long queued = 0;
+        for (int lane = 0; lane < lanes; lane++) {
+            queued += bytes[o * lanes + lane];
+        }
+        peak[o] = Math.max(peak[o], queued);
+    }
+
+    @Override
+    long[] queuePeaks() {
+        return peak == null ? null : peak.clone();
     }
 
     @Override

@@ -128,6 +128,10 @@ public final class Simulator {
         long end = config.warmupPs() + config.durationPs();
         Engine e = new Engine(config, fabric, forwarding, open ? config.warmupPs() : 0, end, observers, deadlockPs);
         e.switches = SwitchModel.create(e);
+        if (e.recordQueues && !config.infiniteSpeedup()) {
+            throw new IllegalArgumentException("a QueueObserver needs output queues: the output-queued switch "
+                    + "(infinite speedup), not the input-queued crossbar");
+        }
         OpenLoopSource source = null;
         PhaseSource phases = null;
         if (workload instanceof Workload.Driven d) {
@@ -219,6 +223,14 @@ public final class Simulator {
             e.stop("no events left");
         }
         e.stats.closeWindow(now);
+        if (e.recordQueues) {
+            long[] peaks = e.switches.queuePeaks();
+            for (SimObserver o : observers) {
+                if (o instanceof QueueObserver q) {
+                    q.outputQueues(peaks.clone());
+                }
+            }
+        }
         return result(e, workload, workload instanceof Workload.OpenLoop o ? o.load() : Double.NaN, phases, now);
     }
 

@@ -37,6 +37,14 @@ abstract class SwitchModel {
      */
     abstract void waits(WaitGraph g, long now);
 
+    /**
+     * Per channel, the most bytes queued for it at its switch in the measurement window (all lanes together), when
+     * {@link Engine#recordQueues}; null when this model has no output queues.
+     */
+    long[] queuePeaks() {
+        return null;
+    }
+
     /** The switch model the configuration asks for. */
     static SwitchModel create(Engine engine) {
         return engine.config.infiniteSpeedup() ? new OutputQueuedSwitch(engine) : new InputQueuedSwitch(engine);

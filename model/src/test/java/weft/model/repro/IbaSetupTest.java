@@ -9,6 +9,8 @@ import net.jqwik.api.Property;
 import net.jqwik.api.constraints.IntRange;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
+import weft.model.admission.AdmissionRequest;
+import weft.model.admission.ProbeBased;
 import weft.model.qos.HighPriorityLimit;
 import weft.model.qos.ServiceLevels;
 import weft.model.routing.RoutingResult;
@@ -70,6 +72,59 @@ class IbaSetupTest {
         assertThat(s.accepted(0)).isCloseTo(s.offered(0), within(0.002));
         assertThat(s.offered(0)).isCloseTo(0.01 / 2, within(0.003));
         assertThat(s.offered(1)).isZero();
+    }
+
+    /** Two switches of five hosts each, every host sending to its neighbour on the other port parity. */
+    private static IbaSetup.Fabric pairFabric() {
+        Topology t = EthernetSetupTest.pair(IbaSetup.GBPS, IbaSetup.CYCLE_PS / 1e6, 5);
+        return new IbaSetup.Fabric(t, IbaSetup.routes(t, 5), IbaSetup.serviceLevels(t, 5),
+                new int[] {1, 0, 3, 2, 5, 4, 7, 6, 9, 8}, 1);
+    }
+
+    /** The crossbar, router delay 32 cycles, 1,000 cycles of warm-up. */
+    private static Simulator pairSimulator(IbaSetup.Fabric f, long cycles) {
+        return IbaSetup.simulator(f.topology(), f.routes(), ServiceLevels.table41Balanced(), true,
+                HighPriorityLimit.unbounded(), 2, 32, 1000, cycles, 1);
+    }
+
+    @Test
+    @DisplayName("Probe-Based probes (seed 002 §5.3.2) cross an idle fabric on SL5 in 1 + R + 32 + 1 cycles each, "
+            + "six per request: no jitter, so any J > 0 admits; a host that sent none has nothing to report")
+    void probesOnIdleFabric() {
+        IbaSetup.Fabric f = pairFabric();
+        Simulator sim = pairSimulator(f, 100_000);
+        int[] count = new int[10];
+        count[0] = 12;
+        Probes probes = new Probes(count, 4, 1000 * IbaSetup.CYCLE_PS, 100_000 * IbaSetup.CYCLE_PS);
+        IbaSetup.measure(sim, f, 5, new double[10], 64, null, probes);
+        for (int k = 0; k < 2; k++) {
+            ProbeBased.ProbeReport r = probes.report(0, k, 1, IbaSetup.CYCLE_PS);
+            assertThat(r.transitTimes()).containsOnly(1 + 32 + 32 + 1).hasSize(ProbeBased.PROBES_PER_FLOW);
+            assertThat(r.refused()).isZero();
+            assertThat(new ProbeBased().request(new AdmissionRequest("f" + k, new int[0], 0, 0.1), r).admitted())
+                    .isTrue();
+        }
+        assertThat(probes.report(2, 0, 1, IbaSetup.CYCLE_PS).transitTimes()).isEmpty();
+    }
+
+    @Test
+    @DisplayName("flows (seed 002 §5.4.2): a host's load cut into flows of P, each receiving about its P with the "
+            + "idle fabric's latency")
+    void flowsOnIdleFabric() {
+        double[][] peaks = new double[10][0];
+        peaks[0] = FlowStats.cut(0.25, 0.1);
+        assertThat(peaks[0]).containsExactly(new double[] {0.1, 0.1, 0.05}, within(1e-12));
+        double[] load = new double[10];
+        load[0] = 0.25;
+        IbaSetup.Fabric f = pairFabric();
+        FlowStats flows = new FlowStats(peaks, f.serviceLevel(), 1000 * IbaSetup.CYCLE_PS,
+                201_000 * IbaSetup.CYCLE_PS, IbaSetup.CYCLE_PS, IbaSetup.GBPS);
+        IbaSetup.measure(pairSimulator(f, 200_000), f, 5, load, 64, peaks, Probes.none(10), flows);
+        assertThat(flows.flows()).hasSize(3).allSatisfy(x -> {
+            assertThat(x.rate()).isCloseTo(1, within(0.15));
+            assertThat(x.latency()).isCloseTo(66, within(1.0));
+            assertThat(x.serviceLevel()).isZero();
+        });
     }
 
     @Test
