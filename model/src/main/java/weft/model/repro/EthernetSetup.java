@@ -257,17 +257,7 @@ final class EthernetSetup {
         if (hosts % 2 == 1) {
             partner[order[hosts - 1]] = order[0];
         }
-        return new TrafficPattern() {
-            @Override
-            public String name() {
-                return "pairwise";
-            }
-
-            @Override
-            public int destination(int source, RandomGenerator random) {
-                return partner[source];
-            }
-        };
+        return TrafficPattern.fixed("pairwise", partner);
     }
 
     /** A table row: the fabric set's label, each figure in whole Mbit/s, then {@code more}. */
