@@ -5,7 +5,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.IOException;
-import java.net.InetSocketAddress;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -18,16 +17,10 @@ import java.util.Set;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
-import weft.agent.cli.AgentCommand;
 import weft.controller.agentlink.AgentLinkServer;
 import weft.controller.agentlink.AgentView;
-import weft.controller.crp.ReservationOptions;
 import weft.controller.crp.ReservationsView;
-import weft.controller.fabric.DeadlockVerification;
 import weft.controller.fabric.WeftController;
-import weft.controller.openflow.SessionConfig;
-import weft.controller.program.RouteCompiler;
-import weft.model.routing.RoutingEngines;
 import weft.model.protocol.ReservationReport;
 import weft.model.routing.RoutingOptions;
 import weft.model.topology.Host;
@@ -42,7 +35,7 @@ import weft.model.topology.Topology;
  * runs at 12 Mbit/s, h9's port at 50, the senders' ports at 1000. The test gives the bottleneck's HTB class a burst
  * of 40 ms at its rate and a 64-packet FIFO ({@link #shallowQueue}: why). Every sender's agent runs at 3 Mbit/s of
  * its own (24 Mbit/s offered, twice the bottleneck) and writes to h9 as fast as its VOQ takes data ({@code weft agent
- * perf}); CRP as {@link #reservations} sets it.
+ * perf}); CRP as {@link CrpLab#reservations} sets it.
  *
  * <p>Measured over 15 s from kernel counters, each read stamped with the midpoint of its call: what the bottleneck
  * carried and dropped ({@code tc -s qdisc} of s1:9, Ethernet frame bytes as HTB counts them), what each sender put
@@ -60,8 +53,6 @@ class CrpIncastLabTest {
     private static final Path DIR = Path.of("target", "lab", "CrpIncastLabTest");
     private static final double BOTTLENECK_BPS = 12e6;
     private static final double FAIR_BPS = BOTTLENECK_BPS / 8;
-    private static final long MS = 1_000_000L;
-    private static final long SLOT = 20 * MS;
     private static final int SENDERS = 8;
     private static final int QUEUE_PACKETS = 64;
     private static final Duration WINDOW = Duration.ofSeconds(15);
@@ -131,31 +122,18 @@ class CrpIncastLabTest {
 
     private Run run(boolean crp) throws Exception {
         OvsLab.down(NAME);
-        int agentPort = freeUdpAndTcpPort();
+        int agentPort = CrpLab.freeUdpAndTcpPort();
         LabConfig config = new LabConfig(NAME, fabric(), LabHarness.freePort(), 1000);
-        WeftController.Agents agents = new WeftController.Agents(new InetSocketAddress("0.0.0.0", agentPort), TOKEN,
-                null, null, null);
-        WeftController controller = WeftController.start(new WeftController.Config(OvsLab.plannedTopology(config),
-                        RoutingEngines.byName("updown"), RoutingOptions.defaults(), RouteCompiler.Options.defaults(),
-                        new DeadlockVerification(false), new InetSocketAddress("127.0.0.1", config.controllerPort()),
-                        null, SessionConfig.defaults()),
-                crp ? agents.withReservations(reservations(agentPort)) : agents);
+        WeftController controller = CrpLab.controller(config, RoutingOptions.defaults(), agentPort, TOKEN, crp);
         OvsLab lab = null;
-        Perfs perfs = null;
+        CrpLab.Perfs perfs = null;
         String tag = crp ? "crp" : "none";
         try {
-            lab = upWithDeepSwitchSockets(config);
+            lab = CrpLab.upWithDeepSwitchSockets(config);
             String bottleneck = lab.interfaceOf("s1", 9);
             shallowQueue(bottleneck, BOTTLENECK_BPS);
-            assertThat(controller.fabric().awaitConverged(Duration.ofSeconds(60)))
-                    .as("fabric programmed; events %s", controller.fabric().events()).isTrue();
-            String java = ProcessHandle.current().info().command().orElse("java");
-            String classpath = System.getProperty("surefire.test.class.path", System.getProperty("java.class.path"));
-            AgentLinkServer registry = controller.agents();
-            LabAgents.start(lab, agentPort, TOKEN, java, classpath, h -> registry.connectedHosts().contains(h),
-                    List.of("--default-mbps", "3"));
-            pinAddresses(lab);
-            perfs = new Perfs(lab, tag, java, classpath);
+            AgentLinkServer registry = CrpLab.startAgents(lab, controller, agentPort, TOKEN, "h9");
+            perfs = new CrpLab.Perfs(lab, DIR, tag, senders(lab), "10.0.0.9");
             perfs.awaitAllSending();
             if (crp) {
                 awaitEverySenderReserving(registry);
@@ -215,9 +193,9 @@ class CrpIncastLabTest {
     private Snapshot snapshot(String bottleneck, OvsLab lab, AgentLinkServer registry, boolean crp)
             throws IOException {
         long a = System.nanoTime();
-        JsonNode q = qdisc(bottleneck);
+        JsonNode q = CrpLab.qdisc(bottleneck);
         long b = System.nanoTime();
-        long[] rx = senderBytes(lab);
+        long[] rx = CrpLab.hostPortBytes(lab, senders(lab), true);
         long c = System.nanoTime();
         ReservationsView.Table link = crp ? link(registry.reservations()) : null;
         ReservationReport[] reports = new ReservationReport[SENDERS];
@@ -280,26 +258,10 @@ class CrpIncastLabTest {
     /** Waits until the bottleneck's FIFO drops: without CRP the incast has filled it. */
     private void awaitQueueFull(String dev) throws InterruptedException, IOException {
         long deadline = System.nanoTime() + Duration.ofSeconds(60).toNanos();
-        long drops0 = qdisc(dev).get("drops").asLong();
-        while (qdisc(dev).get("drops").asLong() == drops0) {
+        long drops0 = CrpLab.qdisc(dev).get("drops").asLong();
+        while (CrpLab.qdisc(dev).get("drops").asLong() == drops0) {
             assertThat(System.nanoTime() - deadline).as("the bottleneck's queue full within 60 s").isNegative();
             Thread.sleep(200);
-        }
-    }
-
-    /**
-     * Brings the lab up with 4 MiB receive buffers on ovs-vswitchd's port sockets (net.core.rmem_default while the
-     * ports are added, restored right after, as AgentLabTest does): the userspace switch reads each port through an
-     * AF_PACKET socket, and with the default 208 KiB a switch not scheduled for a while on this loaded machine drops
-     * there, before the bottleneck, where neither tc nor the carried share sees it.
-     */
-    private static OvsLab upWithDeepSwitchSockets(LabConfig config) {
-        String rmemDefault = Shell.check("sysctl", "-n", "net.core.rmem_default").stdout().trim();
-        Shell.check("sysctl", "-qw", "net.core.rmem_default=" + (4 << 20));
-        try {
-            return OvsLab.up(config);
-        } finally {
-            Shell.check("sysctl", "-qw", "net.core.rmem_default=" + rmemDefault);
         }
     }
 
@@ -326,147 +288,9 @@ class CrpIncastLabTest {
                 String.valueOf(QUEUE_PACKETS));
     }
 
-    /**
-     * Pins every sender's neighbour entry for h9 and h9's for every sender. Without it, a sender whose agent starts
-     * after the others have filled the bottleneck's queue never resolves h9: its ARP requests travel the same route
-     * and are tail-dropped there (the first runs of this test lost one sender so), and later unicast probes of a
-     * stale entry would be dropped the same way.
-     */
-    private static void pinAddresses(OvsLab lab) {
-        Host h9 = lab.topology().requireHost("h9");
-        for (Host h : lab.topology().hosts()) {
-            if (!h.id().equals("h9")) {
-                lab.exec(h.id(), Duration.ofSeconds(10), "ip", "neigh", "replace", h9.ip(), "lladdr", h9.mac(), "dev",
-                        "eth0", "nud", "permanent");
-                lab.exec("h9", Duration.ofSeconds(10), "ip", "neigh", "replace", h.ip(), "lladdr", h.mac(), "dev",
-                        "eth0", "nud", "permanent");
-            }
-        }
-    }
-
-    /**
-     * CRP for the lab: 20 ms slots (a slot of the 12 Mbit/s link holds 29,100 bytes after the default 3% headroom,
-     * 19 full packets; the headroom covers the 14 B Ethernet header of every 1,500 B packet, which HTB counts and the
-     * grants, in IP bytes, do not), 32 of them, a 40 ms round trip allowed (grants from two slots ahead), a 2 ms
-     * clock tolerance, {@code N_max} one slot of the link; SNTP on the registry's port. {@code ε} is 0: it reserves
-     * room for the control packets that cross a resource (seed 001 §2.5), and the agents' control link runs over the
-     * lab's management veths, not through the bottleneck (with the default 3% the link's data could not exceed
-     * 97% / 1.03 = 94% of its rate).
-     */
-    private static ReservationOptions reservations(int port) {
-        return new ReservationOptions(SLOT, 32, 30_000, 0, 2 * SLOT, 0, 0, 2, 8, SLOT / 8, 2 * MS, Set.of(), port);
-    }
-
-    /** A port free for both TCP (the registry) and UDP (its SNTP server). */
-    private static int freeUdpAndTcpPort() throws IOException {
-        while (true) {
-            int port = LabHarness.freePort();
-            try {
-                new java.net.DatagramSocket(port).close();
-                return port;
-            } catch (java.net.SocketException busy) {
-                // taken for UDP: try another
-            }
-        }
-    }
-
-    /**
-     * The senders' {@code weft agent perf} processes. A perf first asks h9's agent to start its measurement; without
-     * CRP the bottleneck's queue is full by the time the last senders start, and the query can be dropped there as
-     * often as the agent retries it, so the perf ends with an error: such a perf is started again (at most three
-     * times, its log kept), the condition being the lab's, not the data path's.
-     */
-    private static final class Perfs {
-        private final OvsLab lab;
-        private final String tag;
-        private final String java;
-        private final String classpath;
-        private final Process[] running = new Process[SENDERS];
-        private final int[] starts = new int[SENDERS];
-
-        Perfs(OvsLab lab, String tag, String java, String classpath) throws IOException {
-            this.lab = lab;
-            this.tag = tag;
-            this.java = java;
-            this.classpath = classpath;
-            for (int i = 0; i < SENDERS; i++) {
-                start(i);
-            }
-        }
-
-        private void start(int i) throws IOException {
-            Path log = DIR.resolve("perf-" + tag + "-h" + (i + 1) + "-" + starts[i] + ".log");
-            Files.deleteIfExists(log);
-            starts[i]++;
-            running[i] = lab.spawn("h" + (i + 1), log, java, "-Xmx96m", "-cp", classpath,
-                    AgentCommand.class.getName(), "perf", "--to", "10.0.0.9", "--seconds", "300", "--json");
-        }
-
-        /** Waits until the switch-side port of every sender has received data (its agent is sending). */
-        void awaitAllSending() throws InterruptedException, IOException {
-            long[] start = senderBytes(lab);
-            long deadline = System.nanoTime() + Duration.ofSeconds(180).toNanos();
-            while (true) {
-                long[] now = senderBytes(lab);
-                boolean all = true;
-                for (int i = 0; i < SENDERS; i++) {
-                    boolean sending = now[i] - start[i] > 1_000_000;
-                    all &= sending;
-                    if (!sending && !running[i].isAlive() && starts[i] <= 3) {
-                        System.out.printf("perf on h%d (%s) ended before sending; started again%n", i + 1, tag);
-                        start(i);
-                    }
-                }
-                if (all) {
-                    return;
-                }
-                assertThat(System.nanoTime() - deadline).as("all 8 senders sending within 180 s: bytes so far %s, "
-                        + "perf starts %s", Arrays.toString(now), Arrays.toString(starts)).isNegative();
-                Thread.sleep(500);
-            }
-        }
-
-        void stop() {
-            for (Process p : running) {
-                if (p != null) {
-                    p.destroy();
-                }
-            }
-        }
-    }
-
-    /** RX bytes of each sender's switch-side port: what the sender put into s1 (one {@code ip} call for all). */
-    private static long[] senderBytes(OvsLab lab) {
-        long[] out = new long[SENDERS];
-        JsonNode links;
-        try {
-            links = new ObjectMapper().readTree(Shell.check("ip", "-s", "-j", "link", "show").stdout());
-        } catch (IOException e) {
-            throw new LabException("ip -s -j link show: " + e.getMessage(), e);
-        }
-        for (int i = 0; i < SENDERS; i++) {
-            String dev = lab.interfaceOf("s1", i + 1);
-            out[i] = -1;
-            for (JsonNode link : links) {
-                if (link.path("ifname").asText().equals(dev)) {
-                    out[i] = link.get("stats64").get("rx").get("bytes").asLong();
-                }
-            }
-            if (out[i] < 0) {
-                throw new LabException("ip -s -j link show: no device " + dev);
-            }
-        }
-        return out;
-    }
-
-    /** The HTB root qdisc's counters of {@code dev}. */
-    private JsonNode qdisc(String dev) throws IOException {
-        for (JsonNode q : json.readTree(Shell.check("tc", "-s", "-j", "qdisc", "show", "dev", dev).stdout())) {
-            if (q.path("root").asBoolean()) {
-                return q;
-            }
-        }
-        throw new LabException("tc -s qdisc show dev " + dev + ": no root qdisc");
+    /** The senders h1..h8. */
+    private static List<Host> senders(OvsLab lab) {
+        return lab.topology().hosts().subList(0, SENDERS);
     }
 
     /** Median and largest round trip of a ping's output, in ms. */

@@ -34,7 +34,8 @@ public final class AgentPerfCommand implements Callable<Integer> {
     ReportOutput output = new ReportOutput();
     @Mixin
     LocalApiOption local = new LocalApiOption();
-    @Option(names = "--frame-bytes", defaultValue = "14440", description = "bytes per local API send frame")
+    @Option(names = "--frame-bytes", defaultValue = "14440",
+            description = "bytes per local API send frame (default ${DEFAULT-VALUE})")
     int frameBytes;
 
     @Override

@@ -17,23 +17,30 @@ final class DataPathOptions {
     int dataPort;
     @Mixin
     LocalApiOption local = new LocalApiOption();
-    @Option(names = "--scheduler", defaultValue = "ps", description = "ps (Periodic Selection) or svc")
+    @Option(names = "--scheduler", defaultValue = "ps",
+            description = "ps (Periodic Selection) or svc (Shaped Virtual Clock) (default ${DEFAULT-VALUE})")
     String scheduler;
-    @Option(names = "--bucket-bytes", defaultValue = "3076", description = "token bucket depth per VOQ")
+    @Option(names = "--bucket-bytes", defaultValue = "3076",
+            description = "token bucket depth per VOQ, bytes (default ${DEFAULT-VALUE}: two 1538 B frames)")
     int bucketBytes;
-    @Option(names = "--voq-packets", defaultValue = "512", description = "VOQ capacity in packets")
+    @Option(names = "--voq-packets", defaultValue = "512",
+            description = "VOQ capacity in packets (default ${DEFAULT-VALUE})")
     int voqPackets;
-    @Option(names = "--default-mbps", defaultValue = "0", description = "rate of a VOQ without a controller rate")
+    @Option(names = "--default-mbps", defaultValue = "0",
+            description = "rate of a VOQ without a controller rate (default ${DEFAULT-VALUE}: it holds its data)")
     double defaultMbps;
     @Option(names = "--no-reseq", description = "deliver in arrival order (to show what spraying does)")
     boolean noReseq;
-    @Option(names = "--late-mode", defaultValue = "DELIVER_LATE", description = "FAITHFUL or DELIVER_LATE")
+    @Option(names = "--late-mode", defaultValue = "DELIVER_LATE",
+            description = "resequencer: FAITHFUL or DELIVER_LATE (default ${DEFAULT-VALUE})")
     LateMode lateMode;
-    @Option(names = "--reseq-initial-us", defaultValue = "10000", description = "initial resequencer age threshold")
+    @Option(names = "--reseq-initial-us", defaultValue = "10000",
+            description = "initial resequencer age threshold, microseconds (default ${DEFAULT-VALUE})")
     long reseqInitialMicros;
     @Option(names = "--tc-dev", description = "kernel mode: shape this device with tc HTB at the same rates")
     String tcDev;
-    @Option(names = "--tc-link-mbps", defaultValue = "1000", description = "link rate for the tc root class")
+    @Option(names = "--tc-link-mbps", defaultValue = "1000",
+            description = "link rate for the tc root class (default ${DEFAULT-VALUE})")
     long tcLinkMbps;
 
     /** The data path of an agent whose data address is {@code ip}. */

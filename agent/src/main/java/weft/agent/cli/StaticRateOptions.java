@@ -15,7 +15,8 @@ final class StaticRateOptions {
     Map<String, Double> rates = Map.of();
     @Option(names = "--tags", split = ",", description = "path tags (UDP source ports) for static rates")
     List<Integer> tags = List.of();
-    @Option(names = "--policy", defaultValue = "sd", description = "path policy for static rates")
+    @Option(names = "--policy", defaultValue = "sd",
+            description = "path policy for static rates (default ${DEFAULT-VALUE})")
     String policy;
 
     /**

@@ -7,14 +7,18 @@ import java.util.Map;
 import java.util.function.IntPredicate;
 
 /**
- * The sending agent's side of the statistics query ({@link LocalFrames#QUERY}) as a state machine on a clock passed
- * in: an application asks for the path to {@code dst}; without {@code reset} the query first waits for the
- * destination's VOQ to drain (at most {@link #DRAIN_NANOS}, looking every {@link #POLL_NANOS}) and then
- * {@link #SETTLE_NANOS} more for the last packets to arrive, then asks the receiving agent (shim kind 1); a
- * request unanswered for {@link #RETRY_NANOS} is sent again, and after {@link #ATTEMPTS} the application gets an
- * error. A start ({@code reset}) is asked at once. One query per destination: a newer one takes its place and
- * the older application is told. The shell sends what {@link Out} asks, arms one timer for {@link #nextDeadline}
- * and calls {@link #tick} when it fires. Deadlines compare as {@code a - b <= 0}, which survives the clock's wrap.
+ * The sending agent's side of the statistics query ({@link LocalFrames#QUERY}) as a state machine on a clock passed in:
+ * an application asks for the path to {@code dst}; without {@code reset} the query first waits for the destination's
+ * VOQ to drain (at most {@link #DRAIN_NANOS}, looking every {@link #POLL_NANOS}) and then {@link #SETTLE_NANOS} more
+ * for the last packets to arrive, then asks the receiving agent (shim kind 1); a request unanswered for {@link
+ * #RETRY_NANOS} is sent again, and after {@link #ATTEMPTS} the application gets an error. A request whose retry
+ * deadline is handled more than {@link #LATE_NANOS} after it fell due is not counted: this agent was not running
+ * meanwhile (a starved machine, a long pause), so neither, in all likelihood, was the peer that should answer, and the
+ * silence says nothing about the path; it is sent again with a full interval, at most {@link #LATE_RETRIES} times per
+ * query, so a query still ends. A start ({@code reset}) is asked at once. One query per destination: a newer one takes
+ * its place and the older application is told. The shell sends what {@link Out} asks, arms one timer for {@link
+ * #nextDeadline} and calls {@link #tick} when it fires. Deadlines compare as {@code a - b <= 0}, which survives the
+ * clock's wrap.
  *
  * @param <A> the application connection
  */
@@ -24,6 +28,8 @@ final class StatsQueries<A> {
     static final long SETTLE_NANOS = 50_000_000L;
     static final long RETRY_NANOS = 1_000_000_000L;
     static final int ATTEMPTS = 3;
+    static final long LATE_NANOS = RETRY_NANOS / 2;
+    static final int LATE_RETRIES = 10;
 
     /** What the machine asks the shell to do. */
     interface Out<A> {
@@ -48,6 +54,7 @@ final class StatsQueries<A> {
         Phase phase;
         long due;
         int attempts;
+        int lateRetries;
 
         Query(A app, boolean reset, String peer, long drainUntil) {
             this.app = app;
@@ -95,7 +102,11 @@ final class StatsQueries<A> {
                     }
                 }
                 case SETTLING, ASKED -> {
-                    if (q.attempts == ATTEMPTS) {
+                    if (q.phase == Phase.ASKED && now - q.due > LATE_NANOS && q.lateRetries < LATE_RETRIES) {
+                        q.lateRetries++;
+                        q.due = now + RETRY_NANOS;
+                        out.ask(dst, q.reset);
+                    } else if (q.attempts == ATTEMPTS) {
                         failed.add(dst);
                         out.fail(q.app, "local api: no statistics reply from " + q.peer + " after " + ATTEMPTS
                                 + " requests, " + RETRY_NANOS / 1_000_000_000L + " s apart");

@@ -87,6 +87,35 @@ class StatsQueriesTest {
     }
 
     @Test
+    @DisplayName("A retry deadline handled more than 0.5 s late (the agent was not running) does not count: the "
+            + "request is sent again with a full second; counted attempts still end the query, and at most 10 late "
+            + "ones")
+    void lateDeadlinesDoNotCount() {
+        query("app", 6, true);
+        assertThat(out).containsExactly("ask 6 reset");
+        now += 1_000 * MS + 2_000 * MS; // the loop slept through the first retry deadline by 2 s
+        queries.tick(now, backlogged::contains, sink);
+        assertThat(out).as("sent again, not counted").containsExactly("ask 6 reset", "ask 6 reset");
+        advance(2_000);
+        assertThat(out).as("the counted retries on time").hasSize(4);
+        advance(1_000);
+        assertThat(out).last().isEqualTo("fail app: local api: no statistics reply from 10.0.0.6:7470 after 3 "
+                + "requests, 1 s apart");
+
+        out.clear();
+        query("app", 7, true);
+        for (int i = 0; i < 12; i++) {
+            now = queries.nextDeadline() + 600 * MS;
+            queries.tick(now, backlogged::contains, sink);
+        }
+        assertThat(out).as("10 late re-sends, then the counted attempts run out: 1 + 10 + 2 asks by the 12th "
+                + "late tick").hasSize(13).allMatch(l -> l.equals("ask 7 reset"));
+        now = queries.nextDeadline();
+        queries.tick(now, backlogged::contains, sink);
+        assertThat(out).last().asString().startsWith("fail app");
+    }
+
+    @Test
     @DisplayName("A newer query for the same destination replaces the older, whose application is told; a closed "
             + "application's queries go")
     void replacedAndForgotten() {

@@ -1,6 +1,7 @@
 package weft.controller.cli;
 
 import java.io.PrintWriter;
+import java.util.function.Supplier;
 import picocli.CommandLine.Model.CommandSpec;
 
 /**
@@ -19,6 +20,18 @@ public final class CliFailure extends RuntimeException {
     public CliFailure(String message, int exitCode) {
         super(message);
         this.exitCode = exitCode;
+    }
+
+    /**
+     * Runs {@code parse} on the value of {@code option}; the {@link IllegalArgumentException} with which it refuses
+     * the value becomes a usage failure {@code "OPTION: message"}.
+     */
+    public static <T> T parsing(String option, Supplier<T> parse) {
+        try {
+            return parse.get();
+        } catch (IllegalArgumentException e) {
+            throw new CliFailure(option + ": " + e.getMessage(), USAGE);
+        }
     }
 
     public int exitCode() {

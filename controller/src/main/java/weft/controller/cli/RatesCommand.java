@@ -118,15 +118,11 @@ public final class RatesCommand implements Callable<Integer> {
             throw new CliFailure("--interval-us must be > 0 and --control-bytes, --min-mbps >= 0", CliFailure.USAGE);
         }
         VoqBudget budget = new VoqBudget(controlBytes, intervalUs * 1e-6, minMbps / 1000);
-        try {
-            return switch (name) {
-                case "maxmin" -> new MaxMin(budget);
-                case "bp" -> new BacklogProportional(budget);
-                default -> RateAllocators.byName(name);
-            };
-        } catch (IllegalArgumentException e) {
-            throw new CliFailure("--algo: " + e.getMessage(), CliFailure.USAGE);
-        }
+        return CliFailure.parsing("--algo", () -> switch (name) {
+            case "maxmin" -> new MaxMin(budget);
+            case "bp" -> new BacklogProportional(budget);
+            default -> RateAllocators.byName(name);
+        });
     }
 
     private static <N> void summary(PrintWriter out, Allocation<N> a, double ms) {

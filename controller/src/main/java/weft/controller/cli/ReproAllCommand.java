@@ -54,11 +54,7 @@ public final class ReproAllCommand implements Callable<Integer> {
             List<String> names = only == null ? Reproductions.names() : only;
             List<Reproduction> repros = new ArrayList<>();
             for (String name : names) {
-                try {
-                    repros.add(Reproductions.byName(name));
-                } catch (IllegalArgumentException e) {
-                    throw new CliFailure("--only: " + e.getMessage(), CliFailure.USAGE);
-                }
+                repros.add(CliFailure.parsing("--only", () -> Reproductions.byName(name)));
             }
             if (out != null) {
                 try {

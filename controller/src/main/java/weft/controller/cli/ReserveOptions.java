@@ -84,11 +84,7 @@ public final class ReserveOptions {
         long slotNanos = Durations.nanos("--crp-slot", slot);
         Set<EgressPort> marked = new LinkedHashSet<>();
         for (String m : marks) {
-            try {
-                marked.add(EgressPort.parse(m));
-            } catch (IllegalArgumentException e) {
-                throw new CliFailure("--crp-mark: " + e.getMessage(), CliFailure.USAGE);
-            }
+            marked.add(CliFailure.parsing("--crp-mark", () -> EgressPort.parse(m)));
         }
         int sntp = sntpPort == null ? registryPort : sntpPort;
         try {

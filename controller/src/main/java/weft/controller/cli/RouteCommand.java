@@ -15,7 +15,6 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 import weft.model.routing.EngineChain;
 import weft.model.routing.RoutingEngine;
-import weft.model.routing.RoutingEngines;
 import weft.model.routing.RoutingFailure;
 import weft.model.routing.RoutingOptions;
 import weft.model.routing.RoutingResult;
@@ -123,15 +122,6 @@ public final class RouteCommand implements Callable<Integer> {
             report = DeadlockVerifier.verify(topology, result);
             verifyMs = (System.nanoTime() - verifyStart) / 1e6;
             return report.ok() ? null : "verifier: " + report.verdict();
-        }
-    }
-
-    /** The engines of a comma-separated list, refusing unknown names before anything runs. */
-    static List<RoutingEngine> chain(String names) {
-        try {
-            return RoutingEngines.byNames(names);
-        } catch (IllegalArgumentException e) {
-            throw new CliFailure("--engine: " + e.getMessage(), CliFailure.USAGE);
         }
     }
 

@@ -52,11 +52,7 @@ public final class RoutingOptionsMixin {
      * @throws CliFailure (usage) naming {@code --engine} and the unknown engine
      */
     public EngineChain chain() {
-        try {
-            return RoutingEngines.chain(engine);
-        } catch (IllegalArgumentException e) {
-            throw new CliFailure("--engine: " + e.getMessage(), CliFailure.USAGE);
-        }
+        return CliFailure.parsing("--engine", () -> RoutingEngines.chain(engine));
     }
 
     /**

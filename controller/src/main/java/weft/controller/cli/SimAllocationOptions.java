@@ -54,11 +54,7 @@ final class SimAllocationOptions {
         if (withRates) {
             throw new CliFailure("give at most one of --rates FILE and --allocate ALG", CliFailure.USAGE);
         }
-        try {
-            return new OnlineRates(RateAllocators.byName(allocator), scheduler, Math.round(intervalUs * 1e6),
-                    Math.round(delayUs * 1e6));
-        } catch (IllegalArgumentException e) {
-            throw new CliFailure("--allocate: " + e.getMessage(), CliFailure.USAGE);
-        }
+        return CliFailure.parsing("--allocate", () -> new OnlineRates(RateAllocators.byName(allocator), scheduler,
+                Math.round(intervalUs * 1e6), Math.round(delayUs * 1e6)));
     }
 }

@@ -15,6 +15,7 @@ import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 import weft.model.routing.RoutingEngine;
+import weft.model.routing.RoutingEngines;
 import weft.model.routing.RoutingFailure;
 import weft.model.routing.RoutingOptions;
 import weft.model.routing.RoutingResult;
@@ -339,7 +340,7 @@ public final class SimCommand implements Callable<Integer> {
             return out;
         }
         RoutingOptions options = RoutingOptions.defaults().withMaxLayers(maxLayers);
-        for (RoutingEngine e : RouteCommand.chain(engines)) {
+        for (RoutingEngine e : CliFailure.parsing("--engines", () -> RoutingEngines.byNames(engines))) {
             try {
                 RoutingResult r = e.compute(t, options);
                 out.add(new Named(e.name(), r, DeadlockVerifier.verify(t, r).verdict()));
@@ -459,11 +460,8 @@ public final class SimCommand implements Callable<Integer> {
             } catch (NumberFormatException e) {
                 throw new CliFailure("--load: '" + l.trim() + "' is not a number", CliFailure.USAGE);
             }
-            try {
-                out.add(new Workload.OpenLoop(TrafficPatterns.parse(traffic, t.hosts().size(), seed), value));
-            } catch (IllegalArgumentException e) {
-                throw new CliFailure("--traffic: " + e.getMessage(), CliFailure.USAGE);
-            }
+            out.add(new Workload.OpenLoop(CliFailure.parsing("--traffic",
+                    () -> TrafficPatterns.parse(traffic, t.hosts().size(), seed)), value));
         }
         return out;
     }
@@ -506,11 +504,7 @@ public final class SimCommand implements Callable<Integer> {
         for (int i = 0; i < gbps.length; i++) {
             gbps[i] = p.assignedGbps().get(p.flows().get(i).id());
         }
-        try {
-            return RatedInjection.factory(scheduler, gbps);
-        } catch (IllegalArgumentException e) {
-            throw new CliFailure("--scheduler: " + e.getMessage(), CliFailure.USAGE);
-        }
+        return CliFailure.parsing("--scheduler", () -> RatedInjection.factory(scheduler, gbps));
     }
 
     private void header(PrintWriter out, Topology t, SimConfig c, Workload w) {

@@ -2,6 +2,7 @@ package weft.controller.crp;
 
 import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.Iterator;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -40,7 +41,9 @@ import weft.model.topology.Topology;
  * switch port, the same split taken at each. What it adds (docs/crp.md, the live form): the critical set and each
  * pair's path follow the routes; requests are checked and bounded (a refusal names the problem and changes no table;
  * a source holds at most {@link ReservationOptions#maxLivePerPair} live bookings towards one destination); a failed
- * link withdraws the bookings through either of its directions, and a route change those whose path it changed.
+ * link withdraws the bookings through either of its directions and grants nothing over it until the routes change
+ * (a request whose path crosses it is answered {@code retry}, cause {@code link-down}), and a route change withdraws
+ * the bookings whose path it changed.
  *
  * <p>One class although long: every call changes the central tables, the owners of their bookings and the live
  * count per pair together (a grant, a revocation, a purge, a restore), and the view reads all three; split, each part
@@ -86,6 +89,8 @@ public final class ReservationService {
     private final Map<String, Long> flowIds = new HashMap<>();
     private final Map<Long, Owner> owners = new LinkedHashMap<>();
     private final Map<Long, Integer> livePerFlow = new HashMap<>();
+    /** Link ends reported down since the routes last changed: no grant crosses them. */
+    private final Set<EgressPort> down = new HashSet<>();
     private long ownersSlot = Long.MIN_VALUE;
     private long requests;
     private long grants;
@@ -147,6 +152,7 @@ public final class ReservationService {
             }
         }
         critical = next;
+        down.clear();
         purge(now);
         for (Map.Entry<Long, Owner> e : new ArrayList<>(owners.entrySet())) {
             Owner o = e.getValue();
@@ -195,7 +201,9 @@ public final class ReservationService {
     /**
      * A switch port went down: the bookings through it and through the other direction of its link are revoked
      * (their slots to come are given back at every resource of their paths). The tables stay until the routes
-     * change.
+     * change; until then a request whose path crosses a failed link is answered {@code retry} (the routes that
+     * follow the failure take it elsewhere), so nothing is granted on a dead link in between. A host port that
+     * goes down keeps its table open: no route change follows it, and its host may come back.
      */
     public List<Delivery> portDown(EgressPort port, long now) {
         List<Delivery> out = new ArrayList<>();
@@ -203,7 +211,12 @@ public final class ReservationService {
             return out;
         }
         purge(now);
-        for (EgressPort p : new EgressPort[] {port, critical.peerOf(port)}) {
+        EgressPort peer = critical.peerOf(port);
+        if (peer != null) {
+            down.add(port);
+            down.add(peer);
+        }
+        for (EgressPort p : new EgressPort[] {port, peer}) {
             if (p != null && central.hasResource(p)) {
                 notify(central.revoke(p, now), out);
             }
@@ -282,6 +295,13 @@ public final class ReservationService {
         if (live >= options.maxLivePerPair()) {
             return refuse(r, "too-many", who + src + " holds " + live + " live bookings towards " + d.id()
                     + ", at most " + options.maxLivePerPair());
+        }
+        if (path.stream().anyMatch(down::contains)) {
+            // no slot of a dead channel is common to the path; the routes that follow the failure come within
+            // about a window, so the wait is a destination-full one (seed 001 §2.6), not the short jittered one
+            retriesNoSlot++;
+            return new ControlMessage.Retry(r.id(), r.dst(), "link-down", central.params().retryWait(
+                    RetryCause.DESTINATION_FULL, options.rttNanos(), random));
         }
         List<EgressPort> channels = path.subList(0, path.size() - 1);
         long notBefore = r.notBefore() == null ? ReserveRequest.ASAP : r.notBefore();

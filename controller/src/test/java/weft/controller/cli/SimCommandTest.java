@@ -64,6 +64,15 @@ class SimCommandTest {
     }
 
     @Test
+    @DisplayName("an unknown engine in --engines is a usage error naming --engines; nothing runs")
+    void unknownEngine() {
+        assertThat(cli.run("--topo", cli.file("ring.json"), "--engines", "updown,nosuch"))
+                .isEqualTo(CliFailure.USAGE);
+        assertThat(cli.err()).contains("--engines: unknown routing engine 'nosuch'");
+        assertThat(cli.out()).doesNotContain("updown");
+    }
+
+    @Test
     @DisplayName("--engines compares routings side by side; a ring under minhop deadlocks: exit 3 and its cycle")
     void enginesSideBySide() throws IOException {
         int status = cli.run("--topo", cli.file("ring.json"), "--engines", "minhop,updown", "--load", "1.0",

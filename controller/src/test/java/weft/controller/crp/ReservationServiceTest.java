@@ -212,6 +212,43 @@ class ReservationServiceTest {
     }
 
     @Test
+    @DisplayName("After the link went down and until the routes change, a request over either direction is "
+            + "answered retry (link-down, after a window less the round trip, 320 - 20 ms, plus the jitter of at "
+            + "most 1.25 ms) and changes no table; once the routes change, it is granted again")
+    void noGrantOnADeadLink() {
+        ReservationService s = service();
+        s.reserve("h1", new ControlMessage.Reserve(1, H9, 29_100, null), NOW);
+        assertThat(s.portDown(new EgressPort("s1", 9), NOW + MS)).hasSize(1);
+        ControlMessage again = s.reserve("h1", new ControlMessage.Reserve(2, H9, 29_100, null), NOW + 2 * MS);
+        assertThat(again).isInstanceOf(ControlMessage.Retry.class);
+        ControlMessage.Retry retry = (ControlMessage.Retry) again;
+        assertThat(retry.cause()).isEqualTo("link-down");
+        assertThat(retry.waitNanos()).isBetween(300 * MS, 300 * MS + 1_250_000);
+        assertThat(table(s, "s1:9").free()).containsOnly(29_100);
+        assertThat(table(s, "s2:1").free()).containsOnly(60_625);
+        assertThat(s.bookings(NOW + 2 * MS)).isEmpty();
+        assertThat(s.view(NOW + 2 * MS).totals().retriesNoCommonSlot()).isEqualTo(1);
+        assertThat(s.view(NOW + 2 * MS).totals().grants()).isEqualTo(1);
+        assertThat(s.reserve("h9", new ControlMessage.Reserve(3, "10.0.0.1", 1000, null), NOW + 2 * MS))
+                .as("h9 -> h1 crosses s2:2, the link's other direction").isInstanceOf(ControlMessage.Retry.class);
+
+        s.fabric(incast(0.024), ReservationServiceTest::paths, NOW + 3 * MS);
+        assertThat(s.reserve("h1", new ControlMessage.Reserve(4, H9, 29_100, null), NOW + 3 * MS))
+                .as("the routes changed (here: the link is back)").isInstanceOf(ControlMessage.Grant.class);
+    }
+
+    @Test
+    @DisplayName("A host port that goes down revokes its bookings but keeps its table open: no route change "
+            + "follows it, and the host may come back")
+    void hostPortDownKeepsGranting() {
+        ReservationService s = service();
+        s.reserve("h1", new ControlMessage.Reserve(1, H9, 29_100, null), NOW);
+        assertThat(s.portDown(new EgressPort("s2", 1), NOW + MS)).hasSize(1);
+        assertThat(s.reserve("h1", new ControlMessage.Reserve(2, H9, 29_100, null), NOW + 2 * MS))
+                .isInstanceOf(ControlMessage.Grant.class);
+    }
+
+    @Test
     @DisplayName("The routes change to a 1 Gbit/s link: it is no longer critical, its table goes, the bookings over "
             + "it are revoked, and N_max follows the slowest resource left (h9's 60,625 B)")
     void routeChange() {

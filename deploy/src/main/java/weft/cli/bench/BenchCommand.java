@@ -35,6 +35,9 @@ public final class BenchCommand extends CommandGroup {
     @Command(name = "routing", mixinStandardHelpOptions = true,
             description = "Layers, compute time and memory of LASH, SR, Up*/Down* (and OpenSM's LASH).")
     static final class Routing implements Callable<Integer> {
+        /** The table's columns. */
+        private static final String ROW = "%-18s %5s %5s  %-8s %6s %10s %10s %10s  %s%n";
+
         @Option(names = "--engines", split = ",", description = "Engines (default: ${DEFAULT-VALUE}).",
                 defaultValue = "lash,sr,updown")
         List<String> engines;
@@ -65,8 +68,8 @@ public final class BenchCommand extends CommandGroup {
         @Override
         public Integer call() throws Exception {
             List<String> names = fabrics != null ? fabrics : defaultFabrics();
-            System.out.printf("%-18s %5s %5s  %-8s %6s %10s %10s %10s  %s%n", "fabric", "sw", "links", "engine",
-                    "layers", "wall ms", "cpu ms", "alloc MB", "verdict");
+            System.out.printf(ROW, "fabric", "sw", "links", "engine", "layers", "wall ms", "cpu ms", "alloc MB",
+                    "verdict");
             for (String name : names) {
                 Topology t = fabric(name, seed);
                 for (String e : engines) {
@@ -74,16 +77,12 @@ public final class BenchCommand extends CommandGroup {
                 }
                 if (opensm) {
                     if (t.switches().size() > opensmMax) {
-                        System.out.printf("%-18s %5d %5d  %-8s %6s %10s %10s %10s  %s%n", name,
-                                t.switches().size(), t.links().size(), "opensm", "-", "-", "-", "-",
-                                "skipped (> --opensm-max)");
+                        printRow(name, t, "opensm", "-", "-", "-", "-", "skipped (> --opensm-max)");
                     } else {
                         OpenSmLash.Outcome o = OpenSmLash.run(t, workDir.resolve(name), opensmTimeout);
-                        System.out.printf("%-18s %5d %5d  %-8s %6s %10s %10s %10s  %s (whole run %.2f s)%n",
-                                name, t.switches().size(), t.links().size(), "opensm",
-                                o.layers() < 0 ? "-" : String.valueOf(o.layers()),
+                        printRow(name, t, "opensm", o.layers() < 0 ? "-" : String.valueOf(o.layers()),
                                 o.routingSeconds() < 0 ? "-" : String.format("%.1f", o.routingSeconds() * 1000), "-",
-                                "-", o.status(), o.wallSeconds());
+                                "-", String.format("%s (whole run %.2f s)", o.status(), o.wallSeconds()));
                     }
                 }
             }
@@ -92,8 +91,7 @@ public final class BenchCommand extends CommandGroup {
 
         private void row(String label, Topology t, String engine) {
             if (!RoutingEngines.names().contains(engine)) {
-                System.out.printf("%-18s %5d %5d  %-8s %6s %10s %10s %10s  %s%n", label, t.switches().size(),
-                        t.links().size(), engine, "-", "-", "-", "-", "engine not registered in this build");
+                printRow(label, t, engine, "-", "-", "-", "-", "engine not registered in this build");
                 return;
             }
             RoutingOptions options = RoutingOptions.defaults();
@@ -125,8 +123,7 @@ public final class BenchCommand extends CommandGroup {
                 }
             }
             if (failure != null) {
-                System.out.printf("%-18s %5d %5d  %-8s %6s %10s %10s %10s  %s%n", label, t.switches().size(),
-                        t.links().size(), engine, "-", "-", "-", "-", failure);
+                printRow(label, t, engine, "-", "-", "-", "-", failure);
                 return;
             }
             String verdict = "not verified";
@@ -134,8 +131,15 @@ public final class BenchCommand extends CommandGroup {
                 VerificationReport v = DeadlockVerifier.verify(t, r);
                 verdict = v.ok() ? "ok" : v.verdict();
             }
-            System.out.printf("%-18s %5d %5d  %-8s %6d %10.1f %10.1f %10.1f  %s%n", label, t.switches().size(),
-                    t.links().size(), engine, r.layers(), best / 1e6, cpu / 1e6, alloc / 1048576.0, verdict);
+            printRow(label, t, engine, String.valueOf(r.layers()), String.format("%.1f", best / 1e6),
+                    String.format("%.1f", cpu / 1e6), String.format("%.1f", alloc / 1048576.0), verdict);
+        }
+
+        /** One row of the table: the fabric and its size, the engine, and its figures ("-" where there is none). */
+        private static void printRow(String fabric, Topology t, String engine, String layers, String wallMs,
+                                     String cpuMs, String allocMb, String verdict) {
+            System.out.printf(ROW, fabric, t.switches().size(), t.links().size(), engine, layers, wallMs, cpuMs,
+                    allocMb, verdict);
         }
     }
 

@@ -271,10 +271,7 @@ public final class CentralReservations<R> {
      */
     public long chargeUnreserved(List<R> path, long units, long now) {
         for (R key : path) {
-            if (!resources.containsKey(key)) {
-                throw new IllegalArgumentException("charge " + units + " units: resource " + key
-                        + " has no reservation table");
-            }
+            resource(key, "charge " + units + " units");
         }
         advance(now);
         long worst = 0;
@@ -292,28 +289,10 @@ public final class CentralReservations<R> {
      * @return one revocation per withdrawn booking, for its requester
      */
     public List<Revocation> revoke(R key, long now) {
-        Resource<R> res = resources.get(key);
-        if (res == null) {
-            throw new IllegalArgumentException("revoke: resource " + key + " has no reservation table");
-        }
-        advance(now);
+        Resource<R> res = resourceAt(key, "revoke", now);
         List<Revocation> out = new ArrayList<>();
         for (Long id : List.copyOf(res.bookings)) {
-            Booking<R> b = bookings.remove(id);
-            List<SlotUnits> gone = new ArrayList<>(2);
-            for (SlotUnits s : b.budget()) {
-                if (s.slot() >= current) {
-                    gone.add(s);
-                }
-            }
-            for (R k : b.resources()) {
-                Resource<R> r = resources.get(k);
-                if (r != null) {
-                    r.table.release(b.reserved());
-                    r.bookings.remove(id);
-                }
-            }
-            out.add(new Revocation(id, b.flow(), gone));
+            out.add(withdraw(id, bookings.remove(id)));
         }
         return out;
     }
@@ -330,6 +309,14 @@ public final class CentralReservations<R> {
         if (b == null) {
             return null;
         }
+        return withdraw(id, b);
+    }
+
+    /**
+     * Gives the units of booking {@code b} (already out of the live bookings) back to every resource of its path: its
+     * revocation names the slots not yet ended.
+     */
+    private Revocation withdraw(long id, Booking<R> b) {
         List<SlotUnits> gone = new ArrayList<>(2);
         for (SlotUnits s : b.budget()) {
             if (s.slot() >= current) {
@@ -365,11 +352,7 @@ public final class CentralReservations<R> {
         SlotSplit r0 = booking.reserved();
         SlotSplit s = r0.slot() >= current ? r0 : new SlotSplit(r0.slot() + 1, r0.second(), 0);
         for (R key : booking.resources()) {
-            Resource<R> r = resources.get(key);
-            if (r == null) {
-                throw new IllegalArgumentException("restore booking " + booking.id() + ": resource " + key
-                        + " has no reservation table");
-            }
+            Resource<R> r = resource(key, "restore booking " + booking.id());
             if (r.table.free(s.slot()) < s.first() || r.table.free(s.slot() + 1) < s.second()) {
                 throw new IllegalArgumentException("restore booking " + booking.id() + ": " + key + " holds "
                         + r.table.free(s.slot()) + " + " + r.table.free(s.slot() + 1) + " units at slots " + s.slot()
@@ -395,11 +378,7 @@ public final class CentralReservations<R> {
 
     /** The live bookings through {@code key}, oldest first. */
     public List<Booking<R>> bookings(R key, long now) {
-        Resource<R> res = resources.get(key);
-        if (res == null) {
-            throw new IllegalArgumentException("bookings: resource " + key + " has no reservation table");
-        }
-        advance(now);
+        Resource<R> res = resourceAt(key, "bookings", now);
         List<Booking<R>> out = new ArrayList<>(res.bookings.size());
         for (Long id : res.bookings) {
             out.add(bookings.get(id));
@@ -409,14 +388,26 @@ public final class CentralReservations<R> {
 
     /** The table and counters of {@code key} at tick {@code now}. */
     public ResourceSnapshot<R> snapshot(R key, long now) {
-        Resource<R> r = resources.get(key);
-        if (r == null) {
-            throw new IllegalArgumentException("snapshot: resource " + key + " has no reservation table");
-        }
-        advance(now);
+        Resource<R> r = resourceAt(key, "snapshot", now);
         ReservationTable t = r.table;
         return new ResourceSnapshot<>(key, t.capacity(), t.baseSlot(), t.freeCells(), r.requests, r.grants,
                 r.retriesFull, r.retriesNoSlot, t.committedUnits(), r.epsilon, t.chargedUnits(), t.unchargedUnits(),
                 t.releasedUnits(), r.bookings.size());
+    }
+
+    /** The resource of {@code key}, the clock advanced to {@code now}; {@code operation} names the caller in errors. */
+    private Resource<R> resourceAt(R key, String operation, long now) {
+        Resource<R> r = resource(key, operation);
+        advance(now);
+        return r;
+    }
+
+    /** The resource of {@code key}; an error naming {@code operation} when it has no table. */
+    private Resource<R> resource(R key, String operation) {
+        Resource<R> r = resources.get(key);
+        if (r == null) {
+            throw new IllegalArgumentException(operation + ": resource " + key + " has no reservation table");
+        }
+        return r;
     }
 }

@@ -6,7 +6,9 @@ import java.util.random.RandomGenerator;
  * CRP's configuration (seed 001 Table 1 and §2.5-2.6), in abstract units (flits, or bytes) and ticks (cycles, or
  * nanoseconds). {@link #paper()} is Table 1 with one flit per cycle: {@code V_cells = 32}, {@code C_max = 269},
  * {@code N_min = 4} and {@code N_max = 16} packets of 32 flits, {@code ε = 5%}, {@code TTW = 200},
- * {@code R_res = 1}, {@code R_cycles = 30}, with §2.6's randomised retry wait.
+ * {@code R_res = 1}, {@code R_cycles = 30}, with §2.6's randomised retry wait and one segment reserving per
+ * destination (the paper does not say; its hotspot retry probability, §4.1, and SRP's flow buffers point to one:
+ * docs/crp.md decision 12).
  *
  * @param cells            {@code V_cells}: cells per table and bits per request vector, 1..64
  * @param capacity         {@code C_max}: the reference capacity of one slot in units (each table may have its own)
@@ -20,7 +22,8 @@ import java.util.random.RandomGenerator;
  * @param retryJitterTicks extra wait drawn uniformly from {@code [0, retryJitterTicks]} (§2.6; 0: none)
  * @param randomRetry      §2.6's randomised wait: each wait {@code w} of §2.4 is drawn uniformly from
  *                         {@code [w/2, 3w/2]} (mean {@code w}) instead of taken as it is
- * @param outstanding      reservation requests a source keeps outstanding per destination (see {@link CrpSource})
+ * @param outstanding      segments a source keeps reserving per destination, each from its request until its data
+ *                         has gone (see {@link CrpSource})
  * @param ageAfterRetries  §2.6 ageing: after this many retries a request holds one more slot per retry (0: off)
  * @param eagerMax         the most request sizes ageing may hold
  */
@@ -60,7 +63,7 @@ public record CrpParameters(int cells, long capacity, SlotClock clock, long minU
 
     /** Seed 001 Table 1, one flit per cycle (32-flit packets). */
     public static CrpParameters paper() {
-        return new CrpParameters(32, 269, SlotClock.of(269), 4 * 32, 16 * 32, 50_000, 200, 1, 30, 0, true, 2, 0,
+        return new CrpParameters(32, 269, SlotClock.of(269), 4 * 32, 16 * 32, 50_000, 200, 1, 30, 0, true, 1, 0,
                 1);
     }
 

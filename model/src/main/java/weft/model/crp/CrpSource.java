@@ -20,10 +20,13 @@ import java.util.random.RandomGenerator;
  * {@link #pull} for the next packet of a destination's queue whenever it may inject one, and tells the source what
  * happened to speculative packets with {@link CrpMessage.Ack} and {@link CrpMessage.Nack}.
  *
- * <p>Decisions where the paper is silent: a segment sends its request when it reaches the first
- * {@code outstanding} un-granted segments of its queue, and speculates only from then on (SRP's order: request
- * first, speculate while it is in flight; the paper's "NACKs cause the source to ... transmit a reservation
- * request" would leave speculation without the round-trip cover §2.5 gives it as its purpose); a NACK stops a
+ * <p>Decisions where the paper is silent: a segment sends its request when it is among the first
+ * {@code outstanding} segments of its queue, and speculates only from then on (SRP's order: request first,
+ * speculate while it is in flight; the paper's "NACKs cause the source to ... transmit a reservation request" would
+ * leave speculation without the round-trip cover §2.5 gives it as its purpose); a segment stays outstanding from its
+ * request until all its data has gone (sent under its grant, or speculatively and acknowledged), as SRP's flow
+ * buffers keep one reservation per destination until its flow is sent, so the next segment requests when the carrier
+ * has {@link #pull}ed the last of it ({@link #requests}) or its last ACK arrives; a NACK stops a
  * segment's speculation for good and its dropped units go again under the grant; a grant stops speculation;
  * granted or small-flow data goes before speculative data, first-come first-served within each class; a grant for
  * a segment already delivered speculatively is left unused.
@@ -70,7 +73,7 @@ public final class CrpSource implements CrpNode {
             this.reserve = reserve;
         }
 
-        boolean outstanding() {
+        boolean awaitingAnswer() {
             return requested && !granted;
         }
 
@@ -79,7 +82,7 @@ public final class CrpSource implements CrpNode {
         }
 
         boolean maySpeculate() {
-            return outstanding() && !nacked && unsent > 0;
+            return awaitingAnswer() && !nacked && unsent > 0;
         }
 
         boolean done() {
@@ -140,7 +143,7 @@ public final class CrpSource implements CrpNode {
     private List<Outbound> activate(ArrayDeque<Entry> q, long now) {
         int outstanding = 0;
         for (Entry e : q) {
-            if (e.outstanding()) {
+            if (e.requested) {
                 outstanding++;
             }
         }
@@ -173,7 +176,7 @@ public final class CrpSource implements CrpNode {
         }
         Entry e = entries.get(message.segment());
         if (message instanceof CrpMessage.Grant g) {
-            if (e == null || g.attempt() != e.attempt || !e.outstanding()) {
+            if (e == null || g.attempt() != e.attempt || !e.awaitingAnswer()) {
                 stale++;
                 return List.of();
             }
@@ -183,7 +186,7 @@ public final class CrpSource implements CrpNode {
             return activate(queues.get(e.destination), now);
         }
         if (message instanceof CrpMessage.Retry r) {
-            if (e == null || r.attempt() != e.attempt || !e.outstanding()) {
+            if (e == null || r.attempt() != e.attempt || !e.awaitingAnswer()) {
                 stale++;
                 return List.of();
             }
@@ -215,6 +218,15 @@ public final class CrpSource implements CrpNode {
             return activate(q, now);
         }
         return List.of();
+    }
+
+    /**
+     * The requests the queue to {@code destination} may send now: a carrier asks after {@link #pull}, whose last
+     * packet of a segment lets the next one request.
+     */
+    public List<Outbound> requests(int destination, long now) {
+        ArrayDeque<Entry> q = queues.get(destination);
+        return q == null ? List.of() : activate(q, now);
     }
 
     /**

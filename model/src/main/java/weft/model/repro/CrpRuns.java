@@ -41,15 +41,18 @@ final class CrpRuns {
     /**
      * @param randomRetry       CRP's randomised retry wait (§2.6; {@link CrpParameters#randomRetry})
      * @param retryJitterCycles CRP's random extra wait after a retry, drawn from {@code [0, retryJitterCycles]}
+     * @param outstanding       CRP's segments a flow queue keeps reserving ({@link CrpParameters#outstanding})
      */
-    CrpRuns(int leaves, int inter, long seed, long binCycles, boolean randomRetry, long retryJitterCycles) {
+    CrpRuns(int leaves, int inter, long seed, long binCycles, boolean randomRetry, long retryJitterCycles,
+            int outstanding) {
         this.topology = Clusters.generate(2, leaves, leaves, inter, 0.064,
                 GeneratorOptions.defaults().withGbps(64).withLatencyUs(0.032));
         this.routes = RoutingEngines.byName("nca").compute(topology, RoutingOptions.defaults());
         this.seed = seed;
         this.binCycles = binCycles;
         CrpParameters paper = CrpParameters.paper();
-        this.crp = paper.toBuilder().randomRetry(randomRetry).retry(paper.retryTicks(), retryJitterCycles).build();
+        this.crp = paper.toBuilder().randomRetry(randomRetry).retry(paper.retryTicks(), retryJitterCycles)
+                .outstanding(outstanding).build();
     }
 
     /** Hosts of the fabric. */

@@ -158,7 +158,8 @@ final class EcmpRepro extends DeclaredReproduction {
         String setup = String.format(Locale.ROOT, "%d-port 3-level fat tree (%d servers, %d paths), 1 Gbit/s, "
                 + "drop-tail %d KB output queues, inter-pod permutation, Poisson arrivals, %d run(s) of %s ms after "
                 + "%s ms; pod-to-pod check at k = %d over %d permutations", k, fabric.hosts(), k * k / 4,
-                options.queueKb(), runs, fmt(options.windowMs()), fmt(options.warmupMs()), analysisK, analysisRuns);
+                options.queueKb(), runs, ResultTable.trimmed(options.windowMs(), 2),
+                ResultTable.trimmed(options.warmupMs(), 2), analysisK, analysisRuns);
         return ReproResult.of(this, o, setup, claims, tables, chart(k, loads, ecmp, vlb));
     }
 
@@ -193,8 +194,8 @@ final class EcmpRepro extends DeclaredReproduction {
     private static ResultTable sweepTable(List<Integer> loads, Point[] ecmp, Point[] vlb) {
         List<List<String>> rows = new ArrayList<>();
         for (int i = 0; i < loads.size(); i++) {
-            rows.add(List.of(fmt(loads.get(i) / 100.0), f3(ecmp[i].mean), f3(ecmp[i].min), f3(vlb[i].mean),
-                    f3(vlb[i].min)));
+            rows.add(List.of(ResultTable.trimmed(loads.get(i) / 100.0, 2), f3(ecmp[i].mean), f3(ecmp[i].min),
+                    f3(vlb[i].mean), f3(vlb[i].min)));
         }
         rows.add(List.of("thesis, Figs. 3.2 / 3.6a", "about 0.40 at full load", "< 1/4 of mean; separates at "
                 + "about 0.15", "> 0.95", "a few % below mean"));
@@ -217,7 +218,8 @@ final class EcmpRepro extends DeclaredReproduction {
 
     private static List<String> row(String policy, String frames, Point p, String thesis) {
         return List.of(policy, frames, f3(p.mean), f3(p.min), String.format(Locale.ROOT, "%.4f", 1 - p.min),
-                fmt(p.latencyUs), fmt(p.p99Us), p.dropped + " / " + p.delivered, thesis);
+                ResultTable.trimmed(p.latencyUs, 2), ResultTable.trimmed(p.p99Us, 2), p.dropped + " / " + p.delivered,
+                thesis);
     }
 
     private static ResultTable analysisTable(int k, int analysisK, Point pod, EcmpMonteCarlo.Estimate podFluid,
@@ -262,10 +264,5 @@ final class EcmpRepro extends DeclaredReproduction {
 
     private static String f3(double v) {
         return String.format(Locale.ROOT, "%.3f", v);
-    }
-
-    private static String fmt(double v) {
-        String s = String.format(Locale.ROOT, "%.2f", v);
-        return s.replaceAll("0+$", "").replaceAll("\\.$", "");
     }
 }

@@ -131,7 +131,8 @@ final class ResequencerRepro extends DeclaredReproduction {
         String setup = String.format(Locale.ROOT, "%d-port 3-level fat tree (%d servers), %d tenants of %d, "
                 + "1 Gbit/s, drop-tail %d KB output queues, random-size frames 84-1538 B, hybrid resequencer at every "
                 + "receiver, %s ms after %s ms per run", k, fabric.hosts(), fabric.hosts() / tenant, tenant,
-                options.queueKb(), fmt(options.windowMs()), fmt(options.warmupMs()));
+                options.queueKb(), ResultTable.trimmed(options.windowMs(), 2),
+                ResultTable.trimmed(options.warmupMs(), 2));
         return ReproResult.of(this, o, setup, claims, List.of(table(loads, cells)), chart(k, loads, cells));
     }
 
@@ -156,8 +157,9 @@ final class ResequencerRepro extends DeclaredReproduction {
         for (int c = 0; c < 4; c++) {
             for (int i = 0; i < loads.size(); i++) {
                 Cell x = cells[c][i];
-                rows.add(List.of(CORNERS[c], fmt(loads.get(i) / 100.0), String.format(Locale.ROOT, "%.4f",
-                        x.outOfOrder), fmt(x.networkUs), String.format(Locale.ROOT, "%.3f", x.resequencingUs),
+                rows.add(List.of(CORNERS[c], ResultTable.trimmed(loads.get(i) / 100.0, 2),
+                        String.format(Locale.ROOT, "%.4f", x.outOfOrder), ResultTable.trimmed(x.networkUs, 2),
+                        String.format(Locale.ROOT, "%.3f", x.resequencingUs),
                         String.format(Locale.ROOT, "%.4f", x.resequencingUs / x.networkUs),
                         String.format(Locale.ROOT, "%.3f", x.heldShare), Long.toString(x.heldPackets),
                         x.timeouts + " / " + x.late, String.format(Locale.ROOT, "%.5f", x.loss)));
@@ -186,10 +188,5 @@ final class ResequencerRepro extends DeclaredReproduction {
         }
         return new Chart("Seed 004 Fig. 3.15: mean delays, " + k + "-port fat tree, all-to-all partition",
                 "offered load (fraction of the link)", "mean delay per packet, us (log)", true, series);
-    }
-
-    private static String fmt(double v) {
-        String s = String.format(Locale.ROOT, "%.2f", v);
-        return s.replaceAll("0+$", "").replaceAll("\\.$", "");
     }
 }

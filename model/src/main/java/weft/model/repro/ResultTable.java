@@ -27,4 +27,10 @@ public record ResultTable(String title, List<String> columns, List<List<String>>
     static String fixed(double v, int decimals) {
         return String.format(Locale.ROOT, "%." + decimals + "f", v);
     }
+
+    /** {@code v} with at most {@code decimals} decimals and no trailing zeros: "0.5", "10". */
+    static String trimmed(double v, int decimals) {
+        String t = fixed(v, decimals);
+        return t.contains(".") ? t.replaceAll("0+$", "").replaceAll("\\.$", "") : t;
+    }
 }

@@ -1,7 +1,5 @@
 package weft.model.repro;
 
-import java.util.Locale;
-
 /**
  * How far Weft's figure may lie from the paper's for a claim to hold, and why that far. Four kinds: a relative band
  * ({@code |weft - paper| <= fraction * |paper|}), an absolute band ({@code |weft - paper| <= amount}), and the
@@ -91,7 +89,6 @@ public record Tolerance(Kind kind, double amount, String basis) {
     }
 
     static String trim(double v) {
-        String t = String.format(Locale.ROOT, "%.4f", v);
-        return t.replaceAll("0+$", "").replaceAll("\\.$", "");
+        return ResultTable.trimmed(v, 4);
     }
 }

@@ -95,7 +95,8 @@ final class VoqRepro extends DeclaredReproduction {
         String setup = String.format(Locale.ROOT, "Virtual Switch: one output-queued switch, 1 Gbit/s links, senders "
                 + "and receivers of the backlog matrix on separate servers; 1 unit = %s ms at %.1f Mbit/s (the "
                 + "thesis's 11,898,569 B per 100 ms); T = %s ms, 84 B control frames, 1538 B data frames; f = %s; "
-                + "two-phase n = %d", fmt(epochMs), UNIT_BYTES_PER_MS * 8 / 1000, fmt(intervalMs), fs, n);
+                + "two-phase n = %d", ResultTable.trimmed(epochMs, 2), UNIT_BYTES_PER_MS * 8 / 1000,
+                ResultTable.trimmed(intervalMs, 2), fs, n);
         return ReproResult.of(this, o, setup, claims, List.of(table(rows)), chart(rows, fs.size()));
     }
 
@@ -157,8 +158,8 @@ final class VoqRepro extends DeclaredReproduction {
     private static ResultTable table(List<Row> rows) {
         List<List<String>> out = new ArrayList<>();
         for (Row r : rows) {
-            out.add(List.of(r.pattern, fmt(r.beta), f3(r.mmTheory), f3(r.mm), f3(r.bpTheory), f3(r.bp),
-                    f3(r.bpLimited), f3(r.mmLimited), Long.toString(r.control)));
+            out.add(List.of(r.pattern, ResultTable.trimmed(r.beta, 2), f3(r.mmTheory), f3(r.mm), f3(r.bpTheory),
+                    f3(r.bp), f3(r.bpLimited), f3(r.mmLimited), Long.toString(r.control)));
         }
         out.add(List.of("thesis", "-", "2f/(f+1); (3n-4)/(2n-2)", "slightly above theory", "1", "about 1",
                 "1.5", "as unlimited", "-"));
@@ -189,10 +190,5 @@ final class VoqRepro extends DeclaredReproduction {
 
     private static String f3(double v) {
         return Double.isNaN(v) ? "-" : String.format(Locale.ROOT, "%.3f", v);
-    }
-
-    private static String fmt(double v) {
-        String s = String.format(Locale.ROOT, "%.2f", v);
-        return s.replaceAll("0+$", "").replaceAll("\\.$", "");
     }
 }

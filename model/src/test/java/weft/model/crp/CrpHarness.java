@@ -9,11 +9,14 @@ import java.util.random.RandomGenerator;
 /**
  * Carries the distributed protocol's messages between its nodes in memory: every hop takes one tick, and the next
  * message is either the earliest (FIFO among equals) or, with a random order, any pending one (every interleaving
- * the asynchronous protocol allows). It records, from the messages alone, the units each resource committed.
+ * the asynchronous protocol allows). It records, from the messages alone, the units each resource committed. A
+ * host sends its granted data when the grant arrives, so the segments behind it in its queue request in turn.
  */
 final class CrpHarness {
     final Map<Integer, ResourceNode> resources = new HashMap<>();
     final Map<Integer, CrpSource> hosts = new HashMap<>();
+    /** The destination host of each destination resource; a grant to a resource not listed leaves its data unsent. */
+    final Map<Integer, Integer> destinationHosts = new HashMap<>();
     final Map<Integer, Long> committed = new HashMap<>();
     final List<CrpMessage.Grant> granted = new ArrayList<>();
     final List<CrpMessage.Retry> retried = new ArrayList<>();
@@ -87,14 +90,31 @@ final class CrpHarness {
             }
             send(out);
         } else {
-            if (m instanceof CrpMessage.Grant g) {
-                granted.add(g);
-            } else if (m instanceof CrpMessage.Retry r) {
+            CrpSource host = hosts.get(o.to().index());
+            if (m instanceof CrpMessage.Retry r) {
                 retried.add(r);
             }
-            send(hosts.get(o.to().index()).onMessage(m, now));
+            send(host.onMessage(m, now));
+            if (m instanceof CrpMessage.Grant g) {
+                granted.add(g);
+                Integer destination = destinationHosts.get(g.path().destination());
+                if (destination != null) {
+                    send(sendGranted(host, destination, g.startTick()));
+                }
+            }
         }
         return true;
+    }
+
+    /**
+     * The host sends, at a grant's timestamp {@code at}, the granted data its queue to {@code destination} holds
+     * (whole segments at once: the harness has no links); the requests that lets go are returned.
+     */
+    private static List<Outbound> sendGranted(CrpSource host, int destination, long at) {
+        while (host.peek(destination, at) == CrpClass.DATA) {
+            host.pull(destination, at, Long.MAX_VALUE);
+        }
+        return host.requests(destination, at);
     }
 
     void run(long limit) {

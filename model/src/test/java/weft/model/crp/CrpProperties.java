@@ -71,6 +71,7 @@ class CrpProperties {
                 }
                 chosen.add(channels + k);
                 routes.put(100 + k, ResourcePath.of(chosen.stream().mapToInt(Integer::intValue).toArray()));
+                h.destinationHosts.put(channels + k, 100 + k);
             }
             h.hosts.put(s, new CrpSource(s, p, routes::get, r));
         }

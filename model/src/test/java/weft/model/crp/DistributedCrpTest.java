@@ -288,7 +288,9 @@ class DistributedCrpTest {
     }
 
     @Test
-    @DisplayName("A source keeps at most 'outstanding' requests per destination; a grant lets the next one go")
+    @DisplayName("A source keeps at most 'outstanding' segments reserving per destination, each from its request "
+            + "until its data has gone (SRP's flow buffers): a grant alone does not let the next one request, sending "
+            + "the granted data does")
     void outstandingRequests() {
         CrpParameters p = Vectors.params(4, 100);
         CrpSource s = source(1, p, 0);
@@ -297,9 +299,16 @@ class DistributedCrpTest {
         assertThat(s.submit(3, 3, 50, 0)).as("another destination").hasSize(1);
         assertThat(s.onMessage(new Grant(new SegmentId(2, 0), 1, ResourcePath.of(0), -1, 0, 50, 0), 5))
                 .as("a grant for a segment that never asked").isEmpty();
-        List<Outbound> next = s.onMessage(new Grant(new SegmentId(1, 0), 1, ResourcePath.of(0), -1, 0, 50, 0), 5);
-        assertThat(((Request) only(next).message()).segment()).isEqualTo(new SegmentId(2, 0));
+        assertThat(s.onMessage(new Grant(new SegmentId(1, 0), 1, ResourcePath.of(0), -1, 20, 50, 0), 5))
+                .as("granted, its data not sent yet").isEmpty();
         assertThat(s.staleResponses()).isEqualTo(1);
+        assertThat(s.requests(2, 10)).as("before its slot").isEmpty();
+        assertThat(s.pull(2, 20, 30)).isEqualTo(new Transmit(new SegmentId(1, 0), CrpClass.DATA, 30));
+        assertThat(s.requests(2, 20)).as("20 units still to send").isEmpty();
+        assertThat(s.pull(2, 21, 30)).isEqualTo(new Transmit(new SegmentId(1, 0), CrpClass.DATA, 20));
+        List<Outbound> next = s.requests(2, 22);
+        assertThat(((Request) only(next).message()).segment()).isEqualTo(new SegmentId(2, 0));
+        assertThat(s.requests(2, 23)).as("asked once").isEmpty();
     }
 
     @Test

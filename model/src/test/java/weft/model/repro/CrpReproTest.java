@@ -6,6 +6,7 @@ import java.util.List;
 
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
+import weft.model.crp.CrpParameters;
 import weft.model.sim.control.ControlResult;
 import weft.model.sim.control.ControlResult.Bin;
 import weft.model.sim.control.ControlRun.Control;
@@ -39,13 +40,15 @@ class CrpReproTest {
     @DisplayName("Seed 001 §2.6 and §4.1 (hotspot): with the randomised retry wait no CRP sender starves on a quick "
             + "hotspot; every sender gets at least half its fair share of the two hotspots' ejection channels "
             + "(256 data flits per 269 reserved, shared by the senders), and CRP's spread is below ECN's")
-    // the bar: over 60,000 cycles a sender gets about 28 messages; were its count binomial, its standard deviation
-    // would be about 5.3 (19%) and the least of 16 senders about 1.8 of those below the mean, near two thirds of
-    // the share (hand-computed); half the share leaves that margin, where a starving sender gets next to nothing
+    // the bar: over 200,000 cycles (the paper-size hotspot run) a sender gets about 94 messages; were its count
+    // binomial, its standard deviation would be about 9.7 (10%) and the least of 16 senders about 1.8 of those below
+    // the mean, near 80% of the share (hand-computed); half the share leaves that margin, where a starving sender gets
+    // next to nothing. Over 60,000 cycles (28 messages, 19%) the count's own spread was as large as ECN's, whose
+    // senders are counted packet by packet
     void hotspotStarvesNoSender() {
-        CrpRuns runs = new CrpRuns(4, 1, 1, 2000, true, 0);
-        ControlResult crp = runs.run(Control.CRP, "hotspot", 1, 4000, 60_000);
-        ControlResult ecn = runs.run(Control.ECN, "hotspot", 1, 4000, 60_000);
+        CrpRuns runs = new CrpRuns(4, 1, 1, 2000, true, 0, CrpParameters.paper().outstanding());
+        ControlResult crp = runs.run(Control.CRP, "hotspot", 1, 4000, 200_000);
+        ControlResult ecn = runs.run(Control.ECN, "hotspot", 1, 4000, 200_000);
         double fair = 2 * (256.0 / 269) / crp.participants();
         System.out.printf("hotspot, %d senders: fair share %.4f; CRP least %.4f mean %.4f sd/mean %.3f; "
                         + "ECN least %.4f mean %.4f sd/mean %.3f%n", crp.participants(), fair, crp.acceptedMin(),

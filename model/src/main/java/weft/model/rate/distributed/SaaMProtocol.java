@@ -39,8 +39,7 @@ public final class SaaMProtocol<N> {
     private final RateProblem problem;
     private final Arithmetic<N> a;
     private final int links;
-    private final N[] weightSum;
-    private final N[] capacity;
+    private final LinkWeights<N> weights;
     private final N[] free;
     private final N[] reserved;
     private final N[] rate;
@@ -52,24 +51,17 @@ public final class SaaMProtocol<N> {
         this.problem = problem;
         this.a = arithmetic;
         this.links = problem.linkCount();
-        weightSum = a.newArray(links);
-        capacity = a.newArray(links);
+        weights = new LinkWeights<>(problem, a);
         free = a.newArray(links);
         reserved = a.newArray(links);
         for (int l = 0; l < links; l++) {
-            weightSum[l] = a.zero();
-            capacity[l] = a.of(problem.capacity(l));
-            free[l] = capacity[l];
+            free[l] = weights.capacity(l);
             reserved[l] = a.zero();
         }
         rate = a.newArray(problem.flowCount());
         sent = new long[problem.flowCount()];
         scheduler = MessageScheduler.linksThenFlows(links, l -> (p, now) -> onLink(l, p),
                 problem.flowCount(), f -> (p, now) -> onSource(p), random);
-    }
-
-    private N linkWeight(int l) {
-        return a.div(weightSum[l], capacity[l]);
     }
 
     private List<Envelope<Packet<N>>> onLink(int l, Packet<N> p) {
@@ -79,19 +71,19 @@ public final class SaaMProtocol<N> {
         boolean ok = p.granted();
         switch (p.kind()) {
             case ANNOUNCE_START -> {
-                weightSum[l] = a.add(weightSum[l], p.w());
-                max = a.max(max, linkWeight(l));
+                weights.announceStart(l, p.w());
+                max = a.max(max, weights.weight(l));
             }
             case ANNOUNCE_END -> {
-                weightSum[l] = a.sub(weightSum[l], p.w());
+                weights.announceEnd(l, p.w());
                 free[l] = a.add(free[l], p.delta());
             }
             case PROBE -> {
-                max = a.max(max, linkWeight(l));
+                max = a.max(max, weights.weight(l));
                 N claimableHere = a.sub(free[l], reserved[l]);
                 claim = claim == null ? claimableHere : a.min(claim, claimableHere);
                 if (a.signum(free[l]) < 0) {
-                    over = a.max(over, linkWeight(l));
+                    over = a.max(over, weights.weight(l));
                 }
             }
             case UPDATE -> {

@@ -27,8 +27,7 @@ public final class SaaProtocol<N> {
 
     private final RateProblem problem;
     private final Arithmetic<N> a;
-    private final N[] weightSum;
-    private final N[] capacity;
+    private final LinkWeights<N> weights;
     private final N[] rate;
     private final N[] known;
     private final long[] sent;
@@ -42,12 +41,7 @@ public final class SaaProtocol<N> {
         this.problem = problem;
         this.a = arithmetic;
         this.links = problem.linkCount();
-        weightSum = a.newArray(links);
-        capacity = a.newArray(links);
-        for (int l = 0; l < links; l++) {
-            weightSum[l] = a.zero();
-            capacity[l] = a.of(problem.capacity(l));
-        }
+        weights = new LinkWeights<>(problem, a);
         rate = a.newArray(problem.flowCount());
         known = a.newArray(problem.flowCount());
         sent = new long[problem.flowCount()];
@@ -55,19 +49,15 @@ public final class SaaProtocol<N> {
                 problem.flowCount(), f -> (p, now) -> onSource(p), random);
     }
 
-    private N linkWeight(int l) {
-        return a.div(weightSum[l], capacity[l]);
-    }
-
     private List<Envelope<Packet<N>>> onLink(int l, Packet<N> p) {
         N max = p.maxLinkWeight();
         switch (p.kind()) {
             case ANNOUNCE_START -> {
-                weightSum[l] = a.add(weightSum[l], p.weight());       // 2.1 update weight
-                max = a.max(max, linkWeight(l));                      // 2.2 collect W_f
+                weights.announceStart(l, p.weight());                // 2.1 update weight
+                max = a.max(max, weights.weight(l));                  // 2.2 collect W_f
             }
-            case PROBE -> max = a.max(max, linkWeight(l));
-            case ANNOUNCE_END -> weightSum[l] = a.sub(weightSum[l], p.weight());
+            case PROBE -> max = a.max(max, weights.weight(l));
+            case ANNOUNCE_END -> weights.announceEnd(l, p.weight());
             default -> throw new IllegalStateException("unknown packet " + p);
         }
         int[] path = problem.path(p.flow());
@@ -121,7 +111,7 @@ public final class SaaProtocol<N> {
 
     /** The link weight {@code W_l} link {@code l} holds now. */
     public N linkWeightNow(int l) {
-        return linkWeight(l);
+        return weights.weight(l);
     }
 
     /** Control packets flow {@code f}'s source has sent. */

@@ -258,47 +258,13 @@ public final class RoutesJson {
             throw in.error("layers", "is " + layers + " (expected >= 1)");
         }
         boolean shortest = in.optionalBool(root, "", "promises_shortest", false);
-        List<PairLayer> pairs = new ArrayList<>();
-        JsonNode pairArray = in.array(root, "", "layer_of", true);
-        for (int i = 0; i < pairArray.size(); i++) {
-            String at = "layer_of[" + i + "]";
-            JsonNode o = in.object(pairArray.get(i), at, PAIR);
-            pairs.add(new PairLayer(in.name(o, at, "src"), in.name(o, at, "dst"), layer(in, o, at, layers),
-                    in.optionalInteger(o, at, "path")));
-        }
-        List<ForwardingEntry> entries = new ArrayList<>();
-        JsonNode fwd = in.array(root, "", "forwarding", true);
-        for (int i = 0; i < fwd.size(); i++) {
-            String at = "forwarding[" + i + "]";
-            JsonNode o = in.object(fwd.get(i), at, ENTRY);
-            JsonNode ports = in.array(o, at, "out_ports", true);
-            if (ports.isEmpty()) {
-                throw in.error(at + ".out_ports", "is empty (expected at least one port)");
-            }
-            List<Integer> out = new ArrayList<>();
-            for (int j = 0; j < ports.size(); j++) {
-                out.add(port(in, ports.get(j), at + ".out_ports[" + j + "]"));
-            }
-            Integer inPort = in.optionalInteger(o, at, "in_port");
-            if (inPort != null && inPort < 1) {
-                throw in.error(at + ".in_port", "is " + inPort + " (expected a port >= 1 or null)");
-            }
-            entries.add(new ForwardingEntry(in.name(o, at, "switch"), in.name(o, at, "dst"), layer(in, o, at, layers),
-                    inPort, in.optionalInteger(o, at, "path"), out));
-        }
-        List<RoutedPath> paths = new ArrayList<>();
-        JsonNode arr = in.array(root, "", "paths", false);
-        for (int i = 0; i < arr.size(); i++) {
-            String at = "paths[" + i + "]";
-            JsonNode o = in.object(arr.get(i), at, PATH);
-            JsonNode sw = in.array(o, at, "switches", true);
-            List<String> names = new ArrayList<>();
-            for (int j = 0; j < sw.size(); j++) {
-                names.add(in.name(sw.get(j), at + ".switches[" + j + "]"));
-            }
-            paths.add(new RoutedPath(in.name(o, at, "src"), in.name(o, at, "dst"), layer(in, o, at, layers),
-                    in.optionalInteger(o, at, "path"), names));
-        }
+        List<PairLayer> pairs = in.objects(in.array(root, "", "layer_of", true), "layer_of", PAIR,
+                (o, at) -> new PairLayer(in.name(o, at, "src"), in.name(o, at, "dst"), layer(in, o, at, layers),
+                        in.optionalInteger(o, at, "path")));
+        List<ForwardingEntry> entries = in.objects(in.array(root, "", "forwarding", true), "forwarding", ENTRY,
+                (o, at) -> forwardingEntry(in, o, at, layers));
+        List<RoutedPath> paths = in.objects(in.array(root, "", "paths", false), "paths", PATH,
+                (o, at) -> routedPath(in, o, at, layers));
         Map<String, Object> stats = new LinkedHashMap<>();
         if (root.has("stats")) {
             JsonNode s = root.get("stats");
@@ -311,6 +277,33 @@ public final class RoutesJson {
             }
         }
         return new RoutesDocument(new RoutingResult(engine, layers, pairs, entries, shortest), paths, stats);
+    }
+
+    private static ForwardingEntry forwardingEntry(JsonInput in, JsonNode o, String at, int layers) {
+        JsonNode ports = in.array(o, at, "out_ports", true);
+        if (ports.isEmpty()) {
+            throw in.error(at + ".out_ports", "is empty (expected at least one port)");
+        }
+        List<Integer> out = new ArrayList<>();
+        for (int j = 0; j < ports.size(); j++) {
+            out.add(port(in, ports.get(j), at + ".out_ports[" + j + "]"));
+        }
+        Integer inPort = in.optionalInteger(o, at, "in_port");
+        if (inPort != null && inPort < 1) {
+            throw in.error(at + ".in_port", "is " + inPort + " (expected a port >= 1 or null)");
+        }
+        return new ForwardingEntry(in.name(o, at, "switch"), in.name(o, at, "dst"), layer(in, o, at, layers),
+                inPort, in.optionalInteger(o, at, "path"), out);
+    }
+
+    private static RoutedPath routedPath(JsonInput in, JsonNode o, String at, int layers) {
+        JsonNode sw = in.array(o, at, "switches", true);
+        List<String> names = new ArrayList<>();
+        for (int j = 0; j < sw.size(); j++) {
+            names.add(in.name(sw.get(j), at + ".switches[" + j + "]"));
+        }
+        return new RoutedPath(in.name(o, at, "src"), in.name(o, at, "dst"), layer(in, o, at, layers),
+                in.optionalInteger(o, at, "path"), names);
     }
 
     private static int layer(JsonInput in, JsonNode o, String at, int layers) {

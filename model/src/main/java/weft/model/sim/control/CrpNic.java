@@ -101,6 +101,7 @@ final class CrpNic extends MessageNic {
         }
         link.send(dst, bytes, cls, tag, payload, false, now);
         stats.sent(bytes, false, speculative, now);
+        route(source.requests(dst, now));
         return true;
     }
 

@@ -6,6 +6,7 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.util.List;
 import java.util.Map;
+import java.util.function.BiConsumer;
 import weft.model.qos.HighPriorityLimit;
 import weft.model.qos.VlArbitrationTable;
 import weft.model.sim.DeadlockReport;
@@ -135,18 +136,14 @@ public final class SimJson {
             rn.set("delay_ns", latency(rs.delayNs()));
         }
         if (!r.phases().isEmpty()) {
-            ArrayNode phases = o.putArray("phases");
-            for (SimResult.PhaseTime p : r.phases()) {
-                ObjectNode pn = phases.addObject();
+            objects(o, "phases", r.phases(), (pn, p) -> {
                 pn.put("phase", p.phase());
                 pn.put("app", p.app());
                 number(pn, "completion_ns", p.completionNs());
-            }
+            });
         }
         if (!r.flows().isEmpty()) {
-            ArrayNode flows = o.putArray("flows");
-            for (SimResult.FlowRate fl : r.flows()) {
-                ObjectNode fn = flows.addObject();
+            objects(o, "flows", r.flows(), (fn, fl) -> {
                 fn.put("flow", fl.flow());
                 fn.put("src", fl.src());
                 fn.put("dst", fl.dst());
@@ -155,30 +152,31 @@ public final class SimJson {
                 number(fn, "assigned_gbps", fl.assignedGbps());
                 number(fn, "completion_ns", fl.completionNs());
                 fn.put("reordered_packets", fl.reordered());
-            }
+            });
         }
         if (!r.allocation().isEmpty()) {
-            ArrayNode rounds = o.putArray("allocation_rounds");
-            r.allocation().forEach(round -> allocationRound(rounds.addObject(), round));
+            objects(o, "allocation_rounds", r.allocation(), SimJson::allocationRound);
         }
         if (details) {
-            ArrayNode hosts = o.putArray("hosts");
-            for (SimResult.HostLoad h : r.hosts()) {
-                ObjectNode hn = hosts.addObject();
+            objects(o, "hosts", r.hosts(), (hn, h) -> {
                 hn.put("host", h.host());
                 number(hn, "offered", h.offered());
                 number(hn, "accepted", h.accepted());
-            }
-            ArrayNode channels = o.putArray("channels");
-            for (SimResult.ChannelLoad ch : r.channels()) {
-                ObjectNode cn = channels.addObject();
+            });
+            objects(o, "channels", r.channels(), (cn, ch) -> {
                 cn.put("channel", ch.channel());
                 number(cn, "utilization", ch.utilization());
                 number(cn, "mean_buffer_bytes", ch.meanBufferBytes());
                 cn.put("max_buffer_bytes", ch.maxBufferBytes());
-            }
+            });
         }
         return o;
+    }
+
+    /** The items as the array {@code field} of {@code o}, one object each, written by {@code write}. */
+    private static <T> void objects(ObjectNode o, String field, List<T> items, BiConsumer<ObjectNode, T> write) {
+        ArrayNode array = o.putArray(field);
+        items.forEach(item -> write.accept(array.addObject(), item));
     }
 
     /** One round of online allocation: when it read the VOQs, when the rates applied, each backlogged flow's rate. */

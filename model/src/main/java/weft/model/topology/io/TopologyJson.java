@@ -112,22 +112,13 @@ public final class TopologyJson {
             }
             switches.add(s);
         }
-        List<HostEntry> hosts = new ArrayList<>();
-        JsonNode hs = f.atMost(f.array(root, "", "hosts", false), "hosts", MAX_HOSTS, "hosts", "a topology");
-        for (int i = 0; i < hs.size(); i++) {
-            String p = "hosts[" + i + "]";
-            JsonNode o = f.object(hs.get(i), p, HOST);
-            hosts.add(new HostEntry(f.text(o, p, "id"), f.text(o, p, "mac"), f.text(o, p, "ip"),
-                    f.text(o, p, "switch"), f.integer(o, p, "port"), f.number(o, p, "gbps")));
-        }
-        List<LinkEntry> links = new ArrayList<>();
-        JsonNode ls = f.atMost(f.array(root, "", "links", false), "links", MAX_LINKS, "links", "a topology");
-        for (int i = 0; i < ls.size(); i++) {
-            String p = "links[" + i + "]";
-            JsonNode o = f.object(ls.get(i), p, LINK);
-            links.add(new LinkEntry(f.text(o, p, "a"), f.integer(o, p, "a_port"), f.text(o, p, "b"),
-                    f.integer(o, p, "b_port"), f.number(o, p, "gbps"), f.optionalNumber(o, p, "latency_us")));
-        }
+        List<HostEntry> hosts = f.objects(f.atMost(f.array(root, "", "hosts", false), "hosts", MAX_HOSTS, "hosts",
+                "a topology"), "hosts", HOST, (o, p) -> new HostEntry(f.text(o, p, "id"), f.text(o, p, "mac"),
+                f.text(o, p, "ip"), f.text(o, p, "switch"), f.integer(o, p, "port"), f.number(o, p, "gbps")));
+        List<LinkEntry> links = f.objects(f.atMost(f.array(root, "", "links", false), "links", MAX_LINKS, "links",
+                "a topology"), "links", LINK, (o, p) -> new LinkEntry(f.text(o, p, "a"), f.integer(o, p, "a_port"),
+                f.text(o, p, "b"), f.integer(o, p, "b_port"), f.number(o, p, "gbps"),
+                f.optionalNumber(o, p, "latency_us")));
         return new TopologyDocument(FORMAT, name, switches, hosts, links);
     }
 

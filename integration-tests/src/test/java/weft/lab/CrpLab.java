@@ -1,0 +1,302 @@
+package weft.lab;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.io.IOException;
+import java.net.DatagramSocket;
+import java.net.InetSocketAddress;
+import java.net.SocketException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Set;
+import weft.agent.cli.AgentCommand;
+import weft.controller.agentlink.AgentLinkServer;
+import weft.controller.crp.ReservationOptions;
+import weft.controller.fabric.DeadlockVerification;
+import weft.controller.fabric.WeftController;
+import weft.controller.openflow.SessionConfig;
+import weft.controller.program.RouteCompiler;
+import weft.model.routing.RoutingEngines;
+import weft.model.routing.RoutingOptions;
+import weft.model.topology.Host;
+
+/**
+ * What the CRP lab tests share ({@code CrpIncastLabTest}, {@code CrpLinkFailureLabTest}): the lab's CRP settings,
+ * a lab whose switch sockets do not drop before the links, pinned neighbour entries, the senders' switch-side
+ * counters and their {@code weft agent perf} processes.
+ */
+final class CrpLab {
+    static final long MS = 1_000_000L;
+    /** The lab's slot: 20 ms ({@link #reservations}). */
+    static final long SLOT = 20 * MS;
+
+    private CrpLab() {
+    }
+
+    /**
+     * CRP for the lab: 20 ms slots (a slot of a 12 Mbit/s link holds 29,100 bytes after the default 3% headroom,
+     * 19 full packets; the headroom covers the 14 B Ethernet header of every 1,500 B packet, which HTB counts and the
+     * grants, in IP bytes, do not), 32 of them, a 40 ms round trip allowed (grants from two slots ahead), a 2 ms
+     * clock tolerance, {@code N_max} one slot of the slowest critical resource; SNTP on the registry's port.
+     * {@code ε} is 0: it reserves room for the control packets that cross a resource (seed 001 §2.5), and the
+     * agents' control link runs over the lab's management veths, not through the fabric's links (with the default
+     * 3% a link's data could not exceed 97% / 1.03 = 94% of its rate).
+     */
+    static ReservationOptions reservations(int port) {
+        return new ReservationOptions(SLOT, 32, 30_000, 0, 2 * SLOT, 0, 0, 2, 8, SLOT / 8, 2 * MS, Set.of(), port);
+    }
+
+    /**
+     * The lab's controller, started before the lab: the routes as {@code routing} sets them on Up*&#47;Down*, an
+     * agent registry on every address at {@code agentPort} with {@code token}, and with {@code crp} the reservation
+     * tables of {@link #reservations}.
+     */
+    static WeftController controller(LabConfig config, RoutingOptions routing, int agentPort, String token,
+                                      boolean crp) {
+        WeftController.Agents agents = new WeftController.Agents(new InetSocketAddress("0.0.0.0", agentPort), token,
+                null, null, null);
+        return WeftController.start(new WeftController.Config(OvsLab.plannedTopology(config),
+                        RoutingEngines.byName("updown"), routing, RouteCompiler.Options.defaults(),
+                        new DeadlockVerification(false), new InetSocketAddress("127.0.0.1", config.controllerPort()),
+                        null, SessionConfig.defaults()),
+                crp ? agents.withReservations(reservations(agentPort)) : agents);
+    }
+
+    /**
+     * Once the fabric is programmed, starts every host's agent at 3 Mbit/s of its own, waits until the registry has
+     * each, and pins the neighbour entries towards {@code dstId} ({@link #pinAddresses}); returns the registry.
+     */
+    static AgentLinkServer startAgents(OvsLab lab, WeftController controller, int agentPort, String token,
+                                       String dstId) throws IOException, InterruptedException {
+        assertThat(controller.fabric().awaitConverged(Duration.ofSeconds(60)))
+                .as("fabric programmed; events %s", controller.fabric().events()).isTrue();
+        String java = ProcessHandle.current().info().command().orElse("java");
+        String classpath = System.getProperty("surefire.test.class.path", System.getProperty("java.class.path"));
+        AgentLinkServer registry = controller.agents();
+        LabAgents.start(lab, agentPort, token, java, classpath, h -> registry.connectedHosts().contains(h),
+                List.of("--default-mbps", "3"));
+        pinAddresses(lab, dstId);
+        return registry;
+    }
+
+    /** A port free for both TCP (the agent registry) and UDP (its SNTP server). */
+    static int freeUdpAndTcpPort() throws IOException {
+        while (true) {
+            int port = LabHarness.freePort();
+            try {
+                new DatagramSocket(port).close();
+                return port;
+            } catch (SocketException busy) {
+                // taken for UDP: try another
+            }
+        }
+    }
+
+    /**
+     * Brings the lab up with 4 MiB receive buffers on ovs-vswitchd's port sockets (net.core.rmem_default while the
+     * ports are added, restored right after, as AgentLabTest does): the userspace switch reads each port through an
+     * AF_PACKET socket, and with the default 208 KiB a switch not scheduled for a while on this loaded machine drops
+     * there, before the links, where neither tc nor the carried share sees it.
+     */
+    static OvsLab upWithDeepSwitchSockets(LabConfig config) {
+        String rmemDefault = Shell.check("sysctl", "-n", "net.core.rmem_default").stdout().trim();
+        Shell.check("sysctl", "-qw", "net.core.rmem_default=" + (4 << 20));
+        try {
+            return OvsLab.up(config);
+        } finally {
+            Shell.check("sysctl", "-qw", "net.core.rmem_default=" + rmemDefault);
+        }
+    }
+
+    /**
+     * Pins every host's neighbour entry for {@code dstId} and {@code dstId}'s for every host. Without it, a sender
+     * whose agent starts after the others have filled a bottleneck's queue never resolves the destination: its ARP
+     * requests travel the same route and are tail-dropped there, and later unicast probes of a stale entry would be
+     * dropped the same way (or lost on a link that fails).
+     */
+    static void pinAddresses(OvsLab lab, String dstId) {
+        Host dst = lab.topology().requireHost(dstId);
+        for (Host h : lab.topology().hosts()) {
+            if (!h.id().equals(dstId)) {
+                lab.exec(h.id(), Duration.ofSeconds(10), "ip", "neigh", "replace", dst.ip(), "lladdr", dst.mac(),
+                        "dev", "eth0", "nud", "permanent");
+                lab.exec(dstId, Duration.ofSeconds(10), "ip", "neigh", "replace", h.ip(), "lladdr", h.mac(), "dev",
+                        "eth0", "nud", "permanent");
+            }
+        }
+    }
+
+    /**
+     * The RX ({@code rx}) or TX bytes of each host's switch-side port, one {@code ip} call for all: RX is what the
+     * host put into its switch, TX what its switch delivered to it.
+     */
+    static long[] hostPortBytes(OvsLab lab, List<Host> hosts, boolean rx) {
+        long[] out = new long[hosts.size()];
+        JsonNode links;
+        try {
+            links = new ObjectMapper().readTree(Shell.check("ip", "-s", "-j", "link", "show").stdout());
+        } catch (IOException e) {
+            throw new LabException("ip -s -j link show: " + e.getMessage(), e);
+        }
+        for (int i = 0; i < hosts.size(); i++) {
+            String dev = lab.interfaceOf(hosts.get(i).switchId(), hosts.get(i).port());
+            out[i] = -1;
+            for (JsonNode link : links) {
+                if (link.path("ifname").asText().equals(dev)) {
+                    out[i] = link.get("stats64").get(rx ? "rx" : "tx").get("bytes").asLong();
+                }
+            }
+            if (out[i] < 0) {
+                throw new LabException("ip -s -j link show: no device " + dev);
+            }
+        }
+        return out;
+    }
+
+    /** The root qdisc's counters of {@code dev} ({@code tc -s -j qdisc}: bytes, packets, drops, backlog...). */
+    static JsonNode qdisc(String dev) throws IOException {
+        for (JsonNode q : new ObjectMapper().readTree(Shell.check("tc", "-s", "-j", "qdisc", "show", "dev", dev)
+                .stdout())) {
+            if (q.path("root").asBoolean()) {
+                return q;
+            }
+        }
+        throw new LabException("tc -s qdisc show dev " + dev + ": no root qdisc");
+    }
+
+    /**
+     * Samples the root qdisc of a link's device as fast as {@code tc} answers (every few ms) while it runs, and
+     * finds the longest stall: the longest span over which the qdisc held a backlog and sent nothing. An emulated
+     * link stalls when the kernel does not run its HTB (a softirq deferred to {@code ksoftirqd}, which competes with
+     * every other process on this machine): the instrument that tells the link's own shortfall from the sources'.
+     */
+    static final class StallMeter {
+        private final String dev;
+        private final Thread thread;
+        private volatile boolean running = true;
+        private long longestNanos;
+        private long stalledNanos;
+        private long samples;
+
+        StallMeter(String dev) {
+            this.dev = dev;
+            this.thread = new Thread(this::run, "stall-meter-" + dev);
+            thread.setDaemon(true);
+            thread.start();
+        }
+
+        private void run() {
+            long lastBytes = -1;
+            long lastAt = 0;
+            long stallStart = -1;
+            while (running) {
+                JsonNode q;
+                try {
+                    q = qdisc(dev);
+                } catch (IOException | LabException e) {
+                    return;
+                }
+                long at = System.nanoTime();
+                long bytes = q.path("bytes").asLong();
+                boolean queued = q.path("backlog").asLong() > 0;
+                synchronized (this) {
+                    samples++;
+                    if (lastBytes >= 0 && bytes == lastBytes && stallStart >= 0) {
+                        stalledNanos += at - lastAt;
+                        longestNanos = Math.max(longestNanos, at - stallStart);
+                    }
+                    stallStart = bytes == lastBytes && stallStart >= 0 ? stallStart : queued ? at : -1;
+                }
+                lastBytes = bytes;
+                lastAt = at;
+            }
+        }
+
+        /** Stops sampling; returns the longest stall and the stalled time in ms, and the samples taken. */
+        synchronized String stop() {
+            running = false;
+            return String.format(java.util.Locale.ROOT, "%s: longest stall %.0f ms, stalled %.0f ms in all "
+                    + "(%d samples)", dev, longestNanos / 1e6, stalledNanos / 1e6, samples);
+        }
+    }
+
+    /**
+     * The senders' {@code weft agent perf} processes towards one destination. A perf first asks the destination's
+     * agent to start its measurement; behind a full bottleneck the query can be dropped as often as the agent
+     * retries it, so the perf ends with an error: such a perf is started again (at most three times, its log
+     * kept), the condition being the lab's, not the data path's.
+     */
+    static final class Perfs {
+        private final OvsLab lab;
+        private final Path dir;
+        private final String tag;
+        private final String java;
+        private final String classpath;
+        private final List<Host> senders;
+        private final String dstIp;
+        private final Process[] running;
+        private final int[] starts;
+
+        Perfs(OvsLab lab, Path dir, String tag, List<Host> senders, String dstIp) throws IOException {
+            this.lab = lab;
+            this.dir = dir;
+            this.tag = tag;
+            this.java = ProcessHandle.current().info().command().orElse("java");
+            this.classpath = System.getProperty("surefire.test.class.path", System.getProperty("java.class.path"));
+            this.senders = List.copyOf(senders);
+            this.dstIp = dstIp;
+            this.running = new Process[senders.size()];
+            this.starts = new int[senders.size()];
+            for (int i = 0; i < running.length; i++) {
+                start(i);
+            }
+        }
+
+        private void start(int i) throws IOException {
+            Path log = dir.resolve("perf-" + tag + "-" + senders.get(i).id() + "-" + starts[i] + ".log");
+            Files.deleteIfExists(log);
+            starts[i]++;
+            running[i] = lab.spawn(senders.get(i).id(), log, java, "-Xmx96m", "-cp", classpath,
+                    AgentCommand.class.getName(), "perf", "--to", dstIp, "--seconds", "300", "--json");
+        }
+
+        /** Waits until the switch-side port of every sender has received data (its agent is sending). */
+        void awaitAllSending() throws InterruptedException, IOException {
+            long[] start = hostPortBytes(lab, senders, true);
+            long deadline = System.nanoTime() + Duration.ofSeconds(180).toNanos();
+            while (true) {
+                long[] now = hostPortBytes(lab, senders, true);
+                boolean all = true;
+                for (int i = 0; i < running.length; i++) {
+                    boolean sending = now[i] - start[i] > 1_000_000;
+                    all &= sending;
+                    if (!sending && !running[i].isAlive() && starts[i] <= 3) {
+                        System.out.printf("perf on %s (%s) ended before sending; started again%n",
+                                senders.get(i).id(), tag);
+                        start(i);
+                    }
+                }
+                if (all) {
+                    return;
+                }
+                assertThat(System.nanoTime() - deadline).as("all %d senders sending within 180 s: bytes so far %s, "
+                        + "perf starts %s", running.length, Arrays.toString(now), Arrays.toString(starts))
+                        .isNegative();
+                Thread.sleep(500);
+            }
+        }
+
+        void stop() {
+            for (Process p : running) {
+                if (p != null) {
+                    p.destroy();
+                }
+            }
+        }
+    }
+}
