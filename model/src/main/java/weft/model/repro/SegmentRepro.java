@@ -59,10 +59,10 @@ final class SegmentRepro extends DeclaredReproduction {
     public ReproResult run(ReproOptions o) {
         String torus = o.string("torus");
         String mesh = o.string("mesh");
-        for (String regular : List.of(torus, mesh)) {
-            if (EthernetSetup.irregular(regular)) {
-                throw new IllegalArgumentException("--torus, --mesh: expected a regular fabric (torus-WxH or "
-                        + "mesh-WxH), got " + regular);
+        for (String name : List.of("torus", "mesh")) {
+            if (EthernetSetup.irregular(o.string(name))) {
+                throw new IllegalArgumentException("--" + name + ": expected a regular fabric (torus-WxH or mesh-WxH), "
+                        + "got " + o.string(name));
             }
         }
         int runs = o.integer("runs", 1, 64);
