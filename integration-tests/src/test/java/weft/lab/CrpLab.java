@@ -170,6 +170,74 @@ final class CrpLab {
     }
 
     /**
+     * CPU time the kernel's {@code ksoftirqd} threads have run, in ms ({@code /proc/<pid>/stat} utime + stime at
+     * 100 ticks a second). Softirqs (an HTB's dequeue after its watchdog fires, a veth's delivery) run there when the
+     * kernel defers them, as a normal nice-0 thread among every other on this machine.
+     */
+    static long ksoftirqdMillis() throws IOException {
+        long ticks = 0;
+        try (java.util.stream.Stream<Path> procs = Files.list(Path.of("/proc"))) {
+            for (Path p : procs.filter(d -> d.getFileName().toString().matches("\\d+")).toList()) {
+                try {
+                    if (Files.readString(p.resolve("comm")).startsWith("ksoftirqd/")) {
+                        String stat = Files.readString(p.resolve("stat"));
+                        String[] f = stat.substring(stat.lastIndexOf(')') + 2).split(" ");
+                        ticks += Long.parseLong(f[11]) + Long.parseLong(f[12]);
+                    }
+                } catch (IOException gone) {
+                    // a process that ended while listed
+                }
+            }
+        }
+        return ticks * 10;
+    }
+
+    /**
+     * ovs-vswitchd's packet sockets ({@code ss -0 -m -p}), through which the userspace switch reads every port:
+     * how many, the packets they dropped for want of room (the {@code d} of {@code skmem}), their smallest receive
+     * buffer.
+     */
+    record SwitchSockets(int sockets, long drops, long minRcvbuf) {
+        static SwitchSockets read() {
+            int n = 0;
+            long drops = 0;
+            long rb = Long.MAX_VALUE;
+            java.util.regex.Pattern mem = java.util.regex.Pattern.compile("rb(\\d+),.*,d(\\d+)\\)");
+            for (String line : Shell.check("ss", "-0", "-m", "-p").stdout().lines().toList()) {
+                java.util.regex.Matcher m = mem.matcher(line);
+                if (line.contains("ovs-vswitchd") && m.find()) {
+                    n++;
+                    rb = Math.min(rb, Long.parseLong(m.group(1)));
+                    drops += Long.parseLong(m.group(2));
+                }
+            }
+            return new SwitchSockets(n, drops, n == 0 ? 0 : rb);
+        }
+    }
+
+    /**
+     * Packets ovs-vswitchd counted as dropped on the lab's interfaces (their {@code statistics} in OVSDB, receive
+     * and send side: for a userspace port a send the kernel refused, e.g. a socket whose send buffer is full while
+     * the port's qdisc holds its packets, is counted there and nowhere else).
+     */
+    static long switchPortDrops(String labName) throws IOException {
+        JsonNode rows = new ObjectMapper().readTree(Shell.check("ovs-vsctl", "--format=json",
+                "--columns=name,statistics", "list", "interface").stdout()).path("data");
+        long drops = 0;
+        for (JsonNode row : rows) {
+            if (row.path(0).asText().startsWith(labName)) {
+                for (JsonNode kv : row.path(1).path(1)) {
+                    String key = kv.path(0).asText();
+                    if (key.equals("rx_dropped") || key.equals("tx_dropped")) {
+                        drops += kv.path(1).asLong();
+                    }
+                }
+            }
+        }
+        return drops;
+    }
+
+    /**
      * Samples the root qdisc of a link's device as fast as {@code tc} answers (every few ms) while it runs, and
      * finds the longest stall: the longest span over which the qdisc held a backlog and sent nothing. An emulated
      * link stalls when the kernel does not run its HTB (a softirq deferred to {@code ksoftirqd}, which competes with

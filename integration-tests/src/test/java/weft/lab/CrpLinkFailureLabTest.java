@@ -158,6 +158,9 @@ class CrpLinkFailureLabTest {
                     Integer.parseInt(p.split(":")[1]))).toList();
             List<CrpLab.StallMeter> meters = queues.stream().map(CrpLab.StallMeter::new).toList();
             long softnet0 = softnetDrops();
+            CrpLab.SwitchSockets sockets0 = CrpLab.SwitchSockets.read();
+            long softirq0 = CrpLab.ksoftirqdMillis();
+            long portDrops0 = CrpLab.switchPortDrops(NAME);
             List<JsonNode> q0 = qdiscs(queues);
             long[] in0 = CrpLab.hostPortBytes(lab, senders, true);
             long[] out0 = CrpLab.hostPortBytes(lab, receiver, false);
@@ -167,6 +170,9 @@ class CrpLinkFailureLabTest {
             long[] out1 = CrpLab.hostPortBytes(lab, receiver, false);
             List<JsonNode> q1 = qdiscs(queues);
             long softnet = softnetDrops() - softnet0;
+            CrpLab.SwitchSockets sockets1 = CrpLab.SwitchSockets.read();
+            long softirq = CrpLab.ksoftirqdMillis() - softirq0;
+            long portDrops = CrpLab.switchPortDrops(NAME) - portDrops0;
             double seconds = (System.nanoTime() - t0) / 1e9;
             StringBuilder links = new StringBuilder();
             long queued = 0;
@@ -201,7 +207,10 @@ class CrpLinkFailureLabTest {
                     controller.fabric().events()) + String.format(Locale.ROOT, "queues on the way grew %d B; lost "
                     + "%d B (%.2f%%) of which %d packets dropped by the links' queues (the rest in the userspace "
                     + "switches; the kernel's input backlog dropped %d packets meanwhile)%n", queued, lost,
-                    100.0 * lost / sent, dropped, softnet) + links;
+                    100.0 * lost / sent, dropped, softnet) + links
+                    + String.format(Locale.ROOT, "ovs-vswitchd's %d packet sockets (smallest receive buffer %d B) "
+                            + "dropped %d packets, its ports %d; ksoftirqd ran %d ms%n", sockets1.sockets(),
+                    sockets1.minRcvbuf(), sockets1.drops() - sockets0.drops(), portDrops, softirq);
             System.out.print(figures);
             Files.writeString(DIR.resolve("results.txt"), figures, StandardCharsets.UTF_8);
 

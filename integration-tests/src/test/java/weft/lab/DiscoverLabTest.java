@@ -178,11 +178,7 @@ class DiscoverLabTest {
     @DisplayName("weft lab run --discover --check: the controller is not given the lab's topology; every pair "
             + "pings and transfers over TCP")
     void labRunDiscoverCheck() throws Exception {
-        Path dir = Path.of("target", "lab", "DiscoverLabTest");
-        Files.createDirectories(dir);
-        OvsLab.down("wdisr");
-        Path topo = dir.resolve("ring4.json");
-        Files.writeString(topo, TopologyJson.write(LabFabrics.ring(4)));
+        Path topo = topologyFile("wdisr", LabFabrics.ring(4));
         int exit = new picocli.CommandLine(new LabCommand()).execute("run",
                 "--topo", topo.toString(), "--engine", "updown", "--discover", "--settle", "1s", "--name", "wdisr",
                 "--port", String.valueOf(LabHarness.freePort()), "--check", "--bytes", "65536");
@@ -194,11 +190,7 @@ class DiscoverLabTest {
             + "--discover' and its agents register by dpid; once up, hosts at either end of a 3-ring ping each "
             + "other; weft lab down removes the lab")
     void labUpDiscover() throws Exception {
-        Path dir = Path.of("target", "lab", "DiscoverLabTest");
-        Files.createDirectories(dir);
-        OvsLab.down("wdisu");
-        Path topo = dir.resolve("ring3.json");
-        Files.writeString(topo, TopologyJson.write(LabFabrics.ring(3)));
+        Path topo = topologyFile("wdisu", LabFabrics.ring(3));
         try {
             assertThat(new picocli.CommandLine(new LabCommand()).execute("up", "--topo", topo.toString(),
                     "--engine", "updown", "--discover", "--settle", "1s", "--name", "wdisu", "--port",
@@ -217,6 +209,19 @@ class DiscoverLabTest {
             assertThat(new picocli.CommandLine(new LabCommand()).execute("down", "--name", "wdisu"))
                     .as("weft lab down exit code").isZero();
         }
+    }
+
+    /**
+     * {@code t} written as JSON for a {@code weft lab} command that makes lab {@code name}, after removing a lab of
+     * that name an earlier run left: {@code target/lab/DiscoverLabTest/<name>.json}.
+     */
+    private static Path topologyFile(String name, Topology t) throws Exception {
+        Path dir = Path.of("target", "lab", "DiscoverLabTest");
+        Files.createDirectories(dir);
+        OvsLab.down(name);
+        Path topo = dir.resolve(name + ".json");
+        Files.writeString(topo, TopologyJson.write(t));
+        return topo;
     }
 
     /** {@code t} with {@code mover} cabled to port {@link #MOVED_TO_PORT} of {@code target}. */

@@ -207,7 +207,13 @@ class LashLabTest {
     private static String capture(LabHarness h, String dev, Host src, Host dst, int tos) throws Exception {
         Process dump = new ProcessBuilder("timeout", "5", "tcpdump", "-e", "-n", "-l", "-c", "1", "-i", dev,
                 "vlan and icmp[icmptype] == icmp-echo and src host " + src.ip()).redirectErrorStream(false).start();
-        Thread.sleep(700);
+        // tcpdump says "listening on" once its filter is in place: the ping goes after that, not after a guess
+        java.io.BufferedReader err = new java.io.BufferedReader(new java.io.InputStreamReader(dump.getErrorStream(),
+                java.nio.charset.StandardCharsets.UTF_8));
+        String line = err.readLine();
+        while (line != null && !line.contains("listening on")) {
+            line = err.readLine();
+        }
         h.lab.exec(src.id(), Duration.ofSeconds(5), "ping", "-n", "-c", "3", "-i", "0.2", "-W", "1", "-Q",
                 Integer.toString(tos), dst.ip());
         dump.waitFor();

@@ -84,7 +84,11 @@ class OpenFlowTlsLabTest {
                     "protocols=OpenFlow13", "fail_mode=secure", "other-config:datapath-id=" + String.format("%016x",
                             DPID), "other-config:disable-in-band=true", "--", "set-controller", BRIDGE,
                     "ssl:127.0.0.1:" + server.port(), "--", "set", "controller", BRIDGE, "max_backoff=1000");
-            Thread.sleep(4000);
+            // the switch has tried and been refused once OVS records the connection's error for the controller
+            String target = "ssl:127.0.0.1:" + server.port();
+            LabScripts.await("OVS to record a failed connection to " + target, () -> Shell.check("ovs-vsctl",
+                    "--format=csv", "--columns=target,status", "list", "controller").stdout().lines()
+                    .anyMatch(l -> l.contains(target) && l.contains("last_error")), 30);
             assertThat(ready).as("sessions of a switch whose certificate another CA signed").isEmpty();
             Shell.check("ovs-vsctl", "set-ssl", dir.resolve("switch-key.pem").toAbsolutePath().toString(),
                     dir.resolve("switch.pem").toAbsolutePath().toString(),

@@ -20,7 +20,15 @@ class RingLabTest {
             assertThat(Reachability.pingAll(h.lab, Duration.ofSeconds(1))).isEmpty();
             Reachability.startSinks(h.lab, Reachability.SINK_PORT, h.dir);
             assertThat(Reachability.tcpAll(h.lab, Reachability.SINK_PORT, 256 * 1024)).isEmpty();
-            Thread.sleep(1500);
+            // the controller polls the switches' counters: wait for a poll that saw the transfers, then check each
+            LabScripts.await("a counter poll that saw the transfers on all 8 link directions and 4 hosts' ports",
+                    () -> h.controller.fabric().linkCounters().size() == 8
+                            && h.controller.fabric().linkCounters().values().stream()
+                            .allMatch(c -> c.txBytes() > 256 * 1024)
+                            && h.controller.fabric().flowCounters().size() == 4
+                            && h.controller.fabric().flowCounters().values().stream().allMatch(flows -> flows.stream()
+                            .filter(f -> f.flowClass() == FlowClass.LOCAL).mapToLong(f -> f.bytes()).sum()
+                            > 3 * 256 * 1024), 30);
             assertThat(h.controller.fabric().linkCounters()).as("port counters of all 8 link directions")
                     .hasSize(8).allSatisfy((port, c) -> assertThat(c.txBytes())
                             .as("bytes sent on %s from %s (12 transfers of 256 KiB cross the ring)", c.link(),

@@ -37,6 +37,14 @@ class LoopbackDataPathTest {
                 .start();
     }
 
+    /** Starts agent a on 127.0.0.1 and b on 127.0.0.2, sharing a data port the system picked; returns that port. */
+    private int startBoth() throws Exception {
+        int dataPort = Loopback.freeUdpPort();
+        a = start("127.0.0.1", dataPort);
+        b = start("127.0.0.2", dataPort);
+        return dataPort;
+    }
+
     static void frame(DataOutputStream out, byte op, int ip, byte[] data) throws Exception {
         out.writeInt(1 + 4 + data.length);
         out.writeByte(op);
@@ -53,9 +61,7 @@ class LoopbackDataPathTest {
     @Test
     @Timeout(30)
     void sprayedDataArrivesCompleteAndInOrder() throws Exception {
-        int dataPort = Loopback.freeUdpPort();
-        a = start("127.0.0.1", dataPort);
-        b = start("127.0.0.2", dataPort);
+        int dataPort = startBoth();
         int dstB = ShimHeader.idOf(InetAddress.getByName("127.0.0.2"));
         a.applyRates(true, List.of(new DestinationRate("hb", "127.0.0.2", dataPort, 40_000_000L, "vlb",
                 List.of(new PathSpec(0, Loopback.freeUdpPort(), List.of()),
@@ -103,9 +109,7 @@ class LoopbackDataPathTest {
     @Test
     @Timeout(30)
     void dataHeldAtRateZeroIsDeliveredWhenTheRateArrives() throws Exception {
-        int dataPort = Loopback.freeUdpPort();
-        a = start("127.0.0.1", dataPort);
-        b = start("127.0.0.2", dataPort);
+        int dataPort = startBoth();
         InetAddress hb = InetAddress.getByName("127.0.0.2");
         try (AgentClient rx = new AgentClient(b.localPort()); AgentClient tx = new AgentClient(a.localPort())) {
             rx.subscribe();

@@ -81,6 +81,12 @@ class AgentLinkAllocationTest {
                 registered::add).start();
     }
 
+    /** The registry on {@link OnlineAllocationTest#TINY} with max-min, and agents h1, h2 and h3 connected to it. */
+    private List<Agent> startOnTiny() throws IOException, InterruptedException {
+        start(new Topology[] {OnlineAllocationTest.TINY}, new RoutingResult[] {OnlineAllocationTest.ROUTES});
+        return List.of(new Agent("h1", "10.0.0.1"), new Agent("h2", "10.0.0.2"), new Agent("h3", "10.0.0.3"));
+    }
+
     @AfterEach
     void stop() throws IOException {
         for (Socket s : sockets) {
@@ -95,10 +101,9 @@ class AgentLinkAllocationTest {
     @DisplayName("Two reported flows into the 100 Mbit/s link are pushed 50 and 50 Mbit/s; when one ends the "
             + "other gets 100 and the ended one 0; a hand-set rate wins for its pair")
     void reportedFlowsArePushedTheirAllocatedRates() throws Exception {
-        start(new Topology[] {OnlineAllocationTest.TINY}, new RoutingResult[] {OnlineAllocationTest.ROUTES});
-        Agent h1 = new Agent("h1", "10.0.0.1");
-        Agent h2 = new Agent("h2", "10.0.0.2");
-        new Agent("h3", "10.0.0.3");
+        List<Agent> agents = startOnTiny();
+        Agent h1 = agents.get(0);
+        Agent h2 = agents.get(1);
         assertThat(registered).extracting(ControlMessage.Register::host).containsExactly("h1", "h2", "h3");
 
         h1.send(new ControlMessage.Flows("h1", List.of("10.0.0.3")));
@@ -131,10 +136,7 @@ class AgentLinkAllocationTest {
     @DisplayName("With an allocator, a restarted registry adopts from an agent's report the rate it says was set by "
             + "hand (with its policy) and not the allocated one, which the flows' next report recomputes")
     void aRestartedRegistryKeepsHandSetRatesOnly() throws Exception {
-        start(new Topology[] {OnlineAllocationTest.TINY}, new RoutingResult[] {OnlineAllocationTest.ROUTES});
-        Agent h1 = new Agent("h1", "10.0.0.1");
-        new Agent("h2", "10.0.0.2");
-        new Agent("h3", "10.0.0.3");
+        Agent h1 = startOnTiny().get(0);
         server.setRate("h1", "h3", 20_000_000L, "rr");
         assertThat(h1.rates()).singleElement().satisfies(r -> {
             assertThat(r.bitsPerSecond()).isEqualTo(20_000_000L);
@@ -143,10 +145,7 @@ class AgentLinkAllocationTest {
 
         stop();
         sockets.clear();
-        start(new Topology[] {OnlineAllocationTest.TINY}, new RoutingResult[] {OnlineAllocationTest.ROUTES});
-        Agent back = new Agent("h1", "10.0.0.1");
-        new Agent("h2", "10.0.0.2");
-        new Agent("h3", "10.0.0.3");
+        Agent back = startOnTiny().get(0);
         back.send(new ControlMessage.Report("h1", List.of(
                 new VoqReport("h3", 0, 10, 14_000, 0, 20_000_000L, "10.0.0.3", "rr", true),
                 new VoqReport("h2", 0, 10, 14_000, 0, 30_000_000L, "10.0.0.2", "sd", false))));

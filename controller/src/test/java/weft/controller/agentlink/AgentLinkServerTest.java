@@ -86,6 +86,13 @@ class AgentLinkServerTest {
         write(ch, codec.encode(m));
     }
 
+    /** Steps the clock by {@code nanos} and ticks the shell; what it then wrote to {@code ch}, decoded. */
+    private List<ControlMessage> tickAfter(long nanos, EmbeddedChannel ch) {
+        clock.addAndGet(nanos);
+        server.tick();
+        return drain(ch);
+    }
+
     /** Everything the shell wrote to {@code ch}, decoded. */
     private List<ControlMessage> drain(EmbeddedChannel ch) {
         List<ControlLineCodec.Decoded> out = new ArrayList<>();
@@ -205,16 +212,12 @@ class AgentLinkServerTest {
     void timeouts() {
         EmbeddedChannel h1 = agent("h1", "10.0.0.1");
         EmbeddedChannel mute = channel();
-        clock.addAndGet(10 * S);
-        server.tick();
-        assertThat(drain(mute)).containsExactly(new ControlMessage.Error("agent link: no register or set-rate with "
-                + "the token within 10 s; closing"));
+        assertThat(tickAfter(10 * S, mute)).containsExactly(new ControlMessage.Error("agent link: no register or "
+                + "set-rate with the token within 10 s; closing"));
         assertThat(mute.isOpen()).isFalse();
         assertThat(h1.isOpen()).isTrue();
-        clock.addAndGet(20 * S);
-        server.tick();
-        assertThat(drain(h1)).containsExactly(new ControlMessage.Error("agent link: nothing received for 30 s; "
-                + "closing"));
+        assertThat(tickAfter(20 * S, h1)).containsExactly(new ControlMessage.Error("agent link: nothing received "
+                + "for 30 s; closing"));
         assertThat(h1.isOpen()).isFalse();
         assertThat(server.connectedHosts()).isEmpty();
     }

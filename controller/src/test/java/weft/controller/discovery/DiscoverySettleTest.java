@@ -12,6 +12,13 @@ class DiscoverySettleTest {
     private static final long MS = 1_000_000L;
     private final DiscoverySettle settle = new DiscoverySettle(Duration.ofMillis(2000), Duration.ofMillis(250));
 
+    /** Discovery at {@code version} from time 0: due once settled at 2 s, and computed then. */
+    private void firstRoutes(long version) {
+        settle.due(version, 0);
+        assertThat(settle.due(version, 2000 * MS)).isTrue();
+        settle.computed(version);
+    }
+
     @Test
     @DisplayName("nothing discovered (version 0) is never routed, however long it stays so")
     void nothingIsNeverDue() {
@@ -39,9 +46,7 @@ class DiscoverySettleTest {
     @Test
     @DisplayName("after the first routes a change is due after the shorter coalesce interval; a burst costs one")
     void laterChangesCoalesce() {
-        settle.due(5, 0);
-        assertThat(settle.due(5, 2000 * MS)).isTrue();
-        settle.computed(5);
+        firstRoutes(5);
         assertThat(settle.due(6, 3000 * MS)).isFalse();
         assertThat(settle.due(7, 3100 * MS)).isFalse();
         assertThat(settle.due(8, 3200 * MS)).isFalse();
@@ -54,9 +59,7 @@ class DiscoverySettleTest {
     @Test
     @DisplayName("a computation that failed is not retried until discovery changes again")
     void failedComputationWaitsForNews() {
-        settle.due(3, 0);
-        assertThat(settle.due(3, 2000 * MS)).isTrue();
-        settle.computed(3);
+        firstRoutes(3);
         for (long t = 2000; t <= 9000; t += 500) {
             assertThat(settle.due(3, t * MS)).isFalse();
         }

@@ -72,7 +72,12 @@ class OfFrameDecoderTest {
         return buf;
     }
 
-    private List<Object> drain() {
+    /** What {@code decoder}, on a new channel, passes on from {@code reads} written inbound one after another. */
+    private List<Object> decode(OfFrameDecoder decoder, ByteBuf... reads) {
+        ch = new EmbeddedChannel(decoder);
+        for (ByteBuf read : reads) {
+            ch.writeInbound(read);
+        }
         List<Object> out = new ArrayList<>();
         for (Object o = ch.readInbound(); o != null; o = ch.readInbound()) {
             out.add(o);
@@ -99,10 +104,8 @@ class OfFrameDecoderTest {
         ByteBuf whole = encode(messages);
         int n = whole.readableBytes();
         for (int cut = 0; cut <= n; cut++) {
-            ch = new EmbeddedChannel(new OfFrameDecoder());
-            ch.writeInbound(whole.retainedSlice(0, cut));
-            ch.writeInbound(whole.retainedSlice(cut, n - cut));
-            assertThat(drain()).as("cut at %d of %d", cut, n).containsExactlyElementsOf(messages);
+            assertThat(decode(new OfFrameDecoder(), whole.retainedSlice(0, cut), whole.retainedSlice(cut, n - cut)))
+                    .as("cut at %d of %d", cut, n).containsExactlyElementsOf(messages);
             assertThat(ch.finish()).isFalse();
         }
         whole.release();
@@ -112,23 +115,19 @@ class OfFrameDecoderTest {
     @Test
     @DisplayName("a truncated frame yields nothing until the rest arrives, and nothing at close")
     void truncated() {
-        ch = new EmbeddedChannel(new OfFrameDecoder());
         ByteBuf wire = encode(List.of(samples().get(3)));
-        ch.writeInbound(wire.readRetainedSlice(wire.readableBytes() - 1));
-        assertThat(drain()).isEmpty();
+        assertThat(decode(new OfFrameDecoder(), wire.readRetainedSlice(wire.readableBytes() - 1))).isEmpty();
         wire.release();
     }
 
     @Test
     @DisplayName("an unknown message type is skipped as one frame and the next message still decodes")
     void unknownTypeIsSkipped() {
-        ch = new EmbeddedChannel(new OfFrameDecoder());
         ByteBuf buf = Unpooled.buffer();
         buf.writeByte(4).writeByte(200).writeShort(12).writeInt(99).writeInt(0xdeadbeef);
         OFMessage barrier = F.buildBarrierReply().setXid(100).build();
         barrier.writeTo(buf);
-        ch.writeInbound(buf);
-        List<Object> out = drain();
+        List<Object> out = decode(new OfFrameDecoder(), buf);
         assertThat(out).hasSize(2);
         assertThat(out.get(0)).isInstanceOfSatisfying(OfFrameError.class, e -> {
             assertThat(e.kind()).isEqualTo(OfFrameError.Kind.UNPARSABLE);
@@ -141,13 +140,11 @@ class OfFrameDecoderTest {
     @Test
     @DisplayName("an unknown wire version is skipped and the stream stays in sync")
     void unknownVersionIsSkipped() {
-        ch = new EmbeddedChannel(new OfFrameDecoder());
         ByteBuf buf = Unpooled.buffer();
         buf.writeByte(9).writeByte(0).writeShort(8).writeInt(5);
         OFMessage hello = F.buildHello().setXid(6).build();
         hello.writeTo(buf);
-        ch.writeInbound(buf);
-        List<Object> out = drain();
+        List<Object> out = decode(new OfFrameDecoder(), buf);
         assertThat(out.get(0)).isInstanceOf(OfFrameError.class);
         assertThat(out.get(1)).isEqualTo(hello);
     }
@@ -155,15 +152,11 @@ class OfFrameDecoderTest {
     @Test
     @DisplayName("an oversize frame arriving in pieces is discarded and the next frame decodes")
     void oversizeIsSkippedAcrossReads() {
-        ch = new EmbeddedChannel(new OfFrameDecoder(64));
         ByteBuf big = encode(List.of(F.buildPacketIn().setXid(1).setReason(OFPacketInReason.NO_MATCH)
                 .setBufferId(OFBufferId.NO_BUFFER).setMatch(F.buildMatch().build()).setData(new byte[200]).build()));
         OFMessage next = F.buildEchoReply().setXid(2).setData(new byte[0]).build();
-        ch.writeInbound(big.readRetainedSlice(50));
-        ch.writeInbound(big.readRetainedSlice(100));
-        ch.writeInbound(big);
-        ch.writeInbound(encode(List.of(next)));
-        List<Object> out = drain();
+        List<Object> out = decode(new OfFrameDecoder(64), big.readRetainedSlice(50), big.readRetainedSlice(100), big,
+                encode(List.of(next)));
         assertThat(out).hasSize(2);
         assertThat(out.get(0)).isInstanceOfSatisfying(OfFrameError.class,
                 e -> assertThat(e.kind()).isEqualTo(OfFrameError.Kind.OVERSIZE));
@@ -173,11 +166,9 @@ class OfFrameDecoderTest {
     @Test
     @DisplayName("a length field below the header closes the connection with BAD_LENGTH")
     void badLengthCloses() {
-        ch = new EmbeddedChannel(new OfFrameDecoder());
         ByteBuf buf = Unpooled.buffer();
         buf.writeByte(4).writeByte(0).writeShort(4).writeInt(1).writeInt(0);
-        ch.writeInbound(buf);
-        assertThat(drain()).singleElement().isInstanceOfSatisfying(OfFrameError.class,
+        assertThat(decode(new OfFrameDecoder(), buf)).singleElement().isInstanceOfSatisfying(OfFrameError.class,
                 e -> assertThat(e.kind()).isEqualTo(OfFrameError.Kind.BAD_LENGTH));
         assertThat(ch.isOpen()).isFalse();
     }

@@ -105,6 +105,20 @@ class SwitchSessionTest {
                 .setState(live ? EnumSet.of(OFPortState.LIVE) : EnumSet.of(OFPortState.LINK_DOWN)).build();
     }
 
+    /** A request the session wrote: the future of its reply and the message as it went out. */
+    private record Pending(CompletableFuture<OFMessage> reply, OFMessage sent) {
+        /** The message the reply failed with. */
+        String failure() {
+            return reply.handle((r, e) -> e.getMessage()).join();
+        }
+    }
+
+    /** Sends {@code m} as a request and reads it back from the channel. */
+    private Pending request(OFMessage m) {
+        CompletableFuture<OFMessage> reply = session.request(m);
+        return new Pending(reply, out(m.getType()));
+    }
+
     private void handshake() {
         OFMessage hello = out(OFType.HELLO);
         assertThat(hello.getVersion()).isEqualTo(OFVersion.OF_13);
@@ -227,27 +241,25 @@ class SwitchSessionTest {
     @DisplayName("a request without reply fails after the request timeout, naming type and xid")
     void requestTimesOut() {
         handshake();
-        CompletableFuture<OFMessage> f = session.request(F.buildBarrierRequest().build());
-        OFMessage req = out(OFType.BARRIER_REQUEST);
+        Pending p = request(F.buildBarrierRequest().build());
         ch.advanceTimeBy(5, TimeUnit.SECONDS);
         ch.runScheduledPendingTasks();
         while (ch.readOutbound() != null) {
             // echo requests sent meanwhile
         }
-        assertThat(f).isCompletedExceptionally();
-        assertThat(f.handle((r, e) -> e.getMessage()).join())
-                .contains("BARRIER_REQUEST").contains("xid " + req.getXid()).contains("within PT5S");
+        assertThat(p.reply()).isCompletedExceptionally();
+        assertThat(p.failure()).contains("BARRIER_REQUEST").contains("xid " + p.sent().getXid())
+                .contains("within PT5S");
     }
 
     @Test
     @DisplayName("an error reply fails the request with the switch's error")
     void requestFailsOnError() {
         handshake();
-        CompletableFuture<OFMessage> f = session.request(F.buildFlowAdd().build());
-        OFMessage req = out(OFType.FLOW_MOD);
-        ch.writeInbound(F.errorMsgs().buildBadMatchErrorMsg().setXid(req.getXid())
+        Pending p = request(F.buildFlowAdd().build());
+        ch.writeInbound(F.errorMsgs().buildBadMatchErrorMsg().setXid(p.sent().getXid())
                 .setCode(OFBadMatchCode.BAD_PREREQ).build());
-        assertThat(f.handle((r, e) -> e.getMessage()).join()).contains("BAD_PREREQ");
+        assertThat(p.failure()).contains("BAD_PREREQ");
     }
 
     @Test
@@ -258,10 +270,9 @@ class SwitchSessionTest {
         ch.writeInbound(F.buildPortStatus().setReason(OFPortReason.DELETE).setDesc(port(1, false)).build());
         assertThat(session.ports()).containsOnlyKeys(2);
         assertThat(session.ports().get(2).getState()).contains(OFPortState.LINK_DOWN);
-        CompletableFuture<OFMessage> f = session.request(F.buildBarrierRequest().build());
-        out(OFType.BARRIER_REQUEST);
+        Pending p = request(F.buildBarrierRequest().build());
         ch.close();
-        assertThat(f.handle((r, e) -> e.getMessage()).join()).contains("disconnected");
+        assertThat(p.failure()).contains("disconnected");
         assertThat(events).containsExactly("ready 0000005745460001", "port MODIFY 2", "port DELETE 1", "gone");
     }
 

@@ -45,12 +45,8 @@ class ProgramDiffMeterTest {
 
     /** What the switch would report for these meter-mods (meter config entries). */
     static List<OFMeterConfig> metersInstalled(List<OFMeterMod> meters) {
-        List<OFMeterConfig> out = new ArrayList<>();
-        for (OFMeterMod m : meters) {
-            out.add(FlowMods13.F.buildMeterConfig().setMeterId(m.getMeterId()).setFlags(m.getFlags())
-                    .setEntries(m.getMeters()).build());
-        }
-        return out;
+        return meters.stream().map(m -> FlowMods13.F.buildMeterConfig().setMeterId(m.getMeterId())
+                .setFlags(m.getFlags()).setEntries(m.getMeters()).build()).toList();
     }
 
     private static void applyAll(FlowTableModel model, List<List<OFMessage>> phases) {

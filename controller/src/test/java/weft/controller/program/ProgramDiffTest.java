@@ -29,22 +29,15 @@ class ProgramDiffTest {
 
     /** What the switch would report after installing these flow-adds. */
     static List<OFFlowStatsEntry> asInstalled(List<OFFlowAdd> flows) {
-        List<OFFlowStatsEntry> out = new ArrayList<>();
-        for (OFFlowAdd f : flows) {
-            out.add(FlowMods13.F.buildFlowStatsEntry().setTableId(f.getTableId()).setPriority(f.getPriority())
-                    .setCookie(f.getCookie()).setMatch(f.getMatch()).setInstructions(f.getInstructions())
-                    .setPacketCount(U64.ZERO).setByteCount(U64.ZERO).build());
-        }
-        return out;
+        return flows.stream().map(f -> FlowMods13.F.buildFlowStatsEntry().setTableId(f.getTableId())
+                .setPriority(f.getPriority()).setCookie(f.getCookie()).setMatch(f.getMatch())
+                .setInstructions(f.getInstructions()).setPacketCount(U64.ZERO).setByteCount(U64.ZERO).build())
+                .toList();
     }
 
     static List<OFGroupDescStatsEntry> groupsInstalled(List<OFGroupAdd> groups) {
-        List<OFGroupDescStatsEntry> out = new ArrayList<>();
-        for (OFGroupAdd g : groups) {
-            out.add(FlowMods13.F.buildGroupDescStatsEntry().setGroup(g.getGroup()).setGroupType(g.getGroupType())
-                    .setBuckets(g.getBuckets()).build());
-        }
-        return out;
+        return groups.stream().map(g -> FlowMods13.F.buildGroupDescStatsEntry().setGroup(g.getGroup())
+                .setGroupType(g.getGroupType()).setBuckets(g.getBuckets()).build()).toList();
     }
 
     @Test

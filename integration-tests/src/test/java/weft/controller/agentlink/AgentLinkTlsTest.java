@@ -91,6 +91,11 @@ class AgentLinkTlsTest {
     }
 
     /** An agent session: TLS to 127.0.0.1, one register line; returns what the controller answered, if anything. */
+    /** An agent's client context trusting the CA and presenting the certificate the CA signed for it. */
+    private SslContext agentWithCertificate() {
+        return ControlTls.client(ca, dir.resolve("agent.pem").toFile(), dir.resolve("agent.key").toFile());
+    }
+
     private String register(SslContext client) throws Exception {
         return register(client, "h1", "10.0.0.1");
     }
@@ -137,8 +142,7 @@ class AgentLinkTlsTest {
     @DisplayName("Mutual TLS: an agent with a certificate the CA signed registers; one without is refused")
     void mutualTls() throws Exception {
         serve("controller");
-        SslContext withCert = ControlTls.client(ca, dir.resolve("agent.pem").toFile(),
-                dir.resolve("agent.key").toFile());
+        SslContext withCert = agentWithCertificate();
         assertThat(register(withCert)).contains("\"type\":\"registered\"");
         assertThat(register(ControlTls.client(ca, null, null))).doesNotContain("registered");
         assertThat(server.connectedHosts()).isEmpty();
@@ -167,8 +171,6 @@ class AgentLinkTlsTest {
     @DisplayName("The agent checks the controller's certificate against the address it connects to")
     void hostNameVerification() throws Exception {
         serve("elsewhere");
-        SslContext client = ControlTls.client(ca, dir.resolve("agent.pem").toFile(),
-                dir.resolve("agent.key").toFile());
-        assertThat(register(client)).startsWith("handshake failed").contains("127.0.0.1");
+        assertThat(register(agentWithCertificate())).startsWith("handshake failed").contains("127.0.0.1");
     }
 }

@@ -3,7 +3,6 @@ package weft.model.repro;
 import java.math.BigDecimal;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.random.RandomGenerator;
 
 import weft.model.routing.RoutingEngines;
 import weft.model.routing.RoutingOptions;
@@ -70,17 +69,7 @@ final class DataCenterFabric {
 
     /** Host h sends to {@code dst[h]}. */
     static TrafficPattern fixed(int[] dst) {
-        return new TrafficPattern() {
-            @Override
-            public String name() {
-                return "permutation";
-            }
-
-            @Override
-            public int destination(int source, RandomGenerator random) {
-                return dst[source];
-            }
-        };
+        return TrafficPattern.fixed("permutation", dst);
     }
 
     int hosts() {

@@ -2,6 +2,7 @@ package weft.model.repro;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.SplittableRandom;
 import java.util.random.RandomGenerator;
 
 import weft.model.routing.PauseHeadroom;
@@ -16,6 +17,7 @@ import weft.model.topology.generate.GeneratorOptions;
 import weft.model.topology.generate.Mesh;
 import weft.model.topology.generate.RandomIrregular;
 import weft.model.topology.generate.Torus;
+import weft.model.traffic.Shuffle;
 import weft.model.traffic.TrafficPattern;
 
 /**
@@ -239,6 +241,23 @@ final class EthernetSetup {
                 return d >= source ? d + 1 : d;
             }
         };
+    }
+
+    /**
+     * Pairwise traffic (seed 002 §3.2.3, Figs. 3.10, 3.12): the hosts are matched in random pairs (seeded), and each
+     * sends every frame to its partner; with an odd count the last host sends to the first pair's first host.
+     */
+    static TrafficPattern pairwise(int hosts, long seed) {
+        int[] order = Shuffle.permutation(hosts, new SplittableRandom(seed));
+        int[] partner = new int[hosts];
+        for (int i = 0; i + 1 < hosts; i += 2) {
+            partner[order[i]] = order[i + 1];
+            partner[order[i + 1]] = order[i];
+        }
+        if (hosts % 2 == 1) {
+            partner[order[hosts - 1]] = order[0];
+        }
+        return TrafficPattern.fixed("pairwise", partner);
     }
 
     /** A table row: the fabric set's label, each figure in whole Mbit/s, then {@code more}. */

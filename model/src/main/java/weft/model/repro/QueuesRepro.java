@@ -124,7 +124,7 @@ final class QueuesRepro extends DeclaredReproduction {
                 + "output queues, store-and-forward, maximum-size frames (1538 B) at full load, periodic; one "
                 + "inter-pod permutation or all-to-all (each server to the others in turn); largest queue over %d "
                 + "run(s) of %s ms after %s ms", options.k(), fabric.hosts(), options.queueKb(), runs,
-                fmt(options.windowMs()), fmt(options.warmupMs()));
+                ResultTable.trimmed(options.windowMs(), 3), ResultTable.trimmed(options.warmupMs(), 3));
         return ReproResult.of(this, o, setup, claims, List.of(table(kb)), chart(options.k(), kb));
     }
 
@@ -169,10 +169,5 @@ final class QueuesRepro extends DeclaredReproduction {
             most = Math.max(most, v);
         }
         return most;
-    }
-
-    private static String fmt(double v) {
-        String s = String.format(Locale.ROOT, "%.3f", v);
-        return s.replaceAll("0+$", "").replaceAll("\\.$", "");
     }
 }

@@ -26,9 +26,19 @@ final class SegmentRepro extends DeclaredReproduction {
             new Claim("S7", "64-switch irregular: SR / Up*/Down* throughput", 2.0, "ratio", DEFAULT,
                     new Band(1.1, 4)),
             new Claim("S7.tbtp", "64-switch irregular: SR / TBTP throughput", 3.2, "ratio", DEFAULT,
-                    new Band(1.1, 6)));
+                    new Band(1.1, 6)),
+            new Claim("S2", "8x8 mesh: SR / Up*/Down* throughput", 1.2, "ratio", DEFAULT, new Band(0.8, 3)),
+            new Claim("S4", "8x8 torus: SR's accepted load two sweep points past saturation over its peak ('more "
+                    + "than halved')", 0.5, "ratio", Tolerance.atMost(0, "thesis Fig. 3.9c: direction, at most half"),
+                    new Band(0, 1.05)),
+            new Claim("S8.gap", "8x8 torus, pairwise traffic: SR / Up*/Down* over the uniform factor ('smaller "
+                    + "gaps')", 1.0, "ratio", Tolerance.atMost(0, "thesis Figs. 3.10, 3.12: direction"),
+                    new Band(0, 2)),
+            new Claim("S8.sat", "8x8 torus: SR's pairwise over its uniform throughput ('an early saturation')", 1.0,
+                    "ratio", Tolerance.atMost(0, "thesis Fig. 3.10: direction"), new Band(0, 2)));
     private static final List<Parameter> PARAMETERS = List.of(EthernetSetup.BASELINES,
             new Parameter("torus", "the regular fabric (torus-WxH or mesh-WxH)", "torus-8x8", "torus-8x8"),
+            new Parameter("mesh", "the second regular fabric (S2)", "mesh-8x8", "mesh-8x8"),
             new Parameter("runs", "runs averaged on the regular fabric (seeds S, S+1, ...)", "4", "1"),
             new Parameter("sizes", "switches of the irregular fabrics (16, 32, 64 give the claims)", "16,32,64",
                     "16,32,64"),
@@ -48,9 +58,12 @@ final class SegmentRepro extends DeclaredReproduction {
     @Override
     public ReproResult run(ReproOptions o) {
         String torus = o.string("torus");
-        if (EthernetSetup.irregular(torus)) {
-            throw new IllegalArgumentException("--torus: expected a regular fabric (torus-WxH or mesh-WxH), got "
-                    + torus);
+        String mesh = o.string("mesh");
+        for (String name : List.of("torus", "mesh")) {
+            if (EthernetSetup.irregular(o.string(name))) {
+                throw new IllegalArgumentException("--" + name + ": expected a regular fabric (torus-WxH or mesh-WxH), "
+                        + "got " + o.string(name));
+            }
         }
         int runs = o.integer("runs", 1, 64);
         List<Integer> sizes = o.integers("sizes", 3, 1024);
@@ -59,11 +72,15 @@ final class SegmentRepro extends DeclaredReproduction {
         List<Double> loads = LoadSweep.loads(o);
         List<String> sets = new ArrayList<>();
         sets.add(torus);
+        sets.add(mesh);
         for (int n : sizes) {
             sets.add("irregular-" + n);
         }
         double[][] tput = new double[sets.size()][ENGINES.length];
         double[][] bound = new double[sets.size()][ENGINES.length];
+        // Regular fabrics (torus, mesh) under pairwise traffic: Up*/Down* and SR.
+        double[][] pairwise = new double[2][2];
+        double pastSaturation = Double.NaN;
         List<Chart.Series> series = new ArrayList<>();
         for (int s = 0; s < sets.size(); s++) {
             String fabric = sets.get(s);
@@ -77,6 +94,13 @@ final class SegmentRepro extends DeclaredReproduction {
                 List<LoadSweep.Point> sweep = LoadSweep.run(set.simulators(), EthernetSetup.uniform(hosts), loads,
                         true);
                 tput[s][e] = EthernetSetup.mbps(LoadSweep.peak(sweep));
+                if (s == 0 && ENGINES[e].equals("sr")) {
+                    pastSaturation = sweep.get(sweep.size() - 1).accepted() / LoadSweep.peak(sweep);
+                }
+                if (s < 2 && e < 2) {
+                    pairwise[s][e] = EthernetSetup.mbps(LoadSweep.peak(LoadSweep.run(set.simulators(),
+                            EthernetSetup.pairwise(hosts, o.seed()), loads, true)));
+                }
                 if (s == 0 || fabric.equals("irregular-32")) {
                     series.add(new Chart.Series(NAMES[e] + ", " + EthernetSetup.label(fabric),
                             LoadSweep.curve(sweep), s > 0));
@@ -84,11 +108,11 @@ final class SegmentRepro extends DeclaredReproduction {
             }
         }
         List<List<String>> rows = new ArrayList<>();
-        String[] paperUd = {"2.2", "1.5", "1.84", "2.0"};
-        String[] paperTbtp = {"-", "UD ≈ TBTP", "2.4", "3.2"};
+        String[] paperUd = {"2.2", "1.5", "1.84", "2.0", "1.2"};
+        String[] paperTbtp = {"-", "UD ≈ TBTP", "2.4", "3.2", "-"};
         for (int s = 0; s < sets.size(); s++) {
-            String p = s == 0 ? paperUd[0] : paperFor(sizes.get(s - 1), paperUd);
-            String q = s == 0 ? paperTbtp[0] : paperFor(sizes.get(s - 1), paperTbtp);
+            String p = s < 2 ? paperUd[s == 0 ? 0 : 4] : paperFor(sizes.get(s - 2), paperUd);
+            String q = s < 2 ? paperTbtp[s == 0 ? 0 : 4] : paperFor(sizes.get(s - 2), paperTbtp);
             rows.add(EthernetSetup.row(sets.get(s), tput[s], p, ratio(tput[s][1], tput[s][0]), q,
                     ratio(tput[s][1], tput[s][2])));
         }
@@ -107,19 +131,35 @@ final class SegmentRepro extends DeclaredReproduction {
         List<ClaimResult> claims = new ArrayList<>();
         claims.add(CLAIMS.get(0).measured(tput[0][1] / tput[0][0]));
         int[] want = {16, 32, 32, 64, 64};
-        for (int c = 1; c < CLAIMS.size(); c++) {
+        for (int c = 1; c <= want.length; c++) {
             int s = sizes.indexOf(want[c - 1]);
-            double v = s < 0 ? Double.NaN : CLAIMS.get(c).id().endsWith(".tbtp") ? tput[s + 1][1] / tput[s + 1][2]
-                    : tput[s + 1][1] / tput[s + 1][0];
+            double v = s < 0 ? Double.NaN : CLAIMS.get(c).id().endsWith(".tbtp") ? tput[s + 2][1] / tput[s + 2][2]
+                    : tput[s + 2][1] / tput[s + 2][0];
             claims.add(CLAIMS.get(c).measured(v));
         }
+        claims.add(CLAIMS.get(6).measured(tput[1][1] / tput[1][0]));
+        claims.add(CLAIMS.get(7).measured(pastSaturation));
+        claims.add(CLAIMS.get(8).measured(pairwise[0][1] / pairwise[0][0] / (tput[0][1] / tput[0][0])));
+        claims.add(CLAIMS.get(9).measured(pairwise[0][1] / tput[0][1]));
+        ResultTable pairs = new ResultTable("Pairwise traffic (random pairs, each host sending to its partner; thesis "
+                + "Fig. 3.10): saturation throughput per node, Mbit/s, against uniform", List.of("fabric",
+                "Up*/Down* pairwise / uniform", "SR pairwise / uniform", "SR/UD pairwise", "SR/UD uniform"), List.of(
+                pairRow(torus, pairwise[0], tput[0]), pairRow(mesh, pairwise[1], tput[1])));
         Chart chart = new Chart("Seed 002 Figs. 3.9c/3.11c: throughput on the " + EthernetSetup.label(torus)
                 + " (solid) and 32-switch irregular fabrics (dashed), uniform traffic, 802.3x",
                 "offered load per node (Mbit/s)", "accepted per node (Mbit/s)", false, series);
-        String setup = String.format(Locale.ROOT, "%s (%d runs) and irregular fabrics of %s switches (%d each, at "
-                + "most 4 links per switch), 1 host per switch, 1 Gbit/s, 1522-byte frames, 802.3x pause, uniform "
-                + "periodic traffic, %.0f µs per run", EthernetSetup.label(torus), runs, sizes, fabrics, duration);
-        return ReproResult.of(this, o, setup + EthernetSetup.baselinesNote(o), claims, List.of(table, bounds), chart);
+        String setup = String.format(Locale.ROOT, "%s and %s (%d runs each) and irregular fabrics of %s switches (%d "
+                + "each, at most 4 links per switch), 1 host per switch, 1 Gbit/s, 1522-byte frames, 802.3x pause, "
+                + "uniform periodic traffic (and pairwise on the regular fabrics, Up*/Down* and SR), %.0f µs per run",
+                EthernetSetup.label(torus), EthernetSetup.label(mesh), runs, sizes, fabrics, duration);
+        return ReproResult.of(this, o, setup + EthernetSetup.baselinesNote(o), claims, List.of(table, bounds, pairs),
+                chart);
+    }
+
+    private static List<String> pairRow(String fabric, double[] pairwise, double[] uniform) {
+        return List.of(EthernetSetup.label(fabric), Math.round(pairwise[0]) + " / " + Math.round(uniform[0]),
+                Math.round(pairwise[1]) + " / " + Math.round(uniform[1]), ratio(pairwise[1], pairwise[0]),
+                ratio(uniform[1], uniform[0]));
     }
 
     private static String paperFor(int size, String[] byFabric) {

@@ -139,9 +139,11 @@ final class Fabric {
         }
         ordinal = new int[switches];
         java.util.Arrays.fill(ordinal, -1);
+        int[] hostSwitch = new int[switches];
         int k = 0;
         for (int u = 0; u < switches; u++) {
             if (g.hostsAt(u).length > 0) {
+                hostSwitch[k] = u;
                 ordinal[u] = k++;
             }
         }
@@ -152,38 +154,27 @@ final class Fabric {
             throw new IllegalArgumentException("fabric " + topology.name() + ": " + k
                     + " switches with hosts are more than the simulator indexes");
         }
-        // each ordered pair's paths (layer, tag) as the source switch's ingress entries read them
+        // each ordered pair's paths (layer, tag) as the source switch's ingress entries read them; pair i joins the
+        // host switches of ordinals i / k and i % k: first its offset, then its entries
         pairStart = new int[(int) pairs + 1];
         int[][] tags = new int[(int) pairs][];
         int total = 0;
-        for (int s = 0; s < switches; s++) {
-            for (int d = 0; d < switches; d++) {
-                if (ordinal[s] < 0 || ordinal[d] < 0) {
-                    continue;
-                }
-                int i = ordinal[s] * k + ordinal[d];
-                int[] t = s == d ? new int[0] : table.pairTags(s, d);
-                tags[i] = t.length == 0 ? new int[] {ForwardingTable.tagOf(null)} : t;
-                total += s == d ? 0 : tags[i].length;
-            }
+        for (int i = 0; i < pairs; i++) {
+            int s = hostSwitch[i / k];
+            int d = hostSwitch[i % k];
+            int[] t = s == d ? new int[0] : table.pairTags(s, d);
+            tags[i] = t.length == 0 ? new int[] {ForwardingTable.tagOf(null)} : t;
+            pairStart[i] = total;
+            total += s == d ? 0 : tags[i].length;
         }
         pairLayer = new int[total];
         pairTag = new int[total];
-        int at = 0;
-        for (int s = 0; s < switches; s++) {
-            for (int d = 0; d < switches; d++) {
-                if (ordinal[s] < 0 || ordinal[d] < 0) {
-                    continue;
-                }
-                int i = ordinal[s] * k + ordinal[d];
-                pairStart[i] = at;
-                if (s != d) {
-                    for (int t : tags[i]) {
-                        pairLayer[at] = table.ingressLayer(s, d, t);
-                        pairTag[at] = t;
-                        at++;
-                    }
-                }
+        for (int i = 0; i < pairs; i++) {
+            int s = hostSwitch[i / k];
+            int d = hostSwitch[i % k];
+            for (int j = 0; s != d && j < tags[i].length; j++) {
+                pairLayer[pairStart[i] + j] = table.ingressLayer(s, d, tags[i][j]);
+                pairTag[pairStart[i] + j] = tags[i][j];
             }
         }
         pairStart[(int) pairs] = total;

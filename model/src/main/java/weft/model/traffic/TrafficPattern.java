@@ -18,4 +18,20 @@ public interface TrafficPattern {
 
     /** The destination of the next packet from {@code source}; random patterns draw from {@code random}. */
     int destination(int source, RandomGenerator random);
+
+    /** Every source always sends to {@code destination[source]} (a permutation, pairs), named {@code name}. */
+    static TrafficPattern fixed(String name, int[] destination) {
+        int[] dst = destination.clone();
+        return new TrafficPattern() {
+            @Override
+            public String name() {
+                return name;
+            }
+
+            @Override
+            public int destination(int source, RandomGenerator random) {
+                return dst[source];
+            }
+        };
+    }
 }

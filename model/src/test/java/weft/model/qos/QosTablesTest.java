@@ -14,6 +14,12 @@ import weft.model.qos.ServiceLevels.ServiceClass;
 import weft.model.routing.LayerLayout;
 
 class QosTablesTest {
+    /** Table 4.1's balanced weights over five classes in {@code layers} LASH layers, high priority unbounded. */
+    private static VlArbitrationTable table41(int layers) {
+        return ServiceLevels.table41Balanced()
+                .arbitrationTable(LayerLayout.infiniband(layers, 5), HighPriorityLimit.unbounded());
+    }
+
     @Test
     @DisplayName("Seed 002 Table 4.1: SL1-SL5 = EF/EF/AF/AF/BE, load 10/15/20/25/30 %, balanced weights 4/6/8/10/1, "
             + "unbalanced 6/1/6/1/1, SL1-2 high priority")
@@ -35,8 +41,7 @@ class QosTablesTest {
     @DisplayName("Seed 002 §4.2.1 with Table 4.1 weights (hand-computed from the rule): backlogged, SL1/SL2 share "
             + "the link 0.4/0.6; SL3/SL4/SL5 share what high priority leaves 8/19, 10/19, 1/19")
     void groupShares() {
-        VlArbitrationTable t = ServiceLevels.table41Balanced()
-                .arbitrationTable(LayerLayout.infiniband(1, 5), HighPriorityLimit.unbounded());
+        VlArbitrationTable t = table41(1);
         double[] shares = {0.4, 0.6, 8.0 / 19, 10.0 / 19, 1.0 / 19};
         for (int sl = 0; sl < shares.length; sl++) {
             assertThat(t.groupShare(sl)).as("SL%d", sl + 1).isCloseTo(shares[sl], within(1e-12));
@@ -48,8 +53,7 @@ class QosTablesTest {
     @DisplayName("Seed 002 §4.2.3: 5 classes x 3 LASH layers = 15 VLs; SL1-2's six lanes in the high list, the other "
             + "nine in the low list, each with its class's weight")
     void fifteenLanes() {
-        VlArbitrationTable t = ServiceLevels.table41Balanced()
-                .arbitrationTable(LayerLayout.infiniband(3, 5), HighPriorityLimit.unbounded());
+        VlArbitrationTable t = table41(3);
         assertThat(t.high()).extracting(VlArbitrationTable.Entry::vl).containsExactly(0, 1, 2, 3, 4, 5);
         assertThat(t.high()).extracting(VlArbitrationTable.Entry::weight).containsExactly(4, 4, 4, 6, 6, 6);
         assertThat(t.low()).extracting(VlArbitrationTable.Entry::vl).containsExactly(6, 7, 8, 9, 10, 11, 12, 13, 14);

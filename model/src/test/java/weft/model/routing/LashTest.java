@@ -7,10 +7,14 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
+import java.util.stream.Stream;
 import org.junit.jupiter.api.DisplayName;
+import org.junit.jupiter.api.Named;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.CsvSource;
+import org.junit.jupiter.params.provider.MethodSource;
 import weft.model.routing.verify.DeadlockVerifier;
 import weft.model.routing.verify.VerificationReport;
 import weft.model.topology.Link;
@@ -54,13 +58,22 @@ class LashTest extends RoutingEngineContract {
                 Fabrics.karyNTree(2, 3));
     }
 
-    @Test
-    @DisplayName("Seed 002 §3.3.1 (hand-computed from its rule): 4-ring, R = lowest-id, 1 layer, all 12 pairs in "
-            + "layer 0")
-    void e1FourRingOneLayer() {
-        RoutingResult r = routed(LashFabrics.ring(4), THESIS_VECTORS, NO_BALANCE);
-        assertThat(r.layers()).isEqualTo(1);
-        assertThat(pairsPerLayer(r)).containsExactly(Map.entry(0, 12));
+    /** Rings routed with R = lowest-id: switches, layers, the pairs of layer 1, the pairs per layer. */
+    static Stream<Arguments> lowestIdRings() {
+        return Stream.of(
+                Arguments.of(Named.of("Seed 002 §3.3.1 (hand-computed from its rule): 4-ring, R = lowest-id, 1 layer, "
+                        + "all 12 pairs in layer 0", 4), 1, List.of(), Map.of(0, 12)),
+                Arguments.of(Named.of("Seed 002 §3.3.1 (hand-computed from its rule): 5-ring, 2 layers, layer 0 = 18 "
+                        + "pairs, layer 1 = {4->1, 4->2}", 5), 2, List.of("s4>s1", "s4>s2"), Map.of(0, 18, 1, 2)));
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("lowestIdRings")
+    void e1e3LowestIdRings(int switches, int layers, List<String> layerOne, Map<Integer, Integer> perLayer) {
+        RoutingResult r = routed(LashFabrics.ring(switches), THESIS_VECTORS, NO_BALANCE);
+        assertThat(r.layers()).isEqualTo(layers);
+        assertThat(pairsIn(r, 1)).containsExactlyElementsOf(layerOne);
+        assertThat(pairsPerLayer(r)).as("pairs per layer, in layer order").isEqualTo(perLayer);
     }
 
     @Test
@@ -81,16 +94,6 @@ class LashTest extends RoutingEngineContract {
         assertThat(pairsPerLayer(r)).containsExactly(Map.entry(0, 11), Map.entry(1, 1));
         RoutingResult symmetric = routed(ring, THESIS_VECTORS, NO_BALANCE.withSymmetric(true));
         assertThat(symmetric.layers()).as("with OpenSM-style symmetric pairing").isEqualTo(2);
-    }
-
-    @Test
-    @DisplayName("Seed 002 §3.3.1 (hand-computed from its rule): 5-ring, 2 layers, layer 0 = 18 pairs, "
-            + "layer 1 = {4->1, 4->2}")
-    void e3FiveRing() {
-        RoutingResult r = routed(LashFabrics.ring(5), THESIS_VECTORS, NO_BALANCE);
-        assertThat(r.layers()).isEqualTo(2);
-        assertThat(pairsIn(r, 1)).containsExactly("s4>s1", "s4>s2");
-        assertThat(pairsPerLayer(r)).containsExactly(Map.entry(0, 18), Map.entry(1, 2));
     }
 
     @ParameterizedTest(name = "ring {0}: {1} layer(s)")

@@ -64,40 +64,33 @@ class SegmentBasedRoutingTest extends RoutingEngineContract {
         {1, 2}, {3, 4}, {7, 3}, {4, 8}, {5, 6}, {2, 3}, {0, 5}, {6, 9}, {10, 7}, {8, 11}, {7, 8}, {9, 0},
         {11, 10}, {6, 7}});
 
+    /** The switch indexes of Fig. 3.8's switches named by {@code letters}: I, A..H, J, K, L are s0..s11. */
+    private static List<Integer> fig38(String letters) {
+        return letters.chars().map(letter -> "IABCDEFGHJKL".indexOf(letter)).boxed().toList();
+    }
+
     @Test
     @DisplayName("Seed 002 §3.2.1, Fig. 3.8: 3 segments, 4 sub-nets, starting I, G, B, A; bridges 1, 6, 14")
     void e7Fig38Segmentation() {
-        final int i = 0;
-        final int a = 1;
-        final int b = 2;
-        final int c = 3;
-        final int d = 4;
-        final int e = 5;
-        final int f = 6;
-        final int g = 7;
-        final int h = 8;
-        final int j = 9;
-        final int k = 10;
-        final int l = 11;
         Segmentation s = Segmentation.compute(FIG_3_8.graph(), Segmentation.LinkOrder.BY_INDEX);
         // ns1 = {I, 8, E, 5, F, 9, J, 12}; ns2 = {G, 3, C, 2, D, 4, H, 11, L, 13, K, 10}; ns3 = {7}.
         assertThat(s.segments()).containsExactly(
-                segment(Segmentation.Type.STARTING, 0, List.of(i, e, f, j), List.of(6, 4, 7, 11)),
-                segment(Segmentation.Type.STARTING, 1, List.of(g, c, d, h, l, k), List.of(2, 1, 3, 9, 12, 8)),
-                segment(Segmentation.Type.UNITARY, 1, List.of(g), List.of(10)));
+                segment(Segmentation.Type.STARTING, 0, fig38("IEFJ"), List.of(6, 4, 7, 11)),
+                segment(Segmentation.Type.STARTING, 1, fig38("GCDHLK"), List.of(2, 1, 3, 9, 12, 8)),
+                segment(Segmentation.Type.UNITARY, 1, fig38("G"), List.of(10)));
         assertThat(s.bridges()).as("bridges 1 = A-B, 6 = B-C, 14 = F-G").containsExactly(0, 5, 13);
         int[] expectedSubnet = new int[12];
-        for (int u : new int[] {i, e, f, j}) {
+        for (int u : fig38("IEFJ")) {
             expectedSubnet[u] = 0;
         }
-        for (int u : new int[] {g, c, d, h, k, l}) {
+        for (int u : fig38("GCDHKL")) {
             expectedSubnet[u] = 1;
         }
-        expectedSubnet[b] = 2;
-        expectedSubnet[a] = 3;
-        List<Integer> startingSwitches = List.of(i, g, b, a);
+        expectedSubnet[fig38("B").get(0)] = 2;
+        expectedSubnet[fig38("A").get(0)] = 3;
+        List<Integer> startingSwitches = fig38("IGBA");
         // Strict execution marks 5 terminal switches; the thesis's prose says three (erratum: docs/sources.md).
-        List<Integer> terminalSwitches = List.of(f, c, g, b, a);
+        List<Integer> terminalSwitches = fig38("FCGBA");
         for (int u = 0; u < 12; u++) {
             assertThat(s.subnetOf(u)).as("sub-net of s" + u).isEqualTo(expectedSubnet[u]);
             assertThat(s.isStarting(u)).as("starting s" + u).isEqualTo(startingSwitches.contains(u));

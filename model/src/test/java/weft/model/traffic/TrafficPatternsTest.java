@@ -14,22 +14,25 @@ import org.junit.jupiter.api.Test;
 class TrafficPatternsTest {
     private final SplittableRandom random = new SplittableRandom(5);
 
+    /** {@code p} sends each source to its destination, given as source, destination, source, ... */
+    private void assertDestinations(TrafficPattern p, int... sourceDestination) {
+        for (int i = 0; i < sourceDestination.length; i += 2) {
+            assertThat(p.destination(sourceDestination[i], random)).as("%s from %d", p.name(), sourceDestination[i])
+                    .isEqualTo(sourceDestination[i + 1]);
+        }
+    }
+
     @Test
     @DisplayName("transpose swaps the halves of the index bits (BookSim: 16 nodes, 1 -> 4, 6 -> 9, 5 -> 5)")
     void transpose() {
-        TrafficPattern p = TrafficPatterns.parse("transpose", 16, 1);
-        assertThat(p.destination(1, random)).isEqualTo(4);
-        assertThat(p.destination(6, random)).isEqualTo(9);
-        assertThat(p.destination(5, random)).isEqualTo(5);
+        assertDestinations(TrafficPatterns.parse("transpose", 16, 1), 1, 4, 6, 9, 5, 5);
         assertThatThrownBy(() -> TrafficPatterns.parse("transpose", 8, 1)).hasMessageContaining("even power of two");
     }
 
     @Test
     @DisplayName("bit complement: 16 nodes, 5 -> 10, 0 -> 15")
     void bitComplement() {
-        TrafficPattern p = TrafficPatterns.parse("bitcomp", 16, 1);
-        assertThat(p.destination(5, random)).isEqualTo(10);
-        assertThat(p.destination(0, random)).isEqualTo(15);
+        assertDestinations(TrafficPatterns.parse("bitcomp", 16, 1), 5, 10, 0, 15);
         assertThatThrownBy(() -> TrafficPatterns.parse("bitcomp", 12, 1)).hasMessageContaining("power of two");
     }
 

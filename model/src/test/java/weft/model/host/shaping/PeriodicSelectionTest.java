@@ -66,8 +66,7 @@ class PeriodicSelectionTest {
     @DisplayName("Seed 003 §6 (hand-computed from its rule): r = (1/2, 1/4, 1/4), slot 1, A B C A | A B C A, "
             + "D = (6, 3, 3)")
     void systorEqualAggregate() {
-        PeriodicSelection ps = selection(4_000_000L, 2_000_000L, 2_000_000L);
-        List<long[]> picks = run(ps, FixedBacklog.infinite(DP, 3), 12);
+        List<long[]> picks = run(selection(4_000_000L, 2_000_000L, 2_000_000L), FixedBacklog.infinite(DP, 3), 12);
         assertThat(names(picks)).isEqualTo("ABCAABCAABCA");
         assertThat(picks.stream().filter(p -> p[0] == 0).count()).isEqualTo(6);
         assertThat(picks.stream().filter(p -> p[0] == 1).count()).isEqualTo(3);

@@ -9,6 +9,17 @@ import org.junit.jupiter.api.Test;
 import weft.model.traffic.Flow;
 
 class FlowsJsonTest {
+    /** A weft-flows/1 document of {@code flows}, read as f.json. */
+    private static List<Flow> readFlows(String... flows) {
+        return FlowsJson.read("f.json", "{\"format\": \"weft-flows/1\", \"flows\": [" + String.join(", ", flows)
+                + "]}");
+    }
+
+    /** A flow entry with id a from h1 to {@code dst}, followed by {@code more} fields. */
+    private static String flowA(String dst, String more) {
+        return "{\"id\": \"a\", \"src\": \"h1\", \"dst\": \"" + dst + "\"" + more + "}";
+    }
+
     @Test
     @DisplayName("weft-flows/1 round-trips; weight, app and bytes have defaults")
     void roundTrip() {
@@ -25,17 +36,13 @@ class FlowsJsonTest {
     void errors() {
         assertThatThrownBy(() -> FlowsJson.read("f.json", "{\"format\": \"weft-flows/2\", \"flows\": []}"))
                 .hasMessageContaining("f.json: format:");
-        assertThatThrownBy(() -> FlowsJson.read("f.json", "{\"format\": \"weft-flows/1\", \"flows\": [{\"id\": \"a\","
-                + " \"src\": \"h1\", \"dst\": \"h2\", \"weight\": -1}]}"))
+        assertThatThrownBy(() -> readFlows(flowA("h2", ", \"weight\": -1")))
                 .hasMessage("f.json: flows[0].weight: expected a positive number, got -1");
-        assertThatThrownBy(() -> FlowsJson.read("f.json", "{\"format\": \"weft-flows/1\", \"flows\": [{\"id\": \"a\","
-                + " \"src\": \"h1\", \"dst\": \"h2\", \"rate\": 3}]}"))
+        assertThatThrownBy(() -> readFlows(flowA("h2", ", \"rate\": 3")))
                 .hasMessageContaining("f.json: flows[0].rate: unknown field");
-        assertThatThrownBy(() -> FlowsJson.read("f.json", "{\"format\": \"weft-flows/1\", \"flows\": [{\"id\": \"a\","
-                + " \"src\": \"h1\", \"dst\": \"h2\"}, {\"id\": \"a\", \"src\": \"h1\", \"dst\": \"h3\"}]}"))
+        assertThatThrownBy(() -> readFlows(flowA("h2", ""), flowA("h3", "")))
                 .hasMessageContaining("flows[1].id: \"a\" already used by flows[0]");
-        assertThatThrownBy(() -> FlowsJson.read("f.json", "{\"format\": \"weft-flows/1\", \"flows\": [{\"id\": \"a\","
-                + " \"src\": \"h1\", \"dst\": \"h1\"}]}"))
+        assertThatThrownBy(() -> readFlows(flowA("h1", "")))
                 .hasMessageContaining("f.json: flows[0]: flow a: src and dst");
         assertThatThrownBy(() -> FlowsJson.read("f.json", "{\"format\": ")).hasMessageContaining("not valid JSON");
     }
