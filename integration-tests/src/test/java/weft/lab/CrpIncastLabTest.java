@@ -277,14 +277,17 @@ class CrpIncastLabTest {
      * ovs-vswitchd's socket. The burst lets the link make up a short idle spell: the userspace switch feeding it is
      * not always scheduled on this loaded machine, and then hands it a backlog at once; with a 10 ms burst the link
      * carried as little as 84% of its rate with more than it could carry on offer (without CRP). Over the 15 s window
-     * 40 ms may add 0.3% to the rate. The device is the lab's; it goes with the lab.
+     * 40 ms may add 0.3% to the rate. The FIFO drops at its head: a tail drop answers ovs-vswitchd's send with
+     * ENOBUFS, and ovs-vswitchd then discards the rest of its output batch (up to 32 packets) where nothing counts
+     * them; a head drop answers NET_XMIT_CN, which the packet socket reports as sent, so every drop is the qdisc's.
+     * The device is the lab's; it goes with the lab.
      */
     private static void shallowQueue(String dev, double bps) {
         String rate = String.format(Locale.ROOT, "%.3fmbit", bps / 1e6);
         String burst = Math.round(bps / 8 * 0.040) + "b";
         Shell.check("tc", "class", "change", "dev", dev, "parent", "1:", "classid", "1:10", "htb", "rate", rate,
                 "burst", burst, "cburst", burst);
-        Shell.check("tc", "qdisc", "add", "dev", dev, "parent", "1:10", "handle", "10:", "pfifo", "limit",
+        Shell.check("tc", "qdisc", "add", "dev", dev, "parent", "1:10", "handle", "10:", "pfifo_head_drop", "limit",
                 String.valueOf(QUEUE_PACKETS));
     }
 
