@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.util.List;
+import java.util.Map;
 import net.jqwik.api.ForAll;
 import net.jqwik.api.Property;
 import net.jqwik.api.constraints.DoubleRange;
@@ -42,6 +43,21 @@ class LinkFaultsTest {
         assertThatThrownBy(() -> LinkFaults.remove(line, 0.34, 3)).isInstanceOf(GeneratorException.class)
                 .hasMessageContaining("cannot lose 1 of its links and stay connected");
         assertThat(LinkFaults.remove(line, 0, 3).links()).isEqualTo(line.links());
+    }
+
+    @Test
+    @DisplayName("weft topo generate mesh --dims 8x8 --faults 5 --seed 1 is the same faulty mesh")
+    void meshGeneratorOption() {
+        Mesh family = new Mesh();
+        Topology generated = family.generate(GeneratorArguments.of(family, Map.of("dims", "8x8", "faults", "5",
+                "seed", "1")), GeneratorOptions.defaults());
+        Topology mesh = Mesh.generate(List.of(8, 8), GeneratorOptions.defaults());
+        assertThat(generated.links()).isEqualTo(LinkFaults.remove(mesh, 0.05, 1).links());
+        assertThat(family.generate(GeneratorArguments.of(family, Map.of("dims", "8x8")), GeneratorOptions.defaults())
+                .links()).isEqualTo(mesh.links());
+        assertThatThrownBy(() -> family.generate(GeneratorArguments.of(family, Map.of("dims", "8x8", "faults",
+                "100")), GeneratorOptions.defaults())).hasMessage("faults: the fraction of links must be in [0, 1), "
+                + "got 1.0");
     }
 
     @Test
