@@ -32,8 +32,15 @@ final class OutputBuffers {
         return queues.head[o * vcs + v];
     }
 
-    /** Packet f (of {@code size} bytes) crossed into output o's buffer for virtual channel v at {@code now}. */
+    /**
+     * Packet f (of {@code size} bytes) crossed into output o's buffer for virtual channel v at {@code now}.
+     *
+     * @throws IllegalStateException when it does not fit (the allocation checks {@link #fits} first: a defect)
+     */
     void push(Flits flits, int o, int v, int f, int size, long now) {
+        if (!fits(o, v, size)) {
+            throw new IllegalStateException("output buffer overflow at channel " + o + " vc " + v);
+        }
         queues.occupancy[o * vcs + v] += size;
         queues.append(flits, o * vcs + v, f, now);
     }

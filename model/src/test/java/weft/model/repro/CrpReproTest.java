@@ -1,12 +1,15 @@
 package weft.model.repro;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.util.List;
+import java.util.Map;
 
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
 import weft.model.crp.CrpParameters;
+import weft.model.sim.VoqRouter;
 import weft.model.sim.control.ControlResult;
 import weft.model.sim.control.ControlResult.Bin;
 import weft.model.sim.control.ControlRun.Control;
@@ -34,6 +37,21 @@ class CrpReproTest {
     void stalled() {
         List<Bin> bins = List.of(new Bin(0, 0.4, 100), new Bin(1000, 0, Double.NaN), new Bin(2000, 0.4, 110));
         assertThat(CrpRuns.Transient.of(bins, 1000, 2).recoveryCycles()).isEqualTo(1000);
+    }
+
+    @Test
+    @DisplayName("--router paper runs seed 001's own router (§3), which adds nothing at zero load: 1 + 26 + 1 ns of "
+            + "latency and 32 cycles of a packet's serialisation between two hosts of one leaf, 60 cycles "
+            + "(hand-computed); no packet is lost; an unknown router is refused naming --router")
+    void paperRouter() {
+        CrpRuns runs = new CrpRuns(4, 1, 1, 2000, true, 0, 1, VoqRouter.paper());
+        ControlResult r = runs.run(Control.CRP, "cluster-uniform", 0.05, 0, 4000);
+        assertThat(r.latencyMin()).isEqualTo(60);
+        assertThat(r.lost()).isZero();
+        CrpRepro crp = new CrpRepro();
+        assertThatThrownBy(() -> crp.run(ReproOptions.of(crp, true, 1, Map.of("router", "booksim"))))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessage("--router: expected paper or infinite, got 'booksim'");
     }
 
     @Test

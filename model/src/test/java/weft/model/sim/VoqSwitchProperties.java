@@ -24,8 +24,8 @@ import weft.model.traffic.TrafficPatterns;
 class VoqSwitchProperties {
     @Property(tries = 12, seed = "31")
     @Label("lossless: on deadlock-free routes at saturation a drained run delivers every packet it made, drops none, "
-            + "and no input buffer ever holds more than its capacity (credits never overdrawn), whatever the speedup "
-            + "and output buffers")
+            + "and no input buffer ever holds more than its capacity (credits never overdrawn; an overflowing input "
+            + "or output buffer would throw), whatever the speedup and output buffers")
     void drainedRunsDeliverEverything(@ForAll @IntRange(min = 4, max = 12) int switches,
                                       @ForAll @LongRange(min = 1, max = 1000) long seed,
                                       @ForAll @IntRange(min = 0, max = 2) int engineIndex,
