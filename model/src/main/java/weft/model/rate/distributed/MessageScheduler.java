@@ -15,7 +15,7 @@ import java.util.random.RandomGenerator;
  *
  * @param <M> message type
  */
-public final class MessageScheduler<M> {
+public final class MessageScheduler<M> implements Delivery<M> {
     private final List<? extends Node<M>> nodes;
     private final RandomGenerator random;
     private final long hopNanos;
@@ -57,6 +57,7 @@ public final class MessageScheduler<M> {
     }
 
     /** Queues messages for delivery. */
+    @Override
     public void send(List<Envelope<M>> messages) {
         for (Envelope<M> e : messages) {
             if (e.to() < 0 || e.to() >= nodes.size()) {
@@ -104,6 +105,7 @@ public final class MessageScheduler<M> {
      * @throws IllegalStateException when more than {@code limit} deliveries happen (a protocol that does not
      *                               converge), naming the limit
      */
+    @Override
     public long runUntilIdle(long limit) {
         long start = delivered;
         while (step()) {
@@ -116,6 +118,7 @@ public final class MessageScheduler<M> {
     }
 
     /** Messages delivered so far. */
+    @Override
     public long delivered() {
         return delivered;
     }
@@ -123,5 +126,10 @@ public final class MessageScheduler<M> {
     /** Time of the latest delivery. */
     public long nowNanos() {
         return now;
+    }
+
+    @Override
+    public long nowPicos() {
+        return now * 1000;
     }
 }
