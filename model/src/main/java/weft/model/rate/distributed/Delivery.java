@@ -14,17 +14,29 @@ public interface Delivery<M> {
     /** Queues messages for delivery. */
     void send(List<Envelope<M>> messages);
 
+    /** Handles the next pending message (or step of one); returns false when none is pending. */
+    boolean step();
+
     /**
      * Delivers until nothing is pending; returns the deliveries made.
      *
      * @throws IllegalStateException when more than {@code limit} deliveries happen (a protocol that does not
      *                               converge), naming the limit
      */
-    long runUntilIdle(long limit);
+    default long runUntilIdle(long limit) {
+        long start = delivered();
+        while (step()) {
+            if (delivered() - start > limit) {
+                throw new IllegalStateException("messages: still busy after " + limit
+                        + " deliveries (protocol did not converge)");
+            }
+        }
+        return delivered() - start;
+    }
 
     /** Messages delivered so far. */
     long delivered();
 
-    /** Time of the latest delivery, in picoseconds. */
+    /** The current time, picoseconds: the latest delivery's once {@link #runUntilIdle} returns. */
     long nowPicos();
 }

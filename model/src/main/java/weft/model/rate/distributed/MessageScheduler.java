@@ -78,6 +78,7 @@ public final class MessageScheduler<M> implements Delivery<M> {
     }
 
     /** Delivers one message; returns false when none is pending. */
+    @Override
     public boolean step() {
         Timed<M> e;
         if (random == null) {
@@ -97,24 +98,6 @@ public final class MessageScheduler<M> implements Delivery<M> {
         delivered++;
         send(nodes.get(e.envelope().to()).onMessage(e.envelope().message(), now));
         return true;
-    }
-
-    /**
-     * Delivers until nothing is pending.
-     *
-     * @throws IllegalStateException when more than {@code limit} deliveries happen (a protocol that does not
-     *                               converge), naming the limit
-     */
-    @Override
-    public long runUntilIdle(long limit) {
-        long start = delivered;
-        while (step()) {
-            if (delivered - start > limit) {
-                throw new IllegalStateException("message scheduler: still busy after " + limit
-                        + " deliveries (protocol did not converge)");
-            }
-        }
-        return delivered - start;
     }
 
     /** Messages delivered so far. */
