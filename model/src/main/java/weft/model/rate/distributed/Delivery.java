@@ -39,4 +39,12 @@ public interface Delivery<M> {
 
     /** The current time, picoseconds: the latest delivery's once {@link #runUntilIdle} returns. */
     long nowPicos();
+
+    /** Refuses a message to a node outside {@code 0..nodes-1}, naming the message and the node. */
+    static void checkAddress(Envelope<?> e, int nodes) {
+        if (e.to() < 0 || e.to() >= nodes) {
+            throw new IllegalArgumentException("message " + e.message() + " to node " + e.to() + ": outside 0.."
+                    + (nodes - 1));
+        }
+    }
 }

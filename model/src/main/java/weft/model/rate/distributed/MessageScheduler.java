@@ -60,10 +60,7 @@ public final class MessageScheduler<M> implements Delivery<M> {
     @Override
     public void send(List<Envelope<M>> messages) {
         for (Envelope<M> e : messages) {
-            if (e.to() < 0 || e.to() >= nodes.size()) {
-                throw new IllegalArgumentException("message " + e.message() + " to node " + e.to() + ": outside 0.."
-                        + (nodes.size() - 1));
-            }
+            Delivery.checkAddress(e, nodes.size());
             Timed<M> t = new Timed<>(now + hopNanos, e);
             if (random == null) {
                 fifo.add(t);

@@ -74,10 +74,7 @@ public final class TimedScheduler<M> implements Delivery<M> {
     @Override
     public void send(List<Envelope<M>> messages) {
         for (Envelope<M> e : messages) {
-            if (e.to() < 0 || e.to() >= nodes.size()) {
-                throw new IllegalArgumentException("message " + e.message() + " to node " + e.to() + ": outside 0.."
-                        + (nodes.size() - 1));
-            }
+            Delivery.checkAddress(e, nodes.size());
             Leg leg = timing.leg(e);
             if (leg.link() >= linkFree.length || leg.processor() >= processorFree.length) {
                 throw new IllegalArgumentException("message " + e.message() + ": " + leg + " names a link or "
