@@ -10,15 +10,15 @@ import picocli.CommandLine.Option;
 public final class TokenBucketOption {
     @Option(names = "--bucket-bytes", defaultValue = "3076",
             description = "token bucket depth per VOQ, bytes (default ${DEFAULT-VALUE}: two 1538 B frames)")
-    int bytes;
+    int bucketBytes;
 
     /** The depth in bytes. */
     public int bytes() {
-        return bytes;
+        return bucketBytes;
     }
 
     /** The option as arguments of {@code weft agent run}. */
     public List<String> arguments() {
-        return List.of("--bucket-bytes", String.valueOf(bytes));
+        return List.of("--bucket-bytes", String.valueOf(bucketBytes));
     }
 }

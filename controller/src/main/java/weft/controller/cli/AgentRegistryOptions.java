@@ -20,16 +20,16 @@ import weft.model.rate.RateAllocators;
 final class AgentRegistryOptions {
     @Option(names = "--agents-listen", description = "embed the agent registry: agents register and weft "
             + "rates set talks to it on HOST:PORT")
-    String listen;
+    String agentsListen;
 
     @Option(names = "--agent-token-file", description = "file holding the shared token of agents and weft "
             + "rates set, at least 16 random characters (default: the environment variable "
             + AgentTokenSource.ENV + "; never on the command line, where ps shows it)")
-    File tokenFile;
+    File agentTokenFile;
 
     @Option(names = "--agent-subnet", description = "CIDR subnet agents' data addresses must lie in, e.g. "
             + "10.0.0.0/8 (repeatable; default: any)")
-    List<String> subnets = List.of();
+    List<String> agentSubnets = List.of();
 
     /** {@code --agent-tls-cert}, {@code --agent-tls-key}, {@code --agent-tls-ca} (the command declares them). */
     final TlsOptions tls = new TlsOptions("--agent-tls", "PEM certificate chain: agents connect with TLS",
@@ -51,18 +51,19 @@ final class AgentRegistryOptions {
      * @throws CliFailure naming the option and the problem
      */
     WeftController.Agents agents(Map<String, String> env, PrintWriter err) {
-        if (listen == null) {
-            if (tokenFile != null || allocate != null || tls.cert() != null || tls.ca() != null
-                    || !subnets.isEmpty() || reserve.options(0) != null) {
+        if (agentsListen == null) {
+            if (agentTokenFile != null || allocate != null || tls.cert() != null || tls.ca() != null
+                    || !agentSubnets.isEmpty() || reserve.options(0) != null) {
                 throw new CliFailure("--agent-token-file, --agent-tls-cert, --agent-tls-ca, --agent-subnet, "
                         + "--allocate and --reserve need --agents-listen HOST:PORT", CliFailure.USAGE);
             }
             return null;
         }
-        String token = AgentTokenSource.read("--agent-token-file", tokenFile, env, err);
+        String token = AgentTokenSource.read("--agent-token-file", agentTokenFile, env, err);
         try {
-            AgentToken.of(token, tokenFile == null ? AgentTokenSource.ENV : "--agent-token-file " + tokenFile);
-            RegistrationCheck.syntax(subnets, RegistrationCheck.SYNTAX);
+            AgentToken.of(token, agentTokenFile == null ? AgentTokenSource.ENV
+                    : "--agent-token-file " + agentTokenFile);
+            RegistrationCheck.syntax(agentSubnets, RegistrationCheck.SYNTAX);
         } catch (IllegalArgumentException e) {
             throw new CliFailure(e.getMessage(), CliFailure.INPUT);
         }
@@ -70,9 +71,9 @@ final class AgentRegistryOptions {
             throw new CliFailure("--agent-tls-cert and --agent-tls-key go together", CliFailure.USAGE);
         }
         tls.requireCertForCa(null);
-        InetSocketAddress listenAt = HostPort.parse("--agents-listen", listen);
+        InetSocketAddress listenAt = HostPort.parse("--agents-listen", agentsListen);
         return new WeftController.Agents(listenAt, token, tls.cert(), tls.key(),
-                allocate == null ? null : RateAllocators.byName(allocate), subnets, tls.ca(),
+                allocate == null ? null : RateAllocators.byName(allocate), agentSubnets, tls.ca(),
                 reserve.options(listenAt.getPort()));
     }
 }

@@ -118,7 +118,7 @@ public final class ControllerCommand extends CommandGroup {
                 HostPort.parse("--listen", listen);
                 tls.requireCertForCa("switch certificates are asked for over TLS");
                 agents = registry.agents(env, spec.commandLine().getErr());
-                haOptions = cluster.options(listen, registry.listen, restOptions.rest);
+                haOptions = cluster.options(listen, registry.agentsListen, restOptions.rest);
                 restConfig = restOptions.config(spec);
             } catch (CliFailure f) {
                 return f.report(spec);
@@ -146,7 +146,7 @@ public final class ControllerCommand extends CommandGroup {
                         fabric.discover() ? "discover mode" : t.name() + ", " + t.switches().size() + " switches",
                         fabric.routing().engine(),
                         restConfig == null ? "" : ", REST on " + restOptions.rest, agents == null ? ""
-                                : ", agents on " + registry.listen);
+                                : ", agents on " + registry.agentsListen);
                 spec.commandLine().getOut().flush();
                 return 0;
             }
