@@ -11,13 +11,11 @@ import weft.model.topology.Topology;
  * {@code i} port {@code h+1+2i} to the minus and {@code h+2+2i} to the plus neighbour. One host per switch by
  * default. A {@code 4x8} mesh has {@code 32} switches and {@code 4*7 + 3*8 = 52} links.
  */
-public final class Mesh extends GeneratorFamily {
+public final class Mesh {
     /** The family name. */
     public static final String KIND = "mesh";
 
-    public Mesh() {
-        super(KIND, "d-dimensional mesh, e.g. --dims 4x8 or 4x4x4 (no wrap-around)",
-                GeneratorParameter.required("dims", "switches per dimension, e.g. 4x8 or 4x4x4"));
+    private Mesh() {
     }
 
     /**
@@ -45,10 +43,5 @@ public final class Mesh extends GeneratorFamily {
     /** The coordinates of switch number {@code u} (0-based) in a mesh or torus of these sizes. */
     public static int[] coordinates(int u, List<Integer> sizes) {
         return Grid.coordinates(u, sizes);
-    }
-
-    @Override
-    public Topology generate(GeneratorArguments arguments, GeneratorOptions options) {
-        return generate(arguments.dims("dims", 1), options);
     }
 }
