@@ -30,14 +30,15 @@ class DeadlockVerifierTest {
         };
     }
 
-    /** Ring of 4, clockwise on ties (hand-computed from seed 002 §3.3.1). */
+    /**
+     * Ring of 4, clockwise on ties (hand-computed from seed 002 §3.3.1): the lowest-id table with its two
+     * counter-clockwise ties (s2 toward s0, s1 toward s3) turned clockwise.
+     */
     static int[][] ring4Clockwise() {
-        return new int[][] {
-            {-1, 0, 3, 0},
-            {1, -1, 1, 0},
-            {1, 2, -1, 2},
-            {3, 2, 3, -1},
-        };
+        int[][] next = ring4LowestId();
+        next[0][2] = 3;
+        next[3][1] = 2;
+        return next;
     }
 
     @Test
