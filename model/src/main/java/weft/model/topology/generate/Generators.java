@@ -40,9 +40,11 @@ public final class Generators {
                 optional("spines", "spine switches per cluster", "12"),
                 optional("inter", "links between neighbouring clusters, 1..leaves", "4"),
                 optional("inter-latency-us", "latency of inter-cluster links (default: twice --latency-us)", ""));
-        family(Mesh.KIND, "d-dimensional mesh, e.g. --dims 4x8 or 4x4x4 (no wrap-around)",
-                (a, o) -> Mesh.generate(a.dims("dims", 1), o),
-                required("dims", "switches per dimension, e.g. 4x8 or 4x4x4"));
+        family(Mesh.KIND, "d-dimensional mesh, e.g. --dims 4x8 or 4x4x4 (no wrap-around)", Mesh::generate,
+                required("dims", "switches per dimension, e.g. 4x8 or 4x4x4"),
+                optional("faults", "percent of the links removed at random, keeping the mesh connected (seed 002 "
+                        + "§3.2.3: 5)", "0"),
+                optional("seed", "random seed of the faults", "1"));
         family(Torus.KIND, "d-dimensional torus, e.g. --dims 4x8 or 4x4x4 (size-2 dimensions get parallel links)",
                 (a, o) -> Torus.generate(a.dims("dims", 2), o),
                 required("dims", "switches per dimension, each >= 2, e.g. 4x8 or 4x4x4"));
