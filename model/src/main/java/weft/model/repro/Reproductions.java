@@ -34,6 +34,7 @@ public final class Reproductions {
         ALL.put("ecmp", EcmpRepro::new);
         ALL.put("ecmp-scaling", EcmpScalingRepro::new);
         ALL.put("capacity", CapacityRepro::new);
+        ALL.put("capacity-a2a", AllToAllCapacityRepro::new);
         ALL.put("queues", QueuesRepro::new);
         ALL.put("resequencer", ResequencerRepro::new);
         ALL.put("voq", VoqRepro::new);
