@@ -2,7 +2,6 @@ package weft.model.repro;
 
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Locale;
 
 import weft.model.sim.SimConfig;
 import weft.model.traffic.TrafficPattern;
@@ -24,65 +23,61 @@ import weft.model.traffic.TrafficPatterns;
  * Table 3.3's criterion (the worst flow) is not reproduced: at 10 ms a flow sends one or two frames.
  */
 final class AllToAllCapacityRepro extends DeclaredReproduction {
-    /** Table 3.4, rows "Uniform: random" and "Random: random". */
+    /** Table 3.4, rows "Uniform: random" and "Random: random", in {@link UsableCapacity#COLUMNS} order. */
     private static final double[][] THESIS = {{.93, .98, .98, .98, .98, .98, 1}, {.92, .96, .96, .96, .96, .96, .97}};
-    private static final Band QUICK = new Band(0.6, 1);
-    private static final List<Claim> CLAIMS = List.of(
-            new Claim("C13.ecmp", "ECMP usable capacity, all-to-all, mean loss, periodic arrivals (Table 3.4 uniform / "
-                    + "random)", 0.93, "load", Tolerance.defaultRelative(), QUICK),
-            new Claim("C13.vlb", "VLB, all-to-all, mean loss, periodic arrivals", 0.98, "load",
-                    Tolerance.defaultRelative(), QUICK),
-            new Claim("C13.pkt", "least of RR, SRR, SD, TP, all-to-all, mean loss, periodic arrivals", 0.98, "load",
-                    Tolerance.defaultRelative(), QUICK),
-            new Claim("C13.mp", "MP, all-to-all, mean loss, periodic arrivals", 1.0, "load",
-                    Tolerance.defaultRelative(), QUICK),
-            new Claim("C13.ecmp.p", "ECMP, all-to-all, mean loss, Poisson arrivals (Table 3.4 random / random)", 0.92,
-                    "load", Tolerance.defaultRelative(), QUICK),
-            new Claim("C13.vlb.p", "VLB, all-to-all, mean loss, Poisson arrivals", 0.96, "load",
-                    Tolerance.defaultRelative(), QUICK),
-            new Claim("C13.pkt.p", "least of RR, SRR, SD, TP, all-to-all, mean loss, Poisson arrivals", 0.96, "load",
-                    Tolerance.defaultRelative(), QUICK),
-            new Claim("C13.mp.p", "MP, all-to-all, mean loss, Poisson arrivals", 0.97, "load",
-                    Tolerance.defaultRelative(), QUICK));
-    private static final List<Parameter> PARAMETERS = new DataCenterFabric.Options(12, 32, 1, 10).parameters(
-            new DataCenterFabric.Options(4, 32, 0.5, 5),
-            new Parameter("loss", "largest mean packet loss of a usable load", "0.001", "0.001"),
-            new Parameter("resolution", "bisection stops at this load step", "0.02", "0.05"));
+    /** The claims per arrival process: ECMP, VLB, the least of RR, SRR, SD, TP (columns 2-5), MP. */
+    private static final String[] IDS = {"ecmp", "vlb", "pkt", "mp"};
+    private static final String[] WHO = {"ECMP", "VLB", "least of RR, SRR, SD, TP", "MP"};
+    private static final List<Claim> CLAIMS = declared();
 
     AllToAllCapacityRepro() {
         super("capacity-a2a", "004", "Seed 004 §3.2.4 Table 3.4: usable capacity under all-to-all traffic (average "
-                + "loss), ECMP vs VLB vs the packet-level policies", CLAIMS, PARAMETERS);
+                + "loss), ECMP vs VLB vs the packet-level policies", CLAIMS,
+                UsableCapacity.Options.parameters("largest mean packet loss of a usable load"));
+    }
+
+    /** Per arrival process and claim, the paper's figure from Table 3.4; quick band: most of the fabric usable. */
+    private static List<Claim> declared() {
+        List<Claim> out = new ArrayList<>();
+        String[] arrivals = {"periodic", "Poisson"};
+        for (int a = 0; a < 2; a++) {
+            for (int i = 0; i < IDS.length; i++) {
+                out.add(new Claim("C13." + IDS[i] + (a == 0 ? "" : ".p"), WHO[i] + " usable capacity, all-to-all, "
+                        + "average loss, " + arrivals[a] + " arrivals (Table 3.4)", measured(THESIS[a], i), "load",
+                        Tolerance.defaultRelative(), new Band(0.6, 1)));
+            }
+        }
+        return out;
+    }
+
+    /** Claim i's figure of one row of the table: column 0, 1, the least of 2-5, or 6. */
+    private static double measured(double[] row, int i) {
+        return i == 2 ? UsableCapacity.least(row, 2, 5) : row[i == 3 ? 6 : i];
     }
 
     @Override
     public ReproResult run(ReproOptions o) {
-        DataCenterFabric.Options options = DataCenterFabric.Options.of(o);
-        double threshold = o.number("loss", 0, 0.5);
-        double resolution = o.number("resolution", 0.001, 0.5);
-        DataCenterFabric fabric = new DataCenterFabric(options.k());
+        UsableCapacity.Options options = UsableCapacity.Options.of(o);
+        DataCenterFabric fabric = new DataCenterFabric(options.fabric().k());
         int hosts = fabric.hosts();
         long seed = o.seed();
         double[][] capacity = UsableCapacity.measure(o, options, (config, load) -> {
             String walk = config.arrivals() == SimConfig.Arrivals.PERIODIC ? ":shuffled" : ":random";
             TrafficPattern pattern = TrafficPatterns.parse("tenants:" + hosts + walk, hosts, seed);
             return fabric.run(pattern, load, config).meter().meanPacketLoss();
-        }, threshold, resolution);
+        });
         List<ClaimResult> claims = new ArrayList<>();
         for (int a = 0; a < 2; a++) {
-            claims.add(CLAIMS.get(4 * a).measured(capacity[a][0]));
-            claims.add(CLAIMS.get(4 * a + 1).measured(capacity[a][1]));
-            claims.add(CLAIMS.get(4 * a + 2).measured(UsableCapacity.least(capacity[a], 2, 5)));
-            claims.add(CLAIMS.get(4 * a + 3).measured(capacity[a][6]));
+            for (int i = 0; i < IDS.length; i++) {
+                claims.add(CLAIMS.get(IDS.length * a + i).measured(measured(capacity[a], i)));
+            }
         }
-        String setup = String.format(Locale.ROOT, "%d-port 3-level fat tree (%d servers), 1 Gbit/s, drop-tail %d KB "
-                + "output queues, all-to-all (periodic: each server walks the others in an order of its own; Poisson: "
-                + "a random destination per frame), random-size frames 84-1538 B; usable: all flows together lose at "
-                + "most %s of their packets; bisection to %s; %s ms after %s ms per run", options.k(), hosts,
-                options.queueKb(), ResultTable.trimmed(threshold, 3), ResultTable.trimmed(resolution, 3),
-                ResultTable.trimmed(options.windowMs(), 3), ResultTable.trimmed(options.warmupMs(), 3));
+        String setup = options.setup(hosts, "all-to-all (periodic: each server walks the others in an order of its "
+                + "own; Poisson: a random destination per frame)", "all flows together lose at most %s of their "
+                + "packets");
         return ReproResult.of(this, o, setup, claims, List.of(UsableCapacity.table("Table 3.4 (random-size frames): "
                 + "fraction of capacity usable before the average loss exceeds the threshold", capacity, THESIS)),
-                UsableCapacity.chart("Seed 004 Table 3.4: usable capacity, all-to-all, " + options.k()
+                UsableCapacity.chart("Seed 004 Table 3.4: usable capacity, all-to-all, " + fabric.k
                         + "-port fat tree", capacity, THESIS));
     }
 }

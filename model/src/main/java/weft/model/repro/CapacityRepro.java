@@ -2,7 +2,6 @@ package weft.model.repro;
 
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Locale;
 import java.util.SplittableRandom;
 
 import weft.model.routing.EcmpMonteCarlo;
@@ -32,10 +31,8 @@ final class CapacityRepro extends DeclaredReproduction {
                     Tolerance.defaultRelative(), new Band(0.4, 1)),
             new Claim("C11.pkt.p", "least usable capacity of RR, SRR, SD, TP, MP, Poisson arrivals", 1.0, "load",
                     Tolerance.defaultRelative(), new Band(0.4, 1)));
-    private static final List<Parameter> PARAMETERS = new DataCenterFabric.Options(12, 32, 1, 10).parameters(
-            new DataCenterFabric.Options(4, 32, 0.5, 5),
-            new Parameter("loss", "largest per-flow packet loss of a usable load", "0.001", "0.001"),
-            new Parameter("resolution", "bisection stops at this load step", "0.02", "0.05"));
+    private static final List<Parameter> PARAMETERS = UsableCapacity.Options.parameters(
+            "largest per-flow packet loss of a usable load");
 
     CapacityRepro() {
         super("capacity", "004", "Seed 004 §3.2.4 Table 3.2: usable capacity under a permutation, ECMP vs VLB vs the "
@@ -44,29 +41,23 @@ final class CapacityRepro extends DeclaredReproduction {
 
     @Override
     public ReproResult run(ReproOptions o) {
-        DataCenterFabric.Options options = DataCenterFabric.Options.of(o);
-        double threshold = o.number("loss", 0, 0.5);
-        double resolution = o.number("resolution", 0.001, 0.5);
-        DataCenterFabric fabric = new DataCenterFabric(options.k());
+        UsableCapacity.Options options = UsableCapacity.Options.of(o);
+        DataCenterFabric fabric = new DataCenterFabric(options.fabric().k());
         int[] dst = EcmpMonteCarlo.destinations(fabric.topology, EcmpMonteCarlo.Pattern.INTER_POD,
                 new SplittableRandom(o.seed()));
         double[][] capacity = UsableCapacity.measure(o, options,
-                (config, load) -> fabric.permutation(dst, load, config).meter().worstPacketLoss(), threshold,
-                resolution);
+                (config, load) -> fabric.permutation(dst, load, config).meter().worstPacketLoss());
         List<ClaimResult> claims = new ArrayList<>();
         for (int a = 0; a < 2; a++) {
             claims.add(CLAIMS.get(3 * a).measured(capacity[a][0]));
             claims.add(CLAIMS.get(3 * a + 1).measured(capacity[a][1]));
             claims.add(CLAIMS.get(3 * a + 2).measured(UsableCapacity.least(capacity[a], 2, 6)));
         }
-        String setup = String.format(Locale.ROOT, "%d-port 3-level fat tree (%d servers), 1 Gbit/s, drop-tail %d KB "
-                + "output queues, one inter-pod permutation, random-size frames 84-1538 B; usable: no flow loses more "
-                + "than %s of its packets; bisection to %s; %s ms after %s ms per run", options.k(), fabric.hosts(),
-                options.queueKb(), ResultTable.trimmed(threshold, 3), ResultTable.trimmed(resolution, 3),
-                ResultTable.trimmed(options.windowMs(), 3), ResultTable.trimmed(options.warmupMs(), 3));
+        String setup = options.setup(fabric.hosts(), "one inter-pod permutation",
+                "no flow loses more than %s of its packets");
         return ReproResult.of(this, o, setup, claims, List.of(UsableCapacity.table("Table 3.2 (random-size frames): "
                 + "fraction of capacity usable before some flow loses more than the threshold", capacity, THESIS)),
-                UsableCapacity.chart("Seed 004 Table 3.2: usable capacity, permutation, " + options.k()
+                UsableCapacity.chart("Seed 004 Table 3.2: usable capacity, permutation, " + fabric.k
                         + "-port fat tree", capacity, THESIS));
     }
 }

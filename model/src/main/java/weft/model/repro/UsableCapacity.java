@@ -25,6 +25,33 @@ final class UsableCapacity {
     private UsableCapacity() {
     }
 
+    /**
+     * The options both tables read ({@code --loss}, {@code --resolution} and the fabric's): the paper size is the
+     * k = 12 fat tree of §3.2.4 with 32 KB queues, 10 ms measured after 1 ms; the quick size k = 4, 5 ms after 0.5 ms.
+     */
+    record Options(DataCenterFabric.Options fabric, double threshold, double resolution) {
+        /** The parameters, {@code loss} described as {@code lossWhat}. */
+        static List<Parameter> parameters(String lossWhat) {
+            return new DataCenterFabric.Options(12, 32, 1, 10).parameters(new DataCenterFabric.Options(4, 32, 0.5, 5),
+                    new Parameter("loss", lossWhat, "0.001", "0.001"),
+                    new Parameter("resolution", "bisection stops at this load step", "0.02", "0.05"));
+        }
+
+        static Options of(ReproOptions o) {
+            return new Options(DataCenterFabric.Options.of(o), o.number("loss", 0, 0.5),
+                    o.number("resolution", 0.001, 0.5));
+        }
+
+        /** The setup line: the fabric, the traffic and the criterion ({@code %s} stands for the threshold). */
+        String setup(int hosts, String traffic, String criterion) {
+            return String.format(Locale.ROOT, "%d-port 3-level fat tree (%d servers), 1 Gbit/s, drop-tail %d KB "
+                    + "output queues, %s, random-size frames 84-1538 B; usable: " + criterion + "; bisection to %s; %s "
+                    + "ms after %s ms per run", fabric.k(), hosts, fabric.queueKb(), traffic,
+                    ResultTable.trimmed(threshold, 3), ResultTable.trimmed(resolution, 3),
+                    ResultTable.trimmed(fabric.windowMs(), 3), ResultTable.trimmed(fabric.warmupMs(), 3));
+        }
+    }
+
     /** A run's loss at an offered load, on the simulator configured by {@code config}. */
     interface Loss {
         double at(SimConfig config, double load);
@@ -34,13 +61,12 @@ final class UsableCapacity {
      * Bisects every policy under every arrival process: {@code [arrival][policy]}, in {@link #ARRIVALS} and
      * {@link #POLICIES} order.
      */
-    static double[][] measure(ReproOptions o, DataCenterFabric.Options options, Loss loss, double threshold,
-                              double resolution) {
+    static double[][] measure(ReproOptions o, Options options, Loss loss) {
         List<Supplier<Double>> tasks = new ArrayList<>();
         for (SimConfig.Arrivals arrival : ARRIVALS) {
             for (String policy : POLICIES) {
-                SimConfig config = options.config(true, arrival, policy, o.seed());
-                tasks.add(() -> usable(load -> loss.at(config, load), threshold, resolution));
+                SimConfig config = options.fabric().config(true, arrival, policy, o.seed());
+                tasks.add(() -> usable(load -> loss.at(config, load), options.threshold(), options.resolution()));
             }
         }
         List<Double> found = o.runner().all(tasks);

@@ -165,11 +165,11 @@ class TrafficPatternsTest {
     @DisplayName("Seed 004 §3.3.1: tenants:16:shuffled (all-to-all on 16 hosts) walks every peer once per 15 packets, "
             + "each host in an order of its own, so the first step does not send every host to one member")
     void tenantsShuffled() {
-        TrafficPattern inTurn = TrafficPatterns.parse("tenants:16", 16, 7);
         TrafficPattern p = TrafficPatterns.parse("tenants:16:shuffled", 16, 7);
         assertThat(p.name()).isEqualTo("tenants:16:shuffled");
-        Set<Integer> firstInTurn = new HashSet<>();
+        TrafficPattern inTurn = TrafficPatterns.parse("tenants:16", 16, 7);
         Set<Integer> first = new HashSet<>();
+        Set<Integer> firstInTurn = new HashSet<>();
         for (int h = 0; h < 16; h++) {
             firstInTurn.add(inTurn.destination(h, random));
             int[] walk = new int[15];

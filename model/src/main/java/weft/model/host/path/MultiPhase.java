@@ -20,6 +20,9 @@ final class MultiPhase implements PathPolicy {
     private final int[][][] links;
     private final long[] linkBytes;
     private final TieOrder paths;
+    /** The bytes on a path's links towards the destination of the packet at hand ({@link #dest}). */
+    private final TieOrder.Loads onLinks;
+    private int dest;
 
     MultiPhase(int maxDests, int maxPaths, int maxLinks, RandomGenerator permuteOrNull) {
         this.links = new int[maxDests][maxPaths][];
@@ -28,6 +31,7 @@ final class MultiPhase implements PathPolicy {
         }
         this.linkBytes = new long[maxLinks];
         this.paths = new TieOrder(maxPaths, permuteOrNull);
+        this.onLinks = this::load;
     }
 
     /** Declares the link ids (dense, {@code < maxLinks}) of path {@code path} to destination {@code dest}. */
@@ -48,27 +52,18 @@ final class MultiPhase implements PathPolicy {
     }
 
     @Override
-    public int choose(int dest, int usable, int bytes) {
-        int best = -1;
-        long bestLoad = Long.MAX_VALUE;
-        for (int k = 0; k < paths.size(); k++) {
-            int p = paths.path(k);
-            if (p < usable) {
-                long load = load(dest, p);
-                if (load < bestLoad) {
-                    bestLoad = load;
-                    best = p;
-                }
-            }
-        }
-        for (int l : links[dest][best]) {
+    public int choose(int d, int usable, int bytes) {
+        dest = d;
+        int best = paths.leastLoaded(onLinks, usable);
+        for (int l : links[d][best]) {
             linkBytes[l] += bytes;
         }
         paths.charge(best, bytes, usable);
         return best;
     }
 
-    private long load(int dest, int p) {
+    /** The bytes on path p's links towards {@link #dest}, or on the path itself when its links are not known. */
+    private long load(int p) {
         int[] ls = links[dest][p];
         if (ls.length == 0) {
             return paths.sent(p);

@@ -13,20 +13,16 @@ import java.util.random.RandomGenerator;
  */
 final class SortedDeficit implements PathPolicy {
     private final TieOrder ties;
+    private final TieOrder.Loads sent;
 
     SortedDeficit(int maxPaths, RandomGenerator permuteOrNull) {
         this.ties = new TieOrder(maxPaths, permuteOrNull);
+        this.sent = ties::sent;
     }
 
     @Override
     public int choose(int dest, int paths, int bytes) {
-        int best = -1;
-        for (int k = 0; k < ties.size(); k++) {
-            int p = ties.path(k);
-            if (p < paths && (best < 0 || ties.sent(p) < ties.sent(best))) {
-                best = p;
-            }
-        }
+        int best = ties.leastLoaded(sent, paths);
         ties.charge(best, bytes, paths);
         return best;
     }

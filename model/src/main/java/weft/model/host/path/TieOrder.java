@@ -31,14 +31,28 @@ final class TieOrder {
         this.order = permuteOrNull == null ? Shuffle.identity(maxPaths) : Shuffle.permutation(maxPaths, permuteOrNull);
     }
 
-    /** The number of paths in the order (the policy's {@code maxPaths}). */
-    int size() {
-        return order.length;
+    /** A policy's load of each path for the packet at hand (bytes sent on it, summed as the policy counts them). */
+    interface Loads {
+        long of(int path);
     }
 
-    /** The k-th path of the tie-break order: among equally loaded paths the one listed first is taken. */
-    int path(int k) {
-        return order[k];
+    /**
+     * The least loaded of the usable paths {@code 0..usable-1}; among equally loaded paths the one listed first in
+     * the tie-break order.
+     */
+    int leastLoaded(Loads loads, int usable) {
+        int best = -1;
+        long bestLoad = Long.MAX_VALUE;
+        for (int p : order) {
+            if (p < usable) {
+                long load = loads.of(p);
+                if (load < bestLoad) {
+                    bestLoad = load;
+                    best = p;
+                }
+            }
+        }
+        return best;
     }
 
     /** The bytes sent on path {@code p} (rebased: only differences between paths mean anything). */

@@ -16,22 +16,20 @@ import java.util.random.RandomGenerator;
 final class TwoPhase implements PathPolicy {
     private final TieOrder global;
     private final long[][] perDest;
+    /** Shared plus per-destination bytes of a path, for the destination of the packet at hand ({@link #mine}). */
+    private final TieOrder.Loads both;
+    private long[] mine;
 
     TwoPhase(int maxDests, int maxPaths, RandomGenerator permuteOrNull) {
         this.global = new TieOrder(maxPaths, permuteOrNull);
         this.perDest = new long[maxDests][maxPaths];
+        this.both = p -> global.sent(p) + mine[p];
     }
 
     @Override
     public int choose(int dest, int paths, int bytes) {
-        long[] mine = perDest[dest];
-        int best = -1;
-        for (int k = 0; k < global.size(); k++) {
-            int p = global.path(k);
-            if (p < paths && (best < 0 || global.sent(p) + mine[p] < global.sent(best) + mine[best])) {
-                best = p;
-            }
-        }
+        mine = perDest[dest];
+        int best = global.leastLoaded(both, paths);
         mine[best] += bytes;
         global.charge(best, bytes, paths);
         SentCounters.rebase(mine, paths);
