@@ -38,6 +38,7 @@ public final class Reproductions {
         ALL.put("queues", QueuesRepro::new);
         ALL.put("resequencer", ResequencerRepro::new);
         ALL.put("voq", VoqRepro::new);
+        ALL.put("voq-interval", IntervalRepro::new);
     }
 
     private Reproductions() {

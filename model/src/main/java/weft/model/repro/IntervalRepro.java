@@ -1,0 +1,219 @@
+package weft.model.repro;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.SplittableRandom;
+import java.util.function.Supplier;
+
+import weft.model.io.Chart;
+import weft.model.rate.distributed.LinkProxyScheduler.Mode;
+import weft.model.sim.SimObserver;
+import weft.model.sim.scheduling.SchedulingLayer;
+
+/**
+ * Seed 004 §4.4.2 (Figs. 4.4, 4.5): the scheduling interval T against the time packets wait in their VOQs and the load
+ * a tenant can sustain, and the minimum VOQ rate against that wait.
+ *
+ * <p>Method (§4.4.2): a tenant of 16 servers on the Virtual Switch ({@link VirtualSwitchRun}), all-to-all, every flow
+ * at the same mean rate (the offered load over 15) with exponential gaps between its frames; max-min rates
+ * (Alg. 4-5) every T, 84-byte requests and responses. A frame's VOQ wait is from when its application hands it to the
+ * layer to when it goes on the server's link (the simulator's creation and injection times). A load is sustained when
+ * the frames made in the window are all delivered by the run's end but for 1% (past saturation the VOQs grow without
+ * bound). Decisions: the thesis draws frame sizes from a Poisson distribution (around the medium size, §3.3.1); Poisson
+ * with mean 811 B has a standard deviation of 28 B (3.5%), so every frame is the medium size, 811 B on the wire; the
+ * thesis averages 10 runs of 1 s after 100 ms, Weft measures one run of {@code --window-ms} (100 ms) after
+ * {@code --warmup-ms} (20 ms), drained for five intervals or 20 ms, whichever is longer.
+ */
+final class IntervalRepro extends DeclaredReproduction {
+    /** The medium frame on the wire, midway between 84 and 1538 B. */
+    private static final int FRAME = (DataCenterFabric.MIN_FRAME + DataCenterFabric.MAX_FRAME) / 2;
+    private static final double SUSTAINED = 0.99;
+    private static final List<Claim> CLAIMS = List.of(
+            new Claim("C22.delay", "mean VOQ wait / T at 50% load, least over T ('we should expect all packets to be "
+                    + "delayed by the scheduling interval ... somewhat larger')", 1.0, "ratio",
+                    Tolerance.atLeast(0.1, "'delayed by the scheduling interval', less 10%"), new Band(0.8, 5)),
+            new Claim("C22.sat", "T = 0.1 ms: largest sustained offered load ('just before 80%': control takes "
+                    + "15 x 2 x 84 B per 0.1 ms, 20% of the link)", 0.8, "load",
+                    Tolerance.absolute(0.05, "'just before 80%', read to the sweep's 5-point step"),
+                    new Band(0.6, 0.9)),
+            new Claim("C22.tput", "largest sustained load, T = 1 ms minus T = 0.1 ms ('reducing the scheduling "
+                    + "interval does not increase the throughput ... the opposite is true')", 0, "load",
+                    Tolerance.atLeast(0, "a direction: not negative"), new Band(0, 0.4)),
+            new Claim("C23.low", "T = 1 ms, lowest load: mean VOQ wait with r_min = 10 Mbit/s / without ('at low "
+                    + "offered load this significantly reduces VOQ delay')", 0.5, "ratio",
+                    Tolerance.atMost(0, "'significantly': at most half"), new Band(0, 0.7)),
+            new Claim("C23.high", "T = 1 ms, 50% load (flows at 33 Mbit/s, above r_min): wait with r_min / without "
+                    + "('latency begins to approach the scheduling interval')", 1.0, "ratio",
+                    Tolerance.atLeast(0.5, "'approaches': at least half of the wait without r_min"),
+                    new Band(0.3, 1.5)));
+    private static final List<Parameter> PARAMETERS = List.of(
+            new Parameter("servers", "servers of the tenant (the thesis: 16)", "16", "8"),
+            new Parameter("interval-us", "scheduling intervals T swept, µs", "100,1000,10000", "100,1000"),
+            new Parameter("load-pct", "offered loads swept, % of the link", "5,10,20,30,40,50,60,70,75,80,85,90",
+                    "5,50,75,85"),
+            new Parameter("min-rate-mbps", "minimum VOQ rate of Fig. 4.5, Mbit/s", "10", "10"),
+            new Parameter("warmup-ms", "warm-up before measuring, ms", "20", "5"),
+            new Parameter("window-ms", "measured time, ms (the thesis: 1000, averaged over 10 runs)", "100", "20"));
+
+    IntervalRepro() {
+        super("voq-interval", "004", "Seed 004 §4.4.2 Figs. 4.4-4.5: scheduling interval T vs VOQ wait and sustained "
+                + "load, and the minimum VOQ rate", CLAIMS, PARAMETERS);
+    }
+
+    /** One run's figures: mean VOQ wait (ms), whether the load was sustained, delivered / made in the window. */
+    private record Point(double waitMs, boolean sustained, double delivered) {
+    }
+
+    @Override
+    public ReproResult run(ReproOptions o) {
+        int servers = o.integer("servers", 2, 64);
+        List<Integer> intervals = o.integers("interval-us", 10, 100_000).stream().sorted().distinct().toList();
+        List<Integer> loads = o.integers("load-pct", 1, 100).stream().sorted().distinct().toList();
+        double minGbps = o.integer("min-rate-mbps", 0, 1000) / 1000.0;
+        double warmupMs = o.number("warmup-ms", 0, 1000);
+        double windowMs = o.number("window-ms", 1, 10_000);
+        List<Supplier<Point>> tasks = new ArrayList<>();
+        for (int withMin = 0; withMin < 2; withMin++) {
+            for (int t : intervals) {
+                for (int pct : loads) {
+                    double min = withMin * minGbps;
+                    long seed = o.seed() * 1_000 + pct;
+                    tasks.add(() -> point(servers, t / 1000.0, pct / 100.0, min, warmupMs, windowMs, seed));
+                }
+            }
+        }
+        List<Point> done = o.runner().all(tasks);
+        Point[][][] at = new Point[2][intervals.size()][loads.size()];
+        for (int i = 0; i < done.size(); i++) {
+            at[i / (intervals.size() * loads.size())][i / loads.size() % intervals.size()][i % loads.size()] =
+                    done.get(i);
+        }
+        int half = loads.indexOf(50);
+        int t01 = intervals.indexOf(100);
+        int t1 = intervals.indexOf(1000);
+        double leastRatio = Double.NaN;
+        for (int t = 0; t < intervals.size() && half >= 0; t++) {
+            double r = at[0][t][half].waitMs / (intervals.get(t) / 1000.0);
+            leastRatio = Double.isNaN(leastRatio) ? r : Math.min(leastRatio, r);
+        }
+        List<ClaimResult> claims = List.of(
+                CLAIMS.get(0).measured(leastRatio),
+                CLAIMS.get(1).measured(t01 < 0 ? Double.NaN : sustained(at[0][t01], loads)),
+                CLAIMS.get(2).measured(t01 < 0 || t1 < 0 ? Double.NaN
+                        : sustained(at[0][t1], loads) - sustained(at[0][t01], loads)),
+                CLAIMS.get(3).measured(t1 < 0 ? Double.NaN : at[1][t1][0].waitMs / at[0][t1][0].waitMs),
+                CLAIMS.get(4).measured(t1 < 0 || half < 0 ? Double.NaN
+                        : at[1][t1][half].waitMs / at[0][t1][half].waitMs));
+        String setup = String.format(Locale.ROOT, "Virtual Switch of %d servers, 1 Gbit/s, all-to-all, exponential "
+                + "gaps, %d B frames; max-min rates every T, 84 B control frames; minimum rate %s Mbit/s (Fig. 4.5); "
+                + "%s ms after %s ms per run", servers, FRAME, ResultTable.trimmed(minGbps * 1000, 1),
+                ResultTable.trimmed(windowMs, 1), ResultTable.trimmed(warmupMs, 1));
+        return ReproResult.of(this, o, setup, claims, List.of(table(at, intervals, loads, servers)),
+                chart(at, intervals, loads));
+    }
+
+    /** The largest load of the sweep up to which every load was sustained (0 when the first was not). */
+    private static double sustained(Point[] row, List<Integer> loads) {
+        double best = 0;
+        for (int i = 0; i < row.length && row[i].sustained; i++) {
+            best = loads.get(i) / 100.0;
+        }
+        return best;
+    }
+
+    /** One run: every flow's frames at exponential gaps from 0 to the window's end. */
+    private static Point point(int servers, double intervalMs, double load, double minGbps, double warmupMs,
+                               double windowMs, long seed) {
+        long from = Math.round(warmupMs * DataCenterFabric.MS);
+        long to = from + Math.round(windowMs * DataCenterFabric.MS);
+        double meanGapPs = FRAME * 8_000.0 / DataCenterFabric.GBPS / (load / (servers - 1));
+        SplittableRandom rnd = new SplittableRandom(seed);
+        List<SchedulingLayer.Message> messages = new ArrayList<>();
+        long made = 0;
+        for (int s = 0; s < servers; s++) {
+            for (int d = 0; d < servers; d++) {
+                if (s == d) {
+                    continue;
+                }
+                for (double t = -Math.log(1 - rnd.nextDouble()) * meanGapPs; t < to;
+                     t += -Math.log(1 - rnd.nextDouble()) * meanGapPs) {
+                    messages.add(new SchedulingLayer.Message(s, d, (long) t, FRAME - VirtualSwitchRun.HEADER));
+                    made += t >= from ? FRAME : 0;
+                }
+            }
+        }
+        messages.sort(java.util.Comparator.comparingLong(SchedulingLayer.Message::startPs));
+        long drain = Math.max(Math.round(5 * intervalMs * DataCenterFabric.MS), 20 * DataCenterFabric.MS);
+        VoqWait wait = new VoqWait(from, to);
+        VirtualSwitchRun.run(servers, VirtualSwitchRun.parameters(Mode.MAX_MIN, intervalMs, minGbps, 0), messages,
+                from, to + drain, wait);
+        double delivered = made == 0 ? 1 : (double) wait.bytes / made;
+        return new Point(wait.frames == 0 ? Double.NaN : wait.sumPs / (double) wait.frames / DataCenterFabric.MS,
+                delivered >= SUSTAINED, delivered);
+    }
+
+    /** The VOQ wait of the data frames made in the window, and their bytes delivered. */
+    private static final class VoqWait implements SimObserver {
+        private final long from;
+        private final long to;
+        private long sumPs;
+        private long frames;
+        private long bytes;
+
+        VoqWait(long from, long to) {
+            this.from = from;
+            this.to = to;
+        }
+
+        @Override
+        public void delivered(int src, int dst, int flow, int size, long createdPs, long injectedPs, long nowPs) {
+            if (createdPs >= from && createdPs < to) {
+                sumPs += injectedPs - createdPs;
+                frames++;
+                bytes += size;
+            }
+        }
+    }
+
+    private static ResultTable table(Point[][][] at, List<Integer> intervals, List<Integer> loads, int servers) {
+        List<String> columns = new ArrayList<>(List.of("T", "minimum rate"));
+        for (int pct : loads) {
+            columns.add(pct + "%");
+        }
+        List<List<String>> rows = new ArrayList<>();
+        for (int m = 0; m < 2; m++) {
+            for (int t = 0; t < intervals.size(); t++) {
+                List<String> row = new ArrayList<>(List.of(ResultTable.trimmed(intervals.get(t) / 1000.0, 2)
+                        + " ms", m == 0 ? "none" : "r_min"));
+                for (int l = 0; l < loads.size(); l++) {
+                    Point p = at[m][t][l];
+                    row.add(String.format(Locale.ROOT, "%.3f%s", p.waitMs, p.sustained ? ""
+                            : String.format(Locale.ROOT, " (%.0f%% out)", 100 * p.delivered)));
+                }
+                rows.add(row);
+            }
+        }
+        return new ResultTable("Figs. 4.4-4.5: mean VOQ wait, ms, by offered load (" + servers + " servers; '(x% "
+                + "out)': not sustained, x% of the window's frames delivered); the mean VOQ length is the flow's "
+                + "rate times this wait (Little)", columns, rows);
+    }
+
+    private static Chart chart(Point[][][] at, List<Integer> intervals, List<Integer> loads) {
+        List<Chart.Series> series = new ArrayList<>();
+        for (int m = 0; m < 2; m++) {
+            for (int t = 0; t < intervals.size(); t++) {
+                List<double[]> points = new ArrayList<>();
+                for (int l = 0; l < loads.size(); l++) {
+                    if (at[m][t][l].sustained) {
+                        points.add(new double[] {loads.get(l) / 100.0, at[m][t][l].waitMs});
+                    }
+                }
+                series.add(new Chart.Series("T = " + ResultTable.trimmed(intervals.get(t) / 1000.0, 2) + " ms"
+                        + (m == 0 ? "" : ", r_min"), points, m == 1));
+            }
+        }
+        return new Chart("Seed 004 Figs. 4.4-4.5: mean VOQ wait (sustained loads)", "offered load",
+                "mean VOQ wait, ms", true, series);
+    }
+}
