@@ -29,36 +29,45 @@ final class IntervalRepro extends DeclaredReproduction {
     /** The medium frame on the wire, midway between 84 and 1538 B. */
     private static final int FRAME = (DataCenterFabric.MIN_FRAME + DataCenterFabric.MAX_FRAME) / 2;
     private static final double SUSTAINED = 0.99;
-    private static final List<Claim> CLAIMS = List.of(
-            new Claim("C22.delay", "mean VOQ wait / T at 50% load, least over T ('we should expect all packets to be "
-                    + "delayed by the scheduling interval ... somewhat larger')", 1.0, "ratio",
-                    Tolerance.atLeast(0.1, "'delayed by the scheduling interval', less 10%"), new Band(0.8, 5)),
-            new Claim("C22.sat", "T = 0.1 ms: largest sustained offered load ('just before 80%': control takes "
-                    + "15 x 2 x 84 B per 0.1 ms, 20% of the link)", 0.8, "load",
-                    Tolerance.absolute(0.05, "'just before 80%', read to the sweep's 5-point step"),
-                    new Band(0.6, 0.9)),
-            new Claim("C22.tput", "largest sustained load, T = 1 ms minus T = 0.1 ms ('reducing the scheduling "
-                    + "interval does not increase the throughput ... the opposite is true')", 0, "load",
-                    Tolerance.atLeast(0, "a direction: not negative"), new Band(0, 0.4)),
-            new Claim("C23.low", "T = 1 ms, lowest load: mean VOQ wait with r_min = 10 Mbit/s / without ('at low "
-                    + "offered load this significantly reduces VOQ delay')", 0.5, "ratio",
-                    Tolerance.atMost(0, "'significantly': at most half"), new Band(0, 0.7)),
-            new Claim("C23.high", "T = 1 ms, 50% load (flows at 33 Mbit/s, above r_min): wait with r_min / without "
-                    + "('latency begins to approach the scheduling interval')", 1.0, "ratio",
-                    Tolerance.atLeast(0.5, "'approaches': at least half of the wait without r_min"),
-                    new Band(0.3, 1.5)));
-    private static final List<Parameter> PARAMETERS = List.of(
-            new Parameter("servers", "servers of the tenant (the thesis: 16)", "16", "8"),
-            new Parameter("interval-us", "scheduling intervals T swept, µs", "100,1000,10000", "100,1000"),
-            new Parameter("load-pct", "offered loads swept, % of the link", "5,10,20,30,40,50,60,70,75,80,85,90",
-                    "5,50,75,85"),
-            new Parameter("min-rate-mbps", "minimum VOQ rate of Fig. 4.5, Mbit/s", "10", "10"),
-            new Parameter("warmup-ms", "warm-up before measuring, ms", "20", "5"),
-            new Parameter("window-ms", "measured time, ms (the thesis: 1000, averaged over 10 runs)", "100", "20"));
+    /** The claims, one entry each in every array: id, what (the thesis's words), paper's figure, unit, tolerance. */
+    private static final String[] IDS = {"C22.delay", "C22.sat", "C22.tput", "C23.low", "C23.high"};
+    private static final String[] WHAT = {
+        "mean VOQ wait / T at 50% load, least over T ('we should expect all packets to be delayed by the scheduling "
+            + "interval ... somewhat larger')",
+        "T = 0.1 ms: largest sustained offered load ('just before 80%': control takes 15 x 2 x 84 B per 0.1 ms, 20% "
+            + "of the link)",
+        "largest sustained load, T = 1 ms minus T = 0.1 ms ('reducing the scheduling interval does not increase the "
+            + "throughput ... the opposite is true')",
+        "T = 1 ms, lowest load: mean VOQ wait with r_min = 10 Mbit/s / without ('at low offered load this "
+            + "significantly reduces VOQ delay')",
+        "T = 1 ms, 50% load (flows at 33 Mbit/s, above r_min): wait with r_min / without ('latency begins to "
+            + "approach the scheduling interval')"};
+    private static final double[] PAPER = {1.0, 0.8, 0, 0.5, 1.0};
+    private static final String[] UNIT = {"ratio", "load", "load", "ratio", "ratio"};
+    private static final Tolerance[] TOLERANCE = {
+        Tolerance.atLeast(0.1, "'delayed by the scheduling interval', less 10%"),
+        Tolerance.absolute(0.05, "'just before 80%', read to the sweep's 5-point step"),
+        Tolerance.atLeast(0, "a direction: not negative"),
+        Tolerance.atMost(0, "'significantly': at most half"),
+        Tolerance.atLeast(0.5, "'approaches': at least half of the wait without r_min")};
+    /** Quick size (8 servers, 7 flows each: T = 0.1 ms leaves 91% of the link to data). */
+    private static final Band[] QUICK = {new Band(0.8, 5), new Band(0.6, 0.9), new Band(0, 0.4), new Band(0, 0.7),
+        new Band(0.3, 1.5)};
+    private static final List<Claim> CLAIMS = java.util.stream.IntStream.range(0, IDS.length)
+            .mapToObj(i -> new Claim(IDS[i], WHAT[i], PAPER[i], UNIT[i], TOLERANCE[i], QUICK[i])).toList();
+    /** The parameters: name, what, paper size, quick size. */
+    private static final String[][] OPTIONS = {
+        {"servers", "servers of the tenant (the thesis: 16)", "16", "8"},
+        {"interval-us", "scheduling intervals T swept, µs", "100,1000,10000", "100,1000"},
+        {"load-pct", "offered loads swept, % of the link", "5,10,20,30,40,50,60,70,75,80,85,90", "5,50,75,85"},
+        {"min-rate-mbps", "minimum VOQ rate of Fig. 4.5, Mbit/s", "10", "10"},
+        {"warmup-ms", "warm-up before measuring, ms", "20", "5"},
+        {"window-ms", "measured time, ms (the thesis: 1000, averaged over 10 runs)", "100", "20"}};
 
     IntervalRepro() {
         super("voq-interval", "004", "Seed 004 §4.4.2 Figs. 4.4-4.5: scheduling interval T vs VOQ wait and sustained "
-                + "load, and the minimum VOQ rate", CLAIMS, PARAMETERS);
+                + "load, and the minimum VOQ rate", CLAIMS, java.util.Arrays.stream(OPTIONS)
+                .map(p -> new Parameter(p[0], p[1], p[2], p[3])).toList());
     }
 
     /** One run's figures: mean VOQ wait (ms), whether the load was sustained, delivered / made in the window. */
@@ -145,33 +154,25 @@ final class IntervalRepro extends DeclaredReproduction {
         }
         messages.sort(java.util.Comparator.comparingLong(SchedulingLayer.Message::startPs));
         long drain = Math.max(Math.round(5 * intervalMs * DataCenterFabric.MS), 20 * DataCenterFabric.MS);
-        VoqWait wait = new VoqWait(from, to);
+        long[] sums = new long[3];
         VirtualSwitchRun.run(servers, VirtualSwitchRun.parameters(Mode.MAX_MIN, intervalMs, minGbps, 0), messages,
-                from, to + drain, wait);
-        double delivered = made == 0 ? 1 : (double) wait.bytes / made;
-        return new Point(wait.frames == 0 ? Double.NaN : wait.sumPs / (double) wait.frames / DataCenterFabric.MS,
+                from, to + drain, new VoqWait(from, to, sums));
+        double delivered = made == 0 ? 1 : (double) sums[2] / made;
+        return new Point(sums[1] == 0 ? Double.NaN : sums[0] / (double) sums[1] / DataCenterFabric.MS,
                 delivered >= SUSTAINED, delivered);
     }
 
-    /** The VOQ wait of the data frames made in the window, and their bytes delivered. */
-    private static final class VoqWait implements SimObserver {
-        private final long from;
-        private final long to;
-        private long sumPs;
-        private long frames;
-        private long bytes;
-
-        VoqWait(long from, long to) {
-            this.from = from;
-            this.to = to;
-        }
-
+    /**
+     * The VOQ wait of the data frames made in the window {@code [from, to)} and their bytes delivered: {@code sums}
+     * holds the total wait (ps), the frames and the bytes.
+     */
+    private record VoqWait(long from, long to, long[] sums) implements SimObserver {
         @Override
         public void delivered(int src, int dst, int flow, int size, long createdPs, long injectedPs, long nowPs) {
             if (createdPs >= from && createdPs < to) {
-                sumPs += injectedPs - createdPs;
-                frames++;
-                bytes += size;
+                sums[0] += injectedPs - createdPs;
+                sums[1]++;
+                sums[2] += size;
             }
         }
     }
