@@ -21,13 +21,16 @@ import weft.model.sim.SimConfig;
  * LossMeter#worstPacketLoss}: §3.2.4's threshold is "0.1% of its packets"). Each policy and arrival process is
  * bisected on its own, one {@link TaskRunner} task each.
  */
-final class CapacityRepro extends DeclaredReproduction {
+final class CapacityRepro implements Reproduction.Experiment {
+    /** {@code weft repro capacity}: the paper's experiment, one line. */
+    static final String TITLE = "Seed 004 §3.2.4 Table 3.2: usable capacity under a permutation, ECMP vs VLB vs the "
+            + "periodic packet-level policies";
     /** The policies of Table 3.2's columns, in its order, and their names in the table. */
     private static final String[] POLICIES = {"ecmp", "vlb", "rr", "srr", "sd", "tp", "mp"};
     private static final String[] COLUMNS = {"ECMP", "VLB", "RR", "SRR", "SD", "TP", "MP"};
     /** Table 3.2, rows "Uniform: random" and "Random: random". */
     private static final double[][] THESIS = {{.18, .95, 1, 1, 1, 1, 1}, {.17, .95, 1, 1, 1, 1, 1}};
-    private static final List<Claim> CLAIMS = List.of(
+    static final List<Claim> CLAIMS = List.of(
             new Claim("C11.ecmp", "ECMP usable capacity, periodic arrivals (Table 3.2 uniform / random)", 0.18,
                     "load", Tolerance.defaultRelative(), new Band(0.02, 0.6)),
             new Claim("C11.vlb", "VLB usable capacity, periodic arrivals", 0.95, "load",
@@ -40,18 +43,13 @@ final class CapacityRepro extends DeclaredReproduction {
                     Tolerance.defaultRelative(), new Band(0.4, 1)),
             new Claim("C11.pkt.p", "least usable capacity of RR, SRR, SD, TP, MP, Poisson arrivals", 1.0, "load",
                     Tolerance.defaultRelative(), new Band(0.4, 1)));
-    private static final List<Parameter> PARAMETERS = new DataCenterFabric.Options(12, 32, 1, 10).parameters(
+    static final List<Parameter> PARAMETERS = new DataCenterFabric.Options(12, 32, 1, 10).parameters(
             new DataCenterFabric.Options(4, 32, 0.5, 5),
             new Parameter("loss", "largest per-flow packet loss of a usable load", "0.001", "0.001"),
             new Parameter("resolution", "bisection stops at this load step", "0.02", "0.05"));
 
-    CapacityRepro() {
-        super("capacity", "004", "Seed 004 §3.2.4 Table 3.2: usable capacity under a permutation, ECMP vs VLB vs the "
-                + "periodic packet-level policies", CLAIMS, PARAMETERS);
-    }
-
     @Override
-    public ReproResult run(ReproOptions o) {
+    public ReproResult run(Reproduction repro, ReproOptions o) {
         DataCenterFabric.Options options = DataCenterFabric.Options.of(o);
         double threshold = o.number("loss", 0, 0.5);
         double resolution = o.number("resolution", 0.001, 0.5);
@@ -88,7 +86,7 @@ final class CapacityRepro extends DeclaredReproduction {
                 + "than %s of its packets; bisection to %s; %s ms after %s ms per run", options.k(), fabric.hosts(),
                 options.queueKb(), ResultTable.trimmed(threshold, 3), ResultTable.trimmed(resolution, 3),
                 ResultTable.trimmed(options.windowMs(), 3), ResultTable.trimmed(options.warmupMs(), 3));
-        return ReproResult.of(this, o, setup, claims, List.of(table(capacity)), chart(options.k(), capacity));
+        return ReproResult.of(repro, o, setup, claims, List.of(table(capacity)), chart(options.k(), capacity));
     }
 
     /** The largest load (to the resolution) at which no flow's loss exceeds the threshold. */

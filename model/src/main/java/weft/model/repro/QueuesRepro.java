@@ -22,7 +22,10 @@ import weft.model.traffic.TrafficPatterns;
  * ({@link StageQueues}). Periodic variants of TP and MP (P-TP, P-MP) are not Weft path policies, so their columns
  * are left out.
  */
-final class QueuesRepro extends DeclaredReproduction {
+final class QueuesRepro implements Reproduction.Experiment {
+    /** {@code weft repro queues}: the paper's experiment, one line. */
+    static final String TITLE = "Seed 004 §3.2.3 Table 3.1: largest queue per fat-tree stage, ECMP vs VLB vs the "
+            + "packet-level policies, permutation and all-to-all";
     private static final String[] POLICIES = {"ecmp", "vlb", "rr", "prr", "sd", "psd", "tp", "mp"};
     private static final String[] COLUMNS = {"ECMP", "VLB", "RR", "P-RR", "SD", "P-SD", "TP", "MP"};
     private static final String[] PATTERNS = {"permutation", "all-to-all"};
@@ -33,16 +36,11 @@ final class QueuesRepro extends DeclaredReproduction {
         {{1024, 1024, 1024, 1024, 70}, {792, 120, 129, 625, 85}, {22, 19, 1024, 1024, 83}, {42, 31, 132, 794, 79},
             {21, 21, 1024, 1024, 75}, {37, 28, 678, 1024, 237}, {51, 35, 75, 136, 35}, {16, 28, 79, 116, 92}}};
     private static final double QUEUE_KB = 1024;
-    private static final List<Claim> CLAIMS = declared();
-    private static final List<Parameter> PARAMETERS = new DataCenterFabric.Options(12, 1024, 1, 10).parameters(
+    static final List<Claim> CLAIMS = declared();
+    static final List<Parameter> PARAMETERS = new DataCenterFabric.Options(12, 1024, 1, 10).parameters(
             new DataCenterFabric.Options(4, 1024, 0.5, 2),
             new Parameter("runs", "runs per policy and pattern, the largest queue over them (the thesis: 30)", "2",
                     "1"));
-
-    QueuesRepro() {
-        super("queues", "004", "Seed 004 §3.2.3 Table 3.1: largest queue per fat-tree stage, ECMP vs VLB vs the "
-                + "packet-level policies, permutation and all-to-all", CLAIMS, PARAMETERS);
-    }
 
     /** Per pattern and policy: the largest queue over the five stages, with Table 3.1's figure. */
     private static List<Claim> declared() {
@@ -81,7 +79,7 @@ final class QueuesRepro extends DeclaredReproduction {
     }
 
     @Override
-    public ReproResult run(ReproOptions o) {
+    public ReproResult run(Reproduction repro, ReproOptions o) {
         DataCenterFabric.Options options = DataCenterFabric.Options.of(o);
         int runs = o.integer("runs", 1, 100);
         DataCenterFabric fabric = new DataCenterFabric(options.k());
@@ -125,7 +123,7 @@ final class QueuesRepro extends DeclaredReproduction {
                 + "inter-pod permutation or all-to-all (each server to the others in turn); largest queue over %d "
                 + "run(s) of %s ms after %s ms", options.k(), fabric.hosts(), options.queueKb(), runs,
                 ResultTable.trimmed(options.windowMs(), 3), ResultTable.trimmed(options.warmupMs(), 3));
-        return ReproResult.of(this, o, setup, claims, List.of(table(kb)), chart(options.k(), kb));
+        return ReproResult.of(repro, o, setup, claims, List.of(table(kb)), chart(options.k(), kb));
     }
 
     private static ResultTable table(double[][][] kb) {

@@ -30,26 +30,24 @@ import weft.model.traffic.FluidWorkloads;
  * source sent after the start-up up to the round of its last rate change (probes, updates, reservations,
  * cancellations).
  */
-final class SaamRepro extends DeclaredReproduction {
-    private static final List<Claim> CLAIMS = List.of(
+final class SaamRepro implements Reproduction.Experiment {
+    /** {@code weft repro saam}: the paper's experiment, one line. */
+    static final String TITLE = "Seed 000 §6.4: SAA-M+AR's control packets per flow to its final rate (<= 5 on "
+            + "average, 18 at most)";
+    static final List<Claim> CLAIMS = List.of(
             new Claim("C12.mean", "SAA-M+AR: control packets per flow to its final rate, mean over flows (largest over "
                     + "max_flows)", 5, "packets", Tolerance.atMost(0, "thesis: 'no more than five on average'"),
                     new Band(0.5, 8)),
             new Claim("C12.max", "SAA-M+AR: control packets of the flow that took most, over all flows and runs", 18,
                     "packets", Tolerance.defaultRelative(), new Band(2, 60)));
-    private static final List<Parameter> PARAMETERS = TreeFabric.parameters(TreeFabric.arity("16", "4"),
+    static final List<Parameter> PARAMETERS = TreeFabric.parameters(TreeFabric.arity("16", "4"),
             new Parameter("max-flows", "max_flows = 1 .. this", "5", "3"),
             TreeFabric.runs("2", "2"),
             new Parameter("quiet", "probing rounds without a change that make the assignment final", "5", "5"),
             new Parameter("max-rounds", "probing rounds at most", "1000", "1000"));
 
-    SaamRepro() {
-        super("saam", "000", "Seed 000 §6.4: SAA-M+AR's control packets per flow to its final rate (<= 5 on "
-                + "average, 18 at most)", CLAIMS, PARAMETERS);
-    }
-
     @Override
-    public ReproResult run(ReproOptions o) {
+    public ReproResult run(Reproduction repro, ReproOptions o) {
         TreeFabric tree = TreeFabric.of(o, 1);
         int maxFlows = o.integer("max-flows", 1, 16);
         int runs = TreeFabric.runs(o);
@@ -93,7 +91,7 @@ final class SaamRepro extends DeclaredReproduction {
         String setup = String.format(Locale.ROOT, "%s, unit capacities; U[1, max_flows] flows per source to random "
                 + "hosts, max_flows = 1..%d, %d runs each; probes with probability 2/3 per round, final after %d "
                 + "quiet rounds", tree.describe(), maxFlows, runs, quiet);
-        return ReproResult.of(this, o, setup, List.of(CLAIMS.get(0).measured(worstMean),
+        return ReproResult.of(repro, o, setup, List.of(CLAIMS.get(0).measured(worstMean),
                 CLAIMS.get(1).measured(most)), List.of(table), null);
     }
 

@@ -13,9 +13,12 @@ import weft.model.sim.SimConfig.FlowControlKind;
  * uniform traffic and 802.3x flow control. Setup in {@link EthernetSetup}; throughput is the highest accepted load
  * of a sweep averaged over the fabrics ({@link LoadSweep}).
  */
-final class SegmentRepro extends DeclaredReproduction {
+final class SegmentRepro implements Reproduction.Experiment {
+    /** {@code weft repro sr}: the paper's experiment, one line. */
+    static final String TITLE = "Seed 002 §3.2.3 Figs. 3.9/3.11: Segment-based routing vs Up*/Down*, TBTP and LASH "
+            + "throughput (SR 2.2x Up*/Down* on the 8x8 torus)";
     private static final Tolerance DEFAULT = Tolerance.defaultRelative();
-    private static final List<Claim> CLAIMS = List.of(
+    static final List<Claim> CLAIMS = List.of(
             new Claim("S1", "8x8 torus: SR / Up*/Down* throughput", 2.2, "ratio", DEFAULT, new Band(1.1, 4)),
             new Claim("S5", "16-switch irregular: SR / Up*/Down* throughput", 1.5, "ratio", DEFAULT,
                     new Band(1.0, 3)),
@@ -36,7 +39,7 @@ final class SegmentRepro extends DeclaredReproduction {
                     new Band(0, 2)),
             new Claim("S8.sat", "8x8 torus: SR's pairwise over its uniform throughput ('an early saturation')", 1.0,
                     "ratio", Tolerance.atMost(0, "thesis Fig. 3.10: direction"), new Band(0, 2)));
-    private static final List<Parameter> PARAMETERS = List.of(EthernetSetup.BASELINES,
+    static final List<Parameter> PARAMETERS = List.of(EthernetSetup.BASELINES,
             new Parameter("torus", "the regular fabric (torus-WxH or mesh-WxH)", "torus-8x8", "torus-8x8"),
             new Parameter("mesh", "the second regular fabric (S2)", "mesh-8x8", "mesh-8x8"),
             new Parameter("runs", "runs averaged on the regular fabric (seeds S, S+1, ...)", "4", "1"),
@@ -50,13 +53,8 @@ final class SegmentRepro extends DeclaredReproduction {
     static final String[] ENGINES = {"updown", "sr", "tbtp", "lash"};
     private static final String[] NAMES = {"Up*/Down*", "SR", "TBTP", "LASH"};
 
-    SegmentRepro() {
-        super("sr", "002", "Seed 002 §3.2.3 Figs. 3.9/3.11: Segment-based routing vs Up*/Down*, TBTP and LASH "
-                + "throughput (SR 2.2x Up*/Down* on the 8x8 torus)", CLAIMS, PARAMETERS);
-    }
-
     @Override
-    public ReproResult run(ReproOptions o) {
+    public ReproResult run(Reproduction repro, ReproOptions o) {
         String torus = o.string("torus");
         String mesh = o.string("mesh");
         for (String name : List.of("torus", "mesh")) {
@@ -152,7 +150,7 @@ final class SegmentRepro extends DeclaredReproduction {
                 + "each, at most 4 links per switch), 1 host per switch, 1 Gbit/s, 1522-byte frames, 802.3x pause, "
                 + "uniform periodic traffic (and pairwise on the regular fabrics, Up*/Down* and SR), %.0f µs per run",
                 EthernetSetup.label(torus), EthernetSetup.label(mesh), runs, sizes, fabrics, duration);
-        return ReproResult.of(this, o, setup + EthernetSetup.baselinesNote(o), claims, List.of(table, bounds, pairs),
+        return ReproResult.of(repro, o, setup + EthernetSetup.baselinesNote(o), claims, List.of(table, bounds, pairs),
                 chart);
     }
 

@@ -1,15 +1,15 @@
 package weft.model.topology.generate;
 
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
+
+import weft.model.registry.Registry;
 
 /**
  * The table of topology families by name: the one place that knows every generator, as
  * {@code weft topo generate KIND} lists them.
  */
 public final class Generators {
-    private static final Map<String, TopologyGenerator> GENERATORS = new LinkedHashMap<>();
+    private static final Registry<TopologyGenerator> GENERATORS = new Registry<>("topology kind");
 
     static {
         register(new KaryNTree());
@@ -28,12 +28,12 @@ public final class Generators {
     }
 
     private static void register(TopologyGenerator generator) {
-        GENERATORS.put(generator.kind(), generator);
+        GENERATORS.add(generator.kind(), generator);
     }
 
     /** Every generator in registration order. */
     public static List<TopologyGenerator> all() {
-        return List.copyOf(GENERATORS.values());
+        return GENERATORS.values();
     }
 
     /**
@@ -42,11 +42,6 @@ public final class Generators {
      * @throws GeneratorException naming the unknown family and listing the known ones
      */
     public static TopologyGenerator byKind(String kind) {
-        TopologyGenerator g = GENERATORS.get(kind);
-        if (g == null) {
-            throw new GeneratorException("unknown topology kind '" + kind + "'; known: "
-                    + String.join(", ", GENERATORS.keySet()));
-        }
-        return g;
+        return GENERATORS.find(kind).orElseThrow(() -> new GeneratorException(GENERATORS.unknown(kind)));
     }
 }
