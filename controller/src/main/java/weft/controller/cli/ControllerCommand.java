@@ -41,8 +41,9 @@ public final class ControllerCommand extends CommandGroup {
     /** {@code weft controller run}. */
     @Command(name = "run", mixinStandardHelpOptions = true,
             description = "Route the fabric, program its switches as they connect, keep them right on faults. "
-                    + "Runs until interrupted.")
-    static final class Run implements Callable<Integer> {
+                    + "Runs until interrupted.",
+            modelTransformer = TlsOptions.Declare.class)
+    static final class Run implements Callable<Integer>, TlsOptions.Endpoints {
         @CommandLine.Spec
         CommandLine.Model.CommandSpec spec;
 
@@ -69,15 +70,10 @@ public final class ControllerCommand extends CommandGroup {
                 + "(default: ${DEFAULT-VALUE})")
         String listen;
 
-        @Option(names = "--tls-cert", description = "PEM certificate chain: listen with TLS")
-        File tlsCert;
-
-        @Option(names = "--tls-key", description = "PKCS#8 PEM private key for --tls-cert")
-        File tlsKey;
-
-        @Option(names = "--tls-ca", description = "PEM CA bundle: every switch must present a certificate it "
-                + "signed (mutual TLS; OVS: ovs-vsctl set-ssl KEY CERT CACERT)")
-        File tlsCa;
+        /** {@code --tls-cert}, {@code --tls-key}, {@code --tls-ca}: the OpenFlow listener's TLS. */
+        final TlsOptions tls = new TlsOptions("--tls", "PEM certificate chain: listen with TLS", "PEM CA bundle: "
+                + "every switch must present a certificate it signed (mutual TLS; OVS: ovs-vsctl set-ssl KEY CERT "
+                + "CACERT)");
 
         @Option(names = "--table-miss", description = "send unmatched packets to the controller (host discovery)")
         boolean tableMiss;
@@ -104,15 +100,10 @@ public final class ControllerCommand extends CommandGroup {
         /** The environment the agent token may come from (tests set their own). */
         Map<String, String> env = System.getenv();
 
-        @Option(names = "--agent-tls-cert", description = "PEM certificate chain: agents connect with TLS")
-        File agentTlsCert;
-
-        @Option(names = "--agent-tls-key", description = "PKCS#8 PEM private key for --agent-tls-cert")
-        File agentTlsKey;
-
-        @Option(names = "--agent-tls-ca", description = "PEM CA bundle: every agent must present a certificate it "
-                + "signed (mutual TLS; needs --agent-tls-cert)")
-        File agentTlsCa;
+        /** {@code --agent-tls-cert}, {@code --agent-tls-key}, {@code --agent-tls-ca}: the agent registry's TLS. */
+        final TlsOptions agentTls = new TlsOptions("--agent-tls", "PEM certificate chain: agents connect with TLS",
+                "PEM CA bundle: every agent must present a certificate it signed (mutual TLS; needs "
+                        + "--agent-tls-cert)");
 
         @Option(names = "--allocate", description = "compute the rates of the flows agents report with this "
                 + "allocator (one of saa, saam, ffa, afa, maxmin, bp); default: off, rates only from weft rates set, "
@@ -121,6 +112,11 @@ public final class ControllerCommand extends CommandGroup {
 
         @Mixin
         ClusterOptions cluster = new ClusterOptions();
+
+        @Override
+        public List<TlsOptions> tlsEndpoints() {
+            return List.of(tls, agentTls, restOptions.tls);
+        }
 
         @Override
         public Integer call() throws InterruptedException {
@@ -147,10 +143,7 @@ public final class ControllerCommand extends CommandGroup {
                 t = discover ? names == null ? new Topology("", List.of(), List.of(), List.of())
                         : TopologyFiles.read(names.toPath()) : TopologyFiles.read(topo.toPath());
                 HostPort.parse("--listen", listen);
-                if (tlsCa != null && tlsCert == null) {
-                    throw new CliFailure("--tls-ca needs --tls-cert and --tls-key (switch certificates are asked "
-                            + "for over TLS)", CliFailure.USAGE);
-                }
+                tls.requireCertForCa("switch certificates are asked for over TLS");
                 agents = agents();
                 haOptions = cluster.options(listen, agentsListen, restOptions.rest);
                 restConfig = restOptions.config(spec);
@@ -167,12 +160,11 @@ public final class ControllerCommand extends CommandGroup {
             }
             if (check) {
                 try {
-                    if (tlsCert != null || tlsKey != null) {
-                        TlsContexts.server(TlsFiles.server("--tls", tlsCert, tlsKey, tlsCa), ClientAuth.REQUIRE);
-                    }
-                    if (agentTlsCert != null) {
-                        TlsContexts.server(TlsFiles.server("--agent-tls", agentTlsCert, agentTlsKey, agentTlsCa),
-                                ClientAuth.REQUIRE);
+                    for (TlsOptions endpoint : List.of(tls, agentTls)) {
+                        TlsFiles files = endpoint.serverOrNull();
+                        if (files != null) {
+                            TlsContexts.server(files, ClientAuth.REQUIRE);
+                        }
                     }
                 } catch (IllegalArgumentException e) {
                     return new CliFailure(e.getMessage(), CliFailure.INPUT).report(spec);
@@ -202,11 +194,11 @@ public final class ControllerCommand extends CommandGroup {
             if (fabric.discover()) {
                 System.out.printf("weft controller: discovering (settle %d ms%s), engine %s, listening on %s:%d%s%n",
                         settleTime.toMillis(), names == null ? "" : ", names from " + names, fabric.routing().engine(),
-                        host, c.port(), tlsCert == null ? "" : " (TLS)");
+                        host, c.port(), tls.cert() == null ? "" : " (TLS)");
             } else {
                 System.out.printf("weft controller: %s, engine %s, %d switches, listening on %s:%d%s%s%n", t.name(),
                         fabric.routing().engine(), t.switches().size(), host, c.port(),
-                        tlsCert == null ? "" : " (TLS)",
+                        tls.cert() == null ? "" : " (TLS)",
                         pairRates.rates().isEmpty() ? "" : ", " + pairRates.rates().size() + " rated pairs");
             }
             if (c.cluster() != null) {
@@ -217,7 +209,7 @@ public final class ControllerCommand extends CommandGroup {
             }
             if (c.agents() != null) {
                 System.out.printf("agent registry listening on %s:%d%s, rates %s%n", agents.listen().getHostString(),
-                        c.agents().port(), agentTlsCert == null ? "" : " (TLS)",
+                        c.agents().port(), agentTls.cert() == null ? "" : " (TLS)",
                         allocate == null ? "by hand (weft rates set)" : "allocated by " + allocate
                                 + " for the flows agents report; weft rates set wins for its pair");
                 if (agents.reserveOrNull() != null) {
@@ -259,7 +251,7 @@ public final class ControllerCommand extends CommandGroup {
         /** The agent registry options, or null without {@code --agents-listen}. */
         private WeftController.Agents agents() {
             if (agentsListen == null) {
-                if (agentTokenFile != null || allocate != null || agentTlsCert != null || agentTlsCa != null
+                if (agentTokenFile != null || allocate != null || agentTls.cert() != null || agentTls.ca() != null
                         || !agentSubnets.isEmpty() || reserve.options(0) != null) {
                     throw new CliFailure("--agent-token-file, --agent-tls-cert, --agent-tls-ca, --agent-subnet, "
                             + "--allocate and --reserve need --agents-listen HOST:PORT", CliFailure.USAGE);
@@ -275,15 +267,13 @@ public final class ControllerCommand extends CommandGroup {
             } catch (IllegalArgumentException e) {
                 throw new CliFailure(e.getMessage(), CliFailure.INPUT);
             }
-            if ((agentTlsCert == null) != (agentTlsKey == null)) {
+            if ((agentTls.cert() == null) != (agentTls.key() == null)) {
                 throw new CliFailure("--agent-tls-cert and --agent-tls-key go together", CliFailure.USAGE);
             }
-            if (agentTlsCa != null && agentTlsCert == null) {
-                throw new CliFailure("--agent-tls-ca needs --agent-tls-cert and --agent-tls-key", CliFailure.USAGE);
-            }
+            agentTls.requireCertForCa(null);
             InetSocketAddress listenAt = HostPort.parse("--agents-listen", agentsListen);
-            return new WeftController.Agents(listenAt, token, agentTlsCert, agentTlsKey,
-                    allocate == null ? null : RateAllocators.byName(allocate), agentSubnets, agentTlsCa,
+            return new WeftController.Agents(listenAt, token, agentTls.cert(), agentTls.key(),
+                    allocate == null ? null : RateAllocators.byName(allocate), agentSubnets, agentTls.ca(),
                     reserve.options(listenAt.getPort()));
         }
 
@@ -292,8 +282,7 @@ public final class ControllerCommand extends CommandGroup {
                                      WeftController.Agents agents, WeftMetrics metrics, HaOptions haOrNull) {
             try {
                 WeftController.Config config = fabric.config(t, new RouteCompiler.Options(true, tableMiss),
-                        HostPort.parse("--listen", listen), tlsCert == null && tlsKey == null ? null
-                                : TlsFiles.server("--tls", tlsCert, tlsKey, tlsCa));
+                        HostPort.parse("--listen", listen), tls.serverOrNull());
                 return fabric.start(config, pairRates, agents, metrics, haOrNull);
             } catch (RuntimeException e) {
                 // the OpenFlow or agent port in use, an unroutable fabric: one line naming what failed

@@ -11,6 +11,7 @@ import java.io.Writer;
 import java.net.InetSocketAddress;
 import java.net.Socket;
 import java.nio.charset.StandardCharsets;
+import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Callable;
 import javax.net.ssl.SSLParameters;
@@ -30,8 +31,9 @@ import weft.model.protocol.ProtocolException;
  * {@value AgentTokenSource#ENV}.
  */
 @Command(name = "set", mixinStandardHelpOptions = true,
-        description = "Set (or with --clear forget) the hand-set rate of src -> dst at a running controller.")
-public final class RatesSetCommand implements Callable<Integer> {
+        description = "Set (or with --clear forget) the hand-set rate of src -> dst at a running controller.",
+        modelTransformer = TlsOptions.Declare.class)
+public final class RatesSetCommand implements Callable<Integer>, TlsOptions.Endpoints {
     @CommandLine.Spec
     CommandLine.Model.CommandSpec spec;
     @Option(names = "--src", required = true, description = "source host id")
@@ -48,14 +50,10 @@ public final class RatesSetCommand implements Callable<Integer> {
     @Option(names = "--token-file", description = "file holding the agent token (default: the environment "
             + "variable " + AgentTokenSource.ENV + "; never on the command line, where ps shows it)")
     File tokenFile;
-    @Option(names = "--tls-ca", description = "PEM CA of the registry's certificate: talk TLS (the certificate must "
-            + "name the --controller host or address)")
-    File tlsCa;
-    @Option(names = "--tls-cert", description = "PEM certificate to present to a registry that asks for one "
-            + "(--agent-tls-ca)")
-    File tlsCert;
-    @Option(names = "--tls-key", description = "PKCS#8 PEM private key of --tls-cert")
-    File tlsKey;
+    /** {@code --tls-ca}, {@code --tls-cert}, {@code --tls-key}: TLS towards the registry. */
+    final TlsOptions tls = new TlsOptions("--tls", "PEM certificate to present to a registry that asks for one "
+            + "(--agent-tls-ca)", "PEM CA of the registry's certificate: talk TLS (the certificate must name the "
+            + "--controller host or address)");
     /** The environment the token may come from (tests set their own). */
     Map<String, String> env = System.getenv();
 
@@ -73,14 +71,11 @@ public final class RatesSetCommand implements Callable<Integer> {
      * registry's certificate against the {@code --controller} host and presents {@code --tls-cert}.
      */
     private Socket socket() {
-        if (tlsCa == null) {
-            if (tlsCert != null || tlsKey != null) {
-                throw new IllegalArgumentException("--tls-cert and --tls-key need --tls-ca");
-            }
+        TlsFiles files = tls.clientOrNull();
+        if (files == null) {
             return new Socket();
         }
-        SslContext ctx = TlsContexts.client(new TlsFiles("--tls", tlsCert == null ? null : tlsCert.toPath(),
-                tlsKey == null ? null : tlsKey.toPath(), tlsCa.toPath()));
+        SslContext ctx = TlsContexts.client(files);
         if (!(ctx instanceof JdkSslContext jdk)) {
             throw new IllegalStateException("--tls-ca: the TLS builder gave a non-JDK context " + ctx);
         }
@@ -93,6 +88,11 @@ public final class RatesSetCommand implements Callable<Integer> {
         } catch (IOException e) {
             throw new IllegalStateException("--tls-ca: cannot make a TLS socket: " + e.getMessage(), e);
         }
+    }
+
+    @Override
+    public List<TlsOptions> tlsEndpoints() {
+        return List.of(tls);
     }
 
     @Override
