@@ -31,6 +31,7 @@ import weft.model.sim.SimConfig;
 import weft.model.sim.SimResult;
 import weft.model.sim.SimulationException;
 import weft.model.sim.Simulator;
+import weft.model.sim.VoqRouter;
 import weft.model.sim.Workload;
 import weft.model.sim.control.MessageTraffic;
 import weft.model.sim.io.SimJson;
@@ -126,8 +127,13 @@ public final class SimCommand implements Callable<Integer> {
     private String switching;
 
     @Option(names = "--speedup", paramLabel = "S", defaultValue = "1",
-            description = "1 (crossbar, head-of-line blocking) or infinite (seed 003) (default: ${DEFAULT-VALUE})")
+            description = "1 (crossbar, head-of-line blocking), infinite (seed 003), or 2..16: seed 001's router "
+                    + "(VOQs, crossbar of that speedup, output buffers) (default: ${DEFAULT-VALUE})")
     private String speedup;
+
+    @Option(names = "--output-buffer-bytes", paramLabel = "B", defaultValue = "512",
+            description = "speedup 2..16: output buffer per port and VC (default: ${DEFAULT-VALUE}, seed 001 §3)")
+    private long outputBufferBytes;
 
     @Option(names = "--allocator", paramLabel = "A", defaultValue = "islip",
             description = "speedup 1: islip|rr (default: ${DEFAULT-VALUE})")
@@ -370,6 +376,7 @@ public final class SimCommand implements Callable<Integer> {
             return SimConfig.defaults().withPacketBytes(packetBytes).withFlitBytes(flitBytes).withBufferBytes(buffer)
                     .withVcs(vcs).withFlowControl(choice("--flow-control", flowControl, SimConfig.FlowControlKind
                             .values())).withSwitching(switching()).withInfiniteSpeedup(infinite())
+                    .withVoqRouter(voqRouter())
                     .withAllocator(allocator).withOutputOrder(outputOrder)
                     .withLaneArbitration(VlArbitrationSpec.parse(lanes))
                     .withRouterDelayPs(Math.round(routerDelayNs * 1000))
@@ -408,11 +415,22 @@ public final class SimCommand implements Callable<Integer> {
 
     private boolean infinite() {
         return switch (speedup.toLowerCase(Locale.ROOT)) {
-            case "1" -> false;
             case "infinite", "inf" -> true;
-            default -> throw new CliFailure("--speedup: expected 1 or infinite, got '" + speedup + "'",
-                    CliFailure.USAGE);
+            default -> false;
         };
+    }
+
+    /** Seed 001's router for a speedup of 2 and more, null for 1 and infinite. */
+    private VoqRouter voqRouter() {
+        if (infinite() || speedup.equals("1")) {
+            return null;
+        }
+        try {
+            return new VoqRouter(Integer.parseInt(speedup), outputBufferBytes);
+        } catch (IllegalArgumentException e) {
+            throw new CliFailure("--speedup: expected 1, infinite or 2..16 (with --output-buffer-bytes >= 1), got '"
+                    + speedup + "' (" + outputBufferBytes + " B output buffers)", CliFailure.USAGE);
+        }
     }
 
     private static <E extends Enum<E>> E choice(String option, String value, E[] values) {
@@ -514,7 +532,9 @@ public final class SimCommand implements Callable<Integer> {
                         + "router delay %.0f ns; %s%n", c.packetBytes(),
                 c.flitBytes() > 0 ? " in " + c.flitBytes() + " B flits" : "", c.flowControl().name().toLowerCase(),
                 c.switching().name().toLowerCase().replace('_', '-'),
-                c.infiniteSpeedup() ? "infinite (" + c.outputOrder() + ")" : "1 (" + c.allocator() + ")",
+                c.voqRouter() != null ? c.voqRouter().speedup() + " (VOQ, " + c.voqRouter().outputBufferBytes()
+                        + " B output buffers, separable input-first)" : c.infiniteSpeedup() ? "infinite ("
+                        + c.outputOrder() + ")" : "1 (" + c.allocator() + ")",
                 c.bufferBytes(), c.routerDelayPs() / 1000.0, w instanceof Workload.OpenLoop
                         ? String.format(Locale.ROOT, "%.0f us measured after %.0f us", c.durationPs() / 1e6,
                         c.warmupPs() / 1e6) : String.format(Locale.ROOT, "phases, time limit %.0f us",

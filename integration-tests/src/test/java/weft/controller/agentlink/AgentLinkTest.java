@@ -10,10 +10,8 @@ import java.io.OutputStreamWriter;
 import java.io.Writer;
 import java.net.Socket;
 import java.nio.charset.StandardCharsets;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
-import weft.agent.WeftAgent;
 import weft.model.protocol.ControlCodec;
 import weft.model.protocol.ControlMessage;
 
@@ -22,19 +20,10 @@ import weft.model.protocol.ControlMessage;
  * request reaches the agent, a restarted controller ends in the same rates (adopted from the agents' reports), and a
  * rate set while an agent is away is pushed when it returns.
  */
-class AgentLinkTest {
+class AgentLinkTest extends LoopbackPairTest {
     private static final String TOKEN = "s3cret-token-2d9a7c4e1b8f";
-    private final LoopbackAgents agents = new LoopbackAgents(TOKEN);
-    private AgentLinkServer server;
-    private WeftAgent h1;
-    private WeftAgent h2;
-
     AgentLinkTest() throws java.io.IOException {
-    }
-
-    @AfterEach
-    void tearDown() {
-        LoopbackAgents.closeAll(h1, h2, server);
+        super(TOKEN);
     }
 
     @Test

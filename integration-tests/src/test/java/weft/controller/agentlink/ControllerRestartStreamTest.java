@@ -9,10 +9,8 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
-import weft.agent.WeftAgent;
 import weft.agent.datapath.StreamReceiver;
 import weft.agent.datapath.StreamSender;
 
@@ -22,20 +20,11 @@ import weft.agent.datapath.StreamSender;
  * dies mid-stream; the agents keep the last rate and the stream completes without it; a new controller on the same port
  * adopts the rate from the agents' reports.
  */
-class ControllerRestartStreamTest {
+class ControllerRestartStreamTest extends LoopbackPairTest {
     private static final String TOKEN = "restart-token-6a1f8e3c5b";
     private static final int MESSAGES = 1500;
-    private final LoopbackAgents agents = new LoopbackAgents(TOKEN);
-    private AgentLinkServer server;
-    private WeftAgent h1;
-    private WeftAgent h2;
-
     ControllerRestartStreamTest() throws java.io.IOException {
-    }
-
-    @AfterEach
-    void tearDown() {
-        LoopbackAgents.closeAll(h1, h2, server);
+        super(TOKEN);
     }
 
     private static byte[] message(int i) {

@@ -40,8 +40,8 @@ public interface PathPolicy {
     static PathPolicy create(String name, int maxDests, int maxPaths, int maxLinks, long srcKey,
                              RandomGenerator random) {
         return switch (name) {
-            case "ecmp" -> new EcmpHash(srcKey);
-            case "vlb" -> new Vlb(random);
+            case "ecmp" -> EcmpHash.of(srcKey);
+            case "vlb" -> Vlb.of(random);
             case "rr" -> RoundRobin.randomOrder(maxPaths, random);
             case "prr" -> new PeriodicRoundRobin(maxPaths, random);
             case "srr" -> SurplusRoundRobin.randomOrder(maxPaths, SurplusRoundRobin.DEFAULT_QUANTUM, random);

@@ -13,16 +13,11 @@ import weft.model.topology.Topology;
  * {@code P}% of the links at random, keeping the mesh connected ({@link LinkFaults}, seeded by {@code --seed}): seed
  * 002 §3.2.3's "8x8 mesh with 5% link faults" is {@code --dims 8x8 --faults 5}.
  */
-public final class Mesh extends GeneratorFamily {
+public final class Mesh {
     /** The family name. */
     public static final String KIND = "mesh";
 
-    public Mesh() {
-        super(KIND, "d-dimensional mesh, e.g. --dims 4x8 or 4x4x4 (no wrap-around)",
-                GeneratorParameter.required("dims", "switches per dimension, e.g. 4x8 or 4x4x4"),
-                GeneratorParameter.optional("faults", "percent of the links removed at random, keeping the mesh "
-                        + "connected (seed 002 §3.2.3: 5)", "0"),
-                GeneratorParameter.optional("seed", "random seed of the faults", "1"));
+    private Mesh() {
     }
 
     /**
@@ -52,8 +47,8 @@ public final class Mesh extends GeneratorFamily {
         return Grid.coordinates(u, sizes);
     }
 
-    @Override
-    public Topology generate(GeneratorArguments arguments, GeneratorOptions options) {
+    /** Reads the family's parameters as {@code weft topo generate} gives them: a mesh, with its faults if any. */
+    static Topology generate(GeneratorArguments arguments, GeneratorOptions options) {
         Topology mesh = generate(arguments.dims("dims", 1), options);
         int faults = arguments.integer("faults", 0);
         return faults == 0 ? mesh : LinkFaults.remove(mesh, faults / 100.0, arguments.longInteger("seed"));

@@ -48,7 +48,7 @@ class LinkFaultsTest {
     @Test
     @DisplayName("weft topo generate mesh --dims 8x8 --faults 5 --seed 1 is the same faulty mesh")
     void meshGeneratorOption() {
-        Mesh family = new Mesh();
+        TopologyGenerator family = Generators.byKind(Mesh.KIND);
         Topology generated = family.generate(GeneratorArguments.of(family, Map.of("dims", "8x8", "faults", "5",
                 "seed", "1")), GeneratorOptions.defaults());
         Topology mesh = Mesh.generate(List.of(8, 8), GeneratorOptions.defaults());
