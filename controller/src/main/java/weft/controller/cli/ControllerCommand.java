@@ -2,7 +2,6 @@ package weft.controller.cli;
 
 import io.netty.handler.ssl.ClientAuth;
 import java.io.File;
-import java.net.InetSocketAddress;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
@@ -12,8 +11,6 @@ import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
-import weft.controller.agentlink.AgentToken;
-import weft.controller.agentlink.RegistrationCheck;
 import weft.controller.fabric.WeftController;
 import weft.controller.ha.HaOptions;
 import weft.controller.metrics.WeftMetrics;
@@ -22,7 +19,6 @@ import weft.controller.program.RouteCompiler;
 import weft.controller.rest.RestApi;
 import weft.controller.tls.TlsContexts;
 import weft.controller.tls.TlsFiles;
-import weft.model.rate.RateAllocators;
 import weft.model.topology.Topology;
 
 /** {@code weft controller}: runs the OpenFlow 1.3 controller for a fabric. */
@@ -81,41 +77,18 @@ public final class ControllerCommand extends CommandGroup {
         @CommandLine.Mixin
         RestOptions restOptions = new RestOptions();
 
-        @CommandLine.Mixin
-        ReserveOptions reserve = new ReserveOptions();
-
-        @Option(names = "--agents-listen", description = "embed the agent registry: agents register and weft "
-                + "rates set talks to it on HOST:PORT")
-        String agentsListen;
-
-        @Option(names = "--agent-token-file", description = "file holding the shared token of agents and weft "
-                + "rates set, at least 16 random characters (default: the environment variable "
-                + AgentTokenSource.ENV + "; never on the command line, where ps shows it)")
-        File agentTokenFile;
-
-        @Option(names = "--agent-subnet", description = "CIDR subnet agents' data addresses must lie in, e.g. "
-                + "10.0.0.0/8 (repeatable; default: any)")
-        List<String> agentSubnets = List.of();
+        @Mixin
+        AgentRegistryOptions registry = new AgentRegistryOptions();
 
         /** The environment the agent token may come from (tests set their own). */
         Map<String, String> env = System.getenv();
-
-        /** {@code --agent-tls-cert}, {@code --agent-tls-key}, {@code --agent-tls-ca}: the agent registry's TLS. */
-        final TlsOptions agentTls = new TlsOptions("--agent-tls", "PEM certificate chain: agents connect with TLS",
-                "PEM CA bundle: every agent must present a certificate it signed (mutual TLS; needs "
-                        + "--agent-tls-cert)");
-
-        @Option(names = "--allocate", description = "compute the rates of the flows agents report with this "
-                + "allocator (one of saa, saam, ffa, afa, maxmin, bp); default: off, rates only from weft rates set, "
-                + "which wins for its pair either way")
-        String allocate;
 
         @Mixin
         ClusterOptions cluster = new ClusterOptions();
 
         @Override
         public List<TlsOptions> tlsEndpoints() {
-            return List.of(tls, agentTls, restOptions.tls);
+            return List.of(tls, registry.tls, restOptions.tls);
         }
 
         @Override
@@ -144,8 +117,8 @@ public final class ControllerCommand extends CommandGroup {
                         : TopologyFiles.read(names.toPath()) : TopologyFiles.read(topo.toPath());
                 HostPort.parse("--listen", listen);
                 tls.requireCertForCa("switch certificates are asked for over TLS");
-                agents = agents();
-                haOptions = cluster.options(listen, agentsListen, restOptions.rest);
+                agents = registry.agents(env, spec.commandLine().getErr());
+                haOptions = cluster.options(listen, registry.agentsListen, restOptions.rest);
                 restConfig = restOptions.config(spec);
             } catch (CliFailure f) {
                 return f.report(spec);
@@ -160,7 +133,7 @@ public final class ControllerCommand extends CommandGroup {
             }
             if (check) {
                 try {
-                    for (TlsOptions endpoint : List.of(tls, agentTls)) {
+                    for (TlsOptions endpoint : List.of(tls, registry.tls)) {
                         TlsFiles files = endpoint.serverOrNull();
                         if (files != null) {
                             TlsContexts.server(files, ClientAuth.REQUIRE);
@@ -173,7 +146,7 @@ public final class ControllerCommand extends CommandGroup {
                         fabric.discover() ? "discover mode" : t.name() + ", " + t.switches().size() + " switches",
                         fabric.routing().engine(),
                         restConfig == null ? "" : ", REST on " + restOptions.rest, agents == null ? ""
-                                : ", agents on " + agentsListen);
+                                : ", agents on " + registry.agentsListen);
                 spec.commandLine().getOut().flush();
                 return 0;
             }
@@ -209,8 +182,8 @@ public final class ControllerCommand extends CommandGroup {
             }
             if (c.agents() != null) {
                 System.out.printf("agent registry listening on %s:%d%s, rates %s%n", agents.listen().getHostString(),
-                        c.agents().port(), agentTls.cert() == null ? "" : " (TLS)",
-                        allocate == null ? "by hand (weft rates set)" : "allocated by " + allocate
+                        c.agents().port(), registry.tls.cert() == null ? "" : " (TLS)",
+                        registry.allocate == null ? "by hand (weft rates set)" : "allocated by " + registry.allocate
                                 + " for the flows agents report; weft rates set wins for its pair");
                 if (agents.reserveOrNull() != null) {
                     var r = agents.reserveOrNull();
@@ -246,35 +219,6 @@ public final class ControllerCommand extends CommandGroup {
             }, "weft-shutdown"));
             stop.await();
             return 0;
-        }
-
-        /** The agent registry options, or null without {@code --agents-listen}. */
-        private WeftController.Agents agents() {
-            if (agentsListen == null) {
-                if (agentTokenFile != null || allocate != null || agentTls.cert() != null || agentTls.ca() != null
-                        || !agentSubnets.isEmpty() || reserve.options(0) != null) {
-                    throw new CliFailure("--agent-token-file, --agent-tls-cert, --agent-tls-ca, --agent-subnet, "
-                            + "--allocate and --reserve need --agents-listen HOST:PORT", CliFailure.USAGE);
-                }
-                return null;
-            }
-            String token = AgentTokenSource.read("--agent-token-file", agentTokenFile, env,
-                    spec.commandLine().getErr());
-            try {
-                AgentToken.of(token, agentTokenFile == null ? AgentTokenSource.ENV
-                        : "--agent-token-file " + agentTokenFile);
-                RegistrationCheck.syntax(agentSubnets, RegistrationCheck.SYNTAX);
-            } catch (IllegalArgumentException e) {
-                throw new CliFailure(e.getMessage(), CliFailure.INPUT);
-            }
-            if ((agentTls.cert() == null) != (agentTls.key() == null)) {
-                throw new CliFailure("--agent-tls-cert and --agent-tls-key go together", CliFailure.USAGE);
-            }
-            agentTls.requireCertForCa(null);
-            InetSocketAddress listenAt = HostPort.parse("--agents-listen", agentsListen);
-            return new WeftController.Agents(listenAt, token, agentTls.cert(), agentTls.key(),
-                    allocate == null ? null : RateAllocators.byName(allocate), agentSubnets, agentTls.ca(),
-                    reserve.options(listenAt.getPort()));
         }
 
         /** Starts the controller, or reports why it cannot (unroutable fabric, port in use) and returns null. */

@@ -13,7 +13,6 @@ import java.net.Socket;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.Callable;
 import javax.net.ssl.SSLParameters;
 import javax.net.ssl.SSLSocket;
 import picocli.CommandLine;
@@ -33,9 +32,7 @@ import weft.model.protocol.ProtocolException;
 @Command(name = "set", mixinStandardHelpOptions = true,
         description = "Set (or with --clear forget) the hand-set rate of src -> dst at a running controller.",
         modelTransformer = TlsOptions.Declare.class)
-public final class RatesSetCommand implements Callable<Integer>, TlsOptions.Endpoints {
-    @CommandLine.Spec
-    CommandLine.Model.CommandSpec spec;
+public final class RatesSetCommand extends CliCommand implements TlsOptions.Endpoints {
     @Option(names = "--src", required = true, description = "source host id")
     String src;
     @Option(names = "--dst", required = true, description = "destination host id")
@@ -96,34 +93,24 @@ public final class RatesSetCommand implements Callable<Integer>, TlsOptions.Endp
     }
 
     @Override
-    public Integer call() {
-        String token;
-        try {
-            token = AgentTokenSource.read("--token-file", tokenFile, env, spec.commandLine().getErr());
-        } catch (CliFailure f) {
-            return f.report(spec);
-        }
+    protected int run() {
+        String token = AgentTokenSource.read("--token-file", tokenFile, env, spec().commandLine().getErr());
         if (what.mbps != null && !(what.mbps >= 0)) {
-            return new CliFailure("--mbps must be >= 0, got " + what.mbps, CliFailure.USAGE).report(spec);
+            throw new CliFailure("--mbps must be >= 0, got " + what.mbps, CliFailure.USAGE);
         }
-        InetSocketAddress at;
-        try {
-            at = HostPort.parse("--controller", controller);
-        } catch (CliFailure f) {
-            return f.report(spec);
-        }
+        InetSocketAddress at = HostPort.parse("--controller", controller);
         ControlCodec codec = new ControlCodec();
         Socket plainOrTls;
         try {
             plainOrTls = socket();
         } catch (RuntimeException e) {
-            return new CliFailure(e.getMessage(), CliFailure.USAGE).report(spec);
+            throw new CliFailure(e.getMessage(), CliFailure.USAGE);
         }
         try (Socket s = plainOrTls) {
             s.connect(at, 5_000);
             s.setSoTimeout(10_000);
-            if (s instanceof SSLSocket tls) {
-                tls.startHandshake();
+            if (s instanceof SSLSocket secure) {
+                secure.startHandshake();
             }
             Writer w = new OutputStreamWriter(s.getOutputStream(), StandardCharsets.UTF_8);
             long bps = what.clear ? 0 : Math.round(what.mbps * 1e6);
@@ -132,22 +119,21 @@ public final class RatesSetCommand implements Callable<Integer>, TlsOptions.Endp
             String line = new BufferedReader(new InputStreamReader(s.getInputStream(), StandardCharsets.UTF_8))
                     .readLine();
             if (line == null) {
-                return new CliFailure("controller at " + controller + " closed the connection without an answer",
-                        CliFailure.INPUT).report(spec);
+                throw new CliFailure("controller at " + controller + " closed the connection without an answer",
+                        CliFailure.INPUT);
             }
             ControlMessage reply = codec.decode(line);
             if (reply instanceof ControlMessage.Ok ok) {
                 System.out.println(ok.detail());
                 return 0;
             }
-            return new CliFailure(reply instanceof ControlMessage.Error e ? e.message() : line, CliFailure.INPUT)
-                    .report(spec);
+            throw new CliFailure(reply instanceof ControlMessage.Error e ? e.message() : line, CliFailure.INPUT);
         } catch (IOException e) {
-            return new CliFailure("cannot reach the controller's agent registry at " + controller + ": "
-                    + e.getMessage(), CliFailure.INPUT).report(spec);
+            throw new CliFailure("cannot reach the controller's agent registry at " + controller + ": "
+                    + e.getMessage(), CliFailure.INPUT);
         } catch (ProtocolException e) {
-            return new CliFailure("controller at " + controller + " answered something else than a control line: "
-                    + e.getMessage(), CliFailure.INPUT).report(spec);
+            throw new CliFailure("controller at " + controller + " answered something else than a control line: "
+                    + e.getMessage(), CliFailure.INPUT);
         }
     }
 }
