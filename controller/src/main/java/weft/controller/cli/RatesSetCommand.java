@@ -39,7 +39,7 @@ public final class RatesSetCommand extends CliCommand implements TlsOptions.Endp
     String dst;
     @CommandLine.ArgGroup(exclusive = true, multiplicity = "1")
     What what;
-    @Option(names = "--policy", description = "path policy (ecmp, vlb, rr, prr, srr, sd, psd, tp, mp)")
+    @Option(names = "--policy", description = "path policy (ecmp, vlb, rr, prr, srr, sd, psd, tp, ptp, mp, pmp)")
     String policy;
     @Option(names = "--controller", defaultValue = "127.0.0.1:6700",
             description = "agent-link address (default ${DEFAULT-VALUE})")

@@ -60,11 +60,7 @@ class AgentLinkTest extends LoopbackPairTest {
     @Test
     @Timeout(90)
     void ratesSurviveAControllerRestartAndReachAReturningAgent() throws Exception {
-        server = new AgentLinkServer(0, TOKEN, null, PathProvider.NONE).start();
-        int port = server.port();
-        h1 = agents.start("h1", "127.0.0.11", port);
-        h2 = agents.start("h2", "127.0.0.12", port);
-        LoopbackAgents.awaitRegistered(server, "h1", "h2");
+        int port = startRegistryAndPair("127.0.0.11", "127.0.0.12");
 
         assertThat(request(port, new ControlMessage.SetRate("h1", "h2", 50_000_000L, null, "wrong")))
                 .isEqualTo(new ControlMessage.Error("set-rate h1 -> h2: bad token"));

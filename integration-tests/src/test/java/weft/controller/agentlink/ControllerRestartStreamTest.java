@@ -38,11 +38,7 @@ class ControllerRestartStreamTest extends LoopbackPairTest {
     @Test
     @Timeout(90)
     void aStreamOutlivesTheControllerAndTheRatesEndTheSame() throws Exception {
-        server = new AgentLinkServer(0, TOKEN, null, PathProvider.NONE).start();
-        int port = server.port();
-        h1 = agents.start("h1", "127.0.0.31", port);
-        h2 = agents.start("h2", "127.0.0.32", port);
-        LoopbackAgents.awaitRegistered(server, "h1", "h2");
+        int port = startRegistryAndPair("127.0.0.31", "127.0.0.32");
         server.setRate("h1", "h2", 50_000_000L, "sd");
         await("h1's VOQ to h2 at 50 Mbit/s", () -> rate(h1, "h2") == 50_000_000L);
 

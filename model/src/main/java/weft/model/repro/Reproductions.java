@@ -53,12 +53,16 @@ public final class Reproductions {
                 new EcmpScalingRepro());
         add("capacity", "004", CapacityRepro.TITLE, CapacityRepro.CLAIMS, CapacityRepro.PARAMETERS,
                 new CapacityRepro());
+        add("capacity-a2a", "004", AllToAllCapacityRepro.TITLE, AllToAllCapacityRepro.CLAIMS,
+                AllToAllCapacityRepro.PARAMETERS, new AllToAllCapacityRepro());
         add("queues", "004", QueuesRepro.TITLE, QueuesRepro.CLAIMS, QueuesRepro.PARAMETERS,
                 new QueuesRepro());
         add("resequencer", "004", ResequencerRepro.TITLE, ResequencerRepro.CLAIMS, ResequencerRepro.PARAMETERS,
                 new ResequencerRepro());
         add("voq", "004", VoqRepro.TITLE, VoqRepro.CLAIMS, VoqRepro.PARAMETERS,
                 new VoqRepro());
+        add("voq-interval", "004", IntervalRepro.TITLE, IntervalRepro.CLAIMS, IntervalRepro.PARAMETERS,
+                new IntervalRepro());
     }
 
     private Reproductions() {

@@ -49,7 +49,7 @@ import weft.model.qos.VlArbitrationTable;
  *                         packets are delivered (BookSim's drain), or until deadlock or the same duration again
  * @param pathPolicy       how a host picks among the paths (tags) {@code layer_of} lists for a pair: a
  *                         {@link weft.model.host.path.PathPolicy} name ({@code ecmp, vlb, rr, prr, srr, sd, psd, tp,
- *                         mp}, seed 004 §3.2)
+ *                         ptp, mp, pmp}, seed 004 §3.2)
  * @param resequence       receivers put each sender's packets back in order with the agent's hybrid resequencer
  *                         (seed 004 §3.4)
  * @param classPriorities  traffic classes beside the routing layers, by class: its strict priority (0 first). Each
