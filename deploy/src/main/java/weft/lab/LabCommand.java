@@ -117,41 +117,16 @@ public final class LabCommand extends CommandGroup {
                 + "${DEFAULT-VALUE})")
         String name;
 
-        @Option(names = "--agents", description = "also run the agent registry (generated token) and a host agent "
-                + "in every host namespace, reaching it over a veth per host")
-        boolean agents;
-
-        @Option(names = "--agent-port", defaultValue = "6700", description = "agent registry TCP port (default: "
-                + "${DEFAULT-VALUE})")
-        int agentPort;
-
-        @Option(names = "--allocate", description = "with --agents: the controller allocates the rates of the "
-                + "flows agents report with this allocator (saa, saam, ffa, afa, maxmin, bp); default: rates by "
-                + "hand only")
-        String allocate;
+        @CommandLine.Mixin
+        LabServices services = new LabServices();
 
         @Option(names = "--foreground", description = "run the controller in this process until Ctrl-C, then "
                 + "tear down")
         boolean foreground;
 
-        @Option(names = "--rest", paramLabel = "HOST:PORT", description = "the controller also serves its REST API, "
-                + "/metrics and the web dashboard (read-only) on HOST:PORT")
-        String rest;
-
         @Override
         public Integer call() throws Exception {
-            if (allocate != null && !agents) {
-                throw new CommandLine.ParameterException(spec.commandLine(), "--allocate needs --agents");
-            }
-            if (foreground && agents) {
-                throw new CommandLine.ParameterException(spec.commandLine(),
-                        "--agents runs agents as background processes; it cannot be used with --foreground");
-            }
-            if (foreground && rest != null) {
-                throw new CommandLine.ParameterException(spec.commandLine(),
-                        "--rest starts the background controller with a REST server; it cannot be used with "
-                                + "--foreground");
-            }
+            services.check(spec.commandLine(), foreground);
             OvsLab lab = OvsLab.up(options.config(name));
             try {
                 Path topoFile = LabState.dir(name).resolve("topology.json");
@@ -169,16 +144,7 @@ public final class LabCommand extends CommandGroup {
                     cmd.addAll(List.of("--topo", topoFile.toString()));
                 }
                 cmd.addAll(options.fabric.arguments());
-                if (agents) {
-                    cmd.addAll(List.of("--agents-listen", "0.0.0.0:" + agentPort, "--agent-token-file",
-                            LabAgents.newToken(name).toString()));
-                    if (allocate != null) {
-                        cmd.addAll(List.of("--allocate", allocate));
-                    }
-                }
-                if (rest != null) {
-                    cmd.addAll(List.of("--rest", rest));
-                }
+                cmd.addAll(services.controllerArguments(name));
                 Process p = new ProcessBuilder(cmd).redirectErrorStream(true)
                         .redirectOutput(ProcessBuilder.Redirect.appendTo(log.toFile())).start();
                 lab.recordPid(p.pid());
@@ -186,17 +152,18 @@ public final class LabCommand extends CommandGroup {
                 if (options.fabric.discover()) {
                     announceHosts(lab, p::isAlive, Duration.ofSeconds(60));
                 }
-                LabAgents started = agents ? LabAgents.start(lab, agentPort, Files.readString(LabState.dir(name)
-                        .resolve("agent-token"), StandardCharsets.UTF_8), java, classpath,
-                        LabAgents.registeredIn(log, logStart)) : null;
+                LabAgents started = services.agents ? LabAgents.start(lab, services.agentPort,
+                        Files.readString(LabState.dir(name).resolve("agent-token"), StandardCharsets.UTF_8), java,
+                        classpath, LabAgents.registeredIn(log, logStart)) : null;
                 System.out.printf("lab %s up: %d switches, %d hosts; controller pid %d, log %s%n", name,
                         lab.topology().switches().size(), lab.topology().hosts().size(), p.pid(), log);
                 printHosts(lab);
                 if (started != null) {
                     started.print(name);
                 }
-                if (rest != null) {
-                    System.out.println("dashboard: http://" + rest + "/ (REST API under /api, metrics at /metrics)");
+                if (services.rest != null) {
+                    System.out.println("dashboard: http://" + services.rest + "/ (REST API under /api, metrics at "
+                            + "/metrics)");
                 }
                 System.out.println("tear down with: weft lab down --name " + name);
                 return 0;

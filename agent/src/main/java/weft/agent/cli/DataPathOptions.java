@@ -20,9 +20,8 @@ final class DataPathOptions {
     @Option(names = "--scheduler", defaultValue = "ps",
             description = "ps (Periodic Selection) or svc (Shaped Virtual Clock) (default ${DEFAULT-VALUE})")
     String scheduler;
-    @Option(names = "--bucket-bytes", defaultValue = "3076",
-            description = "token bucket depth per VOQ, bytes (default ${DEFAULT-VALUE}: two 1538 B frames)")
-    int bucketBytes;
+    @Mixin
+    TokenBucketOption bucket = new TokenBucketOption();
     @Option(names = "--voq-packets", defaultValue = "512",
             description = "VOQ capacity in packets (default ${DEFAULT-VALUE})")
     int voqPackets;
@@ -46,13 +45,13 @@ final class DataPathOptions {
     /** The data path of an agent whose data address is {@code ip}. */
     DataPathConfig config(InetAddress ip) {
         return DataPathConfig.defaults(ip).withPorts(dataPort, local.port)
-                .withShaping(scheduler, bucketBytes, voqPackets, (long) (defaultMbps * 1e6))
+                .withShaping(scheduler, bucket.bytes(), voqPackets, (long) (defaultMbps * 1e6))
                 .withResequencing(!noReseq, lateMode, reseqInitialMicros * 1000);
     }
 
     /** The tc shaper of {@code --tc-dev}, or null without it. */
     TcShaper tc() {
-        return tcDev == null ? null
-                : new TcShaper(tcDev, tcLinkMbps * 1_000_000L, bucketBytes, TcShaper.CommandRunner.system(List.of()));
+        return tcDev == null ? null : new TcShaper(tcDev, tcLinkMbps * 1_000_000L, bucket.bytes(),
+                TcShaper.CommandRunner.system(List.of()));
     }
 }

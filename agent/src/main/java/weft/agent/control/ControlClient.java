@@ -8,12 +8,10 @@ import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.ChannelInitializer;
 import io.netty.channel.ChannelOption;
 import io.netty.channel.EventLoopGroup;
-import io.netty.channel.ChannelInboundHandlerAdapter;
+import io.netty.channel.SimpleChannelInboundHandler;
 import io.netty.channel.socket.SocketChannel;
 import io.netty.handler.ssl.SslContext;
 import java.net.InetSocketAddress;
-import java.util.ArrayList;
-import java.util.List;
 import java.util.concurrent.TimeUnit;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -197,9 +195,8 @@ public final class ControlClient implements AutoCloseable {
      * The session: bytes through the model's {@link ControlLineCodec} (a malformed line from the controller is
      * answered with an error and skipped), each message handled on the control loop.
      */
-    private final class Session extends ChannelInboundHandlerAdapter {
+    private final class Session extends SimpleChannelInboundHandler<ByteBuf> {
         private final ControlLineCodec codec = new ControlLineCodec();
-        private final List<ControlLineCodec.Decoded> decoded = new ArrayList<>();
 
         @Override
         public void channelActive(ChannelHandlerContext ctx) {
@@ -208,21 +205,9 @@ public final class ControlClient implements AutoCloseable {
         }
 
         @Override
-        public void channelRead(ChannelHandlerContext ctx, Object msg) {
-            ByteBuf in = (ByteBuf) msg;
-            try {
-                codec.decode(in.nioBuffer(), decoded);
-            } finally {
-                in.release();
-            }
-            for (ControlLineCodec.Decoded d : decoded) {
-                if (d instanceof ControlLineCodec.Message m) {
-                    onMessage(ctx, m.message());
-                } else if (d instanceof ControlLineCodec.Malformed bad) {
-                    write(ctx.channel(), new ControlMessage.Error(bad.problem()));
-                }
-            }
-            decoded.clear();
+        protected void channelRead0(ChannelHandlerContext ctx, ByteBuf in) {
+            codec.decode(in.nioBuffer(), m -> onMessage(ctx, m),
+                    problem -> write(ctx.channel(), new ControlMessage.Error(problem)));
         }
 
         private void onMessage(ChannelHandlerContext ctx, ControlMessage msg) {

@@ -3,7 +3,7 @@ package weft.agent.datapath;
 import io.netty.buffer.ByteBuf;
 import io.netty.channel.Channel;
 import io.netty.channel.ChannelHandlerContext;
-import io.netty.channel.ChannelInboundHandlerAdapter;
+import io.netty.channel.SimpleChannelInboundHandler;
 import io.netty.channel.socket.DatagramPacket;
 
 /**
@@ -14,7 +14,7 @@ import io.netty.channel.socket.DatagramPacket;
  * ({@link Delivery#batchDone}). Runs on the data-path loop; the per-packet path allocates nothing but
  * the retained slice it hands on.
  */
-final class DataReceiver extends ChannelInboundHandlerAdapter {
+final class DataReceiver extends SimpleChannelInboundHandler<DatagramPacket> {
     private final DataPath path;
 
     DataReceiver(DataPath path) {
@@ -22,24 +22,20 @@ final class DataReceiver extends ChannelInboundHandlerAdapter {
     }
 
     @Override
-    public void channelRead(ChannelHandlerContext ctx, Object msg) {
-        DatagramPacket pkt = (DatagramPacket) msg;
+    protected void channelRead0(ChannelHandlerContext ctx, DatagramPacket pkt) {
         ByteBuf c = pkt.content();
         ShimHeader.Problem problem = ShimHeader.check(c);
         if (problem != ShimHeader.Problem.NONE) {
             path.countMalformed(problem);
-            pkt.release();
             return;
         }
         int kind = ShimHeader.kind(c);
         if (kind == ShimHeader.KIND_STREAM_ACK) {
             onStreamAck(c);
-            pkt.release();
             return;
         }
         if (kind != ShimHeader.KIND_DATA && kind != ShimHeader.KIND_STREAM) {
             path.statsExchange().onDatagram(kind, pkt);
-            pkt.release();
             return;
         }
         int src = ShimHeader.source(c);
@@ -53,7 +49,6 @@ final class DataReceiver extends ChannelInboundHandlerAdapter {
         c.setByte(c.readerIndex() + ShimHeader.LENGTH - 1,
                 kind == ShimHeader.KIND_STREAM ? LocalFrames.STREAM_DELIVER : LocalFrames.DELIVER);
         ByteBuf payload = c.retainedSlice(c.readerIndex() + ShimHeader.LENGTH - 1, len + 1);
-        pkt.release();
         path.delivery().arrived(src, seq, ts, now, payload);
     }
 

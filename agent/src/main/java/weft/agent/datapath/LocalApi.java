@@ -3,7 +3,7 @@ package weft.agent.datapath;
 import io.netty.buffer.ByteBuf;
 import io.netty.channel.Channel;
 import io.netty.channel.ChannelHandlerContext;
-import io.netty.channel.ChannelInboundHandlerAdapter;
+import io.netty.channel.SimpleChannelInboundHandler;
 import io.netty.util.AttributeKey;
 import java.util.ArrayDeque;
 import java.util.List;
@@ -21,7 +21,7 @@ import weft.agent.voq.Voq;
  * and the connection is not read until the injector has drained room ({@link #resumePaused}); data accepted into a
  * VOQ is never dropped there.
  */
-final class LocalApi extends ChannelInboundHandlerAdapter {
+final class LocalApi extends SimpleChannelInboundHandler<ByteBuf> {
     private static final Logger LOG = LoggerFactory.getLogger(LocalApi.class);
     private static final AttributeKey<ArrayDeque<ByteBuf>> STALLED = AttributeKey.valueOf("weft.stalled");
 
@@ -32,8 +32,7 @@ final class LocalApi extends ChannelInboundHandlerAdapter {
     }
 
     @Override
-    public void channelRead(ChannelHandlerContext ctx, Object msg) {
-        ByteBuf f = (ByteBuf) msg;
+    protected void channelRead0(ChannelHandlerContext ctx, ByteBuf f) {
         try {
             if (!f.isReadable()) {
                 StatsExchange.reply(ctx.channel(), LocalFrames.ERROR, "local api: empty frame");
@@ -61,8 +60,6 @@ final class LocalApi extends ChannelInboundHandlerAdapter {
             }
         } catch (IllegalStateException e) {
             StatsExchange.reply(ctx.channel(), LocalFrames.ERROR, "local api: " + e.getMessage());
-        } finally {
-            f.release();
         }
     }
 

@@ -1,5 +1,8 @@
 package weft.agent.datapath;
 
+import java.io.IOException;
+import java.net.Socket;
+
 /**
  * The local API's frames between an application and its agent over loopback TCP. Each frame is a 4-byte
  * big-endian length followed by that many bytes, the first of which is the operation:
@@ -44,6 +47,17 @@ public final class LocalFrames {
     public static final int MAX_FRAME = 64 * 1024 + 16;
 
     private LocalFrames() {
+    }
+
+    /** Ends an application's connection to its agent, if it has one; one that fails to close was already broken. */
+    static void closeQuietly(Socket socket) {
+        if (socket != null) {
+            try {
+                socket.close();
+            } catch (IOException ignored) {
+                // a broken connection: nothing more to end
+            }
+        }
     }
 
     /**

@@ -213,8 +213,6 @@ public final class ReservedVoqs {
     /** What VOQ {@code index} did with reservations, or null when it has no CRP state. */
     ReservationReport report(int index) {
         VoqReservation v = of[index];
-        return v == null ? null : new ReservationReport(v.requests(), v.grants(), v.retries(), v.refusals(),
-                v.revocations(), v.timeouts(), v.pacer().sentUnits(), v.pacer().expiredUnits(),
-                v.pacer().lateUnits(), v.unreservedSent());
+        return v == null ? null : v.report();
     }
 }

@@ -240,13 +240,7 @@ public final class StreamReceiver implements AutoCloseable {
     }
 
     private void disconnect() {
-        if (socket != null) {
-            try {
-                socket.close();
-            } catch (IOException ignored) {
-                // already broken
-            }
-        }
+        LocalFrames.closeQuietly(socket);
         socket = null;
         in = null;
         out = null;

@@ -336,13 +336,7 @@ public final class StreamSender implements AutoCloseable {
 
     private void dropConnection() {
         synchronized (outLock) {
-            if (socket != null) {
-                try {
-                    socket.close();
-                } catch (IOException ignored) {
-                    // closing a broken socket: nothing more to do
-                }
-            }
+            LocalFrames.closeQuietly(socket);
             socket = null;
             out = null;
         }

@@ -2,13 +2,11 @@ package weft.controller.agentlink;
 
 import io.netty.buffer.ByteBuf;
 import io.netty.channel.ChannelHandlerContext;
-import io.netty.channel.ChannelInboundHandlerAdapter;
+import io.netty.channel.SimpleChannelInboundHandler;
 import io.netty.handler.codec.DecoderException;
 import io.netty.handler.ssl.NotSslRecordException;
 import java.net.InetSocketAddress;
 import java.net.SocketAddress;
-import java.util.ArrayList;
-import java.util.List;
 import javax.net.ssl.SSLException;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -22,12 +20,11 @@ import weft.model.protocol.Printable;
  * peer, never with the bytes that caused it (a plaintext client on a TLS port would otherwise have its first line,
  * token included, in the log).
  */
-final class AgentSessionHandler extends ChannelInboundHandlerAdapter {
+final class AgentSessionHandler extends SimpleChannelInboundHandler<ByteBuf> {
     private static final Logger LOG = LoggerFactory.getLogger(AgentLinkServer.class);
 
     private final AgentLinkServer shell;
     private final ControlLineCodec codec = new ControlLineCodec();
-    private final List<ControlLineCodec.Decoded> decoded = new ArrayList<>();
     private long id;
     private String peer = "?";
 
@@ -48,22 +45,9 @@ final class AgentSessionHandler extends ChannelInboundHandlerAdapter {
     }
 
     @Override
-    public void channelRead(ChannelHandlerContext ctx, Object msg) {
-        ByteBuf in = (ByteBuf) msg;
-        try {
-            codec.decode(in.nioBuffer(), decoded);
-        } finally {
-            in.release();
-        }
-        for (ControlLineCodec.Decoded d : decoded) {
-            long now = shell.now();
-            if (d instanceof ControlLineCodec.Message m) {
-                shell.apply(shell.registry().received(id, m.message(), now));
-            } else if (d instanceof ControlLineCodec.Malformed bad) {
-                shell.apply(shell.registry().malformed(id, bad.problem(), now));
-            }
-        }
-        decoded.clear();
+    protected void channelRead0(ChannelHandlerContext ctx, ByteBuf in) {
+        codec.decode(in.nioBuffer(), m -> shell.apply(shell.registry().received(id, m, shell.now())),
+                problem -> shell.apply(shell.registry().malformed(id, problem, shell.now())));
     }
 
     @Override

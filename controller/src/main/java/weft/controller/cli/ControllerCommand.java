@@ -2,7 +2,6 @@ package weft.controller.cli;
 
 import io.netty.handler.ssl.ClientAuth;
 import java.io.File;
-import java.net.InetSocketAddress;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
@@ -12,8 +11,6 @@ import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
-import weft.controller.agentlink.AgentToken;
-import weft.controller.agentlink.RegistrationCheck;
 import weft.controller.fabric.WeftController;
 import weft.controller.ha.HaOptions;
 import weft.controller.metrics.WeftMetrics;
@@ -22,7 +19,6 @@ import weft.controller.program.RouteCompiler;
 import weft.controller.rest.RestApi;
 import weft.controller.tls.TlsContexts;
 import weft.controller.tls.TlsFiles;
-import weft.model.rate.RateAllocators;
 import weft.model.topology.Topology;
 
 /** {@code weft controller}: runs the OpenFlow 1.3 controller for a fabric. */
@@ -41,8 +37,9 @@ public final class ControllerCommand extends CommandGroup {
     /** {@code weft controller run}. */
     @Command(name = "run", mixinStandardHelpOptions = true,
             description = "Route the fabric, program its switches as they connect, keep them right on faults. "
-                    + "Runs until interrupted.")
-    static final class Run implements Callable<Integer> {
+                    + "Runs until interrupted.",
+            modelTransformer = TlsOptions.Declare.class)
+    static final class Run implements Callable<Integer>, TlsOptions.Endpoints {
         @CommandLine.Spec
         CommandLine.Model.CommandSpec spec;
 
@@ -69,15 +66,10 @@ public final class ControllerCommand extends CommandGroup {
                 + "(default: ${DEFAULT-VALUE})")
         String listen;
 
-        @Option(names = "--tls-cert", description = "PEM certificate chain: listen with TLS")
-        File tlsCert;
-
-        @Option(names = "--tls-key", description = "PKCS#8 PEM private key for --tls-cert")
-        File tlsKey;
-
-        @Option(names = "--tls-ca", description = "PEM CA bundle: every switch must present a certificate it "
-                + "signed (mutual TLS; OVS: ovs-vsctl set-ssl KEY CERT CACERT)")
-        File tlsCa;
+        /** {@code --tls-cert}, {@code --tls-key}, {@code --tls-ca}: the OpenFlow listener's TLS. */
+        final TlsOptions tls = new TlsOptions("--tls", "PEM certificate chain: listen with TLS", "PEM CA bundle: "
+                + "every switch must present a certificate it signed (mutual TLS; OVS: ovs-vsctl set-ssl KEY CERT "
+                + "CACERT)");
 
         @Option(names = "--table-miss", description = "send unmatched packets to the controller (host discovery)")
         boolean tableMiss;
@@ -85,42 +77,19 @@ public final class ControllerCommand extends CommandGroup {
         @CommandLine.Mixin
         RestOptions restOptions = new RestOptions();
 
-        @CommandLine.Mixin
-        ReserveOptions reserve = new ReserveOptions();
-
-        @Option(names = "--agents-listen", description = "embed the agent registry: agents register and weft "
-                + "rates set talks to it on HOST:PORT")
-        String agentsListen;
-
-        @Option(names = "--agent-token-file", description = "file holding the shared token of agents and weft "
-                + "rates set, at least 16 random characters (default: the environment variable "
-                + AgentTokenSource.ENV + "; never on the command line, where ps shows it)")
-        File agentTokenFile;
-
-        @Option(names = "--agent-subnet", description = "CIDR subnet agents' data addresses must lie in, e.g. "
-                + "10.0.0.0/8 (repeatable; default: any)")
-        List<String> agentSubnets = List.of();
+        @Mixin
+        AgentRegistryOptions registry = new AgentRegistryOptions();
 
         /** The environment the agent token may come from (tests set their own). */
         Map<String, String> env = System.getenv();
 
-        @Option(names = "--agent-tls-cert", description = "PEM certificate chain: agents connect with TLS")
-        File agentTlsCert;
-
-        @Option(names = "--agent-tls-key", description = "PKCS#8 PEM private key for --agent-tls-cert")
-        File agentTlsKey;
-
-        @Option(names = "--agent-tls-ca", description = "PEM CA bundle: every agent must present a certificate it "
-                + "signed (mutual TLS; needs --agent-tls-cert)")
-        File agentTlsCa;
-
-        @Option(names = "--allocate", description = "compute the rates of the flows agents report with this "
-                + "allocator (one of saa, saam, ffa, afa, maxmin, bp); default: off, rates only from weft rates set, "
-                + "which wins for its pair either way")
-        String allocate;
-
         @Mixin
         ClusterOptions cluster = new ClusterOptions();
+
+        @Override
+        public List<TlsOptions> tlsEndpoints() {
+            return List.of(tls, registry.tls, restOptions.tls);
+        }
 
         @Override
         public Integer call() throws InterruptedException {
@@ -147,12 +116,9 @@ public final class ControllerCommand extends CommandGroup {
                 t = discover ? names == null ? new Topology("", List.of(), List.of(), List.of())
                         : TopologyFiles.read(names.toPath()) : TopologyFiles.read(topo.toPath());
                 HostPort.parse("--listen", listen);
-                if (tlsCa != null && tlsCert == null) {
-                    throw new CliFailure("--tls-ca needs --tls-cert and --tls-key (switch certificates are asked "
-                            + "for over TLS)", CliFailure.USAGE);
-                }
-                agents = agents();
-                haOptions = cluster.options(listen, agentsListen, restOptions.rest);
+                tls.requireCertForCa("switch certificates are asked for over TLS");
+                agents = registry.agents(env, spec.commandLine().getErr());
+                haOptions = cluster.options(listen, registry.agentsListen, restOptions.rest);
                 restConfig = restOptions.config(spec);
             } catch (CliFailure f) {
                 return f.report(spec);
@@ -167,12 +133,11 @@ public final class ControllerCommand extends CommandGroup {
             }
             if (check) {
                 try {
-                    if (tlsCert != null || tlsKey != null) {
-                        TlsContexts.server(TlsFiles.server("--tls", tlsCert, tlsKey, tlsCa), ClientAuth.REQUIRE);
-                    }
-                    if (agentTlsCert != null) {
-                        TlsContexts.server(TlsFiles.server("--agent-tls", agentTlsCert, agentTlsKey, agentTlsCa),
-                                ClientAuth.REQUIRE);
+                    for (TlsOptions endpoint : List.of(tls, registry.tls)) {
+                        TlsFiles files = endpoint.serverOrNull();
+                        if (files != null) {
+                            TlsContexts.server(files, ClientAuth.REQUIRE);
+                        }
                     }
                 } catch (IllegalArgumentException e) {
                     return new CliFailure(e.getMessage(), CliFailure.INPUT).report(spec);
@@ -181,7 +146,7 @@ public final class ControllerCommand extends CommandGroup {
                         fabric.discover() ? "discover mode" : t.name() + ", " + t.switches().size() + " switches",
                         fabric.routing().engine(),
                         restConfig == null ? "" : ", REST on " + restOptions.rest, agents == null ? ""
-                                : ", agents on " + agentsListen);
+                                : ", agents on " + registry.agentsListen);
                 spec.commandLine().getOut().flush();
                 return 0;
             }
@@ -202,11 +167,11 @@ public final class ControllerCommand extends CommandGroup {
             if (fabric.discover()) {
                 System.out.printf("weft controller: discovering (settle %d ms%s), engine %s, listening on %s:%d%s%n",
                         settleTime.toMillis(), names == null ? "" : ", names from " + names, fabric.routing().engine(),
-                        host, c.port(), tlsCert == null ? "" : " (TLS)");
+                        host, c.port(), tls.cert() == null ? "" : " (TLS)");
             } else {
                 System.out.printf("weft controller: %s, engine %s, %d switches, listening on %s:%d%s%s%n", t.name(),
                         fabric.routing().engine(), t.switches().size(), host, c.port(),
-                        tlsCert == null ? "" : " (TLS)",
+                        tls.cert() == null ? "" : " (TLS)",
                         pairRates.rates().isEmpty() ? "" : ", " + pairRates.rates().size() + " rated pairs");
             }
             if (c.cluster() != null) {
@@ -217,8 +182,8 @@ public final class ControllerCommand extends CommandGroup {
             }
             if (c.agents() != null) {
                 System.out.printf("agent registry listening on %s:%d%s, rates %s%n", agents.listen().getHostString(),
-                        c.agents().port(), agentTlsCert == null ? "" : " (TLS)",
-                        allocate == null ? "by hand (weft rates set)" : "allocated by " + allocate
+                        c.agents().port(), registry.tls.cert() == null ? "" : " (TLS)",
+                        registry.allocate == null ? "by hand (weft rates set)" : "allocated by " + registry.allocate
                                 + " for the flows agents report; weft rates set wins for its pair");
                 if (agents.reserveOrNull() != null) {
                     var r = agents.reserveOrNull();
@@ -256,44 +221,12 @@ public final class ControllerCommand extends CommandGroup {
             return 0;
         }
 
-        /** The agent registry options, or null without {@code --agents-listen}. */
-        private WeftController.Agents agents() {
-            if (agentsListen == null) {
-                if (agentTokenFile != null || allocate != null || agentTlsCert != null || agentTlsCa != null
-                        || !agentSubnets.isEmpty() || reserve.options(0) != null) {
-                    throw new CliFailure("--agent-token-file, --agent-tls-cert, --agent-tls-ca, --agent-subnet, "
-                            + "--allocate and --reserve need --agents-listen HOST:PORT", CliFailure.USAGE);
-                }
-                return null;
-            }
-            String token = AgentTokenSource.read("--agent-token-file", agentTokenFile, env,
-                    spec.commandLine().getErr());
-            try {
-                AgentToken.of(token, agentTokenFile == null ? AgentTokenSource.ENV
-                        : "--agent-token-file " + agentTokenFile);
-                RegistrationCheck.syntax(agentSubnets, RegistrationCheck.SYNTAX);
-            } catch (IllegalArgumentException e) {
-                throw new CliFailure(e.getMessage(), CliFailure.INPUT);
-            }
-            if ((agentTlsCert == null) != (agentTlsKey == null)) {
-                throw new CliFailure("--agent-tls-cert and --agent-tls-key go together", CliFailure.USAGE);
-            }
-            if (agentTlsCa != null && agentTlsCert == null) {
-                throw new CliFailure("--agent-tls-ca needs --agent-tls-cert and --agent-tls-key", CliFailure.USAGE);
-            }
-            InetSocketAddress listenAt = HostPort.parse("--agents-listen", agentsListen);
-            return new WeftController.Agents(listenAt, token, agentTlsCert, agentTlsKey,
-                    allocate == null ? null : RateAllocators.byName(allocate), agentSubnets, agentTlsCa,
-                    reserve.options(listenAt.getPort()));
-        }
-
         /** Starts the controller, or reports why it cannot (unroutable fabric, port in use) and returns null. */
         private WeftController start(Topology t, PairRates pairRates,
                                      WeftController.Agents agents, WeftMetrics metrics, HaOptions haOrNull) {
             try {
                 WeftController.Config config = fabric.config(t, new RouteCompiler.Options(true, tableMiss),
-                        HostPort.parse("--listen", listen), tlsCert == null && tlsKey == null ? null
-                                : TlsFiles.server("--tls", tlsCert, tlsKey, tlsCa));
+                        HostPort.parse("--listen", listen), tls.serverOrNull());
                 return fabric.start(config, pairRates, agents, metrics, haOrNull);
             } catch (RuntimeException e) {
                 // the OpenFlow or agent port in use, an unroutable fabric: one line naming what failed

@@ -4,12 +4,9 @@ import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Locale;
-import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
-import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
-import picocli.CommandLine.Spec;
 import weft.model.rate.Allocation;
 import weft.model.rate.Arithmetic;
 import weft.model.rate.BacklogProportional;
@@ -37,9 +34,7 @@ import weft.model.traffic.Flow;
                 + " max-min), afa (max-min over applications, w = weight x size), maxmin and bp (seed 004 VOQ rates:"
                 + " request = bytes per --interval-us, with --control-bytes and --min-mbps deducted per VOQ).",
             "Exit status: 0 rates written, 1 invalid or infeasible input, 2 usage error."})
-public final class RatesCommand implements Callable<Integer> {
-    @Spec
-    private CommandSpec spec;
+public final class RatesCommand extends CliCommand {
 
     @Mixin
     private TopologyFileOption topo = new TopologyFileOption();
@@ -72,44 +67,40 @@ public final class RatesCommand implements Callable<Integer> {
     private Path output;
 
     @Override
-    public Integer call() {
-        try {
-            if (topo.file == null || routes == null || flows == null || algo == null) {
-                throw new CliFailure("--topo, --routes, --flows and --algo are required", CliFailure.USAGE);
-            }
-            RateAllocator allocator = allocator();
-            Topology t = topo.read();
-            RoutingResult r = TopologyFiles.readRoutes(routes);
-            List<Flow> list = TopologyFiles.readFlows(flows);
-            RateProblem problem;
-            try {
-                problem = FabricProblem.build(t, list, FabricProblem.routed(t, r, routes.toString()),
-                        allocator.weightBasis(), intervalUs * 1e-6);
-            } catch (InfeasibleRequest e) {
-                throw new CliFailure(flows + ": " + e.getMessage(), CliFailure.INPUT);
-            }
-            long start = System.nanoTime();
-            Allocation<?> allocation;
-            try {
-                allocation = exact ? allocator.allocate(problem, Arithmetic.EXACT) : allocator.allocate(problem);
-            } catch (InfeasibleRequest e) {
-                throw new CliFailure(e.getMessage(), CliFailure.INPUT);
-            }
-            double ms = (System.nanoTime() - start) / 1e6;
-            long[] bytes = list.stream().mapToLong(Flow::bytes).toArray();
-            String json = RatesJson.write(allocation, l -> FabricProblem.endpoints(t, l), bytes);
-            PrintWriter out = spec.commandLine().getOut();
-            if (output != null) {
-                TopologyFiles.write(output, out, w -> w.write(json));
-            }
-            if (output == null || !output.toString().equals("-")) {
-                summary(out, allocation, ms);
-            }
-            out.flush();
-            return 0;
-        } catch (CliFailure e) {
-            return e.report(spec);
+    protected int run() {
+        if (topo.file == null || routes == null || flows == null || algo == null) {
+            throw new CliFailure("--topo, --routes, --flows and --algo are required", CliFailure.USAGE);
         }
+        RateAllocator allocator = allocator();
+        Topology t = topo.read();
+        RoutingResult r = TopologyFiles.readRoutes(routes);
+        List<Flow> list = TopologyFiles.readFlows(flows);
+        RateProblem problem;
+        try {
+            problem = FabricProblem.build(t, list, FabricProblem.routed(t, r, routes.toString()),
+                    allocator.weightBasis(), intervalUs * 1e-6);
+        } catch (InfeasibleRequest e) {
+            throw new CliFailure(flows + ": " + e.getMessage(), CliFailure.INPUT);
+        }
+        long start = System.nanoTime();
+        Allocation<?> allocation;
+        try {
+            allocation = exact ? allocator.allocate(problem, Arithmetic.EXACT) : allocator.allocate(problem);
+        } catch (InfeasibleRequest e) {
+            throw new CliFailure(e.getMessage(), CliFailure.INPUT);
+        }
+        double ms = (System.nanoTime() - start) / 1e6;
+        long[] bytes = list.stream().mapToLong(Flow::bytes).toArray();
+        String json = RatesJson.write(allocation, l -> FabricProblem.endpoints(t, l), bytes);
+        PrintWriter out = spec().commandLine().getOut();
+        if (output != null) {
+            TopologyFiles.write(output, out, w -> w.write(json));
+        }
+        if (output == null || !output.toString().equals("-")) {
+            summary(out, allocation, ms);
+        }
+        out.flush();
+        return 0;
     }
 
     private RateAllocator allocator() {

@@ -11,8 +11,8 @@ import java.io.Writer;
 import java.net.InetSocketAddress;
 import java.net.Socket;
 import java.nio.charset.StandardCharsets;
+import java.util.List;
 import java.util.Map;
-import java.util.concurrent.Callable;
 import javax.net.ssl.SSLParameters;
 import javax.net.ssl.SSLSocket;
 import picocli.CommandLine;
@@ -30,17 +30,16 @@ import weft.model.protocol.ProtocolException;
  * {@value AgentTokenSource#ENV}.
  */
 @Command(name = "set", mixinStandardHelpOptions = true,
-        description = "Set (or with --clear forget) the hand-set rate of src -> dst at a running controller.")
-public final class RatesSetCommand implements Callable<Integer> {
-    @CommandLine.Spec
-    CommandLine.Model.CommandSpec spec;
+        description = "Set (or with --clear forget) the hand-set rate of src -> dst at a running controller.",
+        modelTransformer = TlsOptions.Declare.class)
+public final class RatesSetCommand extends CliCommand implements TlsOptions.Endpoints {
     @Option(names = "--src", required = true, description = "source host id")
     String src;
     @Option(names = "--dst", required = true, description = "destination host id")
     String dst;
     @CommandLine.ArgGroup(exclusive = true, multiplicity = "1")
     What what;
-    @Option(names = "--policy", description = "path policy (ecmp, vlb, rr, prr, srr, sd, psd, tp, mp)")
+    @Option(names = "--policy", description = "path policy (ecmp, vlb, rr, prr, srr, sd, psd, tp, ptp, mp, pmp)")
     String policy;
     @Option(names = "--controller", defaultValue = "127.0.0.1:6700",
             description = "agent-link address (default ${DEFAULT-VALUE})")
@@ -48,14 +47,10 @@ public final class RatesSetCommand implements Callable<Integer> {
     @Option(names = "--token-file", description = "file holding the agent token (default: the environment "
             + "variable " + AgentTokenSource.ENV + "; never on the command line, where ps shows it)")
     File tokenFile;
-    @Option(names = "--tls-ca", description = "PEM CA of the registry's certificate: talk TLS (the certificate must "
-            + "name the --controller host or address)")
-    File tlsCa;
-    @Option(names = "--tls-cert", description = "PEM certificate to present to a registry that asks for one "
-            + "(--agent-tls-ca)")
-    File tlsCert;
-    @Option(names = "--tls-key", description = "PKCS#8 PEM private key of --tls-cert")
-    File tlsKey;
+    /** {@code --tls-ca}, {@code --tls-cert}, {@code --tls-key}: TLS towards the registry. */
+    final TlsOptions tls = new TlsOptions("--tls", "PEM certificate to present to a registry that asks for one "
+            + "(--agent-tls-ca)", "PEM CA of the registry's certificate: talk TLS (the certificate must name the "
+            + "--controller host or address)");
     /** The environment the token may come from (tests set their own). */
     Map<String, String> env = System.getenv();
 
@@ -73,14 +68,11 @@ public final class RatesSetCommand implements Callable<Integer> {
      * registry's certificate against the {@code --controller} host and presents {@code --tls-cert}.
      */
     private Socket socket() {
-        if (tlsCa == null) {
-            if (tlsCert != null || tlsKey != null) {
-                throw new IllegalArgumentException("--tls-cert and --tls-key need --tls-ca");
-            }
+        TlsFiles files = tls.clientOrNull();
+        if (files == null) {
             return new Socket();
         }
-        SslContext ctx = TlsContexts.client(new TlsFiles("--tls", tlsCert == null ? null : tlsCert.toPath(),
-                tlsKey == null ? null : tlsKey.toPath(), tlsCa.toPath()));
+        SslContext ctx = TlsContexts.client(files);
         if (!(ctx instanceof JdkSslContext jdk)) {
             throw new IllegalStateException("--tls-ca: the TLS builder gave a non-JDK context " + ctx);
         }
@@ -96,34 +88,29 @@ public final class RatesSetCommand implements Callable<Integer> {
     }
 
     @Override
-    public Integer call() {
-        String token;
-        try {
-            token = AgentTokenSource.read("--token-file", tokenFile, env, spec.commandLine().getErr());
-        } catch (CliFailure f) {
-            return f.report(spec);
-        }
+    public List<TlsOptions> tlsEndpoints() {
+        return List.of(tls);
+    }
+
+    @Override
+    protected int run() {
+        String token = AgentTokenSource.read("--token-file", tokenFile, env, spec().commandLine().getErr());
         if (what.mbps != null && !(what.mbps >= 0)) {
-            return new CliFailure("--mbps must be >= 0, got " + what.mbps, CliFailure.USAGE).report(spec);
+            throw new CliFailure("--mbps must be >= 0, got " + what.mbps, CliFailure.USAGE);
         }
-        InetSocketAddress at;
-        try {
-            at = HostPort.parse("--controller", controller);
-        } catch (CliFailure f) {
-            return f.report(spec);
-        }
+        InetSocketAddress at = HostPort.parse("--controller", controller);
         ControlCodec codec = new ControlCodec();
         Socket plainOrTls;
         try {
             plainOrTls = socket();
         } catch (RuntimeException e) {
-            return new CliFailure(e.getMessage(), CliFailure.USAGE).report(spec);
+            throw new CliFailure(e.getMessage(), CliFailure.USAGE);
         }
         try (Socket s = plainOrTls) {
             s.connect(at, 5_000);
             s.setSoTimeout(10_000);
-            if (s instanceof SSLSocket tls) {
-                tls.startHandshake();
+            if (s instanceof SSLSocket secure) {
+                secure.startHandshake();
             }
             Writer w = new OutputStreamWriter(s.getOutputStream(), StandardCharsets.UTF_8);
             long bps = what.clear ? 0 : Math.round(what.mbps * 1e6);
@@ -132,22 +119,21 @@ public final class RatesSetCommand implements Callable<Integer> {
             String line = new BufferedReader(new InputStreamReader(s.getInputStream(), StandardCharsets.UTF_8))
                     .readLine();
             if (line == null) {
-                return new CliFailure("controller at " + controller + " closed the connection without an answer",
-                        CliFailure.INPUT).report(spec);
+                throw new CliFailure("controller at " + controller + " closed the connection without an answer",
+                        CliFailure.INPUT);
             }
             ControlMessage reply = codec.decode(line);
             if (reply instanceof ControlMessage.Ok ok) {
                 System.out.println(ok.detail());
                 return 0;
             }
-            return new CliFailure(reply instanceof ControlMessage.Error e ? e.message() : line, CliFailure.INPUT)
-                    .report(spec);
+            throw new CliFailure(reply instanceof ControlMessage.Error e ? e.message() : line, CliFailure.INPUT);
         } catch (IOException e) {
-            return new CliFailure("cannot reach the controller's agent registry at " + controller + ": "
-                    + e.getMessage(), CliFailure.INPUT).report(spec);
+            throw new CliFailure("cannot reach the controller's agent registry at " + controller + ": "
+                    + e.getMessage(), CliFailure.INPUT);
         } catch (ProtocolException e) {
-            return new CliFailure("controller at " + controller + " answered something else than a control line: "
-                    + e.getMessage(), CliFailure.INPUT).report(spec);
+            throw new CliFailure("controller at " + controller + " answered something else than a control line: "
+                    + e.getMessage(), CliFailure.INPUT);
         }
     }
 }

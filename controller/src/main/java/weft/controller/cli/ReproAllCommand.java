@@ -6,13 +6,10 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.Callable;
 
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
-import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
-import picocli.CommandLine.Spec;
 import weft.model.repro.ClaimResult;
 import weft.model.repro.ReproOptions;
 import weft.model.repro.ReproResult;
@@ -32,12 +29,9 @@ import weft.model.repro.io.ReproText;
                 + "reproduction (claims within tolerance, claims in their quick band, wall time).",
             "With --quick the exit status is 1 when a claim falls outside its quick band (what CI checks); at paper "
                 + "size a claim that differs from the paper is a result (docs/reproductions.md) and the status is 0."})
-public final class ReproAllCommand implements Callable<Integer> {
+public final class ReproAllCommand extends CliCommand {
     /** Exit status when a quick-size claim leaves its quick band (README: 1 = bad input or a failed check). */
     private static final int FAILED_CHECK = 1;
-
-    @Spec
-    private CommandSpec spec;
 
     @Mixin
     private ReproSizeOptions size;
@@ -49,40 +43,36 @@ public final class ReproAllCommand implements Callable<Integer> {
     private List<String> only;
 
     @Override
-    public Integer call() {
-        try {
-            List<String> names = only == null ? Reproductions.names() : only;
-            List<Reproduction> repros = new ArrayList<>();
-            for (String name : names) {
-                repros.add(CliFailure.parsing("--only", () -> Reproductions.byName(name)));
-            }
-            if (out != null) {
-                try {
-                    Files.createDirectories(out);
-                } catch (IOException e) {
-                    throw new CliFailure(out + ": cannot create the directory: " + e.getMessage(), CliFailure.INPUT);
-                }
-            }
-            List<ReproResult> results = new ArrayList<>();
-            List<Double> seconds = new ArrayList<>();
-            boolean outsideBand = false;
-            for (Reproduction r : repros) {
-                Path json = out == null ? null : out.resolve(r.name() + ".json");
-                Path plot = out == null ? null : out.resolve(r.name() + ".svg");
-                long start = System.nanoTime();
-                ReproOptions options = ReproOptions.of(r, size.quick, size.seed, Map.of());
-                ReproResult result = ReproRunCommand.runAndWrite(spec, r, options, size.threads, json,
-                        plot);
-                results.add(result);
-                seconds.add((System.nanoTime() - start) / 1e9);
-                spec.commandLine().getOut().println();
-                outsideBand |= size.quick && !result.claims().stream().allMatch(ClaimResult::inQuickBand);
-            }
-            spec.commandLine().getOut().print(ReproText.summary(results, seconds));
-            spec.commandLine().getOut().flush();
-            return outsideBand ? FAILED_CHECK : 0;
-        } catch (CliFailure e) {
-            return e.report(spec);
+    protected int run() {
+        List<String> names = only == null ? Reproductions.names() : only;
+        List<Reproduction> repros = new ArrayList<>();
+        for (String name : names) {
+            repros.add(CliFailure.parsing("--only", () -> Reproductions.byName(name)));
         }
+        if (out != null) {
+            try {
+                Files.createDirectories(out);
+            } catch (IOException e) {
+                throw new CliFailure(out + ": cannot create the directory: " + e.getMessage(), CliFailure.INPUT);
+            }
+        }
+        List<ReproResult> results = new ArrayList<>();
+        List<Double> seconds = new ArrayList<>();
+        boolean outsideBand = false;
+        for (Reproduction r : repros) {
+            Path json = out == null ? null : out.resolve(r.name() + ".json");
+            Path plot = out == null ? null : out.resolve(r.name() + ".svg");
+            long start = System.nanoTime();
+            ReproOptions options = ReproOptions.of(r, size.quick, size.seed, Map.of());
+            ReproResult result = ReproRunCommand.runAndWrite(spec(), r, options, size.threads, json,
+                    plot);
+            results.add(result);
+            seconds.add((System.nanoTime() - start) / 1e9);
+            spec().commandLine().getOut().println();
+            outsideBand |= size.quick && !result.claims().stream().allMatch(ClaimResult::inQuickBand);
+        }
+        spec().commandLine().getOut().print(ReproText.summary(results, seconds));
+        spec().commandLine().getOut().flush();
+        return outsideBand ? FAILED_CHECK : 0;
     }
 }

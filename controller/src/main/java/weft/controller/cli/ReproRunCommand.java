@@ -3,7 +3,6 @@ package weft.controller.cli;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.Map;
-import java.util.concurrent.Callable;
 
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
@@ -26,9 +25,8 @@ import weft.model.repro.io.ReproText;
  * {@code weft-repro/1} and the chart. Each of the reproduction's parameters is an option of its own.
  */
 @Command(mixinStandardHelpOptions = true)
-public final class ReproRunCommand implements Callable<Integer> {
+public final class ReproRunCommand extends CliCommand {
     private final Reproduction repro;
-    private CommandSpec spec;
 
     @Mixin
     private ReproSizeOptions size;
@@ -59,31 +57,26 @@ public final class ReproRunCommand implements Callable<Integer> {
                     .description(p.description() + " (paper size: " + p.paper() + ", quick: " + p.quick() + ")")
                     .build());
         }
-        command.spec = spec;
         return new CommandLine(spec);
     }
 
     @Override
-    public Integer call() {
-        try {
-            Map<String, String> overrides = new LinkedHashMap<>();
-            for (Parameter p : repro.parameters()) {
-                OptionSpec o = spec.findOption("--" + p.name());
-                if (spec.commandLine().getParseResult().hasMatchedOption(o)) {
-                    overrides.put(p.name(), o.getValue());
-                }
+    protected int run() {
+        Map<String, String> overrides = new LinkedHashMap<>();
+        for (Parameter p : repro.parameters()) {
+            OptionSpec o = spec().findOption("--" + p.name());
+            if (spec().commandLine().getParseResult().hasMatchedOption(o)) {
+                overrides.put(p.name(), o.getValue());
             }
-            ReproOptions options;
-            try {
-                options = ReproOptions.of(repro, size.quick, size.seed, overrides);
-            } catch (IllegalArgumentException e) {
-                throw new CliFailure(e.getMessage(), CliFailure.USAGE);
-            }
-            runAndWrite(spec, repro, options, size.threads, json, plot);
-            return 0;
-        } catch (CliFailure e) {
-            return e.report(spec);
         }
+        ReproOptions options;
+        try {
+            options = ReproOptions.of(repro, size.quick, size.seed, overrides);
+        } catch (IllegalArgumentException e) {
+            throw new CliFailure(e.getMessage(), CliFailure.USAGE);
+        }
+        runAndWrite(spec(), repro, options, size.threads, json, plot);
+        return 0;
     }
 
     /**

@@ -5,14 +5,11 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.Callable;
 import java.util.stream.Stream;
 
 import picocli.CommandLine.Command;
-import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
-import picocli.CommandLine.Spec;
 import weft.model.repro.ClaimResult;
 import weft.model.repro.ReproResult;
 import weft.model.repro.io.ReproJson;
@@ -30,11 +27,8 @@ import weft.model.repro.io.ReproText;
         header = "The README's reproduction table from weft-repro/1 result files.",
         description = "Markdown table (seed, claim, paper, Weft, difference, within tolerance, command) from "
                 + "weft-repro/1 files or directories of them; --readme rewrites the README's table in place.")
-public final class ReproTableCommand implements Callable<Integer> {
+public final class ReproTableCommand extends CliCommand {
     private static final long MAX_CHARS = 16L << 20;
-
-    @Spec
-    private CommandSpec spec;
 
     @Option(names = "--readme", paramLabel = "README.md",
             description = "replace the table between the README's 'weft repro table' markers instead of printing it")
@@ -45,38 +39,34 @@ public final class ReproTableCommand implements Callable<Integer> {
     private List<Path> inputs;
 
     @Override
-    public Integer call() {
-        try {
-            List<ReproResult> results = new ArrayList<>();
-            for (Path f : files()) {
-                String text = TopologyFiles.readText(f, MAX_CHARS, "a weft-repro/1 file");
-                try {
-                    results.add(ReproJson.read(f.toString(), text));
-                } catch (IllegalArgumentException e) {
-                    throw new CliFailure(e.getMessage(), CliFailure.INPUT);
-                }
+    protected int run() {
+        List<ReproResult> results = new ArrayList<>();
+        for (Path f : files()) {
+            String text = TopologyFiles.readText(f, MAX_CHARS, "a weft-repro/1 file");
+            try {
+                results.add(ReproJson.read(f.toString(), text));
+            } catch (IllegalArgumentException e) {
+                throw new CliFailure(e.getMessage(), CliFailure.INPUT);
             }
-            String table = ReproText.markdown(results);
-            if (readme == null) {
-                spec.commandLine().getOut().print(table);
-            } else {
-                String old = TopologyFiles.readText(readme, MAX_CHARS, "a README");
-                String updated;
-                try {
-                    updated = ReproText.replaceTable(readme.toString(), old, table);
-                } catch (IllegalArgumentException e) {
-                    throw new CliFailure(e.getMessage(), CliFailure.INPUT);
-                }
-                TopologyFiles.write(readme, spec.commandLine().getOut(), w -> w.write(updated));
-                spec.commandLine().getOut().printf("%s: reproduction table rewritten, %d results, %d claims%n", readme,
-                        results.size(), results.stream().mapToInt(r -> r.claims().size()).sum());
-                checkSections(results);
-            }
-            spec.commandLine().getOut().flush();
-            return 0;
-        } catch (CliFailure e) {
-            return e.report(spec);
         }
+        String table = ReproText.markdown(results);
+        if (readme == null) {
+            spec().commandLine().getOut().print(table);
+        } else {
+            String old = TopologyFiles.readText(readme, MAX_CHARS, "a README");
+            String updated;
+            try {
+                updated = ReproText.replaceTable(readme.toString(), old, table);
+            } catch (IllegalArgumentException e) {
+                throw new CliFailure(e.getMessage(), CliFailure.INPUT);
+            }
+            TopologyFiles.write(readme, spec().commandLine().getOut(), w -> w.write(updated));
+            spec().commandLine().getOut().printf("%s: reproduction table rewritten, %d results, %d claims%n", readme,
+                    results.size(), results.stream().mapToInt(r -> r.claims().size()).sum());
+            checkSections(results);
+        }
+        spec().commandLine().getOut().flush();
+        return 0;
     }
 
     /** The input files: each file as given, each directory's {@code *.json} files in name order. */
@@ -111,10 +101,10 @@ public final class ReproTableCommand implements Callable<Integer> {
         for (ReproResult r : results) {
             boolean differs = !r.claims().stream().allMatch(ClaimResult::holds);
             if (differs && !text.contains("id=\"" + r.name() + "\"")) {
-                spec.commandLine().getErr().printf("warning: %s has claims outside their tolerance but %s has no "
+                spec().commandLine().getErr().printf("warning: %s has claims outside their tolerance but %s has no "
                         + "<a id=\"%s\"></a> section for the table's 'why' link%n", r.name(), docs, r.name());
             }
         }
-        spec.commandLine().getErr().flush();
+        spec().commandLine().getErr().flush();
     }
 }

@@ -13,8 +13,8 @@ import weft.controller.tls.TlsContexts;
 import weft.controller.tls.TlsFiles;
 
 /**
- * The REST options of {@code weft controller run} (a picocli mixin): where the API listens, its TLS and its
- * credentials. {@link #config} checks them all before anything listens.
+ * The REST options of {@code weft controller run} (a picocli mixin; the command declares the TLS options): where
+ * the API listens, its TLS and its credentials. {@link #config} checks them all before anything listens.
  */
 final class RestOptions {
     @Option(names = "--rest", description = "serve the REST API, /metrics and the dashboard on HOST:PORT "
@@ -26,15 +26,10 @@ final class RestOptions {
             + "Authorization: Bearer TOKEN")
     File restTokenFile;
 
-    @Option(names = "--rest-tls-cert", description = "PEM certificate chain: serve the REST API over HTTPS")
-    File restTlsCert;
-
-    @Option(names = "--rest-tls-key", description = "PKCS#8 PEM private key for --rest-tls-cert")
-    File restTlsKey;
-
-    @Option(names = "--rest-tls-ca", description = "PEM CA bundle: a client certificate it signed "
-            + "authenticates a REST client (mutual TLS, instead of the token)")
-    File restTlsCa;
+    /** {@code --rest-tls-cert}, {@code --rest-tls-key}, {@code --rest-tls-ca} (the command declares them). */
+    final TlsOptions tls = new TlsOptions("--rest-tls", "PEM certificate chain: serve the REST API over HTTPS",
+            "PEM CA bundle: a client certificate it signed authenticates a REST client (mutual TLS, instead of the "
+                    + "token)");
 
     @Option(names = "--rest-auth-reads", description = "require authentication on reads (GET) too")
     boolean restAuthReads;
@@ -48,23 +43,19 @@ final class RestOptions {
      */
     RestApi.Config config(CommandSpec spec) {
         if (rest == null) {
-            if (restTokenFile != null || restTlsCert != null || restTlsKey != null || restTlsCa != null
-                    || restAuthReads) {
+            if (restTokenFile != null || tls.given() || restAuthReads) {
                 throw new CliFailure("--rest-token-file, --rest-tls-cert, --rest-tls-key, --rest-tls-ca and "
                         + "--rest-auth-reads need --rest HOST:PORT", CliFailure.USAGE);
             }
             return null;
         }
         InetSocketAddress address = HostPort.parse("--rest", rest);
-        if (restTlsCa != null && restTlsCert == null) {
-            throw new CliFailure("--rest-tls-ca needs --rest-tls-cert and --rest-tls-key (client certificates "
-                    + "are asked for over TLS)", CliFailure.USAGE);
-        }
+        tls.requireCertForCa("client certificates are asked for over TLS");
         SslContext ssl;
         String token;
         try {
-            ssl = restTlsCert == null && restTlsKey == null ? null : TlsContexts.server(
-                    TlsFiles.server("--rest-tls", restTlsCert, restTlsKey, restTlsCa), ClientAuth.OPTIONAL);
+            TlsFiles files = tls.serverOrNull();
+            ssl = files == null ? null : TlsContexts.server(files, ClientAuth.OPTIONAL);
             token = restTokenFile != null
                     ? RestAuth.readTokenFile("--rest-token-file", restTokenFile.toPath(),
                             w -> spec.commandLine().getErr().println("weft controller: warning: " + w))
@@ -73,14 +64,14 @@ final class RestOptions {
                 RestAuth.requireValidToken(RestAuth.TOKEN_ENV, token.strip());
                 token = token.strip();
             }
-            if (restAuthReads && token == null && restTlsCa == null) {
+            if (restAuthReads && token == null && tls.ca() == null) {
                 throw new CliFailure("--rest-auth-reads needs credentials: --rest-token-file, "
                         + RestAuth.TOKEN_ENV + " or --rest-tls-ca", CliFailure.USAGE);
             }
         } catch (IllegalArgumentException e) {
             throw new CliFailure(e.getMessage(), CliFailure.INPUT);
         }
-        return new RestApi.Config(address, ssl, RestAuth.of(token, restTlsCa != null, restAuthReads),
+        return new RestApi.Config(address, ssl, RestAuth.of(token, tls.ca() != null, restAuthReads),
                 HttpLimits.defaults());
     }
 }

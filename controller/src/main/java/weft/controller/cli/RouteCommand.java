@@ -6,13 +6,10 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import java.util.concurrent.Callable;
 
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
-import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
-import picocli.CommandLine.Spec;
 import weft.model.routing.EngineChain;
 import weft.model.routing.RoutingEngine;
 import weft.model.routing.RoutingFailure;
@@ -36,12 +33,9 @@ import weft.model.topology.Topology;
             "Exit status: 0 routed and verified; 1 invalid input or no engine could route;",
             "2 usage error; 3 routes written but the verifier found a problem",
             "(e.g. minhop or ecmp on a torus is not deadlock-free)."})
-public final class RouteCommand implements Callable<Integer> {
+public final class RouteCommand extends CliCommand {
     /** Exit status when the verifier rejects the routes. */
     static final int VERIFIER = 3;
-
-    @Spec
-    private CommandSpec spec;
 
     @Mixin
     private TopologyFileOption topo = new TopologyFileOption();
@@ -56,41 +50,37 @@ public final class RouteCommand implements Callable<Integer> {
     private Path output;
 
     @Override
-    public Integer call() {
+    protected int run() {
+        Topology t = topo.read();
+        RoutingOptions options = routing.options();
+        EngineChain chain = routing.chain();
+        PrintWriter out = spec().commandLine().getOut();
+        Attempts attempts = new Attempts();
+        EngineChain.Outcome o;
         try {
-            Topology t = topo.read();
-            RoutingOptions options = routing.options();
-            EngineChain chain = routing.chain();
-            PrintWriter out = spec.commandLine().getOut();
-            Attempts attempts = new Attempts();
-            EngineChain.Outcome o;
-            try {
-                o = chain.route(t, options, attempts);
-            } catch (RoutingFailure f) {
-                List<String> reasons = f instanceof EngineChain.AllFailed all ? all.reasons() : List.of(f.getMessage());
-                throw new CliFailure("no engine could route " + topo.file + ": " + String.join("; ", reasons),
-                        CliFailure.INPUT);
-            }
-            RoutingResult result = o.result();
-            VerificationReport v = attempts.report;
-            Map<String, Object> stats = stats(result, v, attempts.computeMs, attempts.heap,
-                    chain.engines().size() > 1 ? chain.name() : null);
-            stats.put("verify_ms", Math.round(attempts.verifyMs * 10) / 10.0);
-            print(out, t, result, v, stats, o.fallbacks());
-            if (output != null) {
-                RoutesDocument doc = new RoutesDocument(result, paths ? RoutesDocument.pathsOf(t, result) : List.of(),
-                        stats);
-                TopologyFiles.write(output, out, w -> RoutesJson.write(doc, w));
-                if (!output.toString().equals("-")) {
-                    out.printf("wrote     %s (%d entries, %d pairs)%n", output, result.forwarding().size(),
-                            result.layerOf().size());
-                }
-            }
-            out.flush();
-            return v.ok() ? 0 : VERIFIER;
-        } catch (CliFailure e) {
-            return e.report(spec);
+            o = chain.route(t, options, attempts);
+        } catch (RoutingFailure f) {
+            List<String> reasons = f instanceof EngineChain.AllFailed all ? all.reasons() : List.of(f.getMessage());
+            throw new CliFailure("no engine could route " + topo.file + ": " + String.join("; ", reasons),
+                    CliFailure.INPUT);
         }
+        RoutingResult result = o.result();
+        VerificationReport v = attempts.report;
+        Map<String, Object> stats = stats(result, v, attempts.computeMs, attempts.heap,
+                chain.engines().size() > 1 ? chain.name() : null);
+        stats.put("verify_ms", Math.round(attempts.verifyMs * 10) / 10.0);
+        print(out, t, result, v, stats, o.fallbacks());
+        if (output != null) {
+            RoutesDocument doc = new RoutesDocument(result, paths ? RoutesDocument.pathsOf(t, result) : List.of(),
+                    stats);
+            TopologyFiles.write(output, out, w -> RoutesJson.write(doc, w));
+            if (!output.toString().equals("-")) {
+                out.printf("wrote     %s (%d entries, %d pairs)%n", output, result.forwarding().size(),
+                        result.layerOf().size());
+            }
+        }
+        out.flush();
+        return v.ok() ? 0 : VERIFIER;
     }
 
     /**

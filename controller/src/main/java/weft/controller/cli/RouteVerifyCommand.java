@@ -3,12 +3,9 @@ package weft.controller.cli;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.Locale;
-import java.util.concurrent.Callable;
 
 import picocli.CommandLine.Command;
-import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
-import picocli.CommandLine.Spec;
 import weft.model.routing.RoutingResult;
 import weft.model.routing.verify.DeadlockVerifier;
 import weft.model.routing.verify.VerificationReport;
@@ -24,9 +21,7 @@ import weft.model.topology.Topology;
         description = "Verify a routes file: connectivity, loops, shortest paths, deadlock freedom per layer.",
         footer = {"", "Exit status: 0 verified; 1 invalid or unreadable file; 2 usage error;",
             "3 the verifier found a problem."})
-public final class RouteVerifyCommand implements Callable<Integer> {
-    @Spec
-    private CommandSpec spec;
+public final class RouteVerifyCommand extends CliCommand {
 
     @Option(names = "--topo", required = true, paramLabel = "FILE", description = "weft-topology/1 JSON file")
     private Path topo;
@@ -35,31 +30,27 @@ public final class RouteVerifyCommand implements Callable<Integer> {
     private Path routes;
 
     @Override
-    public Integer call() {
-        try {
-            Topology t = TopologyFiles.read(topo);
-            RoutingResult r = TopologyFiles.readRoutes(routes);
-            VerificationReport v = DeadlockVerifier.verify(t, r);
-            PrintWriter out = spec.commandLine().getOut();
-            out.printf("routes    %s: engine %s, %d layers, %d entries%n", routes, r.engine(), r.layers(),
-                    r.forwarding().size());
-            out.printf("verifier  %s%n", v.verdict());
-            for (LayerVerdict l : v.layers()) {
-                out.printf("layer %-3d %d dependencies, %s%n", l.layer(), l.dependencies(), l.acyclic() ? "acyclic"
-                        : "CYCLE " + String.join(", ", l.witnessCycle()));
-            }
-            list(out, "missing pair", v.missingPairs());
-            list(out, "unreachable", v.unreachable());
-            list(out, "loop", v.loops());
-            list(out, "malformed", v.malformed());
-            list(out, "not shortest", v.nonShortest());
-            out.printf(Locale.ROOT, "paths     %d pairs walked, max %d hops, mean %.2f hops, most paths on one"
-                    + " channel %d%n", v.pairsChecked(), v.maxPathLength(), v.meanPathLength(), v.maxChannelLoad());
-            out.flush();
-            return v.ok() ? 0 : RouteCommand.VERIFIER;
-        } catch (CliFailure e) {
-            return e.report(spec);
+    protected int run() {
+        Topology t = TopologyFiles.read(topo);
+        RoutingResult r = TopologyFiles.readRoutes(routes);
+        VerificationReport v = DeadlockVerifier.verify(t, r);
+        PrintWriter out = spec().commandLine().getOut();
+        out.printf("routes    %s: engine %s, %d layers, %d entries%n", routes, r.engine(), r.layers(),
+                r.forwarding().size());
+        out.printf("verifier  %s%n", v.verdict());
+        for (LayerVerdict l : v.layers()) {
+            out.printf("layer %-3d %d dependencies, %s%n", l.layer(), l.dependencies(), l.acyclic() ? "acyclic"
+                    : "CYCLE " + String.join(", ", l.witnessCycle()));
         }
+        list(out, "missing pair", v.missingPairs());
+        list(out, "unreachable", v.unreachable());
+        list(out, "loop", v.loops());
+        list(out, "malformed", v.malformed());
+        list(out, "not shortest", v.nonShortest());
+        out.printf(Locale.ROOT, "paths     %d pairs walked, max %d hops, mean %.2f hops, most paths on one"
+                + " channel %d%n", v.pairsChecked(), v.maxPathLength(), v.meanPathLength(), v.maxChannelLoad());
+        out.flush();
+        return v.ok() ? 0 : RouteCommand.VERIFIER;
     }
 
     private static void list(PrintWriter out, String what, Findings f) {

@@ -7,13 +7,10 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import java.util.concurrent.Callable;
 
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
-import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
-import picocli.CommandLine.Spec;
 import weft.model.routing.RoutingEngine;
 import weft.model.routing.RoutingEngines;
 import weft.model.routing.RoutingFailure;
@@ -31,6 +28,7 @@ import weft.model.sim.SimConfig;
 import weft.model.sim.SimResult;
 import weft.model.sim.SimulationException;
 import weft.model.sim.Simulator;
+import weft.model.sim.VoqRouter;
 import weft.model.sim.Workload;
 import weft.model.sim.control.MessageTraffic;
 import weft.model.sim.io.SimJson;
@@ -55,15 +53,12 @@ import weft.model.traffic.io.FlowsJson;
         footer = {"", "Traffic: " + TrafficPatterns.NAMES + ", flows:FILE (weft-flows/1, sizes in bytes).",
             "Exit status: 0 every run completed; 1 invalid input; 2 usage error; 3 a run deadlocked",
             "(its cycle of full buffers is printed and written to the JSON)."})
-public final class SimCommand implements Callable<Integer> {
+public final class SimCommand extends CliCommand {
     private static final java.lang.management.ThreadMXBean CPU =
             java.lang.management.ManagementFactory.getThreadMXBean();
 
     /** Exit status when a run deadlocked. */
     static final int DEADLOCK = 3;
-
-    @Spec
-    private CommandSpec spec;
 
     @Mixin
     private TopologyFileOption topo = new TopologyFileOption();
@@ -126,8 +121,13 @@ public final class SimCommand implements Callable<Integer> {
     private String switching;
 
     @Option(names = "--speedup", paramLabel = "S", defaultValue = "1",
-            description = "1 (crossbar, head-of-line blocking) or infinite (seed 003) (default: ${DEFAULT-VALUE})")
+            description = "1 (crossbar, head-of-line blocking), infinite (seed 003), or 2..16: seed 001's router "
+                    + "(VOQs, crossbar of that speedup, output buffers) (default: ${DEFAULT-VALUE})")
     private String speedup;
+
+    @Option(names = "--output-buffer-bytes", paramLabel = "B", defaultValue = "512",
+            description = "speedup 2..16: output buffer per port and VC (default: ${DEFAULT-VALUE}, seed 001 §3)")
+    private long outputBufferBytes;
 
     @Option(names = "--allocator", paramLabel = "A", defaultValue = "islip",
             description = "speedup 1: islip|rr (default: ${DEFAULT-VALUE})")
@@ -228,98 +228,94 @@ public final class SimCommand implements Callable<Integer> {
     private Path linkPlot;
 
     @Override
-    public Integer call() {
-        try {
-            topo.require();
-            if ((routes == null) == (engines == null)) {
-                throw new CliFailure("give exactly one of --routes FILE and --engines E[,E...]", CliFailure.USAGE);
+    protected int run() {
+        topo.require();
+        if ((routes == null) == (engines == null)) {
+            throw new CliFailure("give exactly one of --routes FILE and --engines E[,E...]", CliFailure.USAGE);
+        }
+        Topology t = topo.read();
+        SimConfig config = config();
+        if (control != null) {
+            ControlSim sim = new ControlSim(control, traffic, load, messagePackets);
+            Map<String, RoutingResult> named = new LinkedHashMap<>();
+            routings(t).forEach(n -> named.put(n.name, n.result));
+            return sim.run(t, named, config, spec().commandLine().getOut(), json,
+                    TopologyFiles.summary(topo.file, t), details);
+        }
+        OnlineRates online = allocation.rates(scheduler, rates != null);
+        List<Workload> workloads = workloads(t);
+        List<Named> routings = routings(t);
+        PrintWriter out = spec().commandLine().getOut();
+        boolean toStdout = json != null && json.toString().equals("-");
+        PrintWriter table = toStdout ? new PrintWriter(java.io.Writer.nullWriter()) : out;
+        header(table, t, config, workloads.get(0));
+        List<SimJson.Run> runs = new ArrayList<>();
+        List<SimSvg.Curve> curves = new ArrayList<>();
+        SimResult last = null;
+        boolean deadlocked = false;
+        int vcsUsed = 0;
+        long started = System.nanoTime();
+        for (Named named : routings) {
+            Simulator sim;
+            try {
+                sim = new Simulator(t, named.result, config);
+            } catch (IllegalArgumentException e) {
+                throw new CliFailure(named.name + ": " + e.getMessage(), CliFailure.INPUT);
             }
-            Topology t = topo.read();
-            SimConfig config = config();
-            if (control != null) {
-                ControlSim sim = new ControlSim(control, traffic, load, messagePackets);
-                Map<String, RoutingResult> named = new LinkedHashMap<>();
-                routings(t).forEach(n -> named.put(n.name, n.result));
-                return sim.run(t, named, config, spec.commandLine().getOut(), json,
-                        TopologyFiles.summary(topo.file, t), details);
-            }
-            OnlineRates online = allocation.rates(scheduler, rates != null);
-            List<Workload> workloads = workloads(t);
-            List<Named> routings = routings(t);
-            PrintWriter out = spec.commandLine().getOut();
-            boolean toStdout = json != null && json.toString().equals("-");
-            PrintWriter table = toStdout ? new PrintWriter(java.io.Writer.nullWriter()) : out;
-            header(table, t, config, workloads.get(0));
-            List<SimJson.Run> runs = new ArrayList<>();
-            List<SimSvg.Curve> curves = new ArrayList<>();
-            SimResult last = null;
-            boolean deadlocked = false;
-            int vcsUsed = 0;
-            long started = System.nanoTime();
-            for (Named named : routings) {
-                Simulator sim;
+            vcsUsed = sim.vcs();
+            List<double[]> points = new ArrayList<>();
+            for (Workload w : workloads) {
+                long t0 = System.nanoTime();
+                long cpu0 = CPU.getCurrentThreadCpuTime();
+                SimResult r;
+                InjectionPolicy.Factory policy = policy(w);
                 try {
-                    sim = new Simulator(t, named.result, config);
-                } catch (IllegalArgumentException e) {
+                    r = online != null ? sim.run((Workload.Phases) w, online, List.of())
+                            : policy == null ? sim.run(w) : sim.run(w, policy, List.of());
+                } catch (SimulationException | InfeasibleRequest e) {
                     throw new CliFailure(named.name + ": " + e.getMessage(), CliFailure.INPUT);
                 }
-                vcsUsed = sim.vcs();
-                List<double[]> points = new ArrayList<>();
-                for (Workload w : workloads) {
-                    long t0 = System.nanoTime();
-                    long cpu0 = CPU.getCurrentThreadCpuTime();
-                    SimResult r;
-                    InjectionPolicy.Factory policy = policy(w);
-                    try {
-                        r = online != null ? sim.run((Workload.Phases) w, online, List.of())
-                                : policy == null ? sim.run(w) : sim.run(w, policy, List.of());
-                    } catch (SimulationException | InfeasibleRequest e) {
-                        throw new CliFailure(named.name + ": " + e.getMessage(), CliFailure.INPUT);
-                    }
-                    double wallMs = (System.nanoTime() - t0) / 1e6;
-                    double cpuMs = (CPU.getCurrentThreadCpuTime() - cpu0) / 1e6;
-                    Map<String, Object> extra = new LinkedHashMap<>();
-                    extra.put("vcs", sim.vcs());
-                    if (named.verdict != null) {
-                        extra.put("verifier", named.verdict);
-                    }
-                    extra.put("wall_ms", Math.round(wallMs * 10) / 10.0);
-                    extra.put("cpu_ms", Math.round(cpuMs * 10) / 10.0);
-                    extra.put("flit_hops_per_cpu_s", Math.round(r.flitHops() / Math.max(1e-9, cpuMs / 1e3)));
-                    if (online != null) {
-                        extra.put("allocation", Map.of("allocator", allocation.allocator(), "scheduler", scheduler,
-                                "interval_ns", online.intervalPs() / 1000.0,
-                                "control_delay_ns", online.controlDelayPs() / 1000.0));
-                    }
-                    runs.add(new SimJson.Run(named.name, r, extra));
-                    row(table, named.name, sim.vcs(), r);
-                    if (!Double.isNaN(r.latencyNs().mean()) && r.deadlock() == null) {
-                        points.add(new double[] {r.accepted(), r.latencyNs().mean(), r.offered()});
-                    }
-                    deadlocked |= r.deadlock() != null;
-                    last = r;
+                double wallMs = (System.nanoTime() - t0) / 1e6;
+                double cpuMs = (CPU.getCurrentThreadCpuTime() - cpu0) / 1e6;
+                Map<String, Object> extra = new LinkedHashMap<>();
+                extra.put("vcs", sim.vcs());
+                if (named.verdict != null) {
+                    extra.put("verifier", named.verdict);
                 }
-                curves.add(new SimSvg.Curve(named.name, points));
+                extra.put("wall_ms", Math.round(wallMs * 10) / 10.0);
+                extra.put("cpu_ms", Math.round(cpuMs * 10) / 10.0);
+                extra.put("flit_hops_per_cpu_s", Math.round(r.flitHops() / Math.max(1e-9, cpuMs / 1e3)));
+                if (online != null) {
+                    extra.put("allocation", Map.of("allocator", allocation.allocator(), "scheduler", scheduler,
+                            "interval_ns", online.intervalPs() / 1000.0,
+                            "control_delay_ns", online.controlDelayPs() / 1000.0));
+                }
+                runs.add(new SimJson.Run(named.name, r, extra));
+                row(table, named.name, sim.vcs(), r);
+                if (!Double.isNaN(r.latencyNs().mean()) && r.deadlock() == null) {
+                    points.add(new double[] {r.accepted(), r.latencyNs().mean(), r.offered()});
+                }
+                deadlocked |= r.deadlock() != null;
+                last = r;
             }
-            table.printf(Locale.ROOT, "(%.1f s)%n", (System.nanoTime() - started) / 1e9);
-            table.flush();
-            if (json != null) {
-                String text = SimJson.write(TopologyFiles.summary(topo.file, t), config, vcsUsed, runs, details);
-                TopologyFiles.write(json, out, w -> w.write(text));
-            }
-            if (plot != null) {
-                String title = t.name() + ", " + workloads.get(0).name();
-                TopologyFiles.write(plot, out, w -> w.write(SimSvg.latencyCurve(title, curves)));
-            }
-            if (linkPlot != null && last != null) {
-                SimResult lastRun = last;
-                TopologyFiles.write(linkPlot, out, w -> w.write(SimSvg.linkUtilisation(t, lastRun)));
-            }
-            out.flush();
-            return deadlocked ? DEADLOCK : 0;
-        } catch (CliFailure e) {
-            return e.report(spec);
+            curves.add(new SimSvg.Curve(named.name, points));
         }
+        table.printf(Locale.ROOT, "(%.1f s)%n", (System.nanoTime() - started) / 1e9);
+        table.flush();
+        if (json != null) {
+            String text = SimJson.write(TopologyFiles.summary(topo.file, t), config, vcsUsed, runs, details);
+            TopologyFiles.write(json, out, w -> w.write(text));
+        }
+        if (plot != null) {
+            String title = t.name() + ", " + workloads.get(0).name();
+            TopologyFiles.write(plot, out, w -> w.write(SimSvg.latencyCurve(title, curves)));
+        }
+        if (linkPlot != null && last != null) {
+            SimResult lastRun = last;
+            TopologyFiles.write(linkPlot, out, w -> w.write(SimSvg.linkUtilisation(t, lastRun)));
+        }
+        out.flush();
+        return deadlocked ? DEADLOCK : 0;
     }
 
     /** A routing result with the name it is reported under and the verifier's one-line verdict. */
@@ -370,6 +366,7 @@ public final class SimCommand implements Callable<Integer> {
             return SimConfig.defaults().withPacketBytes(packetBytes).withFlitBytes(flitBytes).withBufferBytes(buffer)
                     .withVcs(vcs).withFlowControl(choice("--flow-control", flowControl, SimConfig.FlowControlKind
                             .values())).withSwitching(switching()).withInfiniteSpeedup(infinite())
+                    .withVoqRouter(voqRouter())
                     .withAllocator(allocator).withOutputOrder(outputOrder)
                     .withLaneArbitration(VlArbitrationSpec.parse(lanes))
                     .withRouterDelayPs(Math.round(routerDelayNs * 1000))
@@ -408,11 +405,22 @@ public final class SimCommand implements Callable<Integer> {
 
     private boolean infinite() {
         return switch (speedup.toLowerCase(Locale.ROOT)) {
-            case "1" -> false;
             case "infinite", "inf" -> true;
-            default -> throw new CliFailure("--speedup: expected 1 or infinite, got '" + speedup + "'",
-                    CliFailure.USAGE);
+            default -> false;
         };
+    }
+
+    /** Seed 001's router for a speedup of 2 and more, null for 1 and infinite. */
+    private VoqRouter voqRouter() {
+        if (infinite() || speedup.equals("1")) {
+            return null;
+        }
+        try {
+            return new VoqRouter(Integer.parseInt(speedup), outputBufferBytes);
+        } catch (IllegalArgumentException e) {
+            throw new CliFailure("--speedup: expected 1, infinite or 2..16 (with --output-buffer-bytes >= 1), got '"
+                    + speedup + "' (" + outputBufferBytes + " B output buffers)", CliFailure.USAGE);
+        }
     }
 
     private static <E extends Enum<E>> E choice(String option, String value, E[] values) {
@@ -514,7 +522,9 @@ public final class SimCommand implements Callable<Integer> {
                         + "router delay %.0f ns; %s%n", c.packetBytes(),
                 c.flitBytes() > 0 ? " in " + c.flitBytes() + " B flits" : "", c.flowControl().name().toLowerCase(),
                 c.switching().name().toLowerCase().replace('_', '-'),
-                c.infiniteSpeedup() ? "infinite (" + c.outputOrder() + ")" : "1 (" + c.allocator() + ")",
+                c.voqRouter() != null ? c.voqRouter().speedup() + " (VOQ, " + c.voqRouter().outputBufferBytes()
+                        + " B output buffers, separable input-first)" : c.infiniteSpeedup() ? "infinite ("
+                        + c.outputOrder() + ")" : "1 (" + c.allocator() + ")",
                 c.bufferBytes(), c.routerDelayPs() / 1000.0, w instanceof Workload.OpenLoop
                         ? String.format(Locale.ROOT, "%.0f us measured after %.0f us", c.durationPs() / 1e6,
                         c.warmupPs() / 1e6) : String.format(Locale.ROOT, "phases, time limit %.0f us",

@@ -12,12 +12,9 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.SortedMap;
 import java.util.TreeMap;
-import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
-import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
-import picocli.CommandLine.Spec;
 import weft.model.topology.Link;
 import weft.model.topology.SwitchGraph;
 import weft.model.topology.Topology;
@@ -31,10 +28,7 @@ import weft.model.topology.generate.TreeLayout;
  */
 @Command(name = "show", mixinStandardHelpOptions = true, description = "Summarise a topology file.",
         footer = {"", "Exit status: 0 success, 1 invalid or unreadable file, 2 usage error."})
-public final class TopoShowCommand implements Callable<Integer> {
-    @Spec
-    private CommandSpec spec;
-
+public final class TopoShowCommand extends CliCommand {
     @Parameters(index = "0", paramLabel = "FILE", description = "weft-topology/1 JSON file")
     private Path file;
 
@@ -42,11 +36,11 @@ public final class TopoShowCommand implements Callable<Integer> {
     private boolean json;
 
     @Override
-    public Integer call() {
+    protected int run() {
         try {
             Topology t = TopologyFiles.read(file);
             Map<String, Object> summary = summarise(t);
-            PrintWriter out = spec.commandLine().getOut();
+            PrintWriter out = spec().commandLine().getOut();
             if (json) {
                 out.println(new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT)
                         .writeValueAsString(summary));
@@ -55,10 +49,8 @@ public final class TopoShowCommand implements Callable<Integer> {
             }
             out.flush();
             return 0;
-        } catch (CliFailure e) {
-            return e.report(spec);
         } catch (JsonProcessingException e) {
-            return new CliFailure("cannot format summary: " + e.getMessage(), CliFailure.INPUT).report(spec);
+            return new CliFailure("cannot format summary: " + e.getMessage(), CliFailure.INPUT).report(spec());
         }
     }
 

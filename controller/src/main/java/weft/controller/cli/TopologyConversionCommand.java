@@ -2,11 +2,8 @@ package weft.controller.cli;
 
 import java.io.PrintWriter;
 import java.nio.file.Path;
-import java.util.concurrent.Callable;
-import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
-import picocli.CommandLine.Spec;
 import weft.model.topology.Topology;
 
 /**
@@ -16,10 +13,7 @@ import weft.model.topology.Topology;
  * opened, so a topology the format cannot express leaves no file behind. Failures are reported as every command
  * reports them ({@link CliFailure}).
  */
-abstract class TopologyConversionCommand implements Callable<Integer> {
-    @Spec
-    CommandSpec spec;
-
+abstract class TopologyConversionCommand extends CliCommand {
     @Parameters(index = "0", paramLabel = "FILE",
             description = "the file to convert: weft-topology/1 JSON (import-ib: ibnetdiscover output or an ibsim "
                     + "net file)")
@@ -50,18 +44,14 @@ abstract class TopologyConversionCommand implements Callable<Integer> {
     }
 
     @Override
-    public final Integer call() {
-        try {
-            Topology t = read();
-            PrintWriter out = spec.commandLine().getOut();
-            TopologyFiles.write(output, out, convert(t));
-            if (!output.toString().equals("-")) {
-                written(t, out);
-                out.flush();
-            }
-            return 0;
-        } catch (CliFailure e) {
-            return e.report(spec);
+    protected final int run() {
+        Topology t = read();
+        PrintWriter out = spec().commandLine().getOut();
+        TopologyFiles.write(output, out, convert(t));
+        if (!output.toString().equals("-")) {
+            written(t, out);
+            out.flush();
         }
+        return 0;
     }
 }

@@ -7,6 +7,8 @@
  *
  * <p>Exit status of every command: {@code 0} success, {@code 1} an input file is missing, unreadable or invalid
  * (the message names the file, the location and the problem), {@code 2} a usage error (unknown option, bad
- * parameter value). No command prints a stack trace for bad input.
+ * parameter value). No command prints a stack trace for bad input: a command throws a
+ * {@link weft.controller.cli.CliFailure} and {@link weft.controller.cli.CliCommand} turns it into its one line and
+ * its exit status.
  */
 package weft.controller.cli;

@@ -2,7 +2,6 @@ package weft.controller.fabric;
 
 import java.util.List;
 import java.util.Map;
-import org.projectfloodlight.openflow.protocol.OFPortReason;
 import org.projectfloodlight.openflow.protocol.OFPortStatus;
 import weft.controller.discovery.Discovery;
 import weft.controller.openflow.SwitchSession;
@@ -14,14 +13,9 @@ import weft.model.topology.Topology;
  * down (or up) or a switch that disconnects triggers one at once. Discovery only records what is seen, for the
  * check against the configured fabric.
  */
-final class ConfiguredMode {
+final class ConfiguredMode extends FabricMode {
     private final Topology configured;
-    private final Discovery discovery;
     private final LinkFaults faults;
-    private final FabricProgrammer programmer;
-    private final Map<Long, String> switchByDpid;
-    private final Map<String, SwitchSession> sessions;
-    private final EventLog log;
 
     /**
      * @param configured   the fabric as configured
@@ -34,16 +28,13 @@ final class ConfiguredMode {
      */
     ConfiguredMode(Topology configured, Discovery discovery, LinkFaults faults, FabricProgrammer programmer,
                    Map<Long, String> switchByDpid, Map<String, SwitchSession> sessions, EventLog log) {
+        super(discovery, programmer, switchByDpid, sessions, log);
         this.configured = configured;
-        this.discovery = discovery;
         this.faults = faults;
-        this.programmer = programmer;
-        this.switchByDpid = switchByDpid;
-        this.sessions = sessions;
-        this.log = log;
     }
 
     /** A switch connects: an unknown dpid is reported and left alone; a known one is reconciled or rerouted. */
+    @Override
     void switchUp(SwitchSession session) {
         String id = switchByDpid.get(session.dpid());
         if (id == null) {
@@ -65,16 +56,18 @@ final class ConfiguredMode {
     }
 
     /** Switch {@code id} disconnected (already forgotten by discovery): routed around at once. */
+    @Override
     void switchDown(String id) {
         faults.switchLost(id);
         programmer.recomputeAndSync(id + " disconnected");
     }
 
     /** A port changed: a link whose port went down (or whose ports are both up again) is rerouted at once. */
+    @Override
     void portStatus(SwitchSession session, String id, OFPortStatus status) {
         int port = status.getDesc().getPortNo().getPortNumber();
         Integer link = programmer.wiring().linkByPort().get(id + ":" + port);
-        boolean down = status.getReason() == OFPortReason.DELETE || PortStates.isDown(status.getDesc());
+        boolean down = PortStates.wentDown(status);
         if (down) {
             discovery.portDown(session.dpid(), port);
         } else if (programmer.mayWrite()) {
@@ -89,6 +82,12 @@ final class ConfiguredMode {
         if (changed) {
             programmer.recomputeAndSync("link " + describe(link) + (down ? " down" : " up"));
         }
+    }
+
+    /** The new master reconciles every connected switch with the current program. */
+    @Override
+    void becameMaster(long epoch) {
+        programmer.sync(sessions.values(), "takeover at epoch " + epoch);
     }
 
     private String describe(int link) {

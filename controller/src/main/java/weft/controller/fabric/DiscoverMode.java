@@ -7,7 +7,6 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
-import org.projectfloodlight.openflow.protocol.OFPortReason;
 import org.projectfloodlight.openflow.protocol.OFPortStatus;
 import weft.controller.discovery.Discovery;
 import weft.controller.discovery.DiscoverySettle;
@@ -22,7 +21,7 @@ import weft.model.topology.Topology;
  * then again at once when a link port goes down, a switch disconnects or a link's LLDP stops, and after a short
  * quiet time for news.
  */
-final class DiscoverMode {
+final class DiscoverMode extends FabricMode {
     /** Later discovery changes are coalesced for at most this long (the settle interval if shorter). */
     private static final Duration COALESCE = Duration.ofMillis(250);
     /** How often discover mode looks at discovery's version. */
@@ -36,11 +35,6 @@ final class DiscoverMode {
     private final Duration linkMaxAge;
     private final AtomicBoolean discoveryPollQueued = new AtomicBoolean();
     private final Topology naming;
-    private final Discovery discovery;
-    private final FabricProgrammer programmer;
-    private final Map<Long, String> switchByDpid;
-    private final Map<String, SwitchSession> sessions;
-    private final EventLog log;
 
     /**
      * @param settle       how long discovery must stay unchanged before the first routes are computed
@@ -56,15 +50,11 @@ final class DiscoverMode {
     DiscoverMode(Duration settle, Topology naming, Discovery discovery, FabricProgrammer programmer,
                  Map<Long, String> switchByDpid, Map<String, SwitchSession> sessions, EventLog log,
                  Duration lldpInterval) {
+        super(discovery, programmer, switchByDpid, sessions, log);
         this.settleTime = settle;
         this.settle = new DiscoverySettle(settle, settle.compareTo(COALESCE) < 0 ? settle : COALESCE);
         this.linkMaxAge = Duration.ofNanos((long) (lldpInterval.toNanos() * LLDP_MISSES));
         this.naming = naming;
-        this.discovery = discovery;
-        this.programmer = programmer;
-        this.switchByDpid = switchByDpid;
-        this.sessions = sessions;
-        this.log = log;
     }
 
     /**
@@ -72,7 +62,8 @@ final class DiscoverMode {
      * discovery without LLDP (a SLAVE gets no PACKET_IN), so it routes again only once its own discovery has been
      * quiet for the settle interval; until then the switches keep what the previous master installed.
      */
-    void resettle() {
+    @Override
+    void becameMaster(long epoch) {
         settle = new DiscoverySettle(settleTime, settleTime.compareTo(COALESCE) < 0 ? settleTime : COALESCE);
     }
 
@@ -86,6 +77,7 @@ final class DiscoverMode {
     }
 
     /** A switch joins: it gets its program (or the discovery entries), then LLDP goes out of its ports. */
+    @Override
     void switchUp(SwitchSession session) {
         String id = switchByDpid.computeIfAbsent(session.dpid(), dpid -> naming.switches().stream()
                 .filter(s -> s.dpid() == dpid).map(Switch::id).findFirst().orElse(Discovery.switchName(dpid)));
@@ -100,6 +92,7 @@ final class DiscoverMode {
     }
 
     /** Switch {@code id} disconnected (already forgotten by discovery): routed around once routes exist. */
+    @Override
     void switchDown(String id) {
         if (settle.settled()) {
             rediscover(id + " disconnected");
@@ -107,9 +100,10 @@ final class DiscoverMode {
     }
 
     /** A port changed: a link port that went down is routed around at once; one that came up sends LLDP. */
+    @Override
     void portStatus(SwitchSession session, String id, OFPortStatus status) {
         int port = status.getDesc().getPortNo().getPortNumber();
-        boolean down = status.getReason() == OFPortReason.DELETE || PortStates.isDown(status.getDesc());
+        boolean down = PortStates.wentDown(status);
         boolean link = discovery.isSwitchPort(session.dpid(), port);
         discovery.switchSeenWithSpeeds(session.dpid(), PortStates.speeds(session));
         log.event(down ? FabricEvent.Kind.PORT_DOWN : FabricEvent.Kind.PORT_UP, id + " port " + port

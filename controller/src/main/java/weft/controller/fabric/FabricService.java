@@ -15,7 +15,6 @@ import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.function.BiConsumer;
 import org.projectfloodlight.openflow.protocol.OFErrorMsg;
 import org.projectfloodlight.openflow.protocol.OFPacketIn;
-import org.projectfloodlight.openflow.protocol.OFPortReason;
 import org.projectfloodlight.openflow.protocol.OFPortStatus;
 import org.projectfloodlight.openflow.protocol.match.MatchField;
 import org.projectfloodlight.openflow.types.OFPort;
@@ -60,7 +59,7 @@ import weft.model.topology.Topology;
  *
  * <p>Decision: one class over 350 lines. It is the fabric's front door: every switch callback, REST call, agent
  * registration and cluster role change enters here and is queued onto the one worker thread, so its public
- * methods are many and short. What they start is elsewhere: the two modes ({@link ConfiguredMode},
+ * methods are many and short. What they start is elsewhere: its {@link FabricMode} ({@link ConfiguredMode} or
  * {@link DiscoverMode}), programming and the three-phase update ({@link FabricProgrammer},
  * {@link ThreePhaseUpdate}), faults ({@link LinkFaults}), duplicate dpids ({@link DpidClaims}), counters
  * ({@link CountersPoller}), the event log ({@link EventLog}) and the observers ({@link FabricObservers}).
@@ -84,10 +83,8 @@ public final class FabricService implements SwitchListener, AutoCloseable {
     }
 
     private final Config config;
-    /** Null when the fabric is configured; discover mode's events and settling when it is discovered. */
-    private final DiscoverMode discover;
-    /** The configured fabric's events; null in discover mode. */
-    private final ConfiguredMode configured;
+    /** The configured fabric's events, or discover mode's events and settling. */
+    private final FabricMode mode;
     private final ExecutorService worker = Executors.newSingleThreadExecutor(r -> {
         Thread t = new Thread(r, "weft-fabric");
         t.setDaemon(true);
@@ -144,10 +141,9 @@ public final class FabricService implements SwitchListener, AutoCloseable {
         this.poller = new CountersPoller(sessions, programmer::wiring, programmer::pairRates);
         this.registrations = new HostRegistrations(config.topology(), switchByDpid, discovery);
         this.claims = new DpidClaims(switchByDpid, sessions, worker, log, this::onSwitchUp);
-        this.discover = settle == null ? null
-                : new DiscoverMode(settle, config.topology(), discovery, programmer, switchByDpid, sessions, log,
-                        config.lldpInterval());
-        this.configured = settle != null ? null
+        this.mode = settle != null
+                ? new DiscoverMode(settle, config.topology(), discovery, programmer, switchByDpid, sessions, log,
+                        config.lldpInterval())
                 : new ConfiguredMode(config.topology(), discovery, faults, programmer, switchByDpid, sessions, log);
     }
 
@@ -158,7 +154,7 @@ public final class FabricService implements SwitchListener, AutoCloseable {
 
     /** True in discover mode: the fabric is known only from discovery. */
     public boolean discovering() {
-        return discover != null;
+        return mode instanceof DiscoverMode;
     }
 
     /**
@@ -177,7 +173,7 @@ public final class FabricService implements SwitchListener, AutoCloseable {
         long poll = config.statsInterval().toMillis();
         lldpTimer.scheduleAtFixedRate(() -> sessions.forEach(poller::poll), poll, poll,
                 TimeUnit.MILLISECONDS);
-        if (discovering()) {
+        if (mode instanceof DiscoverMode discover) {
             discover.watch(lldpTimer, worker);
             return;
         }
@@ -389,10 +385,8 @@ public final class FabricService implements SwitchListener, AutoCloseable {
             roles.claimAll(sessions.values(), log, config.timeout().toMillis());
             log.event(FabricEvent.Kind.ROLE, String.format("%s at generation %d on %d switches in %.1f ms", role,
                     epoch, sessions.size(), (System.nanoTime() - t0) / 1e6));
-            if (roles.mayWrite() && discovering()) {
-                discover.resettle(); // routes (and the reconciliation) follow once its own discovery settles
-            } else if (roles.mayWrite()) {
-                programmer.sync(sessions.values(), "takeover at epoch " + epoch);
+            if (roles.mayWrite()) {
+                mode.becameMaster(epoch);
             }
         });
     }
@@ -449,11 +443,7 @@ public final class FabricService implements SwitchListener, AutoCloseable {
         if (claims.contested(session)) {
             return;
         }
-        if (discovering()) {
-            discover.switchUp(session);
-            return;
-        }
-        configured.switchUp(session);
+        mode.switchUp(session);
     }
 
     private void onSwitchDown(SwitchSession session) {
@@ -465,11 +455,7 @@ public final class FabricService implements SwitchListener, AutoCloseable {
         poller.switchGone(id);
         discovery.switchGone(session.dpid());
         event(FabricEvent.Kind.SWITCH_DOWN, id + " (dpid " + session.dpidHex() + ") disconnected");
-        if (discovering()) {
-            discover.switchDown(id);
-            return;
-        }
-        configured.switchDown(id);
+        mode.switchDown(id);
     }
 
     private void onPortStatus(SwitchSession session, OFPortStatus status) {
@@ -477,15 +463,11 @@ public final class FabricService implements SwitchListener, AutoCloseable {
         if (id == null || claims.refused(session)) {
             return;
         }
-        if (status.getReason() == OFPortReason.DELETE || PortStates.isDown(status.getDesc())) {
+        if (PortStates.wentDown(status)) {
             int port = status.getDesc().getPortNo().getPortNumber();
             portDownListeners.forEach(l -> l.accept(id, port)); // before the routes change, which follows
         }
-        if (discovering()) {
-            discover.portStatus(session, id, status);
-            return;
-        }
-        configured.portStatus(session, id, status);
+        mode.portStatus(session, id, status);
     }
 
     /**

@@ -9,9 +9,9 @@
  * <p>{@link weft.controller.fabric.FabricService} is the coordinator: session callbacks enqueue work on its one
  * worker thread, which hands it to one class per concern: {@code FabricProgrammer} (recompute, verify, compile,
  * and which switch holds which generation), {@code ThreePhaseUpdate} (read, diff, three barrier-confirmed
- * phases), {@code ConfiguredMode} (a configured fabric's switch and port events) with {@code LinkFaults} (its
- * failed links and lost switches), {@code DiscoverMode} (discover mode's events and when to route),
- * {@code LldpBeacon}, {@code CountersPoller} (port, flow and meter counters, on the timer thread),
+ * phases), the one {@code FabricMode}: {@code ConfiguredMode} (a configured fabric's switch and port events) with
+ * {@code LinkFaults} (its failed links and lost switches) or {@code DiscoverMode} (discover mode's events and when
+ * to route), {@code LldpBeacon}, {@code CountersPoller} (port, flow and meter counters, on the timer thread),
  * {@code HostRegistrations} and {@code EventLog}.
  *
  * <p>Sources: the data flow of the README (topology, routes, verification, programming); the provider/service split

@@ -8,6 +8,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.util.List;
+import java.util.Map;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
@@ -253,5 +254,33 @@ class SimCommandTest {
         assertThat(cli.run("--topo", cli.file("clusters.json"), "--engines", "nca", "--control", "crp",
                 "--message-packets", "5-2")).isEqualTo(CliFailure.USAGE);
         assertThat(cli.err()).contains("--message-packets: ");
+    }
+
+    @Test
+    @DisplayName("--speedup 2 runs seed 001's router (VOQs, 512 B output buffers, separable input-first allocation) "
+            + "and says so in the header and the JSON; a speedup out of range or a too small output buffer is a usage "
+            + "error naming --speedup")
+    void paperRouter() throws IOException {
+        Topology clusters = weft.model.topology.generate.Clusters.generate(2, 2, 2, 1, 0.064,
+                GeneratorOptions.defaults().withGbps(64).withLatencyUs(0.032));
+        Files.writeString(cli.path("c.json"), TopologyJson.write(clusters));
+        assertThat(cli.run("--topo", cli.file("c.json"), "--engines", "nca", "--packet-bytes", "256",
+                "--buffer-packets", "16", "--speedup", "2", "--control", "crp", "--traffic", "hotspot", "--load", "1",
+                "--duration-us", "20", "--warmup-us", "0", "--json", cli.file("voq.json"))).as(cli.err()).isZero();
+        JsonNode config = new ObjectMapper().readTree(Files.readString(cli.path("voq.json"))).get("config");
+        assertThat(config.get("speedup").asText()).isEqualTo("2");
+        assertThat(config.get("allocator").asText()).isEqualTo("separable-input-first");
+        cli.clearOut();
+        assertThat(cli.run("--topo", cli.file("c.json"), "--engines", "nca", "--speedup", "2",
+                "--output-buffer-bytes", "4096", "--duration-us", "5", "--warmup-us", "0")).as(cli.err()).isZero();
+        assertThat(cli.out()).contains("speedup 2 (VOQ, 4096 B output buffers, separable input-first)");
+        Map<String, String> bad = Map.of("17", "--speedup: expected 1, infinite or 2..16 (with "
+                + "--output-buffer-bytes >= 1), got '17'", "2 100", "output buffers of 100 B for 2048 B packets");
+        bad.forEach((speedupAndBuffer, message) -> {
+            String[] v = (speedupAndBuffer + " 512").split(" ");
+            assertThat(cli.run("--topo", cli.file("c.json"), "--engines", "nca", "--speedup", v[0],
+                    "--output-buffer-bytes", v[1])).as(speedupAndBuffer).isEqualTo(CliFailure.USAGE);
+            assertThat(cli.err()).contains(message);
+        });
     }
 }

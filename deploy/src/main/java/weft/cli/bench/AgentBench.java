@@ -12,8 +12,10 @@ import java.util.Map;
 import java.util.concurrent.Callable;
 import java.util.concurrent.TimeUnit;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import weft.agent.cli.AgentPerfCommand;
+import weft.agent.cli.TokenBucketOption;
 import weft.agent.datapath.DataPath;
 import weft.agent.datapath.DataPathConfig;
 import weft.agent.datapath.ShimHeader;
@@ -36,9 +38,8 @@ public final class AgentBench implements Callable<Integer> {
     double seconds;
     @Option(names = "--no-bridge", description = "only the loopback rows")
     boolean noBridge;
-    @Option(names = "--bucket-bytes", defaultValue = "3076",
-            description = "agent token bucket depth (default ${DEFAULT-VALUE}: two 1538 B frames)")
-    int bucketBytes;
+    @Mixin
+    TokenBucketOption bucket = new TokenBucketOption();
 
     private final List<String[]> rows = new ArrayList<>();
 
@@ -79,7 +80,7 @@ public final class AgentBench implements Callable<Integer> {
         Transport t = Transport.best();
         EventLoopGroup group = t.newGroup(2);
         DataPathConfig base = DataPathConfig.defaults(InetAddress.getByName("127.0.0.1"));
-        try (DataPath a = new DataPath(base.withPorts(47470, 47471).withShaping("ps", bucketBytes, 512, 0), t, group)
+        try (DataPath a = new DataPath(base.withPorts(47470, 47471).withShaping("ps", bucket.bytes(), 512, 0), t, group)
                 .start();
              DataPath b = new DataPath(DataPathConfig.defaults(InetAddress.getByName("127.0.0.2"))
                      .withPorts(47470, 47472), t, group).start()) {
@@ -165,8 +166,8 @@ public final class AgentBench implements Callable<Integer> {
                 for (int i = 1; i <= 2; i++) {
                     List<String> cmd = new ArrayList<>(List.of("ip", "netns", "exec", "wah" + (7 + i), "java", "-cp",
                             cp,
-                            WeftMain.class.getName(), "agent", "run", "--host", "b" + i, "--ip", "10.78.0." + i,
-                            "--bucket-bytes", String.valueOf(bucketBytes)));
+                            WeftMain.class.getName(), "agent", "run", "--host", "b" + i, "--ip", "10.78.0." + i));
+                    cmd.addAll(bucket.arguments());
                     if (i == 1) {
                         cmd.addAll(List.of("--rate", "10.78.0.2=" + bps / 1e6));
                     }

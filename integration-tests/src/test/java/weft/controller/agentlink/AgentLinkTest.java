@@ -10,10 +10,8 @@ import java.io.OutputStreamWriter;
 import java.io.Writer;
 import java.net.Socket;
 import java.nio.charset.StandardCharsets;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
-import weft.agent.WeftAgent;
 import weft.model.protocol.ControlCodec;
 import weft.model.protocol.ControlMessage;
 
@@ -22,19 +20,10 @@ import weft.model.protocol.ControlMessage;
  * request reaches the agent, a restarted controller ends in the same rates (adopted from the agents' reports), and a
  * rate set while an agent is away is pushed when it returns.
  */
-class AgentLinkTest {
+class AgentLinkTest extends LoopbackPairTest {
     private static final String TOKEN = "s3cret-token-2d9a7c4e1b8f";
-    private final LoopbackAgents agents = new LoopbackAgents(TOKEN);
-    private AgentLinkServer server;
-    private WeftAgent h1;
-    private WeftAgent h2;
-
     AgentLinkTest() throws java.io.IOException {
-    }
-
-    @AfterEach
-    void tearDown() {
-        LoopbackAgents.closeAll(h1, h2, server);
+        super(TOKEN);
     }
 
     @Test
@@ -71,11 +60,7 @@ class AgentLinkTest {
     @Test
     @Timeout(90)
     void ratesSurviveAControllerRestartAndReachAReturningAgent() throws Exception {
-        server = new AgentLinkServer(0, TOKEN, null, PathProvider.NONE).start();
-        int port = server.port();
-        h1 = agents.start("h1", "127.0.0.11", port);
-        h2 = agents.start("h2", "127.0.0.12", port);
-        LoopbackAgents.awaitRegistered(server, "h1", "h2");
+        int port = startRegistryAndPair("127.0.0.11", "127.0.0.12");
 
         assertThat(request(port, new ControlMessage.SetRate("h1", "h2", 50_000_000L, null, "wrong")))
                 .isEqualTo(new ControlMessage.Error("set-rate h1 -> h2: bad token"));

@@ -9,10 +9,8 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
-import weft.agent.WeftAgent;
 import weft.agent.datapath.StreamReceiver;
 import weft.agent.datapath.StreamSender;
 
@@ -22,20 +20,11 @@ import weft.agent.datapath.StreamSender;
  * dies mid-stream; the agents keep the last rate and the stream completes without it; a new controller on the same port
  * adopts the rate from the agents' reports.
  */
-class ControllerRestartStreamTest {
+class ControllerRestartStreamTest extends LoopbackPairTest {
     private static final String TOKEN = "restart-token-6a1f8e3c5b";
     private static final int MESSAGES = 1500;
-    private final LoopbackAgents agents = new LoopbackAgents(TOKEN);
-    private AgentLinkServer server;
-    private WeftAgent h1;
-    private WeftAgent h2;
-
     ControllerRestartStreamTest() throws java.io.IOException {
-    }
-
-    @AfterEach
-    void tearDown() {
-        LoopbackAgents.closeAll(h1, h2, server);
+        super(TOKEN);
     }
 
     private static byte[] message(int i) {
@@ -49,11 +38,7 @@ class ControllerRestartStreamTest {
     @Test
     @Timeout(90)
     void aStreamOutlivesTheControllerAndTheRatesEndTheSame() throws Exception {
-        server = new AgentLinkServer(0, TOKEN, null, PathProvider.NONE).start();
-        int port = server.port();
-        h1 = agents.start("h1", "127.0.0.31", port);
-        h2 = agents.start("h2", "127.0.0.32", port);
-        LoopbackAgents.awaitRegistered(server, "h1", "h2");
+        int port = startRegistryAndPair("127.0.0.31", "127.0.0.32");
         server.setRate("h1", "h2", 50_000_000L, "sd");
         await("h1's VOQ to h2 at 50 Mbit/s", () -> rate(h1, "h2") == 50_000_000L);
 

@@ -8,8 +8,7 @@ import java.util.List;
  * ({@code -1}: the source). {@code attempt} counts the segment's earlier retries, so a source can tell a current
  * answer from a stale one.
  */
-public sealed interface CrpMessage permits CrpMessage.Request, CrpMessage.Grant, CrpMessage.Retry,
-        CrpMessage.Ack, CrpMessage.Nack {
+public sealed interface CrpMessage permits CrpMessage.Request, CrpMessage.Answer, CrpMessage.Ack, CrpMessage.Nack {
 
     SegmentId segment();
 
@@ -19,9 +18,22 @@ public sealed interface CrpMessage permits CrpMessage.Request, CrpMessage.Grant,
     /** The virtual-channel class the packet travels in. */
     CrpClass vc();
 
-    /** Where a grant or retry at path position {@code hop} goes. */
-    private static Address back(ResourcePath path, int hop, int source) {
-        return hop >= 0 ? Address.resource(path.get(hop)) : Address.host(source);
+    /** A grant or a retry: the destination's answer, travelling the request's path backward as a response. */
+    sealed interface Answer extends CrpMessage permits Grant, Retry {
+        ResourcePath path();
+
+        /** The path position of the resource it is addressed to; {@code -1}: the source. */
+        int hop();
+
+        @Override
+        default CrpClass vc() {
+            return CrpClass.RESPONSE;
+        }
+
+        /** Where it goes: the resource at path position {@code hop}, or the source. */
+        default Address to() {
+            return hop() >= 0 ? Address.resource(path().get(hop())) : Address.host(source());
+        }
     }
 
     /**
@@ -68,16 +80,7 @@ public sealed interface CrpMessage permits CrpMessage.Request, CrpMessage.Grant,
      * destination, seed 001 §2.3) and is {@code units} long.
      */
     record Grant(SegmentId segment, int source, ResourcePath path, int hop, long startTick, long units,
-                 int attempt) implements CrpMessage {
-        @Override
-        public CrpClass vc() {
-            return CrpClass.RESPONSE;
-        }
-
-        public Address to() {
-            return back(path, hop, source);
-        }
-
+                 int attempt) implements Answer {
         Grant onward() {
             return new Grant(segment, source, path, hop - 1, startTick, units, attempt);
         }
@@ -85,16 +88,7 @@ public sealed interface CrpMessage permits CrpMessage.Request, CrpMessage.Grant,
 
     /** A retry: the source re-requests after the wait its {@code cause} calls for. */
     record Retry(SegmentId segment, int source, ResourcePath path, int hop, RetryCause cause, int attempt)
-            implements CrpMessage {
-        @Override
-        public CrpClass vc() {
-            return CrpClass.RESPONSE;
-        }
-
-        public Address to() {
-            return back(path, hop, source);
-        }
-
+            implements Answer {
         Retry onward() {
             return new Retry(segment, source, path, hop - 1, cause, attempt);
         }

@@ -2,6 +2,7 @@ package weft.model.crp;
 
 import java.util.Arrays;
 import java.util.List;
+import weft.model.protocol.ReservationReport;
 
 /**
  * One VOQ's side of the live CRP: when to ask the controller for a reservation, what to do with its answers, and
@@ -262,33 +263,10 @@ public final class VoqReservation {
         return c;
     }
 
-    public long requests() {
-        return requests;
-    }
-
-    public long grants() {
-        return grants;
-    }
-
-    public long retries() {
-        return retries;
-    }
-
-    public long refusals() {
-        return refusals;
-    }
-
-    public long revocations() {
-        return revocations;
-    }
-
-    /** Requests forgotten unanswered. */
-    public long timeouts() {
-        return timeouts;
-    }
-
-    public long unreservedSent() {
-        return unreservedSent;
+    /** What this VOQ did with reservations so far: its requests and their answers, and where its bytes went. */
+    public ReservationReport report() {
+        return new ReservationReport(requests, grants, retries, refusals, revocations, timeouts, pacer.sentUnits(),
+                pacer.expiredUnits(), pacer.lateUnits(), unreservedSent);
     }
 
     /** Alive reservations at local tick {@code t}: requests out and bookings with a slot to come. */

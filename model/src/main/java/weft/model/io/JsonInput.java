@@ -187,8 +187,7 @@ public final class JsonInput {
 
     /** A string, or {@code otherwise} when the field is absent. */
     public String optionalText(JsonNode object, String path, String field, String otherwise) {
-        JsonNode v = object.get(field);
-        return v == null ? otherwise : text(v, join(path, field));
+        return optional(object, path, field, otherwise, this::text);
     }
 
     /** A string with at least one non-blank character. */
@@ -198,8 +197,7 @@ public final class JsonInput {
 
     /** A non-blank string, or {@code otherwise} when the field is absent. */
     public String optionalName(JsonNode object, String path, String field, String otherwise) {
-        JsonNode v = object.get(field);
-        return v == null ? otherwise : name(v, join(path, field));
+        return optional(object, path, field, otherwise, this::name);
     }
 
     /** A non-blank string element of an array. */
@@ -238,12 +236,12 @@ public final class JsonInput {
 
     /** A JSON integer that fits a {@code long}, or {@code otherwise} when the field is absent. */
     public long optionalLong(JsonNode object, String path, String field, long otherwise) {
-        JsonNode v = object.get(field);
-        if (v == null) {
-            return otherwise;
-        }
+        return optional(object, path, field, otherwise, this::longInteger);
+    }
+
+    private long longInteger(JsonNode v, String location) {
         if (!v.isIntegralNumber() || !v.canConvertToLong()) {
-            throw error(join(path, field), "expected an integer, got " + describe(v));
+            throw error(location, "expected an integer, got " + describe(v));
         }
         return v.longValue();
     }
@@ -255,8 +253,7 @@ public final class JsonInput {
 
     /** A number, or null when the field is absent. */
     public Double optionalNumber(JsonNode object, String path, String field) {
-        JsonNode v = object.get(field);
-        return v == null ? null : number(v, join(path, field));
+        return optional(object, path, field, null, this::number);
     }
 
     private double number(JsonNode v, String location) {
@@ -268,14 +265,26 @@ public final class JsonInput {
 
     /** {@code true} or {@code false}, or {@code otherwise} when the field is absent. */
     public boolean optionalBool(JsonNode object, String path, String field, boolean otherwise) {
-        JsonNode v = object.get(field);
-        if (v == null) {
-            return otherwise;
-        }
+        return optional(object, path, field, otherwise, this::bool);
+    }
+
+    private boolean bool(JsonNode v, String location) {
         if (!v.isBoolean()) {
-            throw error(join(path, field), "expected true or false, got " + describe(v));
+            throw error(location, "expected true or false, got " + describe(v));
         }
         return v.booleanValue();
+    }
+
+    /** The field read by {@code value}, or {@code otherwise} when the object has no such field. */
+    private <T> T optional(JsonNode object, String path, String field, T otherwise, Value<T> value) {
+        JsonNode v = object.get(field);
+        return v == null ? otherwise : value.read(v, join(path, field));
+    }
+
+    /** Reads one JSON value found at {@code location}, or throws naming the location and what was expected. */
+    @FunctionalInterface
+    private interface Value<T> {
+        T read(JsonNode v, String location);
     }
 
     private RuntimeException missing(String path, String field, String expected) {

@@ -2,13 +2,16 @@ package weft.model.protocol;
 
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
 import java.util.List;
+import java.util.function.Consumer;
 
 /**
  * Both ends of the control channel's byte stream: {@link LineFramer} cuts it into lines of at most
  * {@link ControlCodec#MAX_LINE_BYTES}, {@link ControlCodec} parses each line. Decode errors are values
  * ({@link Malformed}), so a bad line is answered and skipped and the session goes on. Not thread-safe: one per
- * connection. The controller's agent registry and the agent's control client both wrap it in a few lines of Netty.
+ * connection. The controller's agent registry and the agent's control client both wrap it in a few lines of Netty:
+ * each read goes through {@link #decode(ByteBuffer, Consumer, Consumer)}.
  *
  * <pre>
  * {"v":1,"type":"register","host":"h1",...}\n{"v":1,"type":"report",...}\n ...    UTF-8, one object per line
@@ -31,6 +34,7 @@ public final class ControlLineCodec {
     private final LineFramer framer;
     private final int maxLineBytes;
     private List<Decoded> out;
+    private final List<Decoded> pending = new ArrayList<>();
     private final LineFramer.Sink sink = new LineFramer.Sink() {
         @Override
         public void line(byte[] line, int length) {
@@ -69,6 +73,25 @@ public final class ControlLineCodec {
             framer.feed(in, sink);
         } finally {
             out = null;
+        }
+    }
+
+    /**
+     * Consumes every remaining byte of {@code in} and hands each complete line, in order, to {@code onMessage} (the
+     * message it decoded to) or {@code onMalformed} (the problem, to be answered before the session goes on).
+     */
+    public void decode(ByteBuffer in, Consumer<ControlMessage> onMessage, Consumer<String> onMalformed) {
+        decode(in, pending);
+        try {
+            for (Decoded d : pending) {
+                if (d instanceof Message m) {
+                    onMessage.accept(m.message());
+                } else if (d instanceof Malformed bad) {
+                    onMalformed.accept(bad.problem());
+                }
+            }
+        } finally {
+            pending.clear();
         }
     }
 

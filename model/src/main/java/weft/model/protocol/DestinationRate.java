@@ -9,7 +9,7 @@ import java.util.List;
  * @param dstIp         the destination agent's IPv4 address
  * @param dstPort       the destination agent's data UDP port
  * @param bitsPerSecond rate of the VOQ, >= 0
- * @param policy        path policy name (ecmp, vlb, rr, prr, srr, sd, psd, tp, mp)
+ * @param policy        path policy name (ecmp, vlb, rr, prr, srr, sd, psd, tp, ptp, mp, pmp)
  * @param paths         allowed paths; empty means one default path from the agent's data port
  * @param tenant        tenant id written into the shim header, 0..65535
  * @param manual        the rate was set by hand ({@code weft rates set}), not by an allocator; the agent reports it

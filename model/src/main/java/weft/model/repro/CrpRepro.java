@@ -7,6 +7,7 @@ import java.util.function.Supplier;
 
 import weft.model.io.Chart;
 import weft.model.sim.control.ControlResult;
+import weft.model.sim.VoqRouter;
 import weft.model.sim.control.ControlRun.Control;
 
 /**
@@ -86,7 +87,7 @@ final class CrpRepro extends DeclaredReproduction {
             knob("cycles", "measured cycles (global UR, combined)", "50000", "8000"),
             knob("ecn-warmup", "warm-up of ECN's combined run (its recovery, §4.3)", "400000", "40000"),
             knob("hotspot-cycles", "measured cycles of the hotspot runs", "200000", "40000"),
-            knob("onset", "step: cycles of 40% intra-cluster traffic before the hotspots start", "50000",
+            knob("onset", "step: cycles of intra-cluster traffic at 0.4 before the hotspots start", "50000",
                     "10000"),
             knob("step-cycles", "step: cycles measured after the onset", "400000", "60000"),
             knob("bin", "step: bin of the time series, cycles", "10000", "2000"),
@@ -94,7 +95,10 @@ final class CrpRepro extends DeclaredReproduction {
                     + "(on|off)", "on", "on"),
             knob("retry-jitter", "CRP: random extra wait after a retry, up to this many cycles", "0", "0"),
             knob("outstanding", "CRP: segments a flow queue keeps reserving, each from its request until its data "
-                    + "has gone (docs/crp.md decision 12)", "1", "1"));
+                    + "has gone (docs/crp.md decision 12)", "1", "1"),
+            knob("router", "routers: paper (§3: VOQs, crossbar speedup 2, 512 B output buffers, separable "
+                    + "input-first allocation) or infinite (output-queued, infinite speedup)", "infinite",
+                    "infinite"));
 
     CrpRepro() {
         super("crp", "001", "Seed 001 Figs. 6-9: CRP vs ECN vs no control on two clusters with over-subscribed "
@@ -129,7 +133,12 @@ final class CrpRepro extends DeclaredReproduction {
         if (!random.equals("on") && !random.equals("off")) {
             throw new IllegalArgumentException("--random-retry: expected on or off, got '" + random + "'");
         }
-        CrpRuns runs = new CrpRuns(leaves, inter, o.seed(), bin, random.equals("on"), jitter, outstanding);
+        String router = o.string("router").trim();
+        if (!router.equals("paper") && !router.equals("infinite")) {
+            throw new IllegalArgumentException("--router: expected paper or infinite, got '" + router + "'");
+        }
+        CrpRuns runs = new CrpRuns(leaves, inter, o.seed(), bin, random.equals("on"), jitter, outstanding,
+                router.equals("paper") ? VoqRouter.paper() : null);
 
         String step = "step:" + onset * CrpRuns.CYCLE_PS / 1000;
         long before = Math.max(0, onset - 2L * bin);
@@ -203,12 +212,14 @@ final class CrpRepro extends DeclaredReproduction {
                         new Chart.Series("offered", List.of(new double[] {before, 0.4},
                                 new double[] {onset + stepCycles, 0.4}), true)));
         String setup = String.format(Locale.ROOT, "2 clusters x %d hosts (%d leaves, %d spines), %d inter-cluster "
-                        + "channels each way; 1 flit/cycle links; 4 KB VOQ input buffers, credits; 8-packet messages; "
+                        + "channels each way; 1 flit/cycle links; 4 KB VOQ input buffers, credits; %s routers; "
+                        + "8-packet messages; "
                         + "warm-up %d cycles (ECN combined %d), %d measured (hotspot %d; step: onset %d, %d after); "
                         + "CRP randomised retry %s, extra retry jitter %d cycles, %d outstanding requests per flow "
                         + "queue",
-                runs.hosts() / 2, leaves, leaves, inter, warmup, ecnWarmup, cycles, hotspotCycles, onset, stepCycles,
-                random, jitter, outstanding);
+                runs.hosts() / 2, leaves, leaves, inter,
+                router.equals("paper") ? "speedup-2 crossbar and 512 B output buffer" : "infinite-speedup", warmup,
+                ecnWarmup, cycles, hotspotCycles, onset, stepCycles, random, jitter, outstanding);
         return ReproResult.of(this, o, setup, claims, List.of(table), chart);
     }
 

@@ -9,6 +9,7 @@ import weft.model.routing.RoutingResult;
 import weft.model.sim.SimConfig;
 import weft.model.sim.SimResult;
 import weft.model.sim.Simulator;
+import weft.model.sim.VoqRouter;
 import weft.model.sim.control.ControlResult;
 import weft.model.sim.control.ControlRun;
 import weft.model.sim.control.MessageSize;
@@ -23,8 +24,10 @@ import weft.model.topology.generate.GeneratorOptions;
  * {@code inter} channels each way, routed by nearest common ancestor with a layer per cluster (the dateline, routing
  * engine {@code nca}); one flit of 8 B per cycle of 1 ns on every channel (64 Gbit/s: the paper's cycle arithmetic,
  * not its nominal 10 Gbit/s), 32 ns links, 64 ns between clusters, 26 ns routers, 256 B packets, 4 KB input buffers
- * per virtual channel with credits, VOQ routers (infinite speedup: an input's packets wait per output, so no
- * head-of-line blocking, as the paper's VOQ with a 2x crossbar speedup), 8-packet messages and Table 1's ECN and CRP.
+ * per virtual channel with credits, VOQ routers, 8-packet messages and Table 1's ECN and CRP. The routers are either
+ * the paper's ({@link VoqRouter#paper()}: VOQs, a crossbar of speedup 2, 512 B output buffers, separable input-first
+ * allocation) or the simulator's output-queued switch (infinite speedup: an input's packets wait per output, so no
+ * head-of-line blocking either, and no crossbar or output buffer limits).
  *
  * <p>One instance runs every experiment of a reproduction on the same fabric and routes.
  */
@@ -37,14 +40,17 @@ final class CrpRuns {
     private final long seed;
     private final long binCycles;
     private final CrpParameters crp;
+    private final VoqRouter router;
 
     /**
      * @param randomRetry       CRP's randomised retry wait (§2.6; {@link CrpParameters#randomRetry})
      * @param retryJitterCycles CRP's random extra wait after a retry, drawn from {@code [0, retryJitterCycles]}
      * @param outstanding       CRP's segments a flow queue keeps reserving ({@link CrpParameters#outstanding})
+     * @param router            the paper's router, or null for the output-queued switch of infinite speedup
      */
     CrpRuns(int leaves, int inter, long seed, long binCycles, boolean randomRetry, long retryJitterCycles,
-            int outstanding) {
+            int outstanding, VoqRouter router) {
+        this.router = router;
         this.topology = Clusters.generate(2, leaves, leaves, inter, 0.064,
                 GeneratorOptions.defaults().withGbps(64).withLatencyUs(0.032));
         this.routes = RoutingEngines.byName("nca").compute(topology, RoutingOptions.defaults());
@@ -68,7 +74,8 @@ final class CrpRuns {
      */
     ControlResult run(ControlRun.Control control, String pattern, double load, long warmupCycles, long cycles) {
         SimConfig config = SimConfig.defaults().withSeed(seed).withPacketBytes(256).withBufferBytes(4096)
-                .withInfiniteSpeedup(true).withRouterDelayPs(26_000).withHostLatencyPs(1_000)
+                .withInfiniteSpeedup(router == null).withVoqRouter(router).withRouterDelayPs(26_000)
+                .withHostLatencyPs(1_000)
                 .withWarmupPs(warmupCycles * CYCLE_PS).withDurationPs(cycles * CYCLE_PS)
                 .withClassPriorities(ControlRun.classPriorities(control));
         ControlRun run = new ControlRun(control, MessageTraffic.parse(pattern, load, MessageSize.fixed(8)),

@@ -14,6 +14,7 @@ import weft.model.sim.SimConfig;
 import weft.model.sim.Simulator;
 import weft.model.topology.Topology;
 import weft.model.topology.generate.GeneratorOptions;
+import weft.model.topology.generate.LinkFaults;
 import weft.model.topology.generate.Mesh;
 import weft.model.topology.generate.RandomIrregular;
 import weft.model.topology.generate.Torus;
@@ -30,7 +31,8 @@ import weft.model.traffic.TrafficPattern;
  *
  * <p>The irregular fabrics are {@link RandomIrregular} with seeds {@code seed, seed + 1, ...}: one set of fabrics for
  * every run and routing, as the thesis keeps "the set of irregular topologies ... the same for all simulations"
- * (§2.3.3).
+ * (§2.3.3). A regular fabric with random link faults ({@link LinkFaults}, §3.2.3's faulty mesh) is such a set too: run
+ * {@code i} has the faults of seed {@code seed + i}, the same for every routing.
  */
 final class EthernetSetup {
     /** The thesis's frame: the largest Ethernet frame. */
@@ -52,7 +54,9 @@ final class EthernetSetup {
     }
 
     /**
-     * A fabric by name: {@code torus-WxH}, {@code mesh-WxH}, or {@code irregular-N} (seeded with {@code seed}).
+     * A fabric by name: {@code torus-WxH}, {@code mesh-WxH}, {@code irregular-N} (seeded with {@code seed}), or a
+     * regular one with {@code P} percent of its links faulty, {@code mesh-WxH-faultsP} ({@link LinkFaults}, seeded
+     * with {@code seed}; seed 002 §3.2.3's "8x8 mesh with 5% link faults" is {@code mesh-8x8-faults5}).
      *
      * @throws IllegalArgumentException naming the parameter and the value
      */
@@ -60,18 +64,23 @@ final class EthernetSetup {
         String[] parts = name.split("-", 2);
         try {
             if (parts.length == 2 && (parts[0].equals("torus") || parts[0].equals("mesh"))) {
-                String[] dims = parts[1].split("x");
+                String[] shape = parts[1].split("-faults", -1);
+                String[] dims = shape[0].split("x");
                 List<Integer> sizes = List.of(Integer.parseInt(dims[0]), Integer.parseInt(dims[1]));
-                return parts[0].equals("torus") ? Torus.generate(sizes, options()) : Mesh.generate(sizes, options());
+                Topology t = parts[0].equals("torus") ? Torus.generate(sizes, options())
+                        : Mesh.generate(sizes, options());
+                return shape.length == 1 ? t : LinkFaults.remove(t, Double.parseDouble(shape[1]) / 100, seed);
             }
             if (parts.length == 2 && parts[0].equals("irregular")) {
                 return RandomIrregular.generate(Integer.parseInt(parts[1]), DEGREE, seed, options());
             }
         } catch (NumberFormatException | ArrayIndexOutOfBoundsException e) {
             throw new IllegalArgumentException("--" + parameter + ": cannot read fabric '" + name + "'", e);
+        } catch (IllegalArgumentException e) {
+            throw new IllegalArgumentException("--" + parameter + ": fabric '" + name + "': " + e.getMessage(), e);
         }
         throw new IllegalArgumentException("--" + parameter + ": unknown fabric '" + name + "'; expected torus-WxH, "
-                + "mesh-WxH or irregular-N");
+                + "mesh-WxH, either with -faultsP (P% of the links faulty), or irregular-N");
     }
 
     /** Whether the fabric name is one of the random irregular family (a set of seeds) or a regular one. */
@@ -80,21 +89,32 @@ final class EthernetSetup {
     }
 
     /**
+     * Whether the fabric name stands for a set of seeded fabrics (random irregular ones, or a regular one with random
+     * faults) rather than one fabric run several times.
+     */
+    static boolean seeded(String name) {
+        return irregular(name) || name.contains("-faults");
+    }
+
+    /**
      * The fabric names as the tables print them: {@code "8x8 torus"}, {@code "32-switch irregular"},
-     * {@code "4x8 + 8x4 mesh"}.
+     * {@code "4x8 + 8x4 mesh"}, {@code "8x8 mesh, 5% link faults"}.
      */
     static String label(String names) {
         List<String> sizes = new ArrayList<>();
         String kind = "";
+        String faults = "";
         for (String name : names.split(",")) {
             String[] parts = name.split("-", 2);
             if (parts.length < 2) {
                 return name;
             }
             kind = irregular(name) ? "-switch irregular" : " " + parts[0];
-            sizes.add(parts[1]);
+            String[] shape = parts[1].split("-faults", -1);
+            faults = shape.length == 2 ? ", " + shape[1] + "% link faults" : "";
+            sizes.add(shape[0]);
         }
-        return String.join(" + ", sizes) + kind;
+        return String.join(" + ", sizes) + kind + faults;
     }
 
     /** The number of hosts of the first fabric of a list. */
@@ -171,7 +191,8 @@ final class EthernetSetup {
     /**
      * One engine on every fabric of a set: {@code fabrics} is one name or several separated by commas (a regular
      * fabric in both orientations, say), each run {@code count} times (a regular fabric) or on {@code count} seeded
-     * fabrics (an irregular one); all must have the same number of hosts. {@code balanced}: see {@link #BASELINES}.
+     * fabrics (an irregular one, or a regular one with random faults: {@link #seeded}); all must have the same number
+     * of hosts. {@code balanced}: see {@link #BASELINES}.
      *
      * @throws IllegalArgumentException naming the parameter when a name is unknown or the host counts differ
      */
@@ -183,7 +204,7 @@ final class EthernetSetup {
         double bound = 0;
         int hosts = -1;
         for (String name : names) {
-            Topology regular = irregular(name) ? null : fabric(parameter, name, seed);
+            Topology regular = seeded(name) ? null : fabric(parameter, name, seed);
             RoutingResult regularRoutes = regular == null ? null : route(engine, regular, seed, balanced);
             for (int i = 0; i < count; i++) {
                 long s = seed + i;

@@ -34,9 +34,11 @@ public final class Reproductions {
         ALL.put("ecmp", EcmpRepro::new);
         ALL.put("ecmp-scaling", EcmpScalingRepro::new);
         ALL.put("capacity", CapacityRepro::new);
+        ALL.put("capacity-a2a", AllToAllCapacityRepro::new);
         ALL.put("queues", QueuesRepro::new);
         ALL.put("resequencer", ResequencerRepro::new);
         ALL.put("voq", VoqRepro::new);
+        ALL.put("voq-interval", IntervalRepro::new);
     }
 
     private Reproductions() {

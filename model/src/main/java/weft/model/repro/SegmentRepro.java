@@ -8,10 +8,11 @@ import weft.model.io.Chart;
 import weft.model.sim.SimConfig.FlowControlKind;
 
 /**
- * Seed 002 §3.2.3 (Figs. 3.9c and 3.11): saturation throughput of Segment-based routing against Up*&#47;Down* and
- * TBTP on the 8x8 torus and on random irregular fabrics of 16, 32 and 64 switches, with LASH beside them, under
- * uniform traffic and 802.3x flow control. Setup in {@link EthernetSetup}; throughput is the highest accepted load
- * of a sweep averaged over the fabrics ({@link LoadSweep}).
+ * Seed 002 §3.2.3 (Figs. 3.9 and 3.11): saturation throughput of Segment-based routing against Up*&#47;Down* and
+ * TBTP on the 8x8 torus, the 8x8 mesh, the 8x8 mesh with 5% of its links faulty ({@code LinkFaults}) and random
+ * irregular fabrics of 16, 32 and 64 switches, with LASH beside them, under uniform traffic and 802.3x flow control.
+ * Setup in {@link EthernetSetup}; throughput is the highest accepted load of a sweep averaged over the fabrics
+ * ({@link LoadSweep}).
  */
 final class SegmentRepro extends DeclaredReproduction {
     private static final Tolerance DEFAULT = Tolerance.defaultRelative();
@@ -28,6 +29,8 @@ final class SegmentRepro extends DeclaredReproduction {
             new Claim("S7.tbtp", "64-switch irregular: SR / TBTP throughput", 3.2, "ratio", DEFAULT,
                     new Band(1.1, 6)),
             new Claim("S2", "8x8 mesh: SR / Up*/Down* throughput", 1.2, "ratio", DEFAULT, new Band(0.8, 3)),
+            new Claim("S3", "8x8 mesh with 5% link faults: SR / Up*/Down* throughput", 2.0, "ratio", DEFAULT,
+                    new Band(1.0, 4)),
             new Claim("S4", "8x8 torus: SR's accepted load two sweep points past saturation over its peak ('more "
                     + "than halved')", 0.5, "ratio", Tolerance.atMost(0, "thesis Fig. 3.9c: direction, at most half"),
                     new Band(0, 1.05)),
@@ -39,7 +42,10 @@ final class SegmentRepro extends DeclaredReproduction {
     private static final List<Parameter> PARAMETERS = List.of(EthernetSetup.BASELINES,
             new Parameter("torus", "the regular fabric (torus-WxH or mesh-WxH)", "torus-8x8", "torus-8x8"),
             new Parameter("mesh", "the second regular fabric (S2)", "mesh-8x8", "mesh-8x8"),
-            new Parameter("runs", "runs averaged on the regular fabric (seeds S, S+1, ...)", "4", "1"),
+            new Parameter("faulty", "the regular fabric with random link faults (S3; mesh-WxH-faultsP: P% of the "
+                    + "links removed, keeping it connected, seeds S, S+1, ... one per run)", "mesh-8x8-faults5",
+                    "mesh-8x8-faults5"),
+            new Parameter("runs", "runs averaged on each regular fabric (seeds S, S+1, ...)", "4", "1"),
             new Parameter("sizes", "switches of the irregular fabrics (16, 32, 64 give the claims)", "16,32,64",
                     "16,32,64"),
             new Parameter("fabrics", "random fabrics of each size averaged (seeds S, S+1, ...)", "16", "1"),
@@ -49,6 +55,8 @@ final class SegmentRepro extends DeclaredReproduction {
                     "0.05,0.1,0.15,0.2,0.25,0.3,0.35,0.4,0.45,0.5,0.6,0.7,0.8,0.9,1", "0.1,0.2,0.3,0.4,0.5,0.7"));
     static final String[] ENGINES = {"updown", "sr", "tbtp", "lash"};
     private static final String[] NAMES = {"Up*/Down*", "SR", "TBTP", "LASH"};
+    /** The regular fabric sets before the irregular ones: the torus, the mesh, the faulty mesh. */
+    private static final int REGULAR = 3;
 
     SegmentRepro() {
         super("sr", "002", "Seed 002 §3.2.3 Figs. 3.9/3.11: Segment-based routing vs Up*/Down*, TBTP and LASH "
@@ -59,7 +67,8 @@ final class SegmentRepro extends DeclaredReproduction {
     public ReproResult run(ReproOptions o) {
         String torus = o.string("torus");
         String mesh = o.string("mesh");
-        for (String name : List.of("torus", "mesh")) {
+        String faulty = o.string("faulty");
+        for (String name : List.of("torus", "mesh", "faulty")) {
             if (EthernetSetup.irregular(o.string(name))) {
                 throw new IllegalArgumentException("--" + name + ": expected a regular fabric (torus-WxH or mesh-WxH), "
                         + "got " + o.string(name));
@@ -73,6 +82,7 @@ final class SegmentRepro extends DeclaredReproduction {
         List<String> sets = new ArrayList<>();
         sets.add(torus);
         sets.add(mesh);
+        sets.add(faulty);
         for (int n : sizes) {
             sets.add("irregular-" + n);
         }
@@ -85,9 +95,10 @@ final class SegmentRepro extends DeclaredReproduction {
         for (int s = 0; s < sets.size(); s++) {
             String fabric = sets.get(s);
             int count = EthernetSetup.irregular(fabric) ? fabrics : runs;
-            int hosts = EthernetSetup.hosts("sizes", fabric, o.seed());
+            String parameter = s < REGULAR ? List.of("torus", "mesh", "faulty").get(s) : "sizes";
+            int hosts = EthernetSetup.hosts(parameter, fabric, o.seed());
             for (int e = 0; e < ENGINES.length; e++) {
-                EthernetSetup.FabricSet set = EthernetSetup.simulators("sizes", fabric, ENGINES[e], count, o.seed(),
+                EthernetSetup.FabricSet set = EthernetSetup.simulators(parameter, fabric, ENGINES[e], count, o.seed(),
                         FlowControlKind.PFC, duration, 0,
                         EthernetSetup.balancedBaselines(o));
                 bound[s][e] = EthernetSetup.mbps(set.bound());
@@ -108,11 +119,11 @@ final class SegmentRepro extends DeclaredReproduction {
             }
         }
         List<List<String>> rows = new ArrayList<>();
-        String[] paperUd = {"2.2", "1.5", "1.84", "2.0", "1.2"};
-        String[] paperTbtp = {"-", "UD ≈ TBTP", "2.4", "3.2", "-"};
+        String[] paperUd = {"2.2", "1.2", "2.0", "1.5", "1.84", "2.0"};
+        String[] paperTbtp = {"-", "-", "-", "UD ≈ TBTP", "2.4", "3.2"};
         for (int s = 0; s < sets.size(); s++) {
-            String p = s < 2 ? paperUd[s == 0 ? 0 : 4] : paperFor(sizes.get(s - 2), paperUd);
-            String q = s < 2 ? paperTbtp[s == 0 ? 0 : 4] : paperFor(sizes.get(s - 2), paperTbtp);
+            String p = s < REGULAR ? paperUd[s] : paperFor(sizes.get(s - REGULAR), paperUd);
+            String q = s < REGULAR ? paperTbtp[s] : paperFor(sizes.get(s - REGULAR), paperTbtp);
             rows.add(EthernetSetup.row(sets.get(s), tput[s], p, ratio(tput[s][1], tput[s][0]), q,
                     ratio(tput[s][1], tput[s][2])));
         }
@@ -133,14 +144,16 @@ final class SegmentRepro extends DeclaredReproduction {
         int[] want = {16, 32, 32, 64, 64};
         for (int c = 1; c <= want.length; c++) {
             int s = sizes.indexOf(want[c - 1]);
-            double v = s < 0 ? Double.NaN : CLAIMS.get(c).id().endsWith(".tbtp") ? tput[s + 2][1] / tput[s + 2][2]
-                    : tput[s + 2][1] / tput[s + 2][0];
+            int i = s + REGULAR;
+            double v = s < 0 ? Double.NaN : CLAIMS.get(c).id().endsWith(".tbtp") ? tput[i][1] / tput[i][2]
+                    : tput[i][1] / tput[i][0];
             claims.add(CLAIMS.get(c).measured(v));
         }
         claims.add(CLAIMS.get(6).measured(tput[1][1] / tput[1][0]));
-        claims.add(CLAIMS.get(7).measured(pastSaturation));
-        claims.add(CLAIMS.get(8).measured(pairwise[0][1] / pairwise[0][0] / (tput[0][1] / tput[0][0])));
-        claims.add(CLAIMS.get(9).measured(pairwise[0][1] / tput[0][1]));
+        claims.add(CLAIMS.get(7).measured(tput[2][1] / tput[2][0]));
+        claims.add(CLAIMS.get(8).measured(pastSaturation));
+        claims.add(CLAIMS.get(9).measured(pairwise[0][1] / pairwise[0][0] / (tput[0][1] / tput[0][0])));
+        claims.add(CLAIMS.get(10).measured(pairwise[0][1] / tput[0][1]));
         ResultTable pairs = new ResultTable("Pairwise traffic (random pairs, each host sending to its partner; thesis "
                 + "Fig. 3.10): saturation throughput per node, Mbit/s, against uniform", List.of("fabric",
                 "Up*/Down* pairwise / uniform", "SR pairwise / uniform", "SR/UD pairwise", "SR/UD uniform"), List.of(
@@ -148,10 +161,12 @@ final class SegmentRepro extends DeclaredReproduction {
         Chart chart = new Chart("Seed 002 Figs. 3.9c/3.11c: throughput on the " + EthernetSetup.label(torus)
                 + " (solid) and 32-switch irregular fabrics (dashed), uniform traffic, 802.3x",
                 "offered load per node (Mbit/s)", "accepted per node (Mbit/s)", false, series);
-        String setup = String.format(Locale.ROOT, "%s and %s (%d runs each) and irregular fabrics of %s switches (%d "
-                + "each, at most 4 links per switch), 1 host per switch, 1 Gbit/s, 1522-byte frames, 802.3x pause, "
+        String setup = String.format(Locale.ROOT, "%s, %s and %s (%d runs each; each run's faults drawn with its "
+                + "seed, the same for every routing) and irregular fabrics of %s switches (%d each, at most 4 links "
+                + "per switch), 1 host per switch, 1 Gbit/s, 1522-byte frames, 802.3x pause, "
                 + "uniform periodic traffic (and pairwise on the regular fabrics, Up*/Down* and SR), %.0f µs per run",
-                EthernetSetup.label(torus), EthernetSetup.label(mesh), runs, sizes, fabrics, duration);
+                EthernetSetup.label(torus), EthernetSetup.label(mesh), EthernetSetup.label(faulty), runs, sizes,
+                fabrics, duration);
         return ReproResult.of(this, o, setup + EthernetSetup.baselinesNote(o), claims, List.of(table, bounds, pairs),
                 chart);
     }
@@ -164,9 +179,9 @@ final class SegmentRepro extends DeclaredReproduction {
 
     private static String paperFor(int size, String[] byFabric) {
         return switch (size) {
-            case 16 -> byFabric[1];
-            case 32 -> byFabric[2];
-            case 64 -> byFabric[3];
+            case 16 -> byFabric[REGULAR];
+            case 32 -> byFabric[REGULAR + 1];
+            case 64 -> byFabric[REGULAR + 2];
             default -> "-";
         };
     }

@@ -225,6 +225,11 @@ final class TreeFabric {
             return flows;
         }
 
+        /** The tree the flows are routed on. */
+        Topology topology() {
+            return topology;
+        }
+
         /** The fluid rate problem of the flows on their paths (link capacities in the tree's unit). */
         RateProblem problem(WeightBasis basis) {
             return FabricProblem.build(topology, flows, (f, su, du) -> paths.channels(Integer.parseInt(f.id()

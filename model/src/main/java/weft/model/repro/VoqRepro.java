@@ -8,16 +8,8 @@ import weft.model.io.Chart;
 import weft.model.rate.BacklogClearing;
 import weft.model.rate.BacklogProportional;
 import weft.model.rate.MaxMin;
-import weft.model.rate.VoqBudget;
 import weft.model.rate.distributed.LinkProxyScheduler.Mode;
-import weft.model.routing.RoutingEngines;
-import weft.model.routing.RoutingOptions;
-import weft.model.routing.RoutingResult;
-import weft.model.sim.SimConfig;
-import weft.model.sim.Simulator;
-import weft.model.sim.Workload;
 import weft.model.sim.scheduling.SchedulingLayer;
-import weft.model.topology.Topology;
 
 /**
  * Seed 004 §5.6.2 (Figs. 5.2, 5.3): how long max-min and backlog-proportional VOQ rates take to clear an initial
@@ -54,9 +46,6 @@ final class VoqRepro extends DeclaredReproduction {
             new Parameter("n", "senders of the two-phase pattern", "16", "4"),
             new Parameter("epoch-ms", "time one unit of backlog takes at the link rate, ms", "100", "10"),
             new Parameter("interval-ms", "scheduling interval T, ms", "1", "1"));
-    private static final int FRAME = DataCenterFabric.MAX_FRAME;
-    /** Ethernet's wire overhead of a 1538-byte frame: 1500 bytes of payload. */
-    private static final int HEADER = FRAME - 1500;
 
     VoqRepro() {
         super("voq", "004", "Seed 004 §5.6.2 Figs. 5.2-5.3: max-min vs backlog-proportional VOQ rates clearing an "
@@ -126,8 +115,6 @@ final class VoqRepro extends DeclaredReproduction {
                                    double intervalMs, long[] control) {
         int senders = pattern.length;
         int receivers = pattern[0].length;
-        Topology star = SchedulingLayer.virtualSwitch(senders + receivers, DataCenterFabric.GBPS);
-        RoutingResult routes = RoutingEngines.byName("minhop").compute(star, RoutingOptions.defaults());
         double unitBytes = UNIT_BYTES_PER_MS * epochMs;
         List<SchedulingLayer.Message> messages = new ArrayList<>();
         for (int i = 0; i < senders; i++) {
@@ -138,20 +125,11 @@ final class VoqRepro extends DeclaredReproduction {
                 }
             }
         }
-        long intervalPs = Math.round(intervalMs * DataCenterFabric.MS);
-        SchedulingLayer.Parameters p = new SchedulingLayer.Parameters(mode, intervalPs,
-                new VoqBudget(84, intervalMs / 1000, 0), FRAME, HEADER, FRAME, 10 * intervalPs, appLimitGbps);
         long bound = Math.round(3 * BacklogClearing.beta(pattern) * epochMs * DataCenterFabric.MS);
-        SimConfig config = SimConfig.defaults().toBuilder().packetBytes(FRAME).bufferBytes(64L * FRAME)
-                .switching(SimConfig.Switching.STORE_AND_FORWARD).infiniteSpeedup(true).routerDelayPs(0)
-                .hostLatencyPs(0).warmupPs(0).durationPs(bound).build();
-        SchedulingLayer[] layer = new SchedulingLayer[1];
-        new Simulator(star, routes, config).run(new Workload.Driven("backlog", net -> {
-            layer[0] = new SchedulingLayer(net, p, messages);
-            return layer[0];
-        }));
-        control[0] += layer[0].controlPackets();
-        long last = layer[0].lastCompletionPs();
+        SchedulingLayer layer = VirtualSwitchRun.run(senders + receivers,
+                VirtualSwitchRun.parameters(mode, intervalMs, 0, appLimitGbps), messages, 0, bound);
+        control[0] += layer.controlPackets();
+        long last = layer.lastCompletionPs();
         return last < 0 ? Double.NaN : last / (epochMs * DataCenterFabric.MS);
     }
 

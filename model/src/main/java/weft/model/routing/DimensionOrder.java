@@ -27,14 +27,13 @@ import weft.model.topology.Topology;
  *       row's cycle.</li>
  * </ul>
  */
-final class DimensionOrder extends NamedEngine {
+final class DimensionOrder extends ConnectedEngine {
     DimensionOrder() {
         super("dor", true);
     }
 
     @Override
-    public RoutingResult compute(Topology topology, RoutingOptions options) {
-        DestinationTables.requireConnected(name(), topology);
+    RoutingResult route(Topology topology, RoutingOptions options) {
         Grid grid = Grid.of(name(), topology);
         SwitchGraph g = topology.graph();
         int n = g.switchCount();

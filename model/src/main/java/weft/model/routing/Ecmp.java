@@ -15,17 +15,15 @@ import weft.model.topology.Topology;
  * layer is deadlock-free only where shortest paths are, as on trees (up then down); on a ring or torus the verifier
  * reports the cycle.
  */
-final class Ecmp extends NamedEngine {
+final class Ecmp extends ConnectedEngine {
     Ecmp() {
         super("ecmp", true);
     }
 
     @Override
-    public RoutingResult compute(Topology topology, RoutingOptions options) {
-        DestinationTables.requireConnected(name(), topology);
-        SwitchGraph g = topology.graph();
-        List<ForwardingEntry> entries = shortestPathGroups(g, 1);
-        return new RoutingResult(name(), 1, DestinationTables.pairs(topology, null), entries, true);
+    RoutingResult route(Topology topology, RoutingOptions options) {
+        return new RoutingResult(name(), 1, DestinationTables.pairs(topology, null),
+                shortestPathGroups(topology.graph(), 1), true);
     }
 
     /**

@@ -98,25 +98,10 @@ final class KaryNTreeShape {
      * reaches it.
      */
     static int[] heights(SwitchGraph g) {
-        int s = g.switchCount();
-        int[] height = new int[s];
-        Arrays.fill(height, -1);
-        int[] queue = new int[s];
-        int tail = 0;
-        for (int u = 0; u < s; u++) {
-            if (g.hostsAt(u).length > 0) {
-                height[u] = 0;
-                queue[tail++] = u;
-            }
-        }
-        for (int head = 0; head < tail; head++) {
-            int u = queue[head];
-            for (int c : g.out(u)) {
-                int v = g.dst(c);
-                if (height[v] < 0) {
-                    height[v] = height[u] + 1;
-                    queue[tail++] = v;
-                }
+        int[] height = g.bfsFrom(u -> g.hostsAt(u).length > 0);
+        for (int u = 0; u < height.length; u++) {
+            if (height[u] == Integer.MAX_VALUE) {
+                height[u] = -1;
             }
         }
         return height;

@@ -13,14 +13,13 @@ import weft.model.topology.Topology;
  * {@code osm_ucast_mgr.c} (min-hop with port balancing) as the reference behaviour.
  * Decision: destinations in switch order, ties by lowest port, load = hosts of the destinations routed.
  */
-final class MinHop extends NamedEngine {
+final class MinHop extends ConnectedEngine {
     MinHop() {
         super("minhop", true);
     }
 
     @Override
-    public RoutingResult compute(Topology topology, RoutingOptions options) {
-        DestinationTables.requireConnected(name(), topology);
+    RoutingResult route(Topology topology, RoutingOptions options) {
         SwitchGraph g = topology.graph();
         int n = g.switchCount();
         int[][] next = new int[n][];

@@ -19,14 +19,13 @@ import weft.model.topology.generate.Clusters;
  * the {@code clusters} generator's fabrics are exactly the inter-cluster links (leaf to leaf). A fabric without such
  * links is one cluster, routed as plain ECMP in one layer.
  */
-final class Nca extends NamedEngine {
+final class Nca extends ConnectedEngine {
     Nca() {
         super("nca", true);
     }
 
     @Override
-    public RoutingResult compute(Topology topology, RoutingOptions options) {
-        DestinationTables.requireConnected(name(), topology);
+    RoutingResult route(Topology topology, RoutingOptions options) {
         int[] cluster = Clusters.switchClusters(topology.graph());
         int layers = java.util.Arrays.stream(cluster).max().orElse(0) + 1;
         if (layers > options.maxLayers()) {

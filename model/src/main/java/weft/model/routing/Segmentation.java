@@ -202,27 +202,7 @@ final class Segmentation {
 
     /** Multi-source BFS distance to the visited switches of sub-net c. */
     private int[] distanceToVisited(int c) {
-        int[] d = new int[n];
-        Arrays.fill(d, Integer.MAX_VALUE);
-        int[] queue = new int[n];
-        int tail = 0;
-        for (int u = 0; u < n; u++) {
-            if (visited[u] && subnet[u] == c) {
-                d[u] = 0;
-                queue[tail++] = u;
-            }
-        }
-        for (int head = 0; head < tail; head++) {
-            int u = queue[head];
-            for (int ch : g.out(u)) {
-                int v = g.dst(ch);
-                if (d[v] == Integer.MAX_VALUE) {
-                    d[v] = d[u] + 1;
-                    queue[tail++] = v;
-                }
-            }
-        }
-        return d;
+        return g.bfsFrom(u -> visited[u] && subnet[u] == c);
     }
 
     /** A visited, non-terminal switch of sub-net c with a non-visited link; lowest index first. */

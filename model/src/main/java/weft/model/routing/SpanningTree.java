@@ -23,7 +23,7 @@ import weft.model.topology.Topology;
  * </ol>
  * Decision: port priorities are all equal (the 802.1D default), so port ids compare by port number.
  */
-final class SpanningTree extends NamedEngine {
+final class SpanningTree extends ConnectedEngine {
     SpanningTree() {
         super("stp", false);
     }
@@ -32,8 +32,7 @@ final class SpanningTree extends NamedEngine {
     private static final double PATH_COST_MBPS = 20_000_000.0;
 
     @Override
-    public RoutingResult compute(Topology topology, RoutingOptions options) {
-        DestinationTables.requireConnected(name(), topology);
+    RoutingResult route(Topology topology, RoutingOptions options) {
         SwitchGraph g = topology.graph();
         int n = g.switchCount();
         int[] rootPort = rootPorts(topology, root(name(), topology, options.root()));

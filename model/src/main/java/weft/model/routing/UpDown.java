@@ -27,14 +27,13 @@ import weft.model.topology.Topology;
  * down, and does, even when going up first would be shorter for its own hosts. Every path is legal and each
  * destination's routes form an in-tree; every other switch takes the shortest legal route the table allows.
  */
-final class UpDown extends NamedEngine {
+final class UpDown extends ConnectedEngine {
     UpDown() {
         super("updown", false);
     }
 
     @Override
-    public RoutingResult compute(Topology topology, RoutingOptions options) {
-        DestinationTables.requireConnected(name(), topology);
+    RoutingResult route(Topology topology, RoutingOptions options) {
         SwitchGraph g = topology.graph();
         int root = root(topology, options.root());
         boolean[] up = upChannels(g, root);

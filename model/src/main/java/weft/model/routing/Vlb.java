@@ -34,7 +34,7 @@ import weft.model.topology.Topology;
  * {@code weft.model.topology.generate.KPortFatTree} the way up to each root is unique, so the p = (k/2)^(l-1) path ids
  * are its p intermediate switches, as the thesis's path field.
  */
-final class Vlb extends NamedEngine {
+final class Vlb extends ConnectedEngine {
     /** Refuse fabrics whose tagged entries would exceed this (about 2 GB of entries in memory). */
     static final long MAX_ENTRIES = 4_000_000;
 
@@ -43,8 +43,7 @@ final class Vlb extends NamedEngine {
     }
 
     @Override
-    public RoutingResult compute(Topology topology, RoutingOptions options) {
-        DestinationTables.requireConnected(name(), topology);
+    RoutingResult route(Topology topology, RoutingOptions options) {
         KaryNTreeShape tree;
         try {
             tree = KaryNTreeShape.of(name(), topology);

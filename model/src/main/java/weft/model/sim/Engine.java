@@ -22,7 +22,7 @@ import weft.model.sim.engine.EventQueue;
  * (congestion marking), and on packets that waited longer than their class may (dropped, or turned into a reply to
  * their source); {@link #expired} and {@link #expire} serve the switch models for the last.
  *
- * <p>Decision: one class of about 520 lines. Every step of a hop (route, pick a virtual channel, transmit, arrive,
+ * <p>Decision: one class of about 550 lines. Every step of a hop (route, pick a virtual channel, transmit, arrive,
  * free, credit) reads and writes the same per-channel and per-buffer arrays on the hot path, and the switch models
  * call these steps in different orders; the parts with state of their own are their own classes ({@link Buffers},
  * {@link FlowControl}, {@link LaneArbiter}, {@link Stats}, {@link PacketView}, the switch models, {@link Hosts}).
@@ -347,8 +347,11 @@ final class Engine {
         flits.release(f);
     }
 
-    /** {@code bytes} leave input buffer b without crossing the switch: counted out and credited back upstream. */
-    private void free(int b, int bytes, long now) {
+    /**
+     * {@code bytes} leave input buffer b other than by a transmission from it (dropped, or across a crossbar into an
+     * output buffer): counted out and credited back upstream.
+     */
+    void free(int b, int bytes, long now) {
         buffers.occupancy[b] -= bytes;
         stats.onOccupancy(b, buffers.occupancy[b], now);
         flowControl.onLeave(b / vcs, b % vcs, bytes, now);
@@ -420,6 +423,15 @@ final class Engine {
      * @param from input buffer the flit leaves (its bytes are released when the tail has left), -1 from a host
      */
     void transmit(int c, int f, int vc, int from, long now) {
+        transmit(c, f, vc, from, false, now);
+    }
+
+    /**
+     * {@link #transmit(int, int, int, int, long)} from an output buffer when {@code staged} ({@link VoqSwitch}): the
+     * flit took its credit at the crossbar and its input buffer space is freed there, so neither happens here;
+     * {@code from} still names the input buffer it came through (cut-through timing, time waited).
+     */
+    void transmit(int c, int f, int vc, int from, boolean staged, long now) {
         Flits p = flits;
         int bytes = p.bytes(f);
         long end = now + fabric.serPs(c, bytes);
@@ -427,7 +439,9 @@ final class Engine {
             end = p.tailArrive(f);
         }
         busyUntil[c] = end;
-        flowControl.onSend(c, vc, bytes);
+        if (!staged) {
+            flowControl.onSend(c, vc, bytes);
+        }
         long latency = fabric.chLatencyPs[c];
         long tail = end + latency;
         p.vc(f, vc);
@@ -442,7 +456,7 @@ final class Engine {
             arrive = (cutThrough ? now + latency : tail) + arrivalDelay;
         }
         events.schedule(arrive, PHASE_STATE, EV_ARRIVE, c, f, 0);
-        events.schedule(end, PHASE_STATE, EV_TX_DONE, c, from, bytes);
+        events.schedule(end, PHASE_STATE, EV_TX_DONE, c, staged ? -1 : from, bytes);
         if (from >= 0) {
             buffers.lastDeparture[from] = now;
             p.waited(f, p.waited(f) + (now - p.eligible(f)));

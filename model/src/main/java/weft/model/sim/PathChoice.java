@@ -19,7 +19,7 @@ final class PathChoice {
     private final Flits flits;
     private final PathPolicy[] policies;
     private final boolean multiPhase;
-    /** Per host (Multi-Phase only): destination switches whose paths its policy has been told. */
+    /** Per host (Multi-Phase and P-MP only): destination switches whose paths its policy has been told. */
     private final boolean[][] declared;
     /** Per flow: index of its own path among its pair's, -1 for the path policy; null when no flow is pinned. */
     private int[] flowPath;
@@ -31,13 +31,13 @@ final class PathChoice {
         SimConfig config = engine.config;
         int hosts = fabric.hosts;
         policies = new PathPolicy[hosts];
-        multiPhase = "mp".equals(config.pathPolicy());
-        declared = new boolean[multiPhase ? hosts : 0][];
         for (int h = 0; h < hosts; h++) {
             SplittableRandom random = new SplittableRandom(Engine.mix(config.seed() * 31 + 2 * h + 1));
             policies[h] = PathPolicy.create(config.pathPolicy(), fabric.hostSwitches(), fabric.maxPaths,
                     Math.max(1, fabric.switchChannels), h, random);
         }
+        multiPhase = hosts > 0 && policies[0].usesPathLinks();
+        declared = new boolean[multiPhase ? hosts : 0][];
     }
 
     /**

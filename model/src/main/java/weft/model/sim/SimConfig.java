@@ -12,7 +12,7 @@ import weft.model.qos.VlArbitrationTable;
  *
  * <p>Decision: one record of about 500 lines with its validation, its one-knob {@code with...} methods and its
  * {@link Builder}: one concept (the knobs of a run, the {@code config} object of {@code weft-sim/1}), long only
- * because there are 25 knobs, each documented once here.
+ * because there are 26 knobs, each documented once here.
  *
  * @param packetBytes      size of every packet of open-loop traffic, and the largest packet of a flow
  * @param flitBytes        flit size; 0 moves whole packets (the default), otherwise packets are split into flits of
@@ -49,7 +49,7 @@ import weft.model.qos.VlArbitrationTable;
  *                         packets are delivered (BookSim's drain), or until deadlock or the same duration again
  * @param pathPolicy       how a host picks among the paths (tags) {@code layer_of} lists for a pair: a
  *                         {@link weft.model.host.path.PathPolicy} name ({@code ecmp, vlb, rr, prr, srr, sd, psd, tp,
- *                         mp}, seed 004 §3.2)
+ *                         ptp, mp, pmp}, seed 004 §3.2)
  * @param resequence       receivers put each sender's packets back in order with the agent's hybrid resequencer
  *                         (seed 004 §3.4)
  * @param classPriorities  traffic classes beside the routing layers, by class: its strict priority (0 first). Each
@@ -63,13 +63,16 @@ import weft.model.qos.VlArbitrationTable;
  *                         wire). Poisson gaps then have the mean size's mean; periodic ones pace each packet by its
  *                         own size ({@code next = last + len/rate}, seed 004 §4.5.3). Needs Poisson or periodic
  *                         arrivals and whole packets
+ * @param voqRouter        null: the switch {@code infiniteSpeedup} names; otherwise seed 001 §3's router (VOQ input
+ *                         buffers, a crossbar with this speedup, output buffers, separable input-first allocation;
+ *                         {@link VoqSwitch}). Needs whole packets and {@code infiniteSpeedup} false
  */
 public record SimConfig(int packetBytes, int flitBytes, long bufferBytes, int vcs, FlowControlKind flowControl,
                         Switching switching, boolean infiniteSpeedup, String allocator, String outputOrder,
                         VlArbitrationTable laneArbitration, long routerDelayPs, long hostLatencyPs, long warmupPs,
                         long durationPs, long seed, long deadlockPs, Arrivals arrivals, int sourceQueuePackets,
                         long pfcXoffBytes, long pfcXonBytes, boolean drain, String pathPolicy, boolean resequence,
-                        List<Integer> classPriorities, int minPacketBytes) {
+                        List<Integer> classPriorities, int minPacketBytes, VoqRouter voqRouter) {
 
     /** Most traffic classes. */
     public static final int MAX_CLASSES = 8;
@@ -156,6 +159,12 @@ public record SimConfig(int packetBytes, int flitBytes, long bufferBytes, int vc
             throw new IllegalArgumentException("random packet sizes (minPacketBytes " + minPacketBytes
                     + ") need poisson or periodic arrivals and whole packets (no flit size)");
         }
+        if (voqRouter != null && (infiniteSpeedup || flitBytes > 0 || voqRouter.outputBufferBytes() < packetBytes)) {
+            throw new IllegalArgumentException("voqRouter moves whole packets through output buffers of at least one "
+                    + "packet, without infinite speedup: got flitBytes " + flitBytes + ", infiniteSpeedup "
+                    + infiniteSpeedup + ", output buffers of " + voqRouter.outputBufferBytes() + " B for "
+                    + packetBytes + " B packets");
+        }
         if (laneArbitration != null && classPriorities.stream().distinct().count() > 1) {
             throw new IllegalArgumentException("a VL arbitration table orders the lanes itself: its traffic classes "
                     + "must share one priority, got " + classPriorities);
@@ -176,7 +185,7 @@ public record SimConfig(int packetBytes, int flitBytes, long bufferBytes, int vc
     public static SimConfig defaults() {
         return new SimConfig(2048, 0, 8 * 2048L, 0, FlowControlKind.CREDIT, Switching.VCT, false, "islip", "fcfs",
                 null, 100_000, 0, 10_000_000L, 100_000_000L, 1, 0, Arrivals.BERNOULLI,
-                1000, 0, 0, false, "vlb", false, List.of(), 0);
+                1000, 0, 0, false, "vlb", false, List.of(), 0, null);
     }
 
     /** Mean size of an open-loop packet, bytes. */
@@ -298,6 +307,11 @@ public record SimConfig(int packetBytes, int flitBytes, long bufferBytes, int vc
         return toBuilder().minPacketBytes(v).build();
     }
 
+    /** Seed 001 §3's router ({@link VoqSwitch}) instead of the other two models; null for those. */
+    public SimConfig withVoqRouter(VoqRouter v) {
+        return toBuilder().voqRouter(v).build();
+    }
+
     public SimConfig withPfcThresholds(long xoff, long xon) {
         return toBuilder().pfcXoffBytes(xoff).pfcXonBytes(xon).build();
     }
@@ -330,6 +344,7 @@ public record SimConfig(int packetBytes, int flitBytes, long bufferBytes, int vc
         b.resequence = resequence;
         b.classPriorities = classPriorities;
         b.minPacketBytes = minPacketBytes;
+        b.voqRouter = voqRouter;
         return b;
     }
 
@@ -360,6 +375,7 @@ public record SimConfig(int packetBytes, int flitBytes, long bufferBytes, int vc
         private boolean resequence;
         private List<Integer> classPriorities = List.of();
         private int minPacketBytes;
+        private VoqRouter voqRouter;
 
         private Builder() {
         }
@@ -489,11 +505,16 @@ public record SimConfig(int packetBytes, int flitBytes, long bufferBytes, int vc
             return this;
         }
 
+        public Builder voqRouter(VoqRouter v) {
+            voqRouter = v;
+            return this;
+        }
+
         public SimConfig build() {
             return new SimConfig(packetBytes, flitBytes, bufferBytes, vcs, flowControl, switching, infiniteSpeedup,
                     allocator, outputOrder, laneArbitration, routerDelayPs, hostLatencyPs, warmupPs, durationPs,
                     seed, deadlockPs, arrivals, sourceQueuePackets, pfcXoffBytes, pfcXonBytes, drain, pathPolicy,
-                    resequence, classPriorities, minPacketBytes);
+                    resequence, classPriorities, minPacketBytes, voqRouter);
         }
     }
 }

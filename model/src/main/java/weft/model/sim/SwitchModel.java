@@ -2,9 +2,10 @@ package weft.model.sim;
 
 /**
  * How a switch holds and forwards what arrives: which packets may cross its crossbar when, and in what order its
- * outputs serve them. Two models, chosen by {@link SimConfig#infiniteSpeedup()}: {@link InputQueuedSwitch} (a FIFO
- * per input virtual channel and a crossbar of speedup 1, BookSim's IQ router) and {@link OutputQueuedSwitch} (infinite
- * speedup: every packet queues at its output at once, seed 003 §5).
+ * outputs serve them. Three models: {@link InputQueuedSwitch} (a FIFO per input virtual channel and a crossbar of
+ * speedup 1, BookSim's IQ router), {@link OutputQueuedSwitch} (infinite speedup: every packet queues at its output at
+ * once, seed 003 §5), chosen by {@link SimConfig#infiniteSpeedup()}, and {@link VoqSwitch} (VOQs, a crossbar of
+ * speedup 2 and output buffers, seed 001 §3), chosen by {@link SimConfig#voqRouter()}.
  */
 abstract class SwitchModel {
     final Engine engine;
@@ -47,6 +48,9 @@ abstract class SwitchModel {
 
     /** The switch model the configuration asks for. */
     static SwitchModel create(Engine engine) {
+        if (engine.config.voqRouter() != null) {
+            return new VoqSwitch(engine);
+        }
         return engine.config.infiniteSpeedup() ? new OutputQueuedSwitch(engine) : new InputQueuedSwitch(engine);
     }
 }

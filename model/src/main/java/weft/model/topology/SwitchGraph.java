@@ -201,13 +201,25 @@ public final class SwitchGraph {
 
     /** Hop distances from one switch, by BFS over channels. */
     public int[] bfsFrom(int source) {
+        return bfsFrom(u -> u == source);
+    }
+
+    /**
+     * Hop distances from the nearest of the switches {@code sources} accepts, by one BFS over channels started from
+     * all of them; {@code Integer.MAX_VALUE} where none reaches.
+     */
+    public int[] bfsFrom(IntPredicate sources) {
         int[] d = new int[n];
         Arrays.fill(d, Integer.MAX_VALUE);
         int[] queue = new int[n];
         int head = 0;
         int tail = 0;
-        d[source] = 0;
-        queue[tail++] = source;
+        for (int u = 0; u < n; u++) {
+            if (sources.test(u)) {
+                d[u] = 0;
+                queue[tail++] = u;
+            }
+        }
         while (head < tail) {
             int u = queue[head++];
             for (int c : out[u]) {

@@ -3,12 +3,12 @@ package weft.model.traffic;
 /**
  * The table of synthetic traffic patterns by name, as the {@code --traffic} option spells them: {@code uniform},
  * {@code permutation}, {@code transpose}, {@code bitcomp}, {@code hotspot:FRACTION[:HOST]}, {@code incast:N},
- * {@code alltoall}, {@code perms:P}, {@code tenants:M[:random]}.
+ * {@code alltoall}, {@code perms:P}, {@code tenants:M[:random|:shuffled]}.
  */
 public final class TrafficPatterns {
     /** The names, for messages. */
     public static final String NAMES = "uniform, permutation, transpose, bitcomp, hotspot:FRACTION[:HOST], incast:N, "
-            + "alltoall, perms:P, tenants:M[:random]";
+            + "alltoall, perms:P, tenants:M[:random|:shuffled]";
 
     private TrafficPatterns() {
     }
@@ -43,15 +43,22 @@ public final class TrafficPatterns {
         }
     }
 
-    /** {@code tenants:M} sends to the members in turn, {@code tenants:M:random} at random. */
-    private static boolean tenantOrder(String spec, String[] parts) {
+    /**
+     * {@code tenants:M} sends to the members in turn, {@code tenants:M:shuffled} in turn in an order of each source's
+     * own, {@code tenants:M:random} at random.
+     */
+    private static Tenants.Order tenantOrder(String spec, String[] parts) {
         if (parts.length == 2) {
-            return false;
+            return Tenants.Order.IN_TURN;
         }
         if (parts.length == 3 && parts[2].trim().equals("random")) {
-            return true;
+            return Tenants.Order.RANDOM;
         }
-        throw new IllegalArgumentException("traffic '" + spec + "': expected tenants:M or tenants:M:random");
+        if (parts.length == 3 && parts[2].trim().equals("shuffled")) {
+            return Tenants.Order.SHUFFLED;
+        }
+        throw new IllegalArgumentException("traffic '" + spec + "': expected tenants:M, tenants:M:shuffled or "
+                + "tenants:M:random");
     }
 
     private static TrafficPattern noArgument(String spec, String[] parts, TrafficPattern p) {

@@ -8,27 +8,13 @@ import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
 
 class CentralReservationsTest {
-    /** Central reservations over tables with the given free cells (resources added full, then charged down). */
+    /** Central reservations over tables with the given free cells (resources added full, then booked down). */
     private static CentralReservations<String> central(CrpParameters p, Object... nameAndCells) {
         CentralReservations<String> c = new CentralReservations<>(p, 0);
         for (int i = 0; i < nameAndCells.length; i += 2) {
-            String name = (String) nameAndCells[i];
-            long[] free = (long[]) nameAndCells[i + 1];
-            c.addResource(name, p.capacity(), 0);
-            for (int j = 0; j < free.length; j++) {
-                if (free[j] < p.capacity()) {
-                    takeAt(c, name, j, p.capacity() - free[j]);
-                }
-            }
+            Vectors.addWithFree(c, p, (String) nameAndCells[i], (long[]) nameAndCells[i + 1]);
         }
         return c;
-    }
-
-    /** Fills slot j of one resource by a booking on it alone, then forgets the booking's counters. */
-    private static void takeAt(CentralReservations<String> c, String name, long slot, long units) {
-        Decision d = c.reserve(new ReserveRequest<>(-1, name, List.of(List.of()), units, slot), 0);
-        assertThat(d).isInstanceOf(Decision.Granted.class);
-        assertThat(((Decision.Granted<?>) d).booking().reserved()).isEqualTo(new SlotSplit(slot, units, 0));
     }
 
     private static long[] cells(long... v) {

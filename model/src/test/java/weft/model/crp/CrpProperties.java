@@ -347,14 +347,7 @@ class CrpProperties {
     private static CentralReservations<Integer> centralWith(CrpParameters p, long[][] free) {
         CentralReservations<Integer> c = new CentralReservations<>(p, 0);
         for (int i = 0; i < free.length; i++) {
-            c.addResource(i, p.capacity(), 0);
-            for (int j = 0; j < free[i].length; j++) {
-                if (free[i][j] < p.capacity()) {
-                    Decision d = c.reserve(new ReserveRequest<>(-1, i, List.of(List.of()), p.capacity() - free[i][j],
-                            j), 0);
-                    assertThat(((Decision.Granted<?>) d).booking().reserved().second()).isZero();
-                }
-            }
+            Vectors.addWithFree(c, p, i, free[i]);
         }
         return c;
     }

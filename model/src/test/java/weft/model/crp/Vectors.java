@@ -19,6 +19,22 @@ final class Vectors {
                 .build();
     }
 
+    /**
+     * Adds resource {@code name} to {@code c} with a table of {@code p}'s capacity whose cells start with
+     * {@code free} units free: each fuller cell is taken by a booking on that resource alone at that slot.
+     */
+    static <R> void addWithFree(CentralReservations<R> c, CrpParameters p, R name, long... free) {
+        c.addResource(name, p.capacity(), 0);
+        for (int slot = 0; slot < free.length; slot++) {
+            if (free[slot] < p.capacity()) {
+                long units = p.capacity() - free[slot];
+                Decision d = c.reserve(new ReserveRequest<>(-1, name, List.of(List.of()), units, slot), 0);
+                assertThat(d).isInstanceOf(Decision.Granted.class);
+                assertThat(((Decision.Granted<?>) d).booking().reserved()).isEqualTo(new SlotSplit(slot, units, 0));
+            }
+        }
+    }
+
     static void assertCells(ReservationTable t, long... expected) {
         assertThat(t.freeCells()).as("free cells of %s", t).containsExactly(expected);
     }

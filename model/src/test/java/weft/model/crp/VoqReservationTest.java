@@ -51,8 +51,8 @@ class VoqReservationTest {
         assertThat(v.poll(10_000, 20 * MS, true)).as("the retry wait runs to 40 ms").isNull();
         assertThat(v.poll(6000, 40 * MS, true)).isEqualTo(new VoqReservation.Request(102, 2000));
         assertThat(v.granted(101, 8, List.of(new SlotUnits(9, 10)), 40 * MS)).as("answered already").isFalse();
-        assertThat(v.grants()).isEqualTo(1);
-        assertThat(v.retries()).isEqualTo(1);
+        assertThat(v.report().grants()).isEqualTo(1);
+        assertThat(v.report().retries()).isEqualTo(1);
     }
 
     @Test
@@ -67,7 +67,7 @@ class VoqReservationTest {
         assertThat(v.poll(5000, 329 * MS, true)).isNull();
         assertThat(v.reserving(329 * MS)).isFalse();
         assertThat(v.poll(5000, 330 * MS, true)).isEqualTo(new VoqReservation.Request(102, 4000));
-        assertThat(v.refusals()).isEqualTo(1);
+        assertThat(v.report().refusals()).isEqualTo(1);
     }
 
     @Test
@@ -78,7 +78,7 @@ class VoqReservationTest {
         v.poll(10_000, 0, true);
         assertThat(v.poll(10_000, 1000 * MS, true)).isNull();
         assertThat(v.poll(10_000, 1001 * MS, true)).isEqualTo(new VoqReservation.Request(102, 4000));
-        assertThat(v.timeouts()).isEqualTo(2);
+        assertThat(v.report().timeouts()).isEqualTo(2);
         v.sessionLost();
         assertThat(v.reserving(1001 * MS)).isFalse();
     }
@@ -93,7 +93,7 @@ class VoqReservationTest {
         v.revoked(7, List.of(new SlotUnits(5, 4000)));
         assertThat(v.pacer().reservedFrom(10 * MS)).isZero();
         assertThat(v.reserving(10 * MS)).isFalse();
-        assertThat(v.revocations()).isEqualTo(1);
+        assertThat(v.report().revocations()).isEqualTo(1);
         assertThat(v.poll(10_000, 10 * MS, true)).isEqualTo(new VoqReservation.Request(101, 4000));
     }
 

@@ -2,9 +2,14 @@ package weft.model.protocol;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.junit.jupiter.params.provider.Arguments.arguments;
 
 import java.util.List;
+import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.MethodSource;
 
 class ControlCodecTest {
     private final ControlCodec codec = new ControlCodec();
@@ -58,34 +63,6 @@ class ControlCodecTest {
     }
 
     @Test
-    void rejectsCrpMessagesThatBreakTheirRules() {
-        assertThatThrownBy(() -> codec.decode("{\"v\":1,\"type\":\"grant\",\"id\":1,\"dst\":\"10.0.0.9\","
-                + "\"booking\":7,\"budget\":[{\"slot\":5,\"bytes\":10},{\"slot\":7,\"bytes\":10}]}"))
-                .isInstanceOf(ProtocolException.class)
-                .hasMessage("grant: budget [SlotBytes[slot=5, bytes=10], SlotBytes[slot=7, bytes=10]], expected one "
-                        + "slot or two adjacent ones");
-        assertThatThrownBy(() -> codec.decode("{\"v\":1,\"type\":\"grant\",\"id\":1,\"dst\":\"10.0.0.9\","
-                + "\"booking\":7,\"budget\":[]}"))
-                .hasMessage("grant: budget [], expected one slot or two adjacent ones");
-        assertThatThrownBy(() -> codec.decode("{\"v\":1,\"type\":\"grant\",\"id\":1,\"dst\":\"10.0.0.9\","
-                + "\"booking\":7,\"budget\":[{\"slot\":5,\"bytes\":0}]}"))
-                .hasMessage("grant: slot 5: 0 bytes, expected > 0");
-        assertThatThrownBy(() -> codec.decode("{\"v\":1,\"type\":\"reserve\",\"id\":1,\"bytes\":10}"))
-                .hasMessage("reserve: field 'dst' is required");
-        assertThatThrownBy(() -> codec.decode("{\"v\":1,\"type\":\"reserve\",\"id\":1,\"dst\":\"10.0.0.9\"}"))
-                .hasMessage("reserve: field 'bytes' is missing or null");
-        assertThatThrownBy(() -> codec.decode("{\"v\":1,\"type\":\"crp\",\"slotNanos\":1000,\"cells\":65,"
-                + "\"minBytes\":1,\"maxBytes\":2,\"outstanding\":1,\"toleranceNanos\":0}"))
-                .hasMessageStartingWith("crp: slotNanos 1000, cells 65,");
-        assertThatThrownBy(() -> codec.decode("{\"v\":1,\"type\":\"charge\",\"charges\":[{\"dst\":\"10.0.0.9\","
-                + "\"bytes\":-1}]}"))
-                .hasMessage("charge: charge to 10.0.0.9: -1 bytes, expected > 0");
-        assertThatThrownBy(() -> codec.decode("{\"v\":1,\"type\":\"retry\",\"id\":1,\"dst\":\"10.0.0.9\","
-                + "\"cause\":\"no-common-slot\",\"waitNanos\":-3}"))
-                .hasMessage("retry: waitNanos -3 is negative");
-    }
-
-    @Test
     void roundTripsEveryType() throws ProtocolException {
         for (ControlMessage m : oneOfEach()) {
             String line = codec.encode(m);
@@ -94,28 +71,59 @@ class ControlCodecTest {
         }
     }
 
+    /** Lines the decoder refuses, each with the whole message that names its problem. */
+    static Stream<Arguments> refusedLines() {
+        return Stream.of(
+                arguments("[1]", "control line must be a JSON object, got [1]"),
+                arguments("{\"type\":\"ok\"}",
+                        "control line: field 'v' (protocol version) is missing or not an integer"),
+                arguments("{\"v\":2,\"type\":\"ok\"}", "control line: unsupported protocol version 2, expected 1"),
+                arguments("{\"v\":1,\"type\":\"register\",\"ip\":\"10.0.0.1\"}",
+                        "register: field 'dataPort' is missing or null"),
+                arguments("{\"v\":1,\"type\":\"register\",\"ip\":\"10.0.0.1\",\"dataPort\":1}",
+                        "register: field 'host' is required"),
+                arguments("{\"v\":1,\"type\":\"rates\",\"replace\":true,\"rates\":[{\"dst\":\"h2\","
+                        + "\"dstIp\":\"10.0.0.2\",\"dstPort\":7470,\"bitsPerSecond\":-5,\"tenant\":0}]}",
+                        "rates: dst h2: bitsPerSecond must be >= 0, got -5"),
+                // CRP's messages: slot budgets, byte counts and waits that break its rules.
+                arguments("{\"v\":1,\"type\":\"grant\",\"id\":1,\"dst\":\"10.0.0.9\","
+                        + "\"booking\":7,\"budget\":[{\"slot\":5,\"bytes\":10},{\"slot\":7,\"bytes\":10}]}",
+                        "grant: budget [SlotBytes[slot=5, bytes=10], SlotBytes[slot=7, bytes=10]], expected one "
+                                + "slot or two adjacent ones"),
+                arguments("{\"v\":1,\"type\":\"grant\",\"id\":1,\"dst\":\"10.0.0.9\",\"booking\":7,\"budget\":[]}",
+                        "grant: budget [], expected one slot or two adjacent ones"),
+                arguments("{\"v\":1,\"type\":\"grant\",\"id\":1,\"dst\":\"10.0.0.9\","
+                        + "\"booking\":7,\"budget\":[{\"slot\":5,\"bytes\":0}]}",
+                        "grant: slot 5: 0 bytes, expected > 0"),
+                arguments("{\"v\":1,\"type\":\"reserve\",\"id\":1,\"bytes\":10}", "reserve: field 'dst' is required"),
+                arguments("{\"v\":1,\"type\":\"reserve\",\"id\":1,\"dst\":\"10.0.0.9\"}",
+                        "reserve: field 'bytes' is missing or null"),
+                arguments("{\"v\":1,\"type\":\"charge\",\"charges\":[{\"dst\":\"10.0.0.9\",\"bytes\":-1}]}",
+                        "charge: charge to 10.0.0.9: -1 bytes, expected > 0"),
+                arguments("{\"v\":1,\"type\":\"retry\",\"id\":1,\"dst\":\"10.0.0.9\","
+                        + "\"cause\":\"no-common-slot\",\"waitNanos\":-3}",
+                        "retry: waitNanos -3 is negative"));
+    }
+
+    @ParameterizedTest
+    @MethodSource("refusedLines")
+    void refusesALineNamingTheProblem(String line, String message) {
+        assertThatThrownBy(() -> codec.decode(line)).isInstanceOf(ProtocolException.class).hasMessage(message);
+    }
+
     @Test
-    void rejectsMalformedLinesNamingTheProblem() {
+    void refusesALineNamingTheProblemBeforeDetailsFromElsewhere() {
         assertThatThrownBy(() -> codec.decode("{\"v\":1,")).isInstanceOf(ProtocolException.class)
                 .hasMessageStartingWith("control line is not JSON");
-        assertThatThrownBy(() -> codec.decode("[1]")).hasMessage("control line must be a JSON object, got [1]");
-        assertThatThrownBy(() -> codec.decode("{\"type\":\"ok\"}"))
-                .hasMessage("control line: field 'v' (protocol version) is missing or not an integer");
-        assertThatThrownBy(() -> codec.decode("{\"v\":2,\"type\":\"ok\"}"))
-                .hasMessage("control line: unsupported protocol version 2, expected 1");
         assertThatThrownBy(() -> codec.decode("{\"v\":1,\"type\":\"teleport\"}"))
                 .hasMessageStartingWith("control line: unknown type 'teleport', expected one of "
                         + "[charge, crp, error, flows,");
-        assertThatThrownBy(() -> codec.decode("{\"v\":1,\"type\":\"register\",\"ip\":\"10.0.0.1\"}"))
-                .hasMessage("register: field 'dataPort' is missing or null");
-        assertThatThrownBy(() -> codec.decode("{\"v\":1,\"type\":\"register\",\"ip\":\"10.0.0.1\",\"dataPort\":1}"))
-                .hasMessage("register: field 'host' is required");
         assertThatThrownBy(() -> codec.decode("{\"v\":1,\"type\":\"rates\",\"replace\":true,\"rates\":[{\"dst\":\"h2\","
                 + "\"dstIp\":\"10.0.0.2\",\"dstPort\":7470,\"bitsPerSecond\":\"fast\",\"tenant\":0}]}"))
                 .hasMessageContaining("rates: field 'rates[0].bitsPerSecond' has value fast of the wrong type");
-        assertThatThrownBy(() -> codec.decode("{\"v\":1,\"type\":\"rates\",\"replace\":true,\"rates\":[{\"dst\":\"h2\","
-                + "\"dstIp\":\"10.0.0.2\",\"dstPort\":7470,\"bitsPerSecond\":-5,\"tenant\":0}]}"))
-                .hasMessage("rates: dst h2: bitsPerSecond must be >= 0, got -5");
+        assertThatThrownBy(() -> codec.decode("{\"v\":1,\"type\":\"crp\",\"slotNanos\":1000,\"cells\":65,"
+                + "\"minBytes\":1,\"maxBytes\":2,\"outstanding\":1,\"toleranceNanos\":0}"))
+                .hasMessageStartingWith("crp: slotNanos 1000, cells 65,");
     }
 
     @Test

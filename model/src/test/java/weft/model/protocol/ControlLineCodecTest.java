@@ -115,6 +115,19 @@ class ControlLineCodecTest {
     }
 
     @Test
+    @DisplayName("A read handed to the two callbacks: each line in order to the message or the problem callback")
+    void readToCallbacks() {
+        List<Object> seen = new ArrayList<>();
+        codec.decode(ByteBuffer.wrap(ascii("{\"v\":1,\"type\":\"ok\",\"detail\":\"a\"}\nnot json\n{\"v\":1,")),
+                seen::add, p -> seen.add("malformed: " + p));
+        codec.decode(ByteBuffer.wrap(ascii("\"type\":\"ok\",\"detail\":\"b\"}\n")), seen::add, seen::add);
+        assertThat(seen).hasSize(3);
+        assertThat(seen.get(0)).isEqualTo(new ControlMessage.Ok("a"));
+        assertThat((String) seen.get(1)).startsWith("malformed: control line is not");
+        assertThat(seen.get(2)).as("a line split across reads").isEqualTo(new ControlMessage.Ok("b"));
+    }
+
+    @Test
     @DisplayName("Unknown types, bad JSON and bad fields are Malformed values naming the problem; the session goes on")
     void malformedLinesAreValues() {
         assertThat(decode(ascii("{\"v\":1,\"type\":\"beam\"}\nnot json\n{\"v\":1,\"type\":\"ok\",\"detail\":\"z\"}\n")))

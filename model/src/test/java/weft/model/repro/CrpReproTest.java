@@ -46,7 +46,7 @@ class CrpReproTest {
     // next to nothing. Over 60,000 cycles (28 messages, 19%) the count's own spread was as large as ECN's, whose
     // senders are counted packet by packet
     void hotspotStarvesNoSender() {
-        CrpRuns runs = new CrpRuns(4, 1, 1, 2000, true, 0, CrpParameters.paper().outstanding());
+        CrpRuns runs = new CrpRuns(4, 1, 1, 2000, true, 0, CrpParameters.paper().outstanding(), null);
         ControlResult crp = runs.run(Control.CRP, "hotspot", 1, 4000, 200_000);
         ControlResult ecn = runs.run(Control.ECN, "hotspot", 1, 4000, 200_000);
         double fair = 2 * (256.0 / 269) / crp.participants();

@@ -81,6 +81,36 @@ class EthernetSetupTest {
     }
 
     @Test
+    @DisplayName("Seed 002 §3.2.3 (Fig. 3.9e): mesh-8x8-faults5 is the 8x8 mesh without 6 of its 112 links, "
+            + "connected, its faults drawn with the run's seed and the same for every routing")
+    void faultyMesh() {
+        Topology faulty = EthernetSetup.fabric("faulty", "mesh-8x8-faults5", 4);
+        assertThat(faulty.links()).hasSize(106);
+        assertThat(faulty.graph().isConnected()).isTrue();
+        assertThat(EthernetSetup.fabric("faulty", "mesh-8x8-faults5", 4).links()).isEqualTo(faulty.links());
+        assertThat(EthernetSetup.fabric("faulty", "mesh-8x8-faults5", 5).links()).isNotEqualTo(faulty.links());
+        assertThat(EthernetSetup.seeded("mesh-8x8-faults5")).isTrue();
+        assertThat(EthernetSetup.seeded("mesh-8x8")).isFalse();
+        assertThat(EthernetSetup.label("mesh-8x8-faults5")).isEqualTo("8x8 mesh, 5% link faults");
+        assertThat(EthernetSetup.label("mesh-4x8,mesh-8x4")).isEqualTo("4x8 + 8x4 mesh");
+        EthernetSetup.FabricSet updown = EthernetSetup.simulators("faulty", "mesh-4x4-faults10", "updown", 2, 7,
+                SimConfig.FlowControlKind.PFC, 100, 0, false);
+        EthernetSetup.FabricSet sr = EthernetSetup.simulators("faulty", "mesh-4x4-faults10", "sr", 2, 7,
+                SimConfig.FlowControlKind.PFC, 100, 0, false);
+        for (int i = 0; i < 2; i++) {
+            assertThat(sr.simulators().get(i).network().topology().links())
+                    .isEqualTo(updown.simulators().get(i).network().topology().links())
+                    .hasSize(24 - 2);
+        }
+        assertThat(sr.simulators().get(0).network().topology().links())
+                .isNotEqualTo(sr.simulators().get(1).network().topology().links());
+        assertThatThrownBy(() -> EthernetSetup.fabric("faulty", "mesh-4x1-faults50", 1))
+                .hasMessageStartingWith("--faulty: fabric 'mesh-4x1-faults50': faults: ");
+        assertThatThrownBy(() -> EthernetSetup.fabric("faulty", "mesh-8x8-faultsx", 1))
+                .hasMessageStartingWith("--faulty: cannot read fabric 'mesh-8x8-faultsx'");
+    }
+
+    @Test
     @DisplayName("routes' bound, hand-computed: on the 4-switch line the middle channel carries the 4 pairs that cross "
             + "it, so uniform traffic (1/3 of each host's load to each other host) saturates it at 3/4 of the link; "
             + "on 2 switches one pair per channel caps at the full link")

@@ -157,6 +157,32 @@ class TrafficPatternsTest {
         assertThatThrownBy(() -> TrafficPatterns.parse("tenants:5", 16, 1))
                 .hasMessage("tenants needs a size of at least 2 that divides the 16 hosts, got 5");
         assertThatThrownBy(() -> TrafficPatterns.parse("tenants:4:sometimes", 16, 1))
-                .hasMessage("traffic 'tenants:4:sometimes': expected tenants:M or tenants:M:random");
+                .hasMessage("traffic 'tenants:4:sometimes': expected tenants:M, tenants:M:shuffled or "
+                        + "tenants:M:random");
+    }
+
+    @Test
+    @DisplayName("Seed 004 §3.3.1: tenants:16:shuffled (all-to-all on 16 hosts) walks every peer once per 15 packets, "
+            + "each host in an order of its own, so the first step does not send every host to one member")
+    void tenantsShuffled() {
+        TrafficPattern p = TrafficPatterns.parse("tenants:16:shuffled", 16, 7);
+        assertThat(p.name()).isEqualTo("tenants:16:shuffled");
+        TrafficPattern inTurn = TrafficPatterns.parse("tenants:16", 16, 7);
+        Set<Integer> first = new HashSet<>();
+        Set<Integer> firstInTurn = new HashSet<>();
+        for (int h = 0; h < 16; h++) {
+            firstInTurn.add(inTurn.destination(h, random));
+            int[] walk = new int[15];
+            for (int i = 0; i < 15; i++) {
+                walk[i] = p.destination(h, random);
+            }
+            first.add(walk[0]);
+            assertThat(walk).doesNotHaveDuplicates().doesNotContain(h);
+            for (int i = 0; i < 15; i++) {
+                assertThat(p.destination(h, random)).as("host %d repeats its walk", h).isEqualTo(walk[i]);
+            }
+        }
+        assertThat(firstInTurn).as("in turn: every host but one starts on the same member").hasSize(2);
+        assertThat(first).as("shuffled: first destinations spread").hasSizeGreaterThan(4);
     }
 }

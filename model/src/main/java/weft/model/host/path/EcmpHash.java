@@ -6,16 +6,13 @@ package weft.model.host.path;
  * <p>Source: seed 004 §3.1 and App. A.3.8 ("randomly hashes flows to paths based on their source and destination
  * address"). The hash is the 64-bit finaliser of SplitMix64, so pairs spread uniformly.
  */
-final class EcmpHash implements PathPolicy {
-    private final long srcKey;
-
-    EcmpHash(long srcKey) {
-        this.srcKey = srcKey;
+final class EcmpHash {
+    private EcmpHash() {
     }
 
-    @Override
-    public int choose(int dest, int paths, int bytes) {
-        return (int) Long.remainderUnsigned(mix(srcKey * 0x9E3779B97F4A7C15L + dest), paths);
+    /** The policy of sender {@code srcKey}: each packet to {@code dest} takes path {@code hash(src, dest) mod p}. */
+    static PathPolicy of(long srcKey) {
+        return (dest, paths, bytes) -> (int) Long.remainderUnsigned(mix(srcKey * 0x9E3779B97F4A7C15L + dest), paths);
     }
 
     static long mix(long z) {

@@ -21,8 +21,13 @@ public interface PathPolicy {
     default void setPathLinks(int dest, int path, int[] linkIds) {
     }
 
+    /** Whether this policy counts bytes per link and so needs {@link #setPathLinks} (Multi-Phase, P-MP). */
+    default boolean usesPathLinks() {
+        return false;
+    }
+
     /** The policy names accepted by {@link #create}, as the controller's messages spell them. */
-    String NAMES = "ecmp, vlb, rr, prr, srr, sd, psd, tp, mp";
+    String NAMES = "ecmp, vlb, rr, prr, srr, sd, psd, tp, ptp, mp, pmp";
 
     /**
      * Creates a policy by name for up to {@code maxDests} destinations and {@code maxPaths} paths.
@@ -40,15 +45,17 @@ public interface PathPolicy {
     static PathPolicy create(String name, int maxDests, int maxPaths, int maxLinks, long srcKey,
                              RandomGenerator random) {
         return switch (name) {
-            case "ecmp" -> new EcmpHash(srcKey);
-            case "vlb" -> new Vlb(random);
+            case "ecmp" -> EcmpHash.of(srcKey);
+            case "vlb" -> Vlb.of(random);
             case "rr" -> RoundRobin.randomOrder(maxPaths, random);
             case "prr" -> new PeriodicRoundRobin(maxPaths, random);
             case "srr" -> SurplusRoundRobin.randomOrder(maxPaths, SurplusRoundRobin.DEFAULT_QUANTUM, random);
             case "sd" -> new SortedDeficit(maxPaths, null);
             case "psd" -> new SortedDeficit(maxPaths, random);
-            case "tp" -> new TwoPhase(maxDests, maxPaths);
-            case "mp" -> new MultiPhase(maxDests, maxPaths, maxLinks);
+            case "tp" -> new TwoPhase(maxDests, maxPaths, null);
+            case "ptp" -> new TwoPhase(maxDests, maxPaths, random);
+            case "mp" -> new MultiPhase(maxDests, maxPaths, maxLinks, null);
+            case "pmp" -> new MultiPhase(maxDests, maxPaths, maxLinks, random);
             default -> throw new IllegalArgumentException(
                     "path policy: unknown name '" + name + "', expected one of " + NAMES);
         };

@@ -8,15 +8,12 @@ import java.util.random.RandomGenerator;
  * <p>Source: seed 004 §3.1.4 and §3.2: traffic-pattern independent, balanced over long time scales, imbalanced over
  * short ones (up to p² packets on one path in a round of p intervals).
  */
-final class Vlb implements PathPolicy {
-    private final RandomGenerator random;
-
-    Vlb(RandomGenerator random) {
-        this.random = random;
+final class Vlb {
+    private Vlb() {
     }
 
-    @Override
-    public int choose(int dest, int paths, int bytes) {
-        return random.nextInt(paths);
+    /** The policy: each packet takes one of its destination's {@code paths} paths uniformly at random. */
+    static PathPolicy of(RandomGenerator random) {
+        return (dest, paths, bytes) -> random.nextInt(paths);
     }
 }

@@ -1,7 +1,9 @@
 package weft.model.rate.distributed;
 
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
+import java.util.function.Function;
 import java.util.random.RandomGenerator;
 import weft.model.rate.Arithmetic;
 import weft.model.rate.FabricProblem;
@@ -23,6 +25,9 @@ import weft.model.topology.Topology;
  * and every element resets its links whenever its round rises (the thesis says so for switches; hosts own links too).
  * The per-flow DFFA* loop is the optimised form; {@code c_l = 0} is tested exactly, so run it in
  * {@link Arithmetic#EXACT}.
+ *
+ * <p>Delivery: {@link MessageScheduler} (any interleaving), or for §6.4's calculation time {@link DffaTiming#dffa}
+ * (Table 6.2's {@link TimedScheduler}), where {@link #loopEndPicos} is when each flow's DFFA* loop last ended.
  *
  * @param <N> number type
  */
@@ -49,6 +54,7 @@ public final class Dffa<N> {
     private final int[] dstElement;
     private final long[] rnd;
     private final long[] forwarded;
+    private final long[] roundSince;
     private final List<List<Integer>> linksOf = new ArrayList<>();
     private final N[] trueWeight;
     private final N[] weight;
@@ -57,7 +63,9 @@ public final class Dffa<N> {
     private final FlowState[] state;
     private final long[] flowRound;
     private final N[] normalised;
-    private final MessageScheduler<Packet<N>> scheduler;
+    private final long[] loopEnd;
+    private final List<List<Integer>> flowsFrom = new ArrayList<>();
+    private final Delivery<Packet<N>> scheduler;
     private long packets;
 
     /**
@@ -66,6 +74,12 @@ public final class Dffa<N> {
      * @param random   {@code null} for FIFO delivery, else the seeded delivery order
      */
     public Dffa(Topology topology, RateProblem problem, Arithmetic<N> arithmetic, RandomGenerator random) {
+        this(nodes -> new MessageScheduler<>(nodes, random, 1_000), topology, problem, arithmetic);
+    }
+
+    /** DFFA whose packets {@code delivery} delivers, made for the nodes (one per element). */
+    Dffa(Function<List<Node<Packet<N>>>, Delivery<Packet<N>>> delivery, Topology topology, RateProblem problem,
+         Arithmetic<N> arithmetic) {
         this.problem = problem;
         this.a = arithmetic;
         this.graph = ElementGraph.ofFabric(topology);
@@ -75,6 +89,14 @@ public final class Dffa<N> {
                     + graph.ownerOf().length + "; build it with FabricProblem");
         }
         this.switches = topology.graph().switchCount();
+        int elements = graph.elements();
+        rnd = new long[elements];
+        forwarded = new long[elements];
+        roundSince = new long[elements];
+        for (int e = 0; e < elements; e++) {
+            linksOf.add(new ArrayList<>());
+            flowsFrom.add(new ArrayList<>());
+        }
         int flows = problem.flowCount();
         srcElement = new int[flows];
         dstElement = new int[flows];
@@ -82,35 +104,29 @@ public final class Dffa<N> {
             int[] path = problem.path(f);
             srcElement[f] = graph.ownerOf()[path[0]];
             dstElement[f] = switches + (path[path.length - 1] - 2 * topology.links().size()) / 2;
-        }
-        int elements = graph.elements();
-        rnd = new long[elements];
-        forwarded = new long[elements];
-        for (int e = 0; e < elements; e++) {
-            linksOf.add(new ArrayList<>());
-        }
-        for (int l = 0; l < links; l++) {
-            linksOf.get(graph.ownerOf()[l]).add(l);
+            flowsFrom.get(srcElement[f]).add(f);
         }
         trueWeight = a.newArray(links);
         weight = a.newArray(links);
         free = a.newArray(links);
         share = a.newArray(links);
         for (int l = 0; l < links; l++) {
+            linksOf.get(graph.ownerOf()[l]).add(l);
             trueWeight[l] = a.zero();
             weight[l] = a.zero();
             free[l] = a.of(problem.capacity(l));
         }
         state = new FlowState[flows];
-        java.util.Arrays.fill(state, FlowState.DOWN);
+        Arrays.fill(state, FlowState.DOWN);
         flowRound = new long[flows];
         normalised = a.newArray(flows);
+        loopEnd = new long[flows];
         List<Node<Packet<N>>> nodes = new ArrayList<>();
         for (int e = 0; e < elements; e++) {
             int element = e;
             nodes.add((p, now) -> onElement(element, p));
         }
-        scheduler = new MessageScheduler<>(nodes, random, 1_000);
+        scheduler = delivery.apply(nodes);
     }
 
     /** Flow {@code f} starts (Alg. 4.10, HCA h_s on start). */
@@ -251,6 +267,7 @@ public final class Dffa<N> {
                 return List.of(update(f, a.mul(increment, a.of(problem.weight(f)))));
             }
             state[f] = FlowState.DONE;
+            loopEnd[f] = scheduler.nowPicos();
             packets++;
             return forward(new Packet<>(Kind.DECLARE, f, -1, flowRound[f], srcElement[f], a.zero(), false,
                     normalised[f]));
@@ -281,13 +298,14 @@ public final class Dffa<N> {
     /** Element {@code e} moves to round {@code r}: ResetLinks(), and a host restarts DFFA* for its flows. */
     private void enterRound(int e, long r, List<Envelope<Packet<N>>> out) {
         rnd[e] = r;
+        roundSince[e] = scheduler.nowPicos();
         for (int l : linksOf.get(e)) {
             weight[l] = trueWeight[l];                               // W_l ← W̃_l (erratum: the tilde)
             free[l] = a.of(problem.capacity(l));
             share[l] = a.signum(weight[l]) > 0 ? a.div(free[l], weight[l]) : null;
         }
-        for (int f = 0; f < problem.flowCount(); f++) {
-            if (srcElement[f] == e && state[f] != FlowState.DOWN) {
+        for (int f : flowsFrom.get(e)) {
+            if (state[f] != FlowState.DOWN) {
                 state[f] = FlowState.WAITING;                        // RestartDFFA*(): stop, wait for the path
                 flowRound[f] = r;
                 normalised[f] = a.zero();
@@ -301,9 +319,24 @@ public final class Dffa<N> {
         return state[f] == FlowState.DONE ? a.mul(a.of(problem.weight(f)), normalised[f]) : null;
     }
 
+    /** When flow {@code f}'s DFFA* loop last ended (§6.4), picoseconds; -1 while the flow has no final rate. */
+    public long loopEndPicos(int f) {
+        return state[f] == FlowState.DONE ? loopEnd[f] : -1;
+    }
+
+    /** The scheduler's time, picoseconds: the latest delivery's. */
+    public long nowPicos() {
+        return scheduler.nowPicos();
+    }
+
     /** The round element {@code e} is in. */
     public long round(int e) {
         return rnd[e];
+    }
+
+    /** When element {@code e} entered its round, picoseconds. */
+    public long roundSincePicos(int e) {
+        return roundSince[e];
     }
 
     public int elements() {

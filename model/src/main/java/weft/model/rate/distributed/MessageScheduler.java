@@ -15,7 +15,7 @@ import java.util.random.RandomGenerator;
  *
  * @param <M> message type
  */
-public final class MessageScheduler<M> {
+public final class MessageScheduler<M> implements Delivery<M> {
     private final List<? extends Node<M>> nodes;
     private final RandomGenerator random;
     private final long hopNanos;
@@ -57,12 +57,10 @@ public final class MessageScheduler<M> {
     }
 
     /** Queues messages for delivery. */
+    @Override
     public void send(List<Envelope<M>> messages) {
         for (Envelope<M> e : messages) {
-            if (e.to() < 0 || e.to() >= nodes.size()) {
-                throw new IllegalArgumentException("message " + e.message() + " to node " + e.to() + ": outside 0.."
-                        + (nodes.size() - 1));
-            }
+            Delivery.checkAddress(e, nodes.size());
             Timed<M> t = new Timed<>(now + hopNanos, e);
             if (random == null) {
                 fifo.add(t);
@@ -77,6 +75,7 @@ public final class MessageScheduler<M> {
     }
 
     /** Delivers one message; returns false when none is pending. */
+    @Override
     public boolean step() {
         Timed<M> e;
         if (random == null) {
@@ -98,24 +97,8 @@ public final class MessageScheduler<M> {
         return true;
     }
 
-    /**
-     * Delivers until nothing is pending.
-     *
-     * @throws IllegalStateException when more than {@code limit} deliveries happen (a protocol that does not
-     *                               converge), naming the limit
-     */
-    public long runUntilIdle(long limit) {
-        long start = delivered;
-        while (step()) {
-            if (delivered - start > limit) {
-                throw new IllegalStateException("message scheduler: still busy after " + limit
-                        + " deliveries (protocol did not converge)");
-            }
-        }
-        return delivered - start;
-    }
-
     /** Messages delivered so far. */
+    @Override
     public long delivered() {
         return delivered;
     }
@@ -123,5 +106,10 @@ public final class MessageScheduler<M> {
     /** Time of the latest delivery. */
     public long nowNanos() {
         return now;
+    }
+
+    @Override
+    public long nowPicos() {
+        return now * 1000;
     }
 }

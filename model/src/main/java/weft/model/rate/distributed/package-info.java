@@ -2,6 +2,9 @@
  * Distributed rate allocation as message-driven state machines (no threads, no sockets, time passed in) and a
  * deterministic in-memory {@link weft.model.rate.distributed.MessageScheduler} that delivers their messages in
  * FIFO or seeded-random order. Each protocol converges to its central counterpart in {@code weft.model.rate}.
+ * For how long a calculation takes, {@link weft.model.rate.distributed.TimedScheduler} delivers them at the times a
+ * fabric's links and per-port packet processors allow; {@link weft.model.rate.distributed.DffaTiming} is seed 000
+ * §6.4's model (Table 6.2) for DFFA's packets. Both are a {@link weft.model.rate.distributed.Delivery}.
  *
  * <ul>
  *   <li>{@link weft.model.rate.distributed.SaaProtocol}: seed 003 Alg. 1 / seed 000 Alg. 4.1-4.2 (AnnounceStart,

@@ -65,8 +65,9 @@ public final class SimJson {
         c.put("vcs", vcs);
         c.put("flow_control", config.flowControl().name().toLowerCase());
         c.put("switching", config.switching().name().toLowerCase());
-        c.put("speedup", config.infiniteSpeedup() ? "infinite" : "1");
-        c.put("allocator", config.allocator());
+        c.put("speedup", config.voqRouter() != null ? Integer.toString(config.voqRouter().speedup())
+                : config.infiniteSpeedup() ? "infinite" : "1");
+        c.put("allocator", config.voqRouter() != null ? "separable-input-first" : config.allocator());
         c.put("output_order", config.outputOrder());
         c.put("lane_arbitration", lanes(config.laneArbitration()));
         c.put("router_delay_ns", config.routerDelayPs() / 1000.0);

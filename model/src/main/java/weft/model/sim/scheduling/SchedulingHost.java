@@ -52,6 +52,8 @@ final class SchedulingHost implements Nic {
     private final double frameGbps;
     private long appNextPs;
     private int appTurn;
+    /** Without an application limit: own messages before this index (in start order) are wholly in the VOQs. */
+    private int handedUpTo;
     private int dataTurn;
     private long controlSent;
 
@@ -70,7 +72,8 @@ final class SchedulingHost implements Nic {
         this.network = network;
         this.p = p;
         this.messages = messages;
-        this.own = own.stream().mapToInt(Integer::intValue).toArray();
+        this.own = own.stream().sorted(java.util.Comparator.comparingLong(m -> messages.get(m).startPs()))
+                .mapToInt(Integer::intValue).toArray();
         this.layer = layer;
         this.controlBytes = (int) Math.round(p.budget().controlBytes());
         up = new LinkProxy<>(Arithmetic.DOUBLE, gbps(network.hostUpChannel(host)), p.budget());
@@ -148,12 +151,11 @@ final class SchedulingHost implements Nic {
     /** The application hands its started messages' bytes to the VOQs: all at once, or frame by frame at its limit. */
     private void application(long nowPs) {
         if (p.appLimitGbps() == 0) {
-            for (int i = 0; i < own.length; i++) {
-                if (unhanded[i] > 0 && messages.get(own[i]).startPs() <= nowPs) {
-                    while (unhanded[i] > 0) {
-                        hand(i, nowPs);
-                    }
+            while (handedUpTo < own.length && messages.get(own[handedUpTo]).startPs() <= nowPs) {
+                while (unhanded[handedUpTo] > 0) {
+                    hand(handedUpTo, nowPs);
                 }
+                handedUpTo++;
             }
             return;
         }
@@ -241,10 +243,14 @@ final class SchedulingHost implements Nic {
                 }
             }
         }
+        if (p.appLimitGbps() == 0) {
+            return handedUpTo < own.length ? Math.min(wake, Math.max(nowPs,
+                    messages.get(own[handedUpTo]).startPs())) : wake;
+        }
         for (int i = 0; i < own.length; i++) {
             if (unhanded[i] > 0) {
                 long start = messages.get(own[i]).startPs();
-                wake = Math.min(wake, start > nowPs ? start : p.appLimitGbps() == 0 ? nowPs : appNextPs);
+                wake = Math.min(wake, start > nowPs ? start : appNextPs);
             }
         }
         return wake;

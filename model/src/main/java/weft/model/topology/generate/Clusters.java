@@ -18,18 +18,11 @@ import weft.model.topology.Topology;
  * default to the number of spines. Inter-cluster links are the only links between two leaves: the {@code nca}
  * routing engine finds the clusters by that.
  */
-public final class Clusters extends GeneratorFamily {
+public final class Clusters {
     /** The family name. */
     public static final String KIND = "clusters";
 
-    public Clusters() {
-        super(KIND, "leaf-spine clusters joined leaf to leaf by a few inter-cluster links (seed 001 §3)",
-                GeneratorParameter.optional("clusters", "number of clusters, >= 2 (a ring beyond 2)", "2"),
-                GeneratorParameter.optional("leaves", "leaf switches per cluster", "12"),
-                GeneratorParameter.optional("spines", "spine switches per cluster", "12"),
-                GeneratorParameter.optional("inter", "links between neighbouring clusters, 1..leaves", "4"),
-                GeneratorParameter.optional("inter-latency-us", "latency of inter-cluster links (default: twice "
-                        + "--latency-us)", ""));
+    private Clusters() {
     }
 
     /**
@@ -97,8 +90,8 @@ public final class Clusters extends GeneratorFamily {
         return g.components(c -> g.hostsAt(g.src(c)).length == 0 || g.hostsAt(g.dst(c)).length == 0);
     }
 
-    @Override
-    public Topology generate(GeneratorArguments arguments, GeneratorOptions options) {
+    /** Reads the family's parameters as {@code weft topo generate} gives them. */
+    static Topology generate(GeneratorArguments arguments, GeneratorOptions options) {
         String latency = arguments.text("inter-latency-us");
         double inter;
         try {

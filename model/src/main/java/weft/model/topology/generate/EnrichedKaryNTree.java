@@ -21,17 +21,11 @@ import weft.model.topology.Topology;
  * logical node; {@code ring} also joins the last position to the first (a logical node of two switches then gets
  * {@code 2w} parallel links), which is the shape Table 6.1's port overhead {@code 4(n-1)/((2n-1)k)} counts.
  */
-public final class EnrichedKaryNTree extends GeneratorFamily {
+public final class EnrichedKaryNTree {
     /** The family name. */
     public static final String KIND = "enriched-kary-ntree";
 
-    public EnrichedKaryNTree() {
-        super(KIND, "k-ary n-tree with horizontal links of width w inside each logical node (seed 000 §6.2)",
-                GeneratorParameter.required("k", "arity, >= 2"),
-                GeneratorParameter.required("n", "number of switch levels, >= 1"),
-                GeneratorParameter.optional("width", "parallel links between horizontal neighbours", "2"),
-                GeneratorParameter.optional("shape", "chain or ring: how a logical node's switches are joined",
-                        "chain"));
+    private EnrichedKaryNTree() {
     }
 
     /** How the switches of one logical node are joined. */
@@ -51,9 +45,7 @@ public final class EnrichedKaryNTree extends GeneratorFamily {
      * @param shape chain or ring
      */
     public static Topology generate(int k, int n, int width, Shape shape, GeneratorOptions options) {
-        if (width < 1) {
-            throw new GeneratorException(KIND + ": --width must be >= 1, got " + width);
-        }
+        GeneratorArguments.atLeast(KIND, "width", width, 1);
         int hosts = KaryNTree.hostsPerLeaf(KIND, k, options);
         FabricBuilder b = new FabricBuilder(options);
         KaryNTree.addTree(KIND, b, k, n, 2 * k + 2 * width, hosts);
@@ -74,8 +66,8 @@ public final class EnrichedKaryNTree extends GeneratorFamily {
         return b.build("enriched " + k + "-ary " + n + "-tree, width " + width + " " + shape.name().toLowerCase());
     }
 
-    @Override
-    public Topology generate(GeneratorArguments arguments, GeneratorOptions options) {
+    /** Reads the family's parameters as {@code weft topo generate} gives them. */
+    static Topology generate(GeneratorArguments arguments, GeneratorOptions options) {
         Shape shape = Shape.valueOf(arguments.choice("shape", List.of("chain", "ring")).toUpperCase());
         return generate(arguments.integer("k", 2), arguments.integer("n", 1), arguments.integer("width", 1), shape,
                 options);

@@ -8,13 +8,11 @@ import weft.model.topology.Topology;
  * <p>Switch {@code u} (0-based) has hosts on {@code 1..h} and reaches switch {@code v} on port
  * {@code h + 1 + (v < u ? v : v - 1)}: its peers in switch order. One host per switch by default.
  */
-public final class FullyConnected extends GeneratorFamily {
+public final class FullyConnected {
     /** The family name. */
     public static final String KIND = "fully-connected";
 
-    public FullyConnected() {
-        super(KIND, "complete graph: one link between every pair of switches",
-                GeneratorParameter.required("switches", "number of switches, >= 2"));
+    private FullyConnected() {
     }
 
     /**
@@ -23,9 +21,7 @@ public final class FullyConnected extends GeneratorFamily {
      * @param switches number of switches, at least 2
      */
     public static Topology generate(int switches, GeneratorOptions options) {
-        if (switches < 2) {
-            throw new GeneratorException(KIND + ": --switches must be >= 2, got " + switches);
-        }
+        GeneratorArguments.atLeast(KIND, "switches", switches, 2);
         int hosts = options.hostsOr(1);
         FabricBuilder.checkSize(KIND, switches, (long) switches * hosts);
         if ((long) switches * (switches - 1) / 2 > FabricBuilder.MAX_SWITCHES) {
@@ -43,10 +39,5 @@ public final class FullyConnected extends GeneratorFamily {
             }
         }
         return b.build(switches + "-switch fully connected");
-    }
-
-    @Override
-    public Topology generate(GeneratorArguments arguments, GeneratorOptions options) {
-        return generate(arguments.integer("switches", 2), options);
     }
 }

@@ -54,10 +54,18 @@ public final class GeneratorArguments {
         } catch (NumberFormatException e) {
             throw new GeneratorException(kind + ": --" + name + " must be an integer, got '" + text + "'");
         }
-        if (v < min) {
-            throw new GeneratorException(kind + ": --" + name + " must be >= " + min + ", got " + v);
+        return atLeast(kind, name, v, min);
+    }
+
+    /**
+     * A family's integer parameter, refused below {@code min}: {@code "ring: --switches must be >= 2, got 1"}, the
+     * check every family's typed {@code generate(...)} makes too.
+     */
+    static int atLeast(String kind, String name, int value, int min) {
+        if (value < min) {
+            throw new GeneratorException(kind + ": --" + name + " must be >= " + min + ", got " + value);
         }
-        return v;
+        return value;
     }
 
     /** A 64-bit integer parameter (seeds). */

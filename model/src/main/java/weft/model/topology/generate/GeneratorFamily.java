@@ -1,31 +1,28 @@
 package weft.model.topology.generate;
 
 import java.util.List;
+import weft.model.topology.Topology;
 
-/** A topology family whose name, summary and parameters are fixed when it is made; each family adds its build. */
-abstract class GeneratorFamily implements TopologyGenerator {
-    private final String kind;
-    private final String summary;
-    private final List<GeneratorParameter> parameters;
+/**
+ * One row of {@link Generators}' table: a family's name, summary and parameters, and how its parameters are read to
+ * build the fabric. The build itself is the family class's typed static {@code generate(...)}.
+ *
+ * @param build reads the family's own parameters and builds the fabric
+ */
+record GeneratorFamily(String kind, String summary, List<GeneratorParameter> parameters, Build build)
+        implements TopologyGenerator {
+    /** Reads a family's parameters and builds its fabric. */
+    @FunctionalInterface
+    interface Build {
+        Topology generate(GeneratorArguments arguments, GeneratorOptions options);
+    }
 
-    GeneratorFamily(String kind, String summary, GeneratorParameter... parameters) {
-        this.kind = kind;
-        this.summary = summary;
-        this.parameters = List.of(parameters);
+    GeneratorFamily {
+        parameters = List.copyOf(parameters);
     }
 
     @Override
-    public final String kind() {
-        return kind;
-    }
-
-    @Override
-    public final String summary() {
-        return summary;
-    }
-
-    @Override
-    public final List<GeneratorParameter> parameters() {
-        return parameters;
+    public Topology generate(GeneratorArguments arguments, GeneratorOptions options) {
+        return build.generate(arguments, options);
     }
 }

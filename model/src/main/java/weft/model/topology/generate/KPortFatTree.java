@@ -22,14 +22,11 @@ import weft.model.topology.Topology;
  * Every switch has {@code k} ports: down-ports {@code 1..h} (servers at the edge), up-ports {@code h+1..k}; roots
  * use {@code 1..k} as down-ports. Servers per edge switch default to {@code h} and may be {@code 0..h}.
  */
-public final class KPortFatTree extends GeneratorFamily {
+public final class KPortFatTree {
     /** The family name. */
     public static final String KIND = "fat-tree";
 
-    public KPortFatTree() {
-        super(KIND, "k-port l-level FatTree (seed 004 §2.1): k (k/2)^(l-1) servers, (k/2)^(l-1) core switches",
-                GeneratorParameter.required("k", "ports per switch, even, >= 2"),
-                GeneratorParameter.optional("levels", "switch levels l, >= 2", "3"));
+    private KPortFatTree() {
     }
 
     /**
@@ -89,9 +86,7 @@ public final class KPortFatTree extends GeneratorFamily {
         if (k < 2 || k % 2 != 0) {
             throw new GeneratorException(KIND + ": --k must be even and >= 2, got " + k);
         }
-        if (levels < 2) {
-            throw new GeneratorException(KIND + ": --levels must be >= 2, got " + levels);
-        }
+        GeneratorArguments.atLeast(KIND, "levels", levels, 2);
     }
 
     /** Levels and positions of the switches {@link #generate} names, roots first. */
@@ -110,10 +105,5 @@ public final class KPortFatTree extends GeneratorFamily {
             ids.add(row);
         }
         return new TreeLayout(KIND, h, ids);
-    }
-
-    @Override
-    public Topology generate(GeneratorArguments arguments, GeneratorOptions options) {
-        return generate(arguments.integer("k", 2), arguments.integer("levels", 2), options);
     }
 }

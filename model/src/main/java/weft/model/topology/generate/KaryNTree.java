@@ -28,14 +28,11 @@ import weft.model.topology.Topology;
  *
  * <p>Hosts per leaf default to {@code k} and may be {@code 0..k}.
  */
-public final class KaryNTree extends GeneratorFamily {
+public final class KaryNTree {
     /** The family name. */
     public static final String KIND = "kary-ntree";
 
-    public KaryNTree() {
-        super(KIND, "k-ary n-tree (Petrini-Vanneschi; seeds 000/003): n levels of k^(n-1) switches, k^n hosts",
-                GeneratorParameter.required("k", "arity: down-ports (and up-ports) per switch, >= 2"),
-                GeneratorParameter.required("n", "number of switch levels, >= 1"));
+    private KaryNTree() {
     }
 
     /**
@@ -79,12 +76,8 @@ public final class KaryNTree extends GeneratorFamily {
     }
 
     private static void checkShape(String kind, int k, int n) {
-        if (k < 2) {
-            throw new GeneratorException(kind + ": --k must be >= 2, got " + k);
-        }
-        if (n < 1) {
-            throw new GeneratorException(kind + ": --n must be >= 1, got " + n);
-        }
+        GeneratorArguments.atLeast(kind, "k", k, 2);
+        GeneratorArguments.atLeast(kind, "n", n, 1);
     }
 
     /** {@code k^(n-1)}, the switches per level, or a value beyond the size limit on overflow. */
@@ -197,10 +190,5 @@ public final class KaryNTree extends GeneratorFamily {
             }
         }
         return true;
-    }
-
-    @Override
-    public Topology generate(GeneratorArguments arguments, GeneratorOptions options) {
-        return generate(arguments.integer("k", 2), arguments.integer("n", 1), options);
     }
 }

@@ -12,14 +12,11 @@ import weft.model.topology.Topology;
  * reaches leaf {@code i} (0-based) on port {@code 1+i}. Hosts per leaf default to the number of spines, which
  * makes the fabric non-blocking (1:1 oversubscription).
  */
-public final class LeafSpine extends GeneratorFamily {
+public final class LeafSpine {
     /** The family name. */
     public static final String KIND = "leaf-spine";
 
-    public LeafSpine() {
-        super(KIND, "2-tier leaf-spine: every leaf cabled to every spine, hosts on leaves",
-                GeneratorParameter.required("leaves", "number of leaf switches, >= 1"),
-                GeneratorParameter.required("spines", "number of spine switches, >= 1"));
+    private LeafSpine() {
     }
 
     /**
@@ -67,10 +64,5 @@ public final class LeafSpine extends GeneratorFamily {
             bottom.add(Addressing.switchId(spines + l));
         }
         return new TreeLayout(KIND, spines, List.of(top, bottom));
-    }
-
-    @Override
-    public Topology generate(GeneratorArguments arguments, GeneratorOptions options) {
-        return generate(arguments.integer("leaves", 1), arguments.integer("spines", 1), options);
     }
 }

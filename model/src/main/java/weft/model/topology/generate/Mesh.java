@@ -9,15 +9,15 @@ import weft.model.topology.Topology;
  *
  * <p>Numbering and ports as in {@link Grid}: last dimension fastest, hosts on {@code 1..h}, then for dimension
  * {@code i} port {@code h+1+2i} to the minus and {@code h+2+2i} to the plus neighbour. One host per switch by
- * default. A {@code 4x8} mesh has {@code 32} switches and {@code 4*7 + 3*8 = 52} links.
+ * default. A {@code 4x8} mesh has {@code 32} switches and {@code 4*7 + 3*8 = 52} links. {@code --faults P} removes
+ * {@code P}% of the links at random, keeping the mesh connected ({@link LinkFaults}, seeded by {@code --seed}): seed
+ * 002 §3.2.3's "8x8 mesh with 5% link faults" is {@code --dims 8x8 --faults 5}.
  */
-public final class Mesh extends GeneratorFamily {
+public final class Mesh {
     /** The family name. */
     public static final String KIND = "mesh";
 
-    public Mesh() {
-        super(KIND, "d-dimensional mesh, e.g. --dims 4x8 or 4x4x4 (no wrap-around)",
-                GeneratorParameter.required("dims", "switches per dimension, e.g. 4x8 or 4x4x4"));
+    private Mesh() {
     }
 
     /**
@@ -47,8 +47,10 @@ public final class Mesh extends GeneratorFamily {
         return Grid.coordinates(u, sizes);
     }
 
-    @Override
-    public Topology generate(GeneratorArguments arguments, GeneratorOptions options) {
-        return generate(arguments.dims("dims", 1), options);
+    /** Reads the family's parameters as {@code weft topo generate} gives them: a mesh, with its faults if any. */
+    static Topology generate(GeneratorArguments arguments, GeneratorOptions options) {
+        Topology mesh = generate(arguments.dims("dims", 1), options);
+        int faults = arguments.integer("faults", 0);
+        return faults == 0 ? mesh : LinkFaults.remove(mesh, faults / 100.0, arguments.longInteger("seed"));
     }
 }

@@ -23,15 +23,11 @@ import weft.model.traffic.Shuffle;
  * <p>Ports: hosts on {@code 1..h}, switch links on {@code h+1..h+d} in the order the links were made. Every
  * switch has {@code h+d} ports. One host per switch by default.
  */
-public final class RandomIrregular extends GeneratorFamily {
+public final class RandomIrregular {
     /** The family name. */
     public static final String KIND = "irregular";
 
-    public RandomIrregular() {
-        super(KIND, "seeded random connected fabric with at most d links per switch (seed 002 §2.3.3 setups)",
-                GeneratorParameter.required("switches", "number of switches, >= 2"),
-                GeneratorParameter.required("degree", "most switch links per switch, >= 2"),
-                GeneratorParameter.optional("seed", "random seed; the same seed gives the same fabric", "1"));
+    private RandomIrregular() {
     }
 
     /**
@@ -42,9 +38,7 @@ public final class RandomIrregular extends GeneratorFamily {
      * @param seed      the random seed
      */
     public static Topology generate(int switches, int maxDegree, long seed, GeneratorOptions options) {
-        if (switches < 2) {
-            throw new GeneratorException(KIND + ": --switches must be >= 2, got " + switches);
-        }
+        GeneratorArguments.atLeast(KIND, "switches", switches, 2);
         if (maxDegree < (switches > 2 ? 2 : 1)) {
             throw new GeneratorException(KIND + ": --degree " + maxDegree + " cannot connect " + switches
                     + " switches; expected >= " + (switches > 2 ? 2 : 1));
@@ -112,11 +106,5 @@ public final class RandomIrregular extends GeneratorFamily {
         adjacent[u].set(v);
         adjacent[v].set(u);
         b.link(u, hosts + degree[u], v, hosts + degree[v]);
-    }
-
-    @Override
-    public Topology generate(GeneratorArguments arguments, GeneratorOptions options) {
-        return generate(arguments.integer("switches", 2), arguments.integer("degree", 1),
-                arguments.longInteger("seed"), options);
     }
 }

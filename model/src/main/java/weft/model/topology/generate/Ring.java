@@ -11,13 +11,11 @@ import weft.model.topology.Topology;
  * port {@code h+2} to its successor {@code i+1 mod n}. One host per switch by default. A ring of 2 has two
  * parallel links (see {@link Torus}).
  */
-public final class Ring extends GeneratorFamily {
+public final class Ring {
     /** The family name. */
     public static final String KIND = "ring";
 
-    public Ring() {
-        super(KIND, "ring of n switches (the 1-dimensional torus)",
-                GeneratorParameter.required("switches", "number of switches, >= 2"));
+    private Ring() {
     }
 
     /**
@@ -26,14 +24,7 @@ public final class Ring extends GeneratorFamily {
      * @param switches number of switches, at least 2
      */
     public static Topology generate(int switches, GeneratorOptions options) {
-        if (switches < 2) {
-            throw new GeneratorException(KIND + ": --switches must be >= 2, got " + switches);
-        }
+        GeneratorArguments.atLeast(KIND, "switches", switches, 2);
         return Grid.build(KIND, List.of(switches), true, options, switches + "-ring");
-    }
-
-    @Override
-    public Topology generate(GeneratorArguments arguments, GeneratorOptions options) {
-        return generate(arguments.integer("switches", 2), options);
     }
 }

@@ -16,13 +16,11 @@ import weft.model.topology.Topology;
  * exception; routing sees them as two channels each way. A dimension of size 1 would be a self-loop and is
  * rejected.
  */
-public final class Torus extends GeneratorFamily {
+public final class Torus {
     /** The family name. */
     public static final String KIND = "torus";
 
-    public Torus() {
-        super(KIND, "d-dimensional torus, e.g. --dims 4x8 or 4x4x4 (size-2 dimensions get parallel links)",
-                GeneratorParameter.required("dims", "switches per dimension, each >= 2, e.g. 4x8 or 4x4x4"));
+    private Torus() {
     }
 
     /**
@@ -33,10 +31,5 @@ public final class Torus extends GeneratorFamily {
     public static Topology generate(List<Integer> sizes, GeneratorOptions options) {
         Mesh.checkSizes(KIND, sizes, 2);
         return Grid.build(KIND, sizes, true, options, Grid.dims(sizes) + " torus");
-    }
-
-    @Override
-    public Topology generate(GeneratorArguments arguments, GeneratorOptions options) {
-        return generate(arguments.dims("dims", 2), options);
     }
 }

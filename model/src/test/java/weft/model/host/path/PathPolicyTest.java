@@ -83,7 +83,7 @@ class PathPolicyTest {
     @DisplayName("Seed 004 §3.2.3, Fig. 3.9 (hand-computed from its rule): TP alternates each destination's path: "
             + "X Y Y X X Y Y X")
     void twoPhaseTv2() {
-        TwoPhase tp = new TwoPhase(2, 2);
+        TwoPhase tp = new TwoPhase(2, 2, null);
         StringBuilder sb = new StringBuilder();
         for (int i = 0; i < 8; i++) {
             sb.append(tp.choose(i % 2, 2, 1500) == 0 ? 'X' : 'Y');
@@ -101,7 +101,7 @@ class PathPolicyTest {
     @Test
     void multiPhaseAvoidsTheLoadedSharedLink() {
         // two destinations, two paths; path 0 to both shares link 0, path 1 uses private links
-        MultiPhase mp = new MultiPhase(2, 2, 4);
+        MultiPhase mp = new MultiPhase(2, 2, 4, null);
         mp.setPathLinks(0, 0, new int[] {0, 1});
         mp.setPathLinks(0, 1, new int[] {2});
         mp.setPathLinks(1, 0, new int[] {0});

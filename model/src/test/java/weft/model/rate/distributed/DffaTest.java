@@ -118,4 +118,26 @@ class DffaTest {
         d.run();
         assertConverged(d, p, up, "seed " + seed);
     }
+
+    /**
+     * Theorem 4.2.14 on Table 6.2's timed delivery: every flow starting at 0 gets FFA's rate, and its DFFA* loop's last
+     * end lies within the run (the scheduler changes when packets arrive, never what DFFA computes).
+     */
+    @Property(tries = 20)
+    void timedDeliveryConvergesToFfa(@ForAll @LongRange(min = 0, max = 100_000) long seed) {
+        Object[] fx = fabric(seed, 12);
+        Topology t = (Topology) fx[0];
+        RateProblem p = (RateProblem) fx[1];
+        Dffa<Rational> d = DffaTiming.table62().dffa(t, p, Arithmetic.EXACT);
+        boolean[] up = new boolean[p.flowCount()];
+        for (int f = 0; f < p.flowCount(); f++) {
+            d.start(f);
+            up[f] = true;
+        }
+        d.run();
+        assertConverged(d, p, up, "seed " + seed);
+        for (int f = 0; f < p.flowCount(); f++) {
+            assertThat(d.loopEndPicos(f)).isPositive().isLessThanOrEqualTo(d.nowPicos());
+        }
+    }
 }

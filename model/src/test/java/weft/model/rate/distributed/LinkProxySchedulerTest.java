@@ -1,13 +1,19 @@
 package weft.model.rate.distributed;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.junit.jupiter.params.provider.Arguments.arguments;
 
+import java.util.List;
 import java.util.random.RandomGeneratorFactory;
+import java.util.stream.Stream;
 import net.jqwik.api.ForAll;
 import net.jqwik.api.Property;
 import net.jqwik.api.constraints.LongRange;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.MethodSource;
 import weft.model.rate.Allocation;
 import weft.model.rate.Arithmetic;
 import weft.model.rate.BacklogProportional;
@@ -43,47 +49,44 @@ class LinkProxySchedulerTest {
         return out;
     }
 
+    /** Hand-computed runs of Alg. 4-5 in rounds of atomic request/response pairs: the rates after each round. */
+    static Stream<Arguments> handComputedRounds() {
+        return Stream.of(
+                arguments("Seed 004 Alg. 4-5 (hand-computed from their rule), BP mode: round 0 installs (1, 0), "
+                        + "round 1 (3/4, 1/4) = central BP", tv6(false), Mode.BACKLOG_PROPORTIONAL,
+                        List.of(List.of("1", "0"), List.of("3/4", "1/4"), List.of("3/4", "1/4"))),
+                arguments("Seed 004 Alg. 4-5 (hand-computed from their rule), max-min mode: round 0 installs (1, 0), "
+                        + "rounds 1 and later (1/2, 1/2)", tv6(false), Mode.MAX_MIN,
+                        List.of(List.of("1", "0"), List.of("1/2", "1/2"), List.of("1/2", "1/2"))),
+                arguments("Seed 004 Alg. 4-5 (hand-computed) with b12 = 1, BP mode: round 0 (1, 0, 0), round 1 and "
+                        + "later (3/4, 1/4, 1/4) = central Alg. 3", tv6(true), Mode.BACKLOG_PROPORTIONAL,
+                        List.of(List.of("1", "0", "0"), List.of("3/4", "1/4", "1/4"), List.of("3/4", "1/4", "1/4"))));
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("handComputedRounds")
+    void installsTheHandComputedRatesRoundByRound(String name, RateProblem problem, Mode mode,
+                                                  List<List<String>> installed) {
+        LinkProxyScheduler<Rational> s = new LinkProxyScheduler<>(problem, Arithmetic.EXACT, mode, VoqBudget.NONE,
+                null);
+        for (int round = 0; round < installed.size(); round++) {
+            s.round(true);
+            assertThat(rates(s, problem.flowCount())).as("round %d", round)
+                    .containsExactly(installed.get(round).stream().map(Rational::parse).toArray(Rational[]::new));
+        }
+    }
+
     @Test
-    @DisplayName("Seed 004 Alg. 4-5 (hand-computed from their rule), BP mode: round 0 installs (1, 0), round 1 "
-            + "(3/4, 1/4) = central BP")
-    void tv6BacklogProportional() {
+    @DisplayName("Seed 004 Alg. 4-5 (hand-computed from their rule), BP mode: after round 0 r23's share is 1/4 while "
+            + "its rate waits; one request and one response per flow per round")
+    void tv6BacklogProportionalSharesAndPackets() {
         LinkProxyScheduler<Rational> s = new LinkProxyScheduler<>(tv6(false), Arithmetic.EXACT,
                 Mode.BACKLOG_PROPORTIONAL, VoqBudget.NONE, null);
         s.round(true);
-        assertThat(rates(s, 2)).containsExactly(q("1"), q("0"));
         assertThat(s.share(1)).as("r23's share is 1/4 already; its rate waits").isEqualTo(q("1/4"));
         s.round(true);
-        assertThat(rates(s, 2)).containsExactly(q("3/4"), q("1/4"));
         s.round(true);
-        assertThat(rates(s, 2)).containsExactly(q("3/4"), q("1/4"));
         assertThat(s.packets()).as("one request and one response per flow per round").isEqualTo(12);
-    }
-
-    @Test
-    @DisplayName("Seed 004 Alg. 4-5 (hand-computed from their rule), max-min mode: round 0 installs (1, 0), rounds "
-            + "1 and later (1/2, 1/2)")
-    void tv6MaxMin() {
-        LinkProxyScheduler<Rational> s = new LinkProxyScheduler<>(tv6(false), Arithmetic.EXACT, Mode.MAX_MIN,
-                VoqBudget.NONE, null);
-        s.round(true);
-        assertThat(rates(s, 2)).containsExactly(q("1"), q("0"));
-        s.round(true);
-        assertThat(rates(s, 2)).containsExactly(q("1/2"), q("1/2"));
-        s.round(true);
-        assertThat(rates(s, 2)).containsExactly(q("1/2"), q("1/2"));
-    }
-
-    @Test
-    @DisplayName("Seed 004 Alg. 4-5 (hand-computed) with b12 = 1, BP mode: round 0 (1, 0, 0), round 1 and later "
-            + "(3/4, 1/4, 1/4) = central Alg. 3")
-    void tv6ThirdFlow() {
-        LinkProxyScheduler<Rational> s = new LinkProxyScheduler<>(tv6(true), Arithmetic.EXACT,
-                Mode.BACKLOG_PROPORTIONAL, VoqBudget.NONE, null);
-        s.round(true);
-        assertThat(rates(s, 3)).containsExactly(q("1"), q("0"), q("0"));
-        s.round(true);
-        s.round(true);
-        assertThat(rates(s, 3)).containsExactly(q("3/4"), q("1/4"), q("1/4"));
     }
 
     @Property(tries = 200)

@@ -56,6 +56,21 @@ class SchedulingLayerTest {
     }
 
     @Test
+    @DisplayName("Seed 004 §4.2.4: a script listed out of start order is handed in start order; the first frame of a "
+            + "new VOQ goes as soon as its first response sets a rate (its bucket starts full), within the control "
+            + "round trip and two frame times, far below T")
+    void messagesInStartOrder() {
+        List<SchedulingLayer.Message> m = List.of(new SchedulingLayer.Message(0, 2, 60 * MS, 1500),
+                new SchedulingLayer.Message(0, 2, 0, 1500), new SchedulingLayer.Message(0, 2, 30 * MS, 1500));
+        SchedulingLayer layer = run(Mode.MAX_MIN, m);
+        assertThat(layer.completedPs(1)).isLessThan(layer.completedPs(2));
+        assertThat(layer.completedPs(2)).isLessThan(layer.completedPs(0));
+        assertThat(layer.completedPs(0)).isGreaterThan(60 * MS);
+        // request and response: 4 hops of 84 B (2.7 us); the frame: 2 hops of 1538 B (24.6 us)
+        assertThat(layer.completedPs(1)).isBetween(27 * MS / 1000, 100 * MS / 1000);
+    }
+
+    @Test
     @DisplayName("a message naming a host the network does not have, or a server sending to itself, is refused")
     void refusesBadMessages() {
         assertThatThrownBy(() -> run(Mode.MAX_MIN, List.of(new SchedulingLayer.Message(0, 7, 0, 100))))

@@ -50,6 +50,9 @@ class ClustersTest {
                 .isInstanceOf(GeneratorException.class).hasMessageContaining("--inter in 1..leaves");
         assertThatThrownBy(() -> Clusters.generate(1, 3, 3, 1, 2, GeneratorOptions.defaults()))
                 .hasMessageContaining("--clusters >= 2");
-        assertThat(Generators.byKind("clusters")).isInstanceOf(Clusters.class);
+        TopologyGenerator family = Generators.byKind("clusters");
+        assertThat(family.kind()).isEqualTo(Clusters.KIND);
+        assertThat(family.generate(GeneratorArguments.of(family, Map.of("clusters", "4", "leaves", "3", "spines", "3",
+                "inter", "2", "inter-latency-us", "2")), GeneratorOptions.defaults()).links()).isEqualTo(t.links());
     }
 }
