@@ -11,8 +11,9 @@
  * and {@code LayerCdg}) and {@code SegmentBasedRouting} (on {@code Segmentation}), the Ethernet baselines
  * {@code SpanningTree} (802.1D) and {@code Tbtp} (tree-based turn prohibition; SR and TBTP build their tables with
  * {@code TurnTables}), with {@link weft.model.routing.LayerLayout} for layers x QoS classes; destination-based
- * engines share {@link weft.model.routing.DestinationTables}; tree engines recognise k-ary n-trees with
- * {@code KaryNTreeShape}.
+ * engines share {@link weft.model.routing.DestinationTables}; engines that route only fabrics whose switches with hosts
+ * are connected extend {@code ConnectedEngine}, which refuses the others first; tree engines recognise k-ary n-trees
+ * with {@code KaryNTreeShape}.
  * Per-flow adaptive routing on enriched trees has its own API, {@link weft.model.routing.AdaptiveFlowRouting}.
  * {@link weft.model.routing.PauseHeadroom} and {@link weft.model.routing.BackPressureBound} hold the lossless
  * flow-control arithmetic the layers rely on. Results are written and read by {@code weft.model.routing.io}.

@@ -60,7 +60,8 @@ class GeneratorPropertiesTest {
         Host src = t.hosts().get(srcSeed % hosts);
         int d = dstSeed % hosts;
         Host dst = t.hosts().get(d);
-        int[] p = digitsOf(d, k, n);
+        // Host p = (p_0 .. p_{n-1}): n base-k digits, the label of a switch one level deeper.
+        int[] p = KaryNTree.digits(d, k, n + 1);
         int u = t.switchIndex(src.switchId());
         int hops = 0;
         for (int i = 0; ; i++) {
@@ -84,16 +85,6 @@ class GeneratorPropertiesTest {
         assertThat(g.switchId(u)).isEqualTo(dst.switchId());
         assertThat(dst.port()).isEqualTo(1 + p[n - 1]);
         assertThat(hops).isEqualTo(g.bfsFrom(t.switchIndex(src.switchId()))[u]);
-    }
-
-    private static int[] digitsOf(int value, int k, int n) {
-        int[] d = new int[n];
-        int v = value;
-        for (int i = n - 1; i >= 0; i--) {
-            d[i] = v % k;
-            v /= k;
-        }
-        return d;
     }
 
     private static int pow(int b, int e) {
