@@ -6,7 +6,6 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import java.util.zip.CRC32;
 import org.slf4j.Logger;
@@ -89,14 +88,11 @@ public final class OvsLab implements AutoCloseable {
             down(config.name());
             throw e;
         }
+        SwitchSendBuffer.read().warning().ifPresent(LOG::warn);
         LOG.info("lab {}: {} bridges, {} hosts, {} links up in {} ms", config.name(),
                 lab.topology.switches().size(), lab.topology.hosts().size(), lab.topology.links().size(),
                 (System.nanoTime() - t0) / 1_000_000);
         return lab;
-    }
-
-    private String port(String switchId, int port) {
-        return bridgeOf.get(switchId) + "p" + port;
     }
 
     private void build() {
@@ -111,7 +107,7 @@ public final class OvsLab implements AutoCloseable {
         }
         List<String> links = new ArrayList<>();
         for (Link l : t.links()) {
-            links.add(port(l.a(), l.aPort()));
+            links.add(interfaceOf(l.a(), l.aPort()));
         }
         state = new LabState(config.name(), bridges, namespaces, links, List.of());
         state.save();
@@ -119,14 +115,14 @@ public final class OvsLab implements AutoCloseable {
         StringBuilder ip = new StringBuilder();
         for (Host h : t.hosts()) {
             String ns = namespaceOf.get(h.id());
-            String sp = port(h.switchId(), h.port());
+            String sp = interfaceOf(h.switchId(), h.port());
             ip.append("netns add ").append(ns).append('\n');
             ip.append("link add ").append(sp).append(" type veth peer name eth0 netns ").append(ns).append('\n');
             ip.append("link set ").append(sp).append(" up\n");
         }
         for (Link l : t.links()) {
-            String a = port(l.a(), l.aPort());
-            String b = port(l.b(), l.bPort());
+            String a = interfaceOf(l.a(), l.aPort());
+            String b = interfaceOf(l.b(), l.bPort());
             ip.append("link add ").append(a).append(" type veth peer name ").append(b).append('\n');
             ip.append("link set ").append(a).append(" up\n");
             ip.append("link set ").append(b).append(" up\n");
@@ -160,26 +156,19 @@ public final class OvsLab implements AutoCloseable {
 
         if (config.mbitPerGbps() > 0) {
             for (Host h : t.hosts()) {
-                shape(port(h.switchId(), h.port()), h.gbps());
+                EmulatedLink.shape(interfaceOf(h.switchId(), h.port()), h.gbps() * config.mbitPerGbps());
             }
             for (Link l : t.links()) {
-                shape(port(l.a(), l.aPort()), l.gbps());
-                shape(port(l.b(), l.bPort()), l.gbps());
+                EmulatedLink.shape(interfaceOf(l.a(), l.aPort()), l.gbps() * config.mbitPerGbps());
+                EmulatedLink.shape(interfaceOf(l.b(), l.bPort()), l.gbps() * config.mbitPerGbps());
             }
         }
     }
 
     private void addPort(List<String> vsctl, String switchId, int port) {
-        String p = port(switchId, port);
+        String p = interfaceOf(switchId, port);
         vsctl.addAll(List.of("--", "add-port", bridgeOf.get(switchId), p, "--", "set", "interface", p,
                 "ofport_request=" + port));
-    }
-
-    /** tc HTB on a switch-side port: one class, the emulated link rate (docs/sources.md §5). */
-    private void shape(String dev, double gbps) {
-        String rate = String.format(Locale.ROOT, "%.3fmbit", gbps * config.mbitPerGbps());
-        Shell.check("tc", "qdisc", "add", "dev", dev, "root", "handle", "1:", "htb", "default", "10");
-        Shell.check("tc", "class", "add", "dev", dev, "parent", "1:", "classid", "1:10", "htb", "rate", rate);
     }
 
     public String name() {

@@ -3,6 +3,7 @@ package weft.lab;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.regex.Matcher;
@@ -50,6 +51,38 @@ public final class Probe {
         Process p = lab.spawn(srcHost, log, "ping", "-n", "-i", String.format(java.util.Locale.ROOT, "%.3f",
                 intervalMs / 1000.0), "-W", "1", dstIp);
         return new Probe(p, log, intervalMs);
+    }
+
+    /** Replies received so far (ping writes its log a line at a time). */
+    public int replies() {
+        try {
+            return (int) Files.readAllLines(log).stream().filter(l -> l.contains("bytes from")).count();
+        } catch (IOException e) {
+            throw new LabException("cannot read probe log " + log, e);
+        }
+    }
+
+    /**
+     * Waits until {@code more} replies have come since this call: before a disruption, the probe runs; after it,
+     * the path carries the probe again, so the longest gap between replies ({@link #stop}) covers the whole outage.
+     *
+     * @throws LabException naming the probe when they have not come within {@code timeout}
+     */
+    public void awaitReplies(int more, Duration timeout) {
+        int want = replies() + more;
+        long deadline = System.nanoTime() + timeout.toNanos();
+        while (replies() < want) {
+            if (System.nanoTime() - deadline > 0) {
+                throw new LabException("probe " + log + ": " + replies() + " replies after " + timeout + ", wanted "
+                        + want);
+            }
+            try {
+                Thread.sleep(intervalMs); // polled once a probe interval
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw new LabException("interrupted while waiting for the probe's replies", e);
+            }
+        }
     }
 
     /** Stops the probe and measures the longest interruption. */

@@ -16,6 +16,8 @@
  * <p>Facts this follows (docs/sources.md §5): bridges are {@code datapath_type=netdev}, {@code protocols=OpenFlow13},
  * {@code fail_mode=secure}, with fixed dpids from the lab's own range, {@code disable-in-band}, {@code ofport_request}
  * = the topology's port numbers, and {@code max_backoff=1000}; every host runs {@code ethtool -K eth0 tx off}; link
- * rates are emulated with tc HTB on switch-side ports; nothing is ever removed by name pattern.
+ * rates are emulated with tc HTB on switch-side ports, in front of queues that drop at their head
+ * ({@link weft.lab.EmulatedLink}); ovs-vswitchd's send buffer is checked ({@link weft.lab.SwitchSendBuffer}); nothing
+ * is ever removed by name pattern.
  */
 package weft.lab;

@@ -4,7 +4,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import java.net.InetSocketAddress;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -15,13 +14,9 @@ import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import weft.agent.cli.AgentCommand;
 import weft.controller.agentlink.AgentLinkServer;
-import weft.controller.fabric.DeadlockVerification;
 import weft.controller.fabric.WeftController;
-import weft.controller.openflow.SessionConfig;
-import weft.controller.program.RouteCompiler;
 import weft.model.protocol.PathSpec;
 import weft.model.rate.RateAllocators;
-import weft.model.routing.RoutingEngines;
 import weft.model.routing.RoutingOptions;
 import weft.model.topology.Host;
 import weft.model.topology.Link;
@@ -59,9 +54,10 @@ class AgentAllocationLabTest {
                 List.of(new Link("s1", 2, "s2", 3, 1.0), new Link("s1", 3, "s2", 4, 1.0)));
     }
 
-    private static Shell.Result perf(OvsLab lab, String java, String classpath, String seconds) {
-        return lab.exec("h1", Duration.ofSeconds(90), java, "-Xmx128m", "-cp", classpath,
-                AgentCommand.class.getName(), "perf", "--to", "10.0.0.2,10.0.0.3", "--seconds", seconds, "--json");
+    private static Shell.Result perf(OvsLab lab, String seconds) {
+        return lab.exec("h1", Duration.ofSeconds(90), LabAgentFabric.JAVA, "-Xmx128m", "-cp",
+                LabAgentFabric.CLASSPATH, AgentCommand.class.getName(), "perf", "--to", "10.0.0.2,10.0.0.3",
+                "--seconds", seconds, "--json");
     }
 
     @Test
@@ -72,27 +68,18 @@ class AgentAllocationLabTest {
         OvsLab.down(NAME);
         int agentPort = LabHarness.freePort();
         LabConfig config = new LabConfig(NAME, fabric(), LabHarness.freePort(), 0);
-        WeftController controller = WeftController.start(new WeftController.Config(OvsLab.plannedTopology(config),
-                        RoutingEngines.byName("ecmp"), RoutingOptions.defaults(), RouteCompiler.Options.defaults(),
-                        new DeadlockVerification(false), new InetSocketAddress("127.0.0.1", config.controllerPort()),
-                        null, SessionConfig.defaults()),
-                new WeftController.Agents(new InetSocketAddress("0.0.0.0", agentPort), TOKEN, null, null,
-                        RateAllocators.byName("maxmin")));
+        WeftController controller = LabAgentFabric.controller(config, "ecmp", RoutingOptions.defaults(),
+                LabAgentFabric.registry(agentPort, TOKEN, RateAllocators.byName("maxmin")));
         OvsLab lab = null;
         try {
             lab = OvsLab.up(config);
-            assertThat(controller.fabric().awaitConverged(Duration.ofSeconds(60)))
-                    .as("fabric programmed; events %s", controller.fabric().events()).isTrue();
-            AgentLinkServer registry = controller.agents();
-            String java = ProcessHandle.current().info().command().orElse("java");
-            String classpath = System.getProperty("surefire.test.class.path", System.getProperty("java.class.path"));
-            LabAgents.start(lab, agentPort, TOKEN, java, classpath, h -> registry.connectedHosts().contains(h));
+            AgentLinkServer registry = LabAgentFabric.startAgents(lab, controller, agentPort, TOKEN, List.of());
             assertThat(registry.rate("h1", "h2")).as("no rate before any traffic").isEqualTo(-1);
 
             // a first run warms the agents' code paths up (on this loaded machine a cold agent stalls for seconds);
             // its flows end 2 s after it, and the measured run's flows are reported and allocated afresh
-            perf(lab, java, classpath, "2");
-            Shell.Result perf = perf(lab, java, classpath, "5");
+            perf(lab, "2");
+            Shell.Result perf = perf(lab, "5");
             Files.writeString(DIR.resolve("perf.txt"), perf.stdout() + perf.stderr(), StandardCharsets.UTF_8);
             Files.writeString(DIR.resolve("agents.json"), new ObjectMapper().writerWithDefaultPrettyPrinter()
                     .writeValueAsString(registry.view()), StandardCharsets.UTF_8);

@@ -250,9 +250,12 @@ class AgentLabTest {
                 dropped, measured).isLessThanOrEqualTo(dropped);
     }
 
+    /** Sets a rate by hand and waits until the source's agent reports its VOQ at it. */
     private void setRate(String src, String dst, double mbps, String policy) throws Exception {
-        registry.setRate(src, dst, (long) (mbps * 1e6), policy);
-        Thread.sleep(300);
+        long bps = (long) (mbps * 1e6);
+        registry.setRate(src, dst, bps, policy);
+        await(src + " to report " + mbps + " Mbit/s to " + dst, () -> registry.lastReport(src).stream()
+                .anyMatch(v -> v.dst().equals(dst) && v.bitsPerSecond() == bps), 20);
     }
 
     @Test
@@ -332,10 +335,9 @@ class AgentLabTest {
                 .redirectErrorStream(true).redirectOutput(OUT.resolve("iperf3-server.log").toFile()).start();
         try {
             setRate("h1", "h4", 50, "sd");
-            Thread.sleep(1000);
-            String classes = sh("ip netns exec wah1 tc class show dev eth0");
-            Files.writeString(OUT.resolve("tc-classes.txt"), classes);
-            assertThat(classes).contains("rate 50Mbit");
+            await("h1's agent to put 50 Mbit/s into its tc class", () -> sh("ip netns exec wah1 tc class show dev "
+                    + "eth0").contains("rate 50Mbit"), 20);
+            Files.writeString(OUT.resolve("tc-classes.txt"), sh("ip netns exec wah1 tc class show dev eth0"));
             String out = sh("ip netns exec wah1 iperf3 -c 10.77.0.4 -p 5299 -t 5 -J");
             JsonNode report = json.readTree(out);
             double goodput = report.path("end").path("sum_received").path("bits_per_second").asDouble();

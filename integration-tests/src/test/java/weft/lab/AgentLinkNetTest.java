@@ -5,46 +5,43 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.stream.Stream;
 import net.jqwik.api.ForAll;
 import net.jqwik.api.Property;
 import net.jqwik.api.constraints.IntRange;
 import net.jqwik.api.constraints.Size;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.MethodSource;
 
 /** The agent links' /16 avoids every address and route of the root namespace. */
 class AgentLinkNetTest {
 
-    @Test
-    @DisplayName("a machine whose own interface and gateway sit in 198.18/16 gets its agent links in 198.19/16")
-    void skipsTheMachinesOwnPrefix() {
-        List<String> routes = List.of(
-                "default via 198.18.0.1 dev eth0",
-                "198.18.0.0/30 dev eth0 proto kernel scope link src 198.18.0.2",
-                "local 198.18.0.2 dev eth0 table local proto kernel scope host src 198.18.0.2",
-                "broadcast 198.18.0.3 dev eth0 table local proto kernel scope link src 198.18.0.2",
-                "local 127.0.0.0/8 dev lo table local proto kernel scope host src 127.0.0.1");
-        assertThat(AgentLinkNet.pick(routes)).isEqualTo("198.19.");
+    /** Routes of the root namespace ({@code ip route show table all}) and the /16 the agent links then get. */
+    static Stream<Arguments> routesAndPrefix() {
+        return Stream.of(
+                Arguments.of("a machine whose own interface and gateway sit in 198.18/16 gets its agent links in "
+                        + "198.19/16", List.of("default via 198.18.0.1 dev eth0",
+                        "198.18.0.0/30 dev eth0 proto kernel scope link src 198.18.0.2",
+                        "local 198.18.0.2 dev eth0 table local proto kernel scope host src 198.18.0.2",
+                        "broadcast 198.18.0.3 dev eth0 table local proto kernel scope link src 198.18.0.2",
+                        "local 127.0.0.0/8 dev lo table local proto kernel scope host src 127.0.0.1"), "198.19."),
+                Arguments.of("a default route alone takes nothing: the first benchmarking /16 is used",
+                        List.of("default via 192.0.2.1 dev eth0",
+                                "192.0.2.0/24 dev eth0 proto kernel scope link src 192.0.2.2"), "198.18."),
+                Arguments.of("a wider route over both benchmarking /16s moves the links to the shared address space",
+                        List.of("198.0.0.0/8 via 192.0.2.1 dev eth0"), "100.64."),
+                Arguments.of("a second lab that is up owns its links' routes, so it gets the next /16",
+                        List.of("198.18.0.0/30 dev wlaba1 proto kernel scope link src 198.18.0.1",
+                                "198.19.3.4/30 dev wlbba2 proto kernel scope link src 198.19.3.5"), "100.64."));
     }
 
-    @Test
-    @DisplayName("a default route alone takes nothing: the first benchmarking /16 is used")
-    void defaultRouteTakesNothing() {
-        assertThat(AgentLinkNet.pick(List.of("default via 192.0.2.1 dev eth0",
-                "192.0.2.0/24 dev eth0 proto kernel scope link src 192.0.2.2"))).isEqualTo("198.18.");
-    }
-
-    @Test
-    @DisplayName("a wider route over both benchmarking /16s moves the links to the shared address space")
-    void widerRouteCoversBoth() {
-        assertThat(AgentLinkNet.pick(List.of("198.0.0.0/8 via 192.0.2.1 dev eth0"))).isEqualTo("100.64.");
-    }
-
-    @Test
-    @DisplayName("a second lab that is up owns its links' routes, so it gets the next /16")
-    void secondLabGetsAnotherPrefix() {
-        assertThat(AgentLinkNet.pick(List.of("198.18.0.0/30 dev wlaba1 proto kernel scope link src 198.18.0.1",
-                "198.19.3.4/30 dev wlbba2 proto kernel scope link src 198.19.3.5"))).isEqualTo("100.64.");
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("routesAndPrefix")
+    void picksAPrefixNoRouteTouches(String situation, List<String> routes, String prefix) {
+        assertThat(AgentLinkNet.pick(routes)).isEqualTo(prefix);
     }
 
     @Test

@@ -4,7 +4,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import java.net.InetSocketAddress;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -18,12 +17,8 @@ import org.junit.jupiter.api.Test;
 import weft.agent.cli.AgentCommand;
 import weft.controller.agentlink.AgentLinkServer;
 import weft.controller.agentlink.FabricPaths;
-import weft.controller.fabric.DeadlockVerification;
 import weft.controller.fabric.WeftController;
-import weft.controller.openflow.SessionConfig;
-import weft.controller.program.RouteCompiler;
 import weft.model.protocol.PathSpec;
-import weft.model.routing.RoutingEngines;
 import weft.model.routing.RoutingOptions;
 import weft.model.topology.Host;
 import weft.model.topology.Topology;
@@ -54,22 +49,14 @@ class AgentPathTagLabTest {
         Topology tree = KaryNTree.generate(2, 2, GeneratorOptions.defaults().withHosts(1));
         int agentPort = LabHarness.freePort();
         LabConfig config = new LabConfig(NAME, tree, LabHarness.freePort(), 0);
-        WeftController controller = WeftController.start(new WeftController.Config(OvsLab.plannedTopology(config),
-                        RoutingEngines.byName("vlb"), RoutingOptions.defaults(), RouteCompiler.Options.defaults(),
-                        new DeadlockVerification(false), new InetSocketAddress("127.0.0.1", config.controllerPort()),
-                        null, SessionConfig.defaults()),
-                new WeftController.Agents(new InetSocketAddress("0.0.0.0", agentPort), TOKEN, null, null, null));
+        WeftController controller = LabAgentFabric.controller(config, "vlb", RoutingOptions.defaults(),
+                LabAgentFabric.registry(agentPort, TOKEN, null));
         OvsLab lab = null;
         try {
             lab = OvsLab.up(config);
-            assertThat(controller.fabric().awaitConverged(Duration.ofSeconds(60)))
-                    .as("fabric programmed; events %s", controller.fabric().events()).isTrue();
-            AgentLinkServer registry = controller.agents();
-            String java = ProcessHandle.current().info().command().orElse("java");
-            String classpath = System.getProperty("surefire.test.class.path", System.getProperty("java.class.path"));
             // as in AgentLabTest: on this loaded machine a sprayed packet can trail its successor by more than the
             // default 10 ms starting age threshold, so the resequencer starts from 100 ms and adapts from there
-            LabAgents.start(lab, agentPort, TOKEN, java, classpath, h -> registry.connectedHosts().contains(h),
+            AgentLinkServer registry = LabAgentFabric.startAgents(lab, controller, agentPort, TOKEN,
                     List.of("--reseq-initial-us", "100000"));
             Host h1 = lab.topology().hosts().get(0);
             Host h2 = lab.topology().hosts().get(1);
@@ -80,8 +67,9 @@ class AgentPathTagLabTest {
             assertThat(paths).extracting(PathSpec::tag).containsExactly(FabricPaths.TAG_PORT_BASE,
                     FabricPaths.TAG_PORT_BASE + 1);
 
-            Shell.Result perf = lab.exec(h1.id(), Duration.ofSeconds(60), java, "-Xmx128m", "-cp", classpath,
-                    AgentCommand.class.getName(), "perf", "--to", h2.ip(), "--seconds", "3", "--json");
+            Shell.Result perf = lab.exec(h1.id(), Duration.ofSeconds(60), LabAgentFabric.JAVA, "-Xmx128m", "-cp",
+                    LabAgentFabric.CLASSPATH, AgentCommand.class.getName(), "perf", "--to", h2.ip(), "--seconds",
+                    "3", "--json");
             String flows = Shell.check("ovs-ofctl", "-O", "OpenFlow13", "dump-flows",
                     lab.bridgeOf(h1.switchId())).stdout();
             Files.writeString(DIR.resolve("perf.txt"), perf.stdout() + perf.stderr(), StandardCharsets.UTF_8);

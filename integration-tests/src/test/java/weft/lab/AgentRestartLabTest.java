@@ -45,9 +45,12 @@ class AgentRestartLabTest {
     private final int[] agentRuns = new int[4];
     private Process controller;
     private int controllerRuns;
+    /** The controller's REST port, the same across its restarts. */
+    private int restPort;
 
     @BeforeAll
     void setUp() throws Exception {
+        restPort = LabHarness.freePort();
         lab.up("tcp:127.0.0.1:" + OF_PORT);
         startController();
         for (int i = 1; i <= 3; i++) {
@@ -76,7 +79,7 @@ class AgentRestartLabTest {
         controller = lab.start(List.of("java", "-Xmx192m", "-cp", lab.classpath, ControllerCommand.class.getName(),
                 "run", "--topo", lab.topologyFile().toString(), "--engine", "updown", "--listen", "127.0.0.1:"
                         + OF_PORT, "--agents-listen", "0.0.0.0:" + CTL_PORT, "--agent-token-file",
-                lab.tokenFile(TOKEN)), "controller-" + controllerRuns + ".log");
+                lab.tokenFile(TOKEN), "--rest", "127.0.0.1:" + restPort), "controller-" + controllerRuns + ".log");
         int run = controllerRuns;
         await("the controller's agent registry to listen", () -> lab.log("controller-" + run + ".log")
                 .contains("agent registry listening"), 60);
@@ -90,10 +93,12 @@ class AgentRestartLabTest {
                 "agent-h" + i + "-" + agentRuns[i] + ".log");
     }
 
-    private static void setRate(String src, String dst, double mbps) throws Exception {
+    /** Sets a rate on the controller and waits until the source's agent reports its VOQ at it. */
+    private void setRate(String src, String dst, double mbps) throws Exception {
         String reply = OneBridgeLab.setRate(CTL_PORT, TOKEN, src, dst, mbps);
         assertThat(new ControlCodec().decode(reply)).as(reply).isInstanceOf(ControlMessage.Ok.class);
-        Thread.sleep(300);
+        await(src + "'s agent to report " + mbps + " Mbit/s to " + dst, () -> OneBridgeLab.reportedRate(restPort,
+                src, dst) == (long) (mbps * 1e6), 30);
     }
 
     private interface Disruption {
@@ -103,7 +108,7 @@ class AgentRestartLabTest {
     /** A stream of {@link #MESSAGES} messages h1 -> h2 with {@code disruption} one second into the transfer. */
     private void streamSurvives(String what, Disruption disruption) throws Exception {
         OneBridgeLab.Stream stream = lab.new Stream(MESSAGES);
-        Thread.sleep(1000);
+        Thread.sleep(1000); // one second into the stream, mid-transfer
         disruption.during();
         assertThat(stream.delivered(what).get("ok").asBoolean()).isTrue();
     }

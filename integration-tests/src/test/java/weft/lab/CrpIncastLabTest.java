@@ -32,10 +32,10 @@ import weft.model.topology.Topology;
  * An 8->1 incast of bulk senders through a real OVS bottleneck, without and with CRP (seed 001 in the live form,
  * docs/crp.md). Fabric: s1 with h1..h8 (ports 1-8), s2 with h9 (port 1), the link s1:9 - s2:2; the lab emulates link
  * rates with tc HTB on the switch-side ports at 1 Mbit/s per topology Mbit/s x 1000 (docs/sources.md §5): the link
- * runs at 12 Mbit/s, h9's port at 50, the senders' ports at 1000. The test gives the bottleneck's HTB class a burst
- * of 40 ms at its rate and a 64-packet FIFO ({@link #shallowQueue}: why). Every sender's agent runs at 3 Mbit/s of
- * its own (24 Mbit/s offered, twice the bottleneck) and writes to h9 as fast as its VOQ takes data ({@code weft agent
- * perf}); CRP as {@link CrpLab#reservations} sets it.
+ * runs at 12 Mbit/s, h9's port at 50, the senders' ports at 1000, each with a burst of 40 ms at its rate in front of
+ * a queue of 200 ms at its rate that drops at its head ({@link EmulatedLink}: why), 200 packets at the
+ * bottleneck. Every sender's agent runs at 3 Mbit/s of its own (24 Mbit/s offered, twice the bottleneck) and writes
+ * to h9 as fast as its VOQ takes data ({@code weft agent perf}); CRP as {@link CrpLab#reservations} sets it.
  *
  * <p>Measured over 15 s from kernel counters, each read stamped with the midpoint of its call: what the bottleneck
  * carried and dropped ({@code tc -s qdisc} of s1:9, Ethernet frame bytes as HTB counts them), what each sender put
@@ -54,7 +54,6 @@ class CrpIncastLabTest {
     private static final double BOTTLENECK_BPS = 12e6;
     private static final double FAIR_BPS = BOTTLENECK_BPS / 8;
     private static final int SENDERS = 8;
-    private static final int QUEUE_PACKETS = 64;
     private static final Duration WINDOW = Duration.ofSeconds(15);
     private final ObjectMapper json = new ObjectMapper();
 
@@ -131,7 +130,6 @@ class CrpIncastLabTest {
         try {
             lab = CrpLab.upWithDeepSwitchSockets(config);
             String bottleneck = lab.interfaceOf("s1", 9);
-            shallowQueue(bottleneck, BOTTLENECK_BPS);
             AgentLinkServer registry = CrpLab.startAgents(lab, controller, agentPort, TOKEN, "h9");
             perfs = new CrpLab.Perfs(lab, DIR, tag, senders(lab), "10.0.0.9");
             perfs.awaitAllSending();
@@ -269,26 +267,6 @@ class CrpIncastLabTest {
     private static ReservationsView.Table link(ReservationsView v) {
         return v.tables().stream().filter(t -> t.resource().equals("s1:9")).findFirst()
                 .orElseThrow(() -> new AssertionError("no table for s1:9 among " + v.tables()));
-    }
-
-    /**
-     * Gives the HTB class the lab made on {@code dev} a burst of 40 ms at its rate and a FIFO of {@link
-     * #QUEUE_PACKETS} packets, so a link that cannot keep up drops where {@code tc -s} counts it rather than in
-     * ovs-vswitchd's socket. The burst lets the link make up a short idle spell: the userspace switch feeding it is
-     * not always scheduled on this loaded machine, and then hands it a backlog at once; with a 10 ms burst the link
-     * carried as little as 84% of its rate with more than it could carry on offer (without CRP). Over the 15 s window
-     * 40 ms may add 0.3% to the rate. The FIFO drops at its head: a tail drop answers ovs-vswitchd's send with
-     * ENOBUFS, and ovs-vswitchd then discards the rest of its output batch (up to 32 packets) where nothing counts
-     * them; a head drop answers NET_XMIT_CN, which the packet socket reports as sent, so every drop is the qdisc's.
-     * The device is the lab's; it goes with the lab.
-     */
-    private static void shallowQueue(String dev, double bps) {
-        String rate = String.format(Locale.ROOT, "%.3fmbit", bps / 1e6);
-        String burst = Math.round(bps / 8 * 0.040) + "b";
-        Shell.check("tc", "class", "change", "dev", dev, "parent", "1:", "classid", "1:10", "htb", "rate", rate,
-                "burst", burst, "cburst", burst);
-        Shell.check("tc", "qdisc", "add", "dev", dev, "parent", "1:10", "handle", "10:", "pfifo_head_drop", "limit",
-                String.valueOf(QUEUE_PACKETS));
     }
 
     /** The senders h1..h8. */

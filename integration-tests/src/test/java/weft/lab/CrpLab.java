@@ -11,9 +11,11 @@ import java.net.SocketException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Set;
+import java.util.concurrent.TimeUnit;
 import weft.agent.cli.AgentCommand;
 import weft.controller.agentlink.AgentLinkServer;
 import weft.controller.crp.ReservationOptions;
@@ -32,6 +34,11 @@ import weft.model.topology.Host;
  */
 final class CrpLab {
     static final long MS = 1_000_000L;
+    /** A host's drops, one number a line ({@link #countedDrops}). */
+    private static final String HOST_DROPS = "cat /sys/class/net/eth0/statistics/rx_dropped "
+            + "/sys/class/net/eth0/statistics/tx_dropped; tc -s qdisc show dev eth0 root | sed -n "
+            + "'s/.*dropped \\([0-9]*\\).*/\\1/p'; awk '/^Udp:/ {if (h) print $i; else for (k = 1; k <= NF; k++) "
+            + "if ($k == \"RcvbufErrors\") i = k; h = 1}' /proc/net/snmp";
     /** The lab's slot: 20 ms ({@link #reservations}). */
     static final long SLOT = 20 * MS;
 
@@ -216,6 +223,41 @@ final class CrpLab {
     }
 
     /**
+     * Every packet the lab dropped so far where a counter sees it: its links' queues (the root qdisc of every
+     * switch-side port; each drops at its head, {@link EmulatedLink}), ovs-vswitchd's receive sockets on its ports
+     * ({@code ss -m}: skmem {@code d}), the switch-side veths (rx and tx dropped), and in every host's namespace its
+     * {@code eth0} and the UDP receive buffers ({@code RcvbufErrors}: an agent not scheduled in time). A packet
+     * missing at a receiver and counted by none of these was lost uncounted.
+     */
+    static long countedDrops(OvsLab lab) throws IOException {
+        // one number a line: eth0's rx and tx dropped, its root qdisc's drops (the agent's shaping), RcvbufErrors
+        ObjectMapper json = new ObjectMapper();
+        String prefix = lab.name() + "b";
+        long sum = 0;
+        for (JsonNode q : json.readTree(Shell.check("tc", "-s", "-j", "qdisc", "show").stdout())) {
+            if (q.path("root").asBoolean() && q.path("dev").asText().startsWith(prefix)) {
+                sum += q.path("drops").asLong();
+            }
+        }
+        for (JsonNode link : json.readTree(Shell.check("ip", "-s", "-j", "link", "show").stdout())) {
+            if (link.path("ifname").asText().startsWith(prefix)) {
+                sum += link.path("stats64").path("rx").path("dropped").asLong()
+                        + link.path("stats64").path("tx").path("dropped").asLong();
+            }
+        }
+        java.util.regex.Matcher d = java.util.regex.Pattern.compile("\\*:" + prefix + "\\S* .*,d(\\d+)\\)")
+                .matcher(Shell.check("ss", "-0", "-m", "-p").stdout());
+        while (d.find()) {
+            sum += Long.parseLong(d.group(1));
+        }
+        for (Host h : lab.topology().hosts()) {
+            sum += lab.exec(h.id(), Duration.ofSeconds(10), "sh", "-c", HOST_DROPS).stdout().lines()
+                    .mapToLong(l -> Long.parseLong(l.trim())).sum();
+        }
+        return sum;
+    }
+
+    /**
      * Packets ovs-vswitchd counted as dropped on the lab's interfaces (their {@code statistics} in OVSDB, receive
      * and send side: for a userspace port a send the kernel refused, e.g. a socket whose send buffer is full while
      * the port's qdisc holds its packets, is counted there and nowhere else).
@@ -309,8 +351,17 @@ final class CrpLab {
         private final String dstIp;
         private final Process[] running;
         private final int[] starts;
+        private final long seconds;
 
+        /** Perfs that run until {@link #stop}. */
         Perfs(OvsLab lab, Path dir, String tag, List<Host> senders, String dstIp) throws IOException {
+            this(lab, dir, tag, senders, dstIp, Duration.ofSeconds(300));
+        }
+
+        /** Perfs that send for {@code length}, then drain their VOQs and report ({@link #results}). */
+        Perfs(OvsLab lab, Path dir, String tag, List<Host> senders, String dstIp, Duration length)
+                throws IOException {
+            this.seconds = length.toSeconds();
             this.lab = lab;
             this.dir = dir;
             this.tag = tag;
@@ -326,11 +377,34 @@ final class CrpLab {
         }
 
         private void start(int i) throws IOException {
-            Path log = dir.resolve("perf-" + tag + "-" + senders.get(i).id() + "-" + starts[i] + ".log");
+            Path log = log(i, starts[i]);
             Files.deleteIfExists(log);
             starts[i]++;
             running[i] = lab.spawn(senders.get(i).id(), log, java, "-Xmx96m", "-cp", classpath,
-                    AgentCommand.class.getName(), "perf", "--to", dstIp, "--seconds", "300", "--json");
+                    AgentCommand.class.getName(), "perf", "--to", dstIp, "--seconds", String.valueOf(seconds),
+                    "--json");
+        }
+
+        private Path log(int i, int start) {
+            return dir.resolve("perf-" + tag + "-" + senders.get(i).id() + "-" + start + ".log");
+        }
+
+        /**
+         * Waits for every perf to end and returns each one's report (the last JSON line of its log): what its agent
+         * sent and what the receiving agent counted, end to end.
+         */
+        List<JsonNode> results(Duration timeout) throws IOException, InterruptedException {
+            List<JsonNode> out = new ArrayList<>();
+            long deadline = System.nanoTime() + timeout.toNanos();
+            for (int i = 0; i < running.length; i++) {
+                boolean ended = running[i].waitFor(Math.max(0, deadline - System.nanoTime()), TimeUnit.NANOSECONDS);
+                String log = Files.readString(log(i, starts[i] - 1));
+                List<String> reports = log.lines().filter(l -> l.startsWith("{")).toList();
+                assertThat(ended && running[i].exitValue() == 0 && !reports.isEmpty()).as("perf on %s ended with a "
+                        + "report within %s:%n%s", senders.get(i).id(), timeout, log).isTrue();
+                out.add(new ObjectMapper().readTree(reports.get(reports.size() - 1)));
+            }
+            return out;
         }
 
         /** Waits until the switch-side port of every sender has received data (its agent is sending). */

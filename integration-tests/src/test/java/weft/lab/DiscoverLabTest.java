@@ -92,11 +92,11 @@ class DiscoverLabTest {
             Link cut = linkOnACycle(lab.topology());
             Probe acrossCut = Probe.start(lab, lab.topology().hostsOf(cut.a()).get(0).id(),
                     lab.topology().hostsOf(cut.b()).get(0).ip(), 10, dir.resolve("probe-link-down.log"));
-            Thread.sleep(300);
+            acrossCut.awaitReplies(10, Duration.ofSeconds(10));
             Shell.check("ip", "link", "set", lab.interfaceOf(cut.a(), cut.aPort()), "down");
             Topology withoutCut = Discovery.namedByDpid(withoutLink(lab.topology(), cut));
             awaitTopology("link " + cut + " routed around", withoutCut, api, controller);
-            Thread.sleep(300);
+            acrossCut.awaitReplies(10, Duration.ofSeconds(10));
             Probe.Result linkDown = acrossCut.stop();
             assertThat(linkDown.received()).as("probe across the link failure: %s", linkDown).isPositive();
             assertVerifies(controller, dir, "routes-after-link-down.txt");
@@ -111,14 +111,14 @@ class DiscoverLabTest {
                     && !s.id().equals(other.switchId())).findFirst().orElseThrow();
             String cable = lab.interfaceOf(mover.switchId(), mover.port());
             Probe fromMover = Probe.start(lab, mover.id(), other.ip(), 10, dir.resolve("probe-host-move.log"));
-            Thread.sleep(300);
+            fromMover.awaitReplies(10, Duration.ofSeconds(10));
             Shell.check("ovs-vsctl", "--timeout=30", "del-port", lab.bridgeOf(mover.switchId()), cable, "--",
                     "add-port", lab.bridgeOf(target.id()), cable, "--", "set", "interface", cable,
                     "ofport_request=" + MOVED_TO_PORT);
             Topology moved = Discovery.namedByDpid(movedHost(withoutLink(lab.topology(), cut), mover, target));
             awaitTopology("host " + mover.id() + " moved to " + target.id() + ":" + MOVED_TO_PORT + " (its probe's "
                     + "packets meet the learning entry there)", moved, api, controller);
-            Thread.sleep(300);
+            fromMover.awaitReplies(10, Duration.ofSeconds(10));
             Probe.Result move = fromMover.stop();
             assertThat(move.received()).as("probe across the move: %s", move).isPositive();
             String figures = String.format("link %s:%d-%s:%d down: %.0f ms without replies (%s)%n"

@@ -7,6 +7,8 @@ import java.util.List;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
 import weft.model.topology.generate.GeneratorOptions;
 import weft.model.topology.generate.KaryNTree;
 import weft.model.topology.generate.RandomIrregular;
@@ -18,11 +20,11 @@ import weft.model.topology.generate.RandomIrregular;
  */
 @Tag("lab")
 class FabricsLabTest {
-    @Test
-    @DisplayName("random irregular fabric of 8 switches (seed 7): Up*/Down*, every pair, flows equal routes")
-    void irregularUpDown() throws Exception {
-        try (LabHarness h = LabHarness.of("FabricsLabTest-irregular", "wlirr",
-                RandomIrregular.generate(8, 4, 7, GeneratorOptions.defaults().withHosts(1)), "updown")) {
+    @ParameterizedTest(name = "random irregular fabric of 8 switches (seed 7): {1}, every pair, flows equal routes")
+    @CsvSource(delimiter = '|', value = {"updown | Up*/Down*", "sr | Segment-based routing (in_port entries)"})
+    void irregular(String engine, String routing) throws Exception {
+        try (LabHarness h = LabHarness.of("FabricsLabTest-irregular-" + engine, "wlirr",
+                RandomIrregular.generate(8, 4, 7, GeneratorOptions.defaults().withHosts(1)), engine)) {
             h.checkAllPairs();
         }
     }

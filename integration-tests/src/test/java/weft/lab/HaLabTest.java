@@ -232,14 +232,16 @@ class HaLabTest {
                 .PUT(HttpRequest.BodyPublishers.ofString("{\"rates\": [{\"src\": \"h1\", \"dst\": \"h3\", "
                         + "\"mbps\": 20}]}")).build(), HttpResponse.BodyHandlers.ofString());
         assertThat(rated.statusCode()).as(rated.body()).isEqualTo(200);
-        Thread.sleep(500);
+        await("the rated pair's meter and its entry on the switch", () -> switchState().stream().anyMatch(l ->
+                l.startsWith("dump-meters: meter=")) && switchState().stream().anyMatch(l ->
+                l.startsWith("dump-flows:") && l.contains("meter:")), 30);
         List<String> switchBefore = switchState();
         assertThat(switchBefore).as("the rated pair's meter").anyMatch(l -> l.startsWith("dump-meters: meter="));
         Files.write(out.resolve("switch-before.txt"), switchBefore);
 
         // ---- a stream, and one second into it kill -9 the master -----------------------------------------------
         OneBridgeLab.Stream stream = lab.new Stream(MESSAGES);
-        Thread.sleep(1000);
+        Thread.sleep(1000); // one second into the stream, mid-transfer
         long killedAt = System.nanoTime();
         OneBridgeLab.kill9(controller[old]);
         int next = 0;
@@ -303,7 +305,7 @@ class HaLabTest {
         result("restarted c" + old + ": " + rejoined);
         assertThat(rejoined.get("epoch").asLong()).isEqualTo(after.get("epoch").asLong());
         assertThat(rejoined.get("members")).hasSize(3);
-        Thread.sleep(2000);
+        Thread.sleep(2000); // a window in which the rejoined standby would change the switch, were it to
         assertThat(switchState()).as("the switch after the old master rejoined").isEqualTo(switchBefore);
         for (int c = 1; c <= 3; c++) {
             JsonNode events = get(c, "/api/events");

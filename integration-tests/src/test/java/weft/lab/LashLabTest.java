@@ -18,7 +18,6 @@ import weft.model.topology.Host;
 import weft.model.topology.Link;
 import weft.model.topology.Topology;
 import weft.model.topology.generate.GeneratorOptions;
-import weft.model.topology.generate.RandomIrregular;
 import weft.model.topology.generate.Torus;
 
 /**
@@ -120,7 +119,7 @@ class LashLabTest {
                     continue;
                 }
                 int layer = layerOf(r, src.switchId(), dst.switchId());
-                String second = secondSwitch(t, r, src.switchId(), dst.switchId(), layer);
+                String second = hop(t, src.switchId(), outPort(r, src.switchId(), dst.switchId(), layer));
                 int port = outPort(r, second, dst.switchId(), layer);
                 if (port < 0) {
                     continue;
@@ -140,15 +139,6 @@ class LashLabTest {
         }
         assertThat(checked).isPositive();
         Files.write(h.dir.resolve("pcp-on-wire-" + engine + ".txt"), seen);
-    }
-
-    @Test
-    @DisplayName("random irregular fabric of 8 switches (seed 7): Segment-based routing (in_port entries), every pair")
-    void irregularSr() throws Exception {
-        try (LabHarness h = LabHarness.of("LashLabTest-sr", "wlsr",
-                RandomIrregular.generate(8, 4, 7, GeneratorOptions.defaults().withHosts(1)), "sr")) {
-            h.checkAllPairs();
-        }
     }
 
     /** The layer of the pair's default path: the one without a path id, else the lowest path id. */
@@ -189,19 +179,6 @@ class LashLabTest {
         return lowest;
     }
 
-    /** The switch after the source switch on the pair's path. */
-    private static String secondSwitch(Topology t, RoutingResult r, String src, String dst, int layer) {
-        int port = outPort(r, src, dst, layer);
-        for (Link l : t.links()) {
-            if (l.a().equals(src) && l.aPort() == port) {
-                return l.b();
-            }
-            if (l.b().equals(src) && l.bPort() == port) {
-                return l.a();
-            }
-        }
-        throw new AssertionError(src + " port " + port + " is not a switch link");
-    }
 
     /** Pings once while tcpdump -e watches a switch-side interface; returns tcpdump's output. */
     private static String capture(LabHarness h, String dev, Host src, Host dst, int tos) throws Exception {

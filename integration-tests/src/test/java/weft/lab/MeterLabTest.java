@@ -45,6 +45,13 @@ class MeterLabTest {
     private static final int SECONDS = 5;
 
     /** Meters read back with ovs-ofctl dump-meters, as "id rate burst"; fails on any meter it cannot parse. */
+    /** The bytes meter {@code id} of a switch has counted ({@code ovs-ofctl meter-stats}), or -1. */
+    private static long meterBytesIn(LabHarness h, String switchId, long id) {
+        Matcher m = Pattern.compile("byte_in_count:(\\d+)").matcher(Shell.check("ovs-ofctl", "-O", "OpenFlow13",
+                "meter-stats", h.lab.bridgeOf(switchId), "meter=" + id).stdout());
+        return m.find() ? Long.parseLong(m.group(1)) : -1;
+    }
+
     private static Set<String> meters(LabHarness h, String switchId) {
         String dump = h.dumpMeters(switchId);
         Set<String> out = new TreeSet<>();
@@ -85,7 +92,10 @@ class MeterLabTest {
         for (String[] f : flows) {
             h.lab.spawn(f[1], h.dir.resolve("iperf3-" + f[1] + ".log"), "iperf3", "-s", "-1", "-p", f[2]);
         }
-        Thread.sleep(500);
+        for (String[] f : flows) {
+            LabScripts.await("iperf3 listening on " + f[1] + ":" + f[2], () -> !h.lab.exec(f[1],
+                    Duration.ofSeconds(5), "ss", "-Hltn", "sport = :" + f[2]).stdout().isBlank(), 30);
+        }
         List<CompletableFuture<String>> runs = new ArrayList<>();
         for (String[] f : flows) {
             String dstIp = h.lab.topology().requireHost(f[1]).ip();
@@ -137,7 +147,12 @@ class MeterLabTest {
                     RestAuth.of(token, false, false)), h.controller.fabric(), null)) {
                 HttpClient http = HttpClient.newHttpClient();
                 URI uri = URI.create("http://127.0.0.1:" + api.port() + "/api/rates");
-                Thread.sleep(2500);
+                LabScripts.await("the controller's counters of h1 -> h3's meter equal the switch's", () -> {
+                    JsonNode p = JSON.readTree(http.send(HttpRequest.newBuilder(uri).GET().build(),
+                            HttpResponse.BodyHandlers.ofString()).body()).path("rates").path(0);
+                    return p.has("bytes_in") && p.get("bytes_in").asLong() == meterBytesIn(h, "s1",
+                            p.path("meter_id").asLong());
+                }, 30);
                 JsonNode pair = JSON.readTree(http.send(HttpRequest.newBuilder(uri).GET().build(),
                         HttpResponse.BodyHandlers.ofString()).body()).path("rates").path(0);
                 report.add("GET /api/rates after the first run: " + pair);

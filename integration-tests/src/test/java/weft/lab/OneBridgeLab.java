@@ -12,11 +12,16 @@ import java.io.InputStreamReader;
 import java.io.OutputStreamWriter;
 import java.io.Writer;
 import java.net.Socket;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.nio.file.attribute.PosixFilePermissions;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
@@ -215,6 +220,30 @@ final class OneBridgeLab {
             w.flush();
             return new BufferedReader(new InputStreamReader(s.getInputStream(), StandardCharsets.UTF_8)).readLine();
         }
+    }
+
+    /**
+     * The rate {@code src}'s agent last reported for its VOQ to {@code dst}, read from the controller's REST API on
+     * {@code restPort} ({@code GET /api/agents}); -1 while there is no such report or no answer.
+     */
+    static long reportedRate(int restPort, String src, String dst) {
+        try {
+            HttpResponse<String> r = HttpClient.newHttpClient().send(HttpRequest.newBuilder(URI.create(
+                    "http://127.0.0.1:" + restPort + "/api/agents")).timeout(Duration.ofSeconds(2)).build(),
+                    HttpResponse.BodyHandlers.ofString());
+            for (JsonNode a : r.statusCode() == 200 ? new ObjectMapper().readTree(r.body()) : List.<JsonNode>of()) {
+                for (JsonNode v : a.path("lastReport")) {
+                    if (a.path("host").asText().equals(src) && v.path("dst").asText().equals(dst)) {
+                        return v.path("bitsPerSecond").asLong(-1);
+                    }
+                }
+            }
+        } catch (IOException e) {
+            return -1; // the controller not listening yet, or restarting
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+        return -1;
     }
 
     /** kill -9 by PID: no shutdown hook, no flush, the process's memory (VOQs, resequencer) is gone. */

@@ -24,12 +24,12 @@ class RingFaultLabTest {
 
             // Controller restart: the switches keep forwarding (fail_mode=secure) and reconcile finds nothing to do.
             Probe probe = Probe.start(h.lab, "h1", "10.0.0.4", 10, h.dir.resolve("probe-restart.log"));
-            Thread.sleep(300);
+            probe.awaitReplies(10, Duration.ofSeconds(10));
             h.stopController();
-            Thread.sleep(500);
+            Thread.sleep(500); // the controller's outage: half a second without it
             h.startController();
             h.awaitConverged(Duration.ofSeconds(20));
-            Thread.sleep(300);
+            probe.awaitReplies(10, Duration.ofSeconds(10));
             Probe.Result restart = probe.stop();
             assertThat(restart.interruptionMs()).as("interruption across a controller restart: %s", restart)
                     .isZero();
@@ -39,15 +39,13 @@ class RingFaultLabTest {
 
             // Link s1:2-s2:3 down: h1 -> h2 moves the long way round.
             Probe fault = Probe.start(h.lab, "h1", "10.0.0.2", 10, h.dir.resolve("probe-linkdown.log"));
-            Thread.sleep(300);
+            fault.awaitReplies(10, Duration.ofSeconds(10));
             Link failed = h.lab.topology().links().get(0);
             Shell.check("ip", "link", "set", h.lab.interfaceOf(failed.a(), failed.aPort()), "down");
-            long deadline = System.nanoTime() + Duration.ofSeconds(10).toNanos();
-            while (h.controller.fabric().currentTopology().links().size() != 5 && System.nanoTime() < deadline) {
-                Thread.sleep(20);
-            }
+            LabScripts.await("the link down in the controller's topology", () -> h.controller.fabric()
+                    .currentTopology().links().size() == 5, 10);
             h.awaitConverged(Duration.ofSeconds(10));
-            Thread.sleep(500);
+            fault.awaitReplies(10, Duration.ofSeconds(10));
             Probe.Result down = fault.stop();
             assertThat(h.controller.fabric().currentTopology().links()).doesNotContain(failed);
             assertThat(Reachability.pingAll(h.lab, Duration.ofSeconds(1))).isEmpty();
@@ -60,13 +58,11 @@ class RingFaultLabTest {
             // Switch s2 (now an end of the line) loses its controller: routes are recomputed without it; the rest
             // stays reachable.
             Shell.check("ovs-vsctl", "del-controller", h.lab.bridgeOf("s2"));
-            deadline = System.nanoTime() + Duration.ofSeconds(15).toNanos();
-            while (h.controller.fabric().currentTopology().switches().size() != 5 && System.nanoTime() < deadline) {
-                Thread.sleep(20);
-            }
+            LabScripts.await("s2 gone from the controller's topology", () -> h.controller.fabric()
+                    .currentTopology().switches().size() == 5, 15);
             assertThat(h.controller.fabric().currentTopology().findSwitch("s2")).as("s2 dropped from the routes")
                     .isEmpty();
-            Thread.sleep(300);
+            h.awaitConverged(Duration.ofSeconds(10));
             assertThat(Reachability.pingAmong(h.lab, h.lab.topology().hosts().stream()
                     .filter(x -> !x.switchId().equals("s2")).toList(), Duration.ofSeconds(1))).isEmpty();
             System.out.printf("RingFaultLabTest: link down interruption %.0f ms, controller restart %.0f ms%n",
