@@ -48,7 +48,7 @@ class CrpReproTest {
         ControlResult r = runs.run(Control.CRP, "cluster-uniform", 0.05, 0, 4000);
         assertThat(r.latencyMin()).isEqualTo(60);
         assertThat(r.lost()).isZero();
-        CrpRepro crp = new CrpRepro();
+        Reproduction crp = Reproductions.byName("crp");
         assertThatThrownBy(() -> crp.run(ReproOptions.of(crp, true, 1, Map.of("router", "booksim"))))
                 .isInstanceOf(IllegalArgumentException.class)
                 .hasMessage("--router: expected paper or infinite, got 'booksim'");
