@@ -25,9 +25,12 @@ import weft.model.topology.Topology;
  * 485 with LL), each SL's share of the accepted load (A3: exactly Table 4.1 with LL) and SL1's latency over
  * three-switch paths (A7). Setup in {@link IbaSetup}; the marks as in {@link QosRepro}.
  */
-final class AdmissionRepro extends DeclaredReproduction {
+final class AdmissionRepro implements Reproduction.Experiment {
+    /** {@code weft repro admission}: the paper's experiment, one line. */
+    static final String TITLE = "Seed 002 §5.4 Figs. 5.1-5.7: class- and flow-level admission control, no AC vs "
+            + "Calibrated Load, Link-by-Link, Egress-Based and Probe-Based (1120 -> 436 cycles)";
     private static final Tolerance DEFAULT = Tolerance.defaultRelative();
-    private static final List<Claim> CLAIMS = List.of(
+    static final List<Claim> CLAIMS = List.of(
             new Claim("A5.none", "high mark, no admission control: mean latency of all packets", 1120, "cycles",
                     DEFAULT, new Band(50, 50000)),
             new Claim("A5.cl", "high mark, Calibrated Load: mean latency of all packets", 436, "cycles", DEFAULT,
@@ -70,7 +73,7 @@ final class AdmissionRepro extends DeclaredReproduction {
                     new Band(0, 20000)),
             new Claim("A11.eb", "high mark, Egress-Based: largest jitter of any flow", 12000, "cycles", DEFAULT,
                     new Band(0, 50000)));
-    private static final List<Parameter> PARAMETERS = IbaExperiment.parameters(
+    static final List<Parameter> PARAMETERS = IbaExperiment.parameters(
             new Parameter("flow", "peak rate P of one flow, a fraction of the link", "0.01", "0.01"),
             new Parameter("rounds", "EB and PB: request batches, each decided on a run of the flows admitted before "
                     + "it", "3", "2"),
@@ -81,19 +84,13 @@ final class AdmissionRepro extends DeclaredReproduction {
             new Parameter("jitter", "PB: jitter bound J per SL1..SL5 carried by the probes, cycles (not given by the "
                     + "thesis; Weft takes the delay bounds)", "100,100,250,250,500", "100,100,250,250,500"));
 
-    AdmissionRepro() {
-        super("admission", "002", "Seed 002 §5.4 Figs. 5.1-5.7: class- and flow-level admission control, no AC "
-                + "vs Calibrated Load, Link-by-Link, Egress-Based and Probe-Based (1120 -> 436 cycles)", CLAIMS,
-                PARAMETERS);
-    }
-
     /** A latency in cycles, the default tolerance, any plausible latency at quick size. */
     private static Claim cycles(String id, String what, double paper) {
         return new Claim(id, what, paper, "cycles", DEFAULT, new Band(30, 5000));
     }
 
     @Override
-    public ReproResult run(ReproOptions o) {
+    public ReproResult run(Reproduction repro, ReproOptions o) {
         double flow = o.number("flow", 1e-4, 1);
         MeasuredBrokers measured = new MeasuredBrokers(IbaExperiment.of(o), o.integer("slots", 1, 10_000),
                 o.number("alpha", 0, 100), o.integer("rounds", 1, 100), MeasuredBrokers.bounds(o, "delay"),
@@ -262,7 +259,7 @@ final class AdmissionRepro extends DeclaredReproduction {
                 + "per request on SL5, jitter bounds %s cycles; EB and PB decide in %d rounds", medium, high, flow,
                 o.integer("slots", 1, 10_000), o.string("alpha"), o.string("delay"), o.string("jitter"),
                 o.integer("rounds", 1, 100));
-        return ReproResult.of(this, o, setup, claims, List.of(perScheme, jitter, perFlow, calibration), chart);
+        return ReproResult.of(repro, o, setup, claims, List.of(perScheme, jitter, perFlow, calibration), chart);
     }
 
     private static List<String> jitterRow(String name, String paper, ClassStats.Samples s) {

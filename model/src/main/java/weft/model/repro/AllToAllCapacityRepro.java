@@ -22,19 +22,18 @@ import weft.model.traffic.TrafficPatterns;
  * LossMeter#meanPacketLoss} (lost over sent packets: with flows of equal rate, the mean of the flows' losses).
  * Table 3.3's criterion (the worst flow) is not reproduced: at 10 ms a flow sends one or two frames.
  */
-final class AllToAllCapacityRepro extends DeclaredReproduction {
+final class AllToAllCapacityRepro implements Reproduction.Experiment {
+    /** {@code weft repro capacity-a2a}: the paper's experiment, one line. */
+    static final String TITLE = "Seed 004 §3.2.4 Table 3.4: usable capacity under all-to-all traffic (average loss), "
+            + "ECMP vs VLB vs the packet-level policies";
     /** Table 3.4, rows "Uniform: random" and "Random: random", in {@link UsableCapacity#COLUMNS} order. */
     private static final double[][] THESIS = {{.93, .98, .98, .98, .98, .98, 1}, {.92, .96, .96, .96, .96, .96, .97}};
     /** The claims per arrival process: ECMP, VLB, the least of RR, SRR, SD, TP (columns 2-5), MP. */
     private static final String[] IDS = {"ecmp", "vlb", "pkt", "mp"};
     private static final String[] WHO = {"ECMP", "VLB", "least of RR, SRR, SD, TP", "MP"};
-    private static final List<Claim> CLAIMS = declared();
-
-    AllToAllCapacityRepro() {
-        super("capacity-a2a", "004", "Seed 004 §3.2.4 Table 3.4: usable capacity under all-to-all traffic (average "
-                + "loss), ECMP vs VLB vs the packet-level policies", CLAIMS,
-                UsableCapacity.Options.parameters("largest mean packet loss of a usable load"));
-    }
+    static final List<Claim> CLAIMS = declared();
+    static final List<Parameter> PARAMETERS = UsableCapacity.Options.parameters(
+            "largest mean packet loss of a usable load");
 
     /** Per arrival process and claim, the paper's figure from Table 3.4; quick band: most of the fabric usable. */
     private static List<Claim> declared() {
@@ -56,7 +55,7 @@ final class AllToAllCapacityRepro extends DeclaredReproduction {
     }
 
     @Override
-    public ReproResult run(ReproOptions o) {
+    public ReproResult run(Reproduction repro, ReproOptions o) {
         UsableCapacity.Options options = UsableCapacity.Options.of(o);
         DataCenterFabric fabric = new DataCenterFabric(options.fabric().k());
         int hosts = fabric.hosts();
@@ -75,7 +74,7 @@ final class AllToAllCapacityRepro extends DeclaredReproduction {
         String setup = options.setup(hosts, "all-to-all (periodic: each server walks the others in an order of its "
                 + "own; Poisson: a random destination per frame)", "all flows together lose at most %s of their "
                 + "packets");
-        return ReproResult.of(this, o, setup, claims, List.of(UsableCapacity.table("Table 3.4 (random-size frames): "
+        return ReproResult.of(repro, o, setup, claims, List.of(UsableCapacity.table("Table 3.4 (random-size frames): "
                 + "fraction of capacity usable before the average loss exceeds the threshold", capacity, THESIS)),
                 UsableCapacity.chart("Seed 004 Table 3.4: usable capacity, all-to-all, " + fabric.k
                         + "-port fat tree", capacity, THESIS));

@@ -29,9 +29,12 @@ import weft.model.traffic.FluidWorkloads;
  * the mean over applications, against NC. NC is packet-level (D-mod-k on the plain tree, no rate control, 8-packet
  * buffers, FCFS, infinite speedup); AFA, SAA+AR, FFA+AR and AFA+AR are calculated (§6.1).
  */
-final class AppsRepro extends DeclaredReproduction {
+final class AppsRepro implements Reproduction.Experiment {
+    /** {@code weft repro apps}: the paper's experiment, one line. */
+    static final String TITLE = "Seed 000 §6.5 Fig. 6.10a: multiple applications, mean application rate of NC "
+            + "(packet-level) vs AFA, SAA+AR, FFA+AR, AFA+AR (calculated)";
     private static final List<String> SCHEMES = List.of("NC", "AFA", "SAA+AR", "FFA+AR", "AFA+AR");
-    private static final List<Claim> CLAIMS = List.of(
+    static final List<Claim> CLAIMS = List.of(
             new Claim("C15", "AFA+AR vs NC: largest gain in mean application rate over frag_coeff", 110, "%",
                     Tolerance.defaultRelative(), new Band(10, 300)),
             new Claim("C15.time", "AFA+AR vs NC: shorter mean application completion time, at that frag_coeff", 53,
@@ -43,19 +46,14 @@ final class AppsRepro extends DeclaredReproduction {
     /** §6.5's single-hop distribution and aggregation delays of DAFA's waves, in ns. */
     private static final double T_D_NS = 200;
     private static final double T_C_NS = 400;
-    private static final List<Parameter> PARAMETERS = TreeFabric.phaseParameters(TreeFabric.arity("16", "4"), "1",
+    static final List<Parameter> PARAMETERS = TreeFabric.phaseParameters(TreeFabric.arity("16", "4"), "1",
             new Parameter("apps", "applications", "32", "4"),
             new Parameter("app-size", "hosts per application", "128", "16"),
             new Parameter("frag", "frag_coeff values, a list (groups of app-size/frag neighbours)",
                     "1,4,16,64", "1,4"));
 
-    AppsRepro() {
-        super("apps", "000", "Seed 000 §6.5 Fig. 6.10a: multiple applications, mean application rate of NC "
-                + "(packet-level) vs AFA, SAA+AR, FFA+AR, AFA+AR (calculated)", CLAIMS, PARAMETERS);
-    }
-
     @Override
-    public ReproResult run(ReproOptions o) {
+    public ReproResult run(Reproduction repro, ReproOptions o) {
         TreeFabric tree = TreeFabric.of(o, TreeFabric.GBPS);
         int apps = o.integer("apps", 1, 1 << 16);
         int appSize = o.integer("app-size", 2, 1 << 16);
@@ -124,7 +122,7 @@ final class AppsRepro extends DeclaredReproduction {
         String setup = String.format(Locale.ROOT, "%s; %d applications x %d hosts, U[1,5] permutations each, "
                 + "frag_coeff %s, %d runs each; flows of %d x 2 KB, %d-packet buffers, FCFS, infinite speedup",
                 tree.describe(), apps, appSize, frags, runs, size.packets(), size.buffer());
-        return ReproResult.of(this, o, setup, claims, List.of(table), chart);
+        return ReproResult.of(repro, o, setup, claims, List.of(table), chart);
     }
 
     /**

@@ -15,10 +15,13 @@ import weft.model.routing.EcmpMonteCarlo;
  * UsableCapacity}. A flow's loss is the fraction of its packets lost ({@link LossMeter#worstPacketLoss}: §3.2.4's
  * threshold is "0.1% of its packets").
  */
-final class CapacityRepro extends DeclaredReproduction {
+final class CapacityRepro implements Reproduction.Experiment {
+    /** {@code weft repro capacity}: the paper's experiment, one line. */
+    static final String TITLE = "Seed 004 §3.2.4 Table 3.2: usable capacity under a permutation, ECMP vs VLB vs the "
+            + "periodic packet-level policies";
     /** Table 3.2, rows "Uniform: random" and "Random: random". */
     private static final double[][] THESIS = {{.18, .95, 1, 1, 1, 1, 1}, {.17, .95, 1, 1, 1, 1, 1}};
-    private static final List<Claim> CLAIMS = List.of(
+    static final List<Claim> CLAIMS = List.of(
             new Claim("C11.ecmp", "ECMP usable capacity, periodic arrivals (Table 3.2 uniform / random)", 0.18,
                     "load", Tolerance.defaultRelative(), new Band(0.02, 0.6)),
             new Claim("C11.vlb", "VLB usable capacity, periodic arrivals", 0.95, "load",
@@ -31,16 +34,11 @@ final class CapacityRepro extends DeclaredReproduction {
                     Tolerance.defaultRelative(), new Band(0.4, 1)),
             new Claim("C11.pkt.p", "least usable capacity of RR, SRR, SD, TP, MP, Poisson arrivals", 1.0, "load",
                     Tolerance.defaultRelative(), new Band(0.4, 1)));
-    private static final List<Parameter> PARAMETERS = UsableCapacity.Options.parameters(
+    static final List<Parameter> PARAMETERS = UsableCapacity.Options.parameters(
             "largest per-flow packet loss of a usable load");
 
-    CapacityRepro() {
-        super("capacity", "004", "Seed 004 §3.2.4 Table 3.2: usable capacity under a permutation, ECMP vs VLB vs the "
-                + "periodic packet-level policies", CLAIMS, PARAMETERS);
-    }
-
     @Override
-    public ReproResult run(ReproOptions o) {
+    public ReproResult run(Reproduction repro, ReproOptions o) {
         UsableCapacity.Options options = UsableCapacity.Options.of(o);
         DataCenterFabric fabric = new DataCenterFabric(options.fabric().k());
         int[] dst = EcmpMonteCarlo.destinations(fabric.topology, EcmpMonteCarlo.Pattern.INTER_POD,
@@ -55,7 +53,7 @@ final class CapacityRepro extends DeclaredReproduction {
         }
         String setup = options.setup(fabric.hosts(), "one inter-pod permutation",
                 "no flow loses more than %s of its packets");
-        return ReproResult.of(this, o, setup, claims, List.of(UsableCapacity.table("Table 3.2 (random-size frames): "
+        return ReproResult.of(repro, o, setup, claims, List.of(UsableCapacity.table("Table 3.2 (random-size frames): "
                 + "fraction of capacity usable before some flow loses more than the threshold", capacity, THESIS)),
                 UsableCapacity.chart("Seed 004 Table 3.2: usable capacity, permutation, " + fabric.k
                         + "-port fat tree", capacity, THESIS));

@@ -19,10 +19,13 @@ import weft.model.traffic.FluidWorkloads;
  * over flows; the claims compare the means over runs. The price of the enrichment is counted on the fabric routed
  * (the chain of each logical node; Table 6.1 counts a ring, which adds slightly more).
  */
-final class ContentionRepro extends DeclaredReproduction {
+final class ContentionRepro implements Reproduction.Experiment {
+    /** {@code weft repro contention}: the paper's experiment, one line. */
+    static final String TITLE = "Seed 000 §6.2 Figs. 6.2/6.4: contention of D-mod-k vs adaptive flow routing on the "
+            + "enriched tree";
     private static final Tolerance THESIS_RANGE = Tolerance.absolute(10, "thesis §6.2 gives 40-50% across cluster "
             + "sizes: +-10 points");
-    private static final List<Claim> CLAIMS = List.of(
+    static final List<Claim> CLAIMS = List.of(
             new Claim("C5.max", "max per-flow contention, adaptive on enriched tree vs D-mod-k", -50, "%",
                     THESIS_RANGE, new Band(-70, -15)),
             new Claim("C5.mean", "mean per-flow contention, adaptive on enriched tree vs D-mod-k (> 20% less)",
@@ -34,16 +37,11 @@ final class ContentionRepro extends DeclaredReproduction {
             new Claim("C8", "enrichment cost: switch ports added by width-2 horizontal links / the tree's (Table 6.1; "
                     + "seed 003 §4.2: +10%)", 0.10, "ratio",
                     Tolerance.absolute(0.005, "Table 6.1 gives two decimals"), new Band(0.05, 0.5)));
-    private static final List<Parameter> PARAMETERS = TreeFabric.parameters(TreeFabric.arity("16", "4"),
+    static final List<Parameter> PARAMETERS = TreeFabric.parameters(TreeFabric.arity("16", "4"),
             new Parameter("runs", "random permutations", "1000", "50"));
 
-    ContentionRepro() {
-        super("contention", "000", "Seed 000 §6.2 Figs. 6.2/6.4: contention of D-mod-k vs adaptive flow routing on "
-                + "the enriched tree", CLAIMS, PARAMETERS);
-    }
-
     @Override
-    public ReproResult run(ReproOptions o) {
+    public ReproResult run(Reproduction repro, ReproOptions o) {
         TreeFabric tree = TreeFabric.of(o, TreeFabric.GBPS);
         int runs = o.integer("runs", 1, 1_000_000);
         int hosts = tree.hosts();
@@ -75,11 +73,11 @@ final class ContentionRepro extends DeclaredReproduction {
         }
         rows.add(List.of("thesis Fig. 6.4 (width >= 2): enriched adaptive vs D-mod-k", "about -50%", "beyond -20%"));
         List<ClaimResult> claims = List.of(
-                claims().get(0).measured(100 * (maxSum[2] / maxSum[0] - 1)),
-                claims().get(1).measured(100 * (meanSum[2] / meanSum[0] - 1)),
-                claims().get(2).measured(100 * (maxSum[1] / maxSum[0] - 1)),
-                claims().get(3).measured(tail),
-                claims().get(4).measured((double) (switchPorts(tree.enriched) - switchPorts(tree.plain))
+                repro.claims().get(0).measured(100 * (maxSum[2] / maxSum[0] - 1)),
+                repro.claims().get(1).measured(100 * (meanSum[2] / meanSum[0] - 1)),
+                repro.claims().get(2).measured(100 * (maxSum[1] / maxSum[0] - 1)),
+                repro.claims().get(3).measured(tail),
+                repro.claims().get(4).measured((double) (switchPorts(tree.enriched) - switchPorts(tree.plain))
                         / switchPorts(tree.plain)));
         List<Chart.Series> series = new ArrayList<>();
         String[] labels = {"D-mod-k, plain tree", "adaptive, enriched tree"};
@@ -94,7 +92,7 @@ final class ContentionRepro extends DeclaredReproduction {
                 + tree.n + "-tree", "largest per-flow contention in the run (flows on one link)", "fraction of runs",
                 false, series);
         String setup = tree.describe() + ", " + runs + " random permutations";
-        return ReproResult.of(this, o, setup, claims, List.of(new ResultTable("Mean over runs of the largest and of "
+        return ReproResult.of(repro, o, setup, claims, List.of(new ResultTable("Mean over runs of the largest and of "
                 + "the mean per-flow contention", List.of("routing", "max contention", "mean contention"), rows)),
                 chart);
     }

@@ -23,10 +23,13 @@ import weft.model.sim.control.ControlRun.Control;
  * flits per data flit delivered (§4.1's 14% is 18 one-flit requests and 18 answers per 256-flit message), the
  * table also gives control flits over all flits on the links.
  */
-final class CrpRepro extends DeclaredReproduction {
+final class CrpRepro implements Reproduction.Experiment {
+    /** {@code weft repro crp}: the paper's experiment, one line. */
+    static final String TITLE = "Seed 001 Figs. 6-9: CRP vs ECN vs no control on two clusters with over-subscribed "
+            + "channels";
     private static final Tolerance DEFAULT = Tolerance.defaultRelative();
     private static final Tolerance ONE_DIGIT = Tolerance.absolute(0.005, "the paper gives one digit (0.01)");
-    private static final List<Claim> CLAIMS = List.of(
+    static final List<Claim> CLAIMS = List.of(
             claim("R2", "global UR at 95%: CRP's mean accepted rate / ECN's ('5x')", 5, "ratio", DEFAULT,
                     1.5, 20),
             claim("R2.crpmin", "global UR at 95%: CRP's least accepted rate of a source (paper: above 0.05)",
@@ -79,7 +82,7 @@ final class CrpRepro extends DeclaredReproduction {
                     DEFAULT, 600, 1e6),
             claim("R1.settled", "step: ECN's mean network latency once stable", 120, "cycles", DEFAULT,
                     60, 2000));
-    private static final List<Parameter> PARAMETERS = List.of(
+    static final List<Parameter> PARAMETERS = List.of(
             knob("leaves", "leaves (and spines, and hosts per leaf) of each cluster", "12", "4"),
             knob("inter", "inter-cluster channels each way", "4", "1"),
             knob("load", "foreground offered load per source (flits per cycle)", "0.95", "0.95"),
@@ -100,11 +103,6 @@ final class CrpRepro extends DeclaredReproduction {
                     + "input-first allocation) or infinite (output-queued, infinite speedup)", "infinite",
                     "infinite"));
 
-    CrpRepro() {
-        super("crp", "001", "Seed 001 Figs. 6-9: CRP vs ECN vs no control on two clusters with over-subscribed "
-                + "channels", CLAIMS, PARAMETERS);
-    }
-
     private static Claim claim(String id, String what, double paper, String unit, Tolerance tolerance,
                                double quickMin, double quickMax) {
         return new Claim(id, what, paper, unit, tolerance, new Band(quickMin, quickMax));
@@ -116,7 +114,7 @@ final class CrpRepro extends DeclaredReproduction {
 
     /** The nine runs are independent (each its own simulator and seed): the options' runner may run them together. */
     @Override
-    public ReproResult run(ReproOptions o) {
+    public ReproResult run(Reproduction repro, ReproOptions o) {
         int leaves = o.integer("leaves", 2, 16);
         int inter = o.integer("inter", 1, leaves);
         double load = o.number("load", 0.01, 1);
@@ -220,7 +218,7 @@ final class CrpRepro extends DeclaredReproduction {
                 runs.hosts() / 2, leaves, leaves, inter,
                 router.equals("paper") ? "speedup-2 crossbar and 512 B output buffer" : "infinite-speedup", warmup,
                 ecnWarmup, cycles, hotspotCycles, onset, stepCycles, random, jitter, outstanding);
-        return ReproResult.of(this, o, setup, claims, List.of(table), chart);
+        return ReproResult.of(repro, o, setup, claims, List.of(table), chart);
     }
 
     private static void row(List<List<String>> rows, String pattern, String scheme, ControlResult r) {

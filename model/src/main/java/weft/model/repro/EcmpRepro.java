@@ -25,8 +25,11 @@ import weft.model.sim.SimResult;
  * permutation at {@code analysis-k} checks the simulation against the analysis of §3.1.3 (Fig. 3.5), whose
  * figures come from {@link EcmpCollisions}.
  */
-final class EcmpRepro extends DeclaredReproduction {
-    private static final List<Claim> CLAIMS = List.of(
+final class EcmpRepro implements Reproduction.Experiment {
+    /** {@code weft repro ecmp}: the paper's experiment, one line. */
+    static final String TITLE = "Seed 004 §3.1-3.2 Figs. 3.2, 3.5-3.7: ECMP vs packet-level VLB, P-RR and RR under a "
+            + "permutation";
+    static final List<Claim> CLAIMS = List.of(
             new Claim("C1", "ECMP: mean flow throughput at full load, inter-pod permutation ('around 40%')", 0.40,
                     "fraction", Tolerance.defaultRelative(), new Band(0.25, 0.65)),
             new Claim("C2", "ECMP: least flow / mean flow at full load ('less than 1/4')", 0.25, "ratio",
@@ -47,7 +50,7 @@ final class EcmpRepro extends DeclaredReproduction {
                     "fraction", Tolerance.atMost(0, "thesis: less than a tenth of a percent"), new Band(0, 0.01)),
             new Claim("C8.rr", "RR / P-RR mean packet latency at full load ('RR performs slightly better')", 1.0,
                     "ratio", Tolerance.atMost(0, "direction only (Fig. 3.7)"), new Band(0.5, 1.05)));
-    private static final List<Parameter> PARAMETERS = new DataCenterFabric.Options(16, 32, 1, 10).parameters(
+    static final List<Parameter> PARAMETERS = new DataCenterFabric.Options(16, 32, 1, 10).parameters(
             new DataCenterFabric.Options(8, 32, 0.5, 2),
             new Parameter("loads", "offered loads swept, percent of the link (must include 100)",
                     "5,10,15,20,25,30,40,60,80,100", "10,20,40,100"),
@@ -55,11 +58,6 @@ final class EcmpRepro extends DeclaredReproduction {
             new Parameter("analysis-k", "k of the pod-to-pod check against the analysis", "4", "4"),
             new Parameter("analysis-runs", "random pod-to-pod permutations at analysis-k", "30", "10"),
             new Parameter("fluid-runs", "permutations of the fluid model's Monte Carlo", "30", "10"));
-
-    EcmpRepro() {
-        super("ecmp", "004", "Seed 004 §3.1-3.2 Figs. 3.2, 3.5-3.7: ECMP vs packet-level VLB, P-RR and RR under a "
-                + "permutation", CLAIMS, PARAMETERS);
-    }
 
     /** What one policy achieved at one load, averaged over runs. */
     private static final class Point {
@@ -81,7 +79,7 @@ final class EcmpRepro extends DeclaredReproduction {
     }
 
     @Override
-    public ReproResult run(ReproOptions o) {
+    public ReproResult run(Reproduction repro, ReproOptions o) {
         DataCenterFabric.Options options = DataCenterFabric.Options.of(o);
         int k = options.k();
         List<Integer> loads = o.integers("loads", 1, 100).stream().sorted().distinct().toList();
@@ -160,7 +158,7 @@ final class EcmpRepro extends DeclaredReproduction {
                 + "%s ms; pod-to-pod check at k = %d over %d permutations", k, fabric.hosts(), k * k / 4,
                 options.queueKb(), runs, ResultTable.trimmed(options.windowMs(), 2),
                 ResultTable.trimmed(options.warmupMs(), 2), analysisK, analysisRuns);
-        return ReproResult.of(this, o, setup, claims, tables, chart(k, loads, ecmp, vlb));
+        return ReproResult.of(repro, o, setup, claims, tables, chart(k, loads, ecmp, vlb));
     }
 
     /**

@@ -26,8 +26,11 @@ import weft.model.topology.generate.KPortFatTree;
  * Weft's packet runs of the same permutation ({@code ecmp}: 0.400 at k = 16 against 0.391 here; 0.609 against 0.609
  * at k = 4 pod to pod) agree with this model within 0.01, at a cost that k = 24 or 5 levels would make hours.
  */
-final class EcmpScalingRepro extends DeclaredReproduction {
-    private static final List<Claim> CLAIMS = List.of(
+final class EcmpScalingRepro implements Reproduction.Experiment {
+    /** {@code weft repro ecmp-scaling}: the paper's experiment, one line. */
+    static final String TITLE = "Seed 004 §3.1.2 Fig. 3.3: ECMP throughput under a permutation as the fat tree grows "
+            + "in ports and in levels";
+    static final List<Claim> CLAIMS = List.of(
             new Claim("C3", "ECMP mean flow throughput at the largest k, 3 levels (Fig. 3.3a: levels off around 40%)",
                     0.40, "fraction", Tolerance.defaultRelative(), new Band(0.3, 0.6)),
             new Claim("C3.flat", "drop in mean throughput over the upper half of the k sweep / over the lower half",
@@ -38,7 +41,7 @@ final class EcmpScalingRepro extends DeclaredReproduction {
                     + "throughput'"), new Band(-1, 0.02)),
             new Claim("C4.slow", "drop from 4 to 5 levels / drop from 3 to 4 levels, largest over k", 1, "ratio",
                     Tolerance.atMost(0, "thesis: 'the rate of decline does begin to slow'"), new Band(0, 1.5)));
-    private static final List<Parameter> PARAMETERS = List.of(
+    static final List<Parameter> PARAMETERS = List.of(
             new Parameter("ks", "switch ports k of Fig. 3.3a (3 levels)", "4,6,8,10,12,16,20,24", "4,6,8"),
             new Parameter("levels-k", "switch ports k of Fig. 3.3b's curves", "4,6,8", "6"),
             new Parameter("levels", "fat-tree levels of Fig. 3.3b", "3,4,5", "3,4,5"),
@@ -48,13 +51,8 @@ final class EcmpScalingRepro extends DeclaredReproduction {
     private record Point(int k, int levels, int hosts, EcmpMonteCarlo.Estimate estimate) {
     }
 
-    EcmpScalingRepro() {
-        super("ecmp-scaling", "004", "Seed 004 §3.1.2 Fig. 3.3: ECMP throughput under a permutation as the fat tree "
-                + "grows in ports and in levels", CLAIMS, PARAMETERS);
-    }
-
     @Override
-    public ReproResult run(ReproOptions o) {
+    public ReproResult run(Reproduction repro, ReproOptions o) {
         List<Integer> ks = sortedEven(o.integers("ks", 4, 32), "ks");
         List<Integer> levelsK = sortedEven(o.integers("levels-k", 4, 16), "levels-k");
         List<Integer> levels = o.integers("levels", 3, 6).stream().sorted().distinct().toList();
@@ -112,7 +110,7 @@ final class EcmpScalingRepro extends DeclaredReproduction {
         String setup = String.format(Locale.ROOT, "k-port fat trees, 1 Gbit/s links: k = %s at 3 levels, l = %s at "
                 + "k = %s; permutation with no destination in the source's top-level subtree; ECMP hashed per flow "
                 + "and hop; fluid model, %d permutation(s) per point", ks, levels, levelsK, runs);
-        return ReproResult.of(this, o, setup, claims, List.of(table(points)), chart(points, levels));
+        return ReproResult.of(repro, o, setup, claims, List.of(table(points)), chart(points, levels));
     }
 
     private static Point point(int k, int levels, int runs, long seed) {

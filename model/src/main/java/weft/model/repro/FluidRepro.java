@@ -33,8 +33,10 @@ import weft.model.traffic.FluidWorkloads;
  * The comparisons against uncontrolled packet-level runs (NC) are the packet-level reproductions {@code phase},
  * {@code independent} and {@code apps}, which use these fluid figures as their "calculated" column.
  */
-final class FluidRepro extends DeclaredReproduction {
-    private static final List<Claim> CLAIMS = List.of(
+final class FluidRepro implements Reproduction.Experiment {
+    /** {@code weft repro fluid}: the paper's experiment, one line. */
+    static final String TITLE = "Seed 000 §6.3-6.5: calculated SAA/SAA-M/FFA/AFA rates, D-mod-k vs adaptive routing";
+    static final List<Claim> CLAIMS = List.of(
             new Claim("C10.p1", "1 permutation: SAA+AR completion / SAA completion (W adaptive / W static)", 0.5,
                     "ratio", Tolerance.defaultRelative(), new Band(0.3, 0.9)),
             new Claim("C11.saam", "independent flows: mean rate SAA-M+AR / FFA+AR (max_flows 5)", 1.0, "ratio",
@@ -43,19 +45,14 @@ final class FluidRepro extends DeclaredReproduction {
                     "ratio", Tolerance.defaultRelative(), new Band(0.8, 1.2)),
             new Claim("C15.ar", "applications: mean application rate AFA+AR / AFA ('AR is key')", 1.0, "ratio",
                     Tolerance.atLeast(0, "thesis gives only the direction: above 1"), new Band(1.0, 4)));
-    private static final List<Parameter> PARAMETERS = TreeFabric.parameters(TreeFabric.arity("16", "8"),
+    static final List<Parameter> PARAMETERS = TreeFabric.parameters(TreeFabric.arity("16", "8"),
             TreeFabric.runs("5", "2"),
             new Parameter("max-permutations", "single application: p = 1 .. this", "5", "3"),
             new Parameter("max-flows", "independent flows: max_flows = 1 .. this", "5", "5"),
             new Parameter("frag", "multiple applications: frag_coeff", "4", "4"));
 
-    FluidRepro() {
-        super("fluid", "000", "Seed 000 §6.3-6.5: calculated SAA/SAA-M/FFA/AFA rates, D-mod-k vs adaptive routing",
-                CLAIMS, PARAMETERS);
-    }
-
     @Override
-    public ReproResult run(ReproOptions o) {
+    public ReproResult run(Reproduction repro, ReproOptions o) {
         TreeFabric tree = TreeFabric.of(o, 1);
         int runs = TreeFabric.runs(o);
         int maxPermutations = o.integer("max-permutations", 1, 64);
@@ -135,10 +132,10 @@ final class FluidRepro extends DeclaredReproduction {
                 Math.max(1, appSize / frag)), List.of("allocator", "static", "+AR", "change"), multi));
 
         List<ClaimResult> claims = List.of(
-                claims().get(0).measured(ratioP1),
-                claims().get(1).measured(saamOverFfa),
-                claims().get(2).measured(a[5] / a[3]),
-                claims().get(3).measured(a[1] / a[0]));
+                repro.claims().get(0).measured(ratioP1),
+                repro.claims().get(1).measured(saamOverFfa),
+                repro.claims().get(2).measured(a[5] / a[3]),
+                repro.claims().get(3).measured(a[1] / a[0]));
         Chart chart = new Chart("Seed 000 Fig. 6.7 (calculated): SAA completion time W, " + tree.k + "-ary " + tree.n
                 + "-tree",
                 "superposed random permutations p", "completion time (flow times)", false, List.of(
@@ -146,7 +143,7 @@ final class FluidRepro extends DeclaredReproduction {
                         new Chart.Series("SAA+AR (enriched tree)", wAdaptive)));
         String setup = String.format(Locale.ROOT, "%s, %d runs per point, p <= %d, max_flows <= %d, frag %d",
                 tree.describe(), runs, maxPermutations, maxFlows, frag);
-        return ReproResult.of(this, o, setup, claims, tables, chart);
+        return ReproResult.of(repro, o, setup, claims, tables, chart);
     }
 
     /**

@@ -20,8 +20,11 @@ import weft.model.traffic.FluidWorkloads;
  * <p>Each tree's permutations are drawn in chunks, each from its own generator split off the run's seed in a fixed
  * order, so the chunks are independent tasks and every routing of a figure sees the same permutations.
  */
-final class HorizontalRepro extends DeclaredReproduction {
-    private static final List<Claim> CLAIMS = List.of(
+final class HorizontalRepro implements Reproduction.Experiment {
+    /** {@code weft repro horizontal}: the paper's experiment, one line. */
+    static final String TITLE = "Seed 000 §6.2 Figs. 6.5/6.6: adaptive routing across tree sizes and horizontal "
+            + "policies (ForcedDir vs FreeDir)";
+    static final List<Claim> CLAIMS = List.of(
             new Claim("C6.least", "max per-flow contention reduction, adaptive on the enriched tree vs D-mod-k, "
                     + "least over the large trees (height >= 3, radix >= the height sweep's: 12-16 at paper size)", 40,
                     "%",
@@ -44,7 +47,7 @@ final class HorizontalRepro extends DeclaredReproduction {
                     new Band(0.9, 1.5)),
             new Claim("C7.i8", "ForcedDir(8) / ForcedDir(unlimited) max contention ('virtually no difference')", 1,
                     "ratio", Tolerance.defaultRelative(), new Band(0.9, 1.1)));
-    private static final List<Parameter> PARAMETERS = TreeFabric.parameters(TreeFabric.arity("16", "4"),
+    static final List<Parameter> PARAMETERS = TreeFabric.parameters(TreeFabric.arity("16", "4"),
             new Parameter("runs", "random permutations per tree", "1000", "50"),
             new Parameter("radices", "Fig. 6.5 radix sweep at height n", "4,8,12,16", "2,4"),
             new Parameter("height-radix", "Fig. 6.5 radix of the height sweep", "12", "4"),
@@ -54,18 +57,13 @@ final class HorizontalRepro extends DeclaredReproduction {
     /** Tasks per tree: chunks of its permutations, each with its own generator. */
     private static final int CHUNKS = 10;
 
-    HorizontalRepro() {
-        super("horizontal", "000", "Seed 000 §6.2 Figs. 6.5/6.6: adaptive routing across tree sizes and horizontal "
-                + "policies (ForcedDir vs FreeDir)", CLAIMS, PARAMETERS);
-    }
-
     /** What one chunk adds up per permutation: {@code sum[i] += } the i-th routing's largest contention. */
     private interface Measure {
         void add(TreeFabric tree, int[][] flows, double[] sum);
     }
 
     @Override
-    public ReproResult run(ReproOptions o) {
+    public ReproResult run(Reproduction repro, ReproOptions o) {
         TreeFabric policyTree = TreeFabric.of(o, TreeFabric.GBPS);
         int n = policyTree.n;
         int runs = o.integer("runs", 1, 1_000_000);
@@ -107,11 +105,11 @@ final class HorizontalRepro extends DeclaredReproduction {
             chunk += CHUNKS;
         }
         double[] policyMeans = join(chunkSums, chunk, runs);
-        return result(o, sizes, sizeMeans, policyMeans, policyTree, runs);
+        return result(repro, o, sizes, sizeMeans, policyMeans, policyTree, runs);
     }
 
-    private ReproResult result(ReproOptions o, List<int[]> sizes, List<double[]> sizeMeans, double[] policy,
-                               TreeFabric policyTree, int runs) {
+    private static ReproResult result(Reproduction repro, ReproOptions o, List<int[]> sizes, List<double[]> sizeMeans,
+                                      double[] policy, TreeFabric policyTree, int runs) {
         int heightRadix = o.integer("height-radix", 2, 32);
         List<List<String>> sizeRows = new ArrayList<>();
         double least = Double.POSITIVE_INFINITY;
@@ -173,7 +171,7 @@ final class HorizontalRepro extends DeclaredReproduction {
                 + "%s; enriched width %d; %d random permutations per tree", o.string("radices"),
                 policyTree.n, o.integer("height-radix", 2, 32), o.string("heights"), policyTree.k + "-ary "
                 + policyTree.n + "-tree", policyTree.width, runs);
-        return ReproResult.of(this, o, setup, claims, tables, chart);
+        return ReproResult.of(repro, o, setup, claims, tables, chart);
     }
 
     /** Adds {@link #CHUNKS} tasks covering {@code runs} permutations of {@code tree}, each with its own generator. */

@@ -26,27 +26,25 @@ import weft.model.traffic.FluidWorkloads;
  * <p>NC and AR rates are each flow's steady rate over a window after a warm-up ({@link RateMeter}); the flows never
  * end within the run.
  */
-final class IndependentRepro extends DeclaredReproduction {
+final class IndependentRepro implements Reproduction.Experiment {
+    /** {@code weft repro independent}: the paper's experiment, one line. */
+    static final String TITLE = "Seed 000 §6.4 Fig. 6.8a: independent flows, mean rate of NC, AR (packet-level) vs "
+            + "FFA, SAA+AR, SAA-M+AR, FFA+AR (calculated)";
     private static final List<String> SCHEMES = List.of("NC", "AR", "FFA", "SAA+AR", "SAA-M+AR", "FFA+AR");
-    private static final List<Claim> CLAIMS = List.of(
+    static final List<Claim> CLAIMS = List.of(
             new Claim("C11", "FFA+AR vs NC: largest gain in mean flow rate over max_flows", 43, "%",
                     Tolerance.defaultRelative(), new Band(5, 150)),
             new Claim("C11.ffa", "FFA alone vs NC: largest gain in mean flow rate (more than SAA's 13% in §6.3)", 13,
                     "%",
                     Tolerance.atLeast(0, "the thesis gives only the direction: above SAA's 13% of §6.3"),
                     new Band(-20, 150)));
-    private static final List<Parameter> PARAMETERS = TreeFabric.parameters(TreeFabric.arity("16", "4"),
+    static final List<Parameter> PARAMETERS = TreeFabric.parameters(TreeFabric.arity("16", "4"),
             new Parameter("max-flows", "max_flows = 1 .. this", "5", "3"),
             TreeFabric.runs("1", "2"), new Parameter("window", "measured window, packet times", "400", "300"),
             TreeFabric.BUFFER);
 
-    IndependentRepro() {
-        super("independent", "000", "Seed 000 §6.4 Fig. 6.8a: independent flows, mean rate of NC, AR (packet-level) "
-                + "vs FFA, SAA+AR, SAA-M+AR, FFA+AR (calculated)", CLAIMS, PARAMETERS);
-    }
-
     @Override
-    public ReproResult run(ReproOptions o) {
+    public ReproResult run(Reproduction repro, ReproOptions o) {
         TreeFabric tree = TreeFabric.of(o, TreeFabric.GBPS);
         int maxFlows = o.integer("max-flows", 1, 16);
         int runs = TreeFabric.runs(o);
@@ -96,7 +94,7 @@ final class IndependentRepro extends DeclaredReproduction {
         String setup = String.format(Locale.ROOT, "%s; U[1, max_flows] flows per source to random hosts, max_flows = "
                 + "1..%d, %d runs each; NC/AR over %d packet times after %d, %d-packet buffers, FCFS, infinite "
                 + "speedup", tree.describe(), maxFlows, runs, window, window / 5, buffer);
-        return ReproResult.of(this, o, setup, claims, List.of(table), chart);
+        return ReproResult.of(repro, o, setup, claims, List.of(table), chart);
     }
 
     /** Mean steady rate, as a fraction of line rate, of the flows without rate control. */

@@ -26,7 +26,10 @@ import weft.model.traffic.FluidWorkloads;
  * measure); per run the ratio of the least measured rate to the least calculated one (MIN) and of the means (AVG,
  * Table 6.4), averaged over runs. The flows never end within the run (the papers' flows are long).
  */
-final class InjectionRepro extends DeclaredReproduction {
+final class InjectionRepro implements Reproduction.Experiment {
+    /** {@code weft repro injection}: the paper's experiment, one line. */
+    static final String TITLE = "Seed 003 Table 1 / seed 000 Tables 6.3, 6.4: Periodic Selection realising SAA+AR and "
+            + "FFA+AR rates with b x 2 KB buffers";
     /** Table 1 / Table 6.3 (SAA+AR, ratio of minima), rows n = 1..5, columns b = 2, 4, 8, 16. */
     static final double[][] TABLE_1 = {{0.38, 1.00, 1.00, 1.00}, {0.19, 0.64, 1.00, 1.00}, {0.18, 0.31, 1.00, 1.00},
         {0.18, 0.25, 1.00, 1.00}, {0.20, 0.39, 1.00, 1.00}};
@@ -38,7 +41,7 @@ final class InjectionRepro extends DeclaredReproduction {
         {0.83, 0.99, 1.00, 1.00}, {0.80, 0.99, 1.00, 1.00}, {0.78, 0.98, 1.00, 1.00}};
     private static final int[] PAPER_BUFFERS = {2, 4, 8, 16};
     private static final Tolerance DEFAULT = Tolerance.defaultRelative();
-    private static final List<Claim> CLAIMS = List.of(
+    static final List<Claim> CLAIMS = List.of(
             new Claim("C10", "SAA+AR by PS, b >= 8: min measured / min calculated rate, least over n and b", 1.00,
                     "ratio", DEFAULT, new Band(0.95, 1.05)),
             new Claim("C11.b4n1", "SAA+AR by PS, b = 4, n = 1: ratio of minima", 1.00, "ratio", DEFAULT,
@@ -53,20 +56,15 @@ final class InjectionRepro extends DeclaredReproduction {
                     "ratio", DEFAULT, new Band(0.6, 1.05)),
             new Claim("C17.min2", "FFA+AR by PS, b = 2: ratio of minima, mean over n (Table 6.4)", 0.268, "ratio",
                     DEFAULT, new Band(0.0, 1.0)));
-    private static final List<Parameter> PARAMETERS = TreeFabric.parameters(
+    static final List<Parameter> PARAMETERS = TreeFabric.parameters(
             new Parameter("k", "tree arity (paper size 8: the 16-ary tree takes about 20 min per run here)", "8",
                     "4"),
             new Parameter("flows", "flows per source n, a list", "1,2,3,4,5", "1,3,5"),
             TreeFabric.runs("2", "2"),
             new Parameter("window", "packets the slowest flow sends in the measured window", "100", "40"));
 
-    InjectionRepro() {
-        super("injection", "003", "Seed 003 Table 1 / seed 000 Tables 6.3, 6.4: Periodic Selection realising SAA+AR "
-                + "and FFA+AR rates with b x 2 KB buffers", CLAIMS, PARAMETERS);
-    }
-
     @Override
-    public ReproResult run(ReproOptions o) {
+    public ReproResult run(Reproduction repro, ReproOptions o) {
         TreeFabric tree = TreeFabric.of(o, TreeFabric.GBPS);
         List<Integer> ns = o.integers("flows", 1, 16);
         int runs = TreeFabric.runs(o);
@@ -124,13 +122,13 @@ final class InjectionRepro extends DeclaredReproduction {
             min2 += ffaMin[i][0] / ns.size();
         }
         List<ClaimResult> claims = List.of(
-                claims().get(0).measured(c10),
-                claims().get(1).measured(b4n1),
-                claims().get(2).measured(b4count == 0 ? Double.NaN : b4 / b4count),
-                claims().get(3).measured(b2),
-                claims().get(4).measured(c17),
-                claims().get(5).measured(avg4),
-                claims().get(6).measured(min2));
+                repro.claims().get(0).measured(c10),
+                repro.claims().get(1).measured(b4n1),
+                repro.claims().get(2).measured(b4count == 0 ? Double.NaN : b4 / b4count),
+                repro.claims().get(3).measured(b2),
+                repro.claims().get(4).measured(c17),
+                repro.claims().get(5).measured(avg4),
+                repro.claims().get(6).measured(min2));
         List<ResultTable> tables = List.of(
                 table("Seed 003 Table 1 / seed 000 Table 6.3 (SAA+AR): min measured / min calculated rate, paper / "
                         + "Weft", ns, TABLE_1, saaMin),
@@ -153,7 +151,7 @@ final class InjectionRepro extends DeclaredReproduction {
                 "flows per source n", "min measured / min calculated rate", false, series);
         String setup = String.format(Locale.ROOT, "%s; n = %s, b = 2, 4, 8, 16 x 2 KB, FCFS, infinite speedup; %d "
                 + "runs; the slowest flow sends %d packets in the window", tree.describe(), ns, runs, window);
-        return ReproResult.of(this, o, setup, claims, tables, chart);
+        return ReproResult.of(repro, o, setup, claims, tables, chart);
     }
 
     /**

@@ -27,7 +27,10 @@ import weft.model.sim.scheduling.SchedulingLayer;
  * runs of 1 s after 100 ms, Weft measures one run of {@code --window-ms} (100 ms) after {@code --warmup-ms} (20 ms),
  * drained for five intervals or 20 ms, whichever is longer.
  */
-final class IntervalRepro extends DeclaredReproduction {
+final class IntervalRepro implements Reproduction.Experiment {
+    /** {@code weft repro voq-interval}: the paper's experiment, one line. */
+    static final String TITLE = "Seed 004 §4.4.2 Figs. 4.4-4.5: scheduling interval T vs VOQ wait and saturation, and "
+            + "the minimum VOQ rate";
     /** The medium frame on the wire, midway between 84 and 1538 B. */
     private static final int FRAME = (DataCenterFabric.MIN_FRAME + DataCenterFabric.MAX_FRAME) / 2;
     /** The claims, one entry each in every array: id, what (the thesis's words), paper's figure, unit, tolerance. */
@@ -54,7 +57,7 @@ final class IntervalRepro extends DeclaredReproduction {
     /** Quick size (8 servers, 7 flows each: T = 0.1 ms leaves 91% of the link to data). */
     private static final Band[] QUICK = {new Band(0.8, 5), new Band(0.6, 0.92), new Band(0, 0.4), new Band(0, 0.7),
         new Band(0.3, 1.5)};
-    private static final List<Claim> CLAIMS = java.util.stream.IntStream.range(0, IDS.length)
+    static final List<Claim> CLAIMS = java.util.stream.IntStream.range(0, IDS.length)
             .mapToObj(i -> new Claim(IDS[i], WHAT[i], PAPER[i], UNIT[i], TOLERANCE[i], QUICK[i])).toList();
     /** The parameters: name, what, paper size, quick size. */
     private static final String[][] OPTIONS = {
@@ -64,19 +67,15 @@ final class IntervalRepro extends DeclaredReproduction {
         {"min-rate-mbps", "minimum VOQ rate of Fig. 4.5, Mbit/s", "10", "10"},
         {"warmup-ms", "warm-up before measuring, ms", "20", "5"},
         {"window-ms", "measured time, ms (the thesis: 1000, averaged over 10 runs)", "100", "20"}};
-
-    IntervalRepro() {
-        super("voq-interval", "004", "Seed 004 §4.4.2 Figs. 4.4-4.5: scheduling interval T vs VOQ wait and "
-                + "saturation, and the minimum VOQ rate", CLAIMS, java.util.Arrays.stream(OPTIONS)
-                .map(p -> new Parameter(p[0], p[1], p[2], p[3])).toList());
-    }
+    static final List<Parameter> PARAMETERS = java.util.Arrays.stream(OPTIONS)
+            .map(p -> new Parameter(p[0], p[1], p[2], p[3])).toList();
 
     /** One run's figures: mean VOQ wait (ms), data delivered in the window over the links' capacity. */
     private record Point(double waitMs, double throughput) {
     }
 
     @Override
-    public ReproResult run(ReproOptions o) {
+    public ReproResult run(Reproduction repro, ReproOptions o) {
         int servers = o.integer("servers", 2, 64);
         List<Integer> intervals = o.integers("interval-us", 10, 100_000).stream().sorted().distinct().toList();
         List<Integer> loads = o.integers("load-pct", 1, 100).stream().sorted().distinct().toList();
@@ -120,7 +119,7 @@ final class IntervalRepro extends DeclaredReproduction {
                 + "gaps, %d B frames; max-min rates every T, 84 B control frames; minimum rate %s Mbit/s (Fig. 4.5); "
                 + "%s ms after %s ms per run", servers, FRAME, ResultTable.trimmed(minGbps * 1000, 1),
                 ResultTable.trimmed(windowMs, 1), ResultTable.trimmed(warmupMs, 1));
-        return ReproResult.of(this, o, setup, claims, List.of(table(at, intervals, loads, servers)),
+        return ReproResult.of(repro, o, setup, claims, List.of(table(at, intervals, loads, servers)),
                 chart(at, intervals, loads));
     }
 

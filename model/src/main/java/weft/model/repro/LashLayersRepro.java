@@ -17,13 +17,16 @@ import weft.model.topology.generate.RandomIrregular;
  * never more than one layer apart. Weft's LASH with its defaults (first-fit in its pair order, balancing on) and no
  * layer budget, so no pair falls back to Up*&#47;Down*.
  */
-final class LashLayersRepro extends DeclaredReproduction {
+final class LashLayersRepro implements Reproduction.Experiment {
+    /** {@code weft repro lash-layers}: the paper's experiment, one line. */
+    static final String TITLE = "Seed 002 §3.3.1 Fig. 3.13: layers LASH needs on random irregular fabrics (at most 3, "
+            + "3, 5, 6 for 16-128 switches)";
     private static final int MAX_LAYERS = 64;
     private static final int[] SIZES = {16, 32, 64, 128};
     private static final int[] PAPER = {3, 3, 5, 6};
     private static final Tolerance COUNT = Tolerance.absolute(1, "integer layer counts; the thesis's own spread over "
             + "100 topologies is one layer");
-    private static final List<Claim> CLAIMS = List.of(
+    static final List<Claim> CLAIMS = List.of(
             new Claim("L1.16", "16 switches: most layers LASH needs, over connectivities and topologies", 3,
                     "layers", COUNT, new Band(1, 4)),
             new Claim("L1.32", "32 switches: most layers LASH needs", 3, "layers", COUNT, new Band(1, 4)),
@@ -31,19 +34,14 @@ final class LashLayersRepro extends DeclaredReproduction {
             new Claim("L1.128", "128 switches: most layers LASH needs", 6, "layers", COUNT, new Band(2, 7)),
             new Claim("L1.spread", "most minus least demanding topology, largest over sizes and connectivities", 1,
                     "layers", Tolerance.atMost(0, "thesis: 'never more than one layer'"), new Band(0, 2)));
-    private static final List<Parameter> PARAMETERS = List.of(
+    static final List<Parameter> PARAMETERS = List.of(
             new Parameter("degrees", "connectivities: the most switch links per switch (the thesis: 'any')",
                     "3,4,5,6,8", "3,4,6"),
             new Parameter("topologies", "random topologies per size and connectivity (seeds S, S+1, ...)", "100",
                     "3"));
 
-    LashLayersRepro() {
-        super("lash-layers", "002", "Seed 002 §3.3.1 Fig. 3.13: layers LASH needs on random irregular fabrics "
-                + "(at most 3, 3, 5, 6 for 16-128 switches)", CLAIMS, PARAMETERS);
-    }
-
     @Override
-    public ReproResult run(ReproOptions o) {
+    public ReproResult run(Reproduction repro, ReproOptions o) {
         List<Integer> degrees = o.integers("degrees", 2, 16);
         int topologies = o.integer("topologies", 1, 10_000);
         RoutingOptions options = RoutingOptions.defaults().withMaxLayers(MAX_LAYERS).withFallback(false);
@@ -84,6 +82,6 @@ final class LashLayersRepro extends DeclaredReproduction {
         String setup = String.format(Locale.ROOT, "random irregular fabrics of 16, 32, 64, 128 switches, at "
                 + "most %s switch links per switch, %d topologies each; LASH with balancing, no layer budget",
                 degrees, topologies);
-        return ReproResult.of(this, o, setup, claims, List.of(table), chart);
+        return ReproResult.of(repro, o, setup, claims, List.of(table), chart);
     }
 }

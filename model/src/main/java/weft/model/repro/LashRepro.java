@@ -21,11 +21,14 @@ import weft.model.sim.SimConfig.FlowControlKind;
  * <p>Orientation: "4x8" names no orientation, and Weft's LASH picks among shortest paths by switch id (its paths
  * differ between the 4-wide and the 8-wide numbering), so the torus and the mesh run in both orientations, averaged.
  */
-final class LashRepro extends DeclaredReproduction {
+final class LashRepro implements Reproduction.Experiment {
+    /** {@code weft repro lash}: the paper's experiment, one line. */
+    static final String TITLE = "Seed 002 §3.3.5 Fig. 3.15: LASH vs TBTP3VL, TBTP and STP (+16/+25/+83% throughput, "
+            + "-25/-55/-52% latency)";
     private static final String[] ENGINES = {"lash", "tbtp3vl", "tbtp", "stp"};
     private static final String[] NAMES = {"LASH", "TBTP3VL", "TBTP", "STP"};
     private static final Tolerance DEFAULT = Tolerance.defaultRelative();
-    private static final List<Claim> CLAIMS = List.of(
+    static final List<Claim> CLAIMS = List.of(
             new Claim("L2", "32-switch irregular: LASH / TBTP3VL throughput (+16%)", 1.16, "ratio", DEFAULT,
                     new Band(1.0, 4)),
             new Claim("L3", "4x8 torus: LASH / TBTP3VL throughput (+25%)", 1.25, "ratio", DEFAULT, new Band(1.0, 3)),
@@ -49,7 +52,7 @@ final class LashRepro extends DeclaredReproduction {
             new Claim("L6.tbtp3vl", "past saturation: TBTP3VL's accepted load at 100% offered over its peak, mean of "
                     + "the three fabrics ('a drop in performance is seen')", 0.95, "ratio", Tolerance.atMost(0,
                     "thesis: 'a drop is seen'; direction, at least 5% below the peak"), new Band(0.5, 1.05)));
-    private static final List<Parameter> PARAMETERS = List.of(EthernetSetup.BASELINES,
+    static final List<Parameter> PARAMETERS = List.of(EthernetSetup.BASELINES,
             new Parameter("irregular", "switches of the irregular fabrics", "32", "16"),
             new Parameter("fabrics", "random irregular fabrics averaged (seeds S, S+1, ...)", "16", "1"),
             new Parameter("torus", "the torus, in one or both orientations (comma-separated, averaged)",
@@ -63,13 +66,8 @@ final class LashRepro extends DeclaredReproduction {
             new Parameter("loads", "offered loads, fractions of 1 Gbit/s (the last one gives the latency)",
                     "0.05,0.1,0.15,0.2,0.25,0.3,0.35,0.4,0.45,0.5,0.6,0.7,0.8,0.9,1", "0.2,0.3,0.4,0.6,1"));
 
-    LashRepro() {
-        super("lash", "002", "Seed 002 §3.3.5 Fig. 3.15: LASH vs TBTP3VL, TBTP and STP (+16/+25/+83% throughput, "
-                + "-25/-55/-52% latency)", CLAIMS, PARAMETERS);
-    }
-
     @Override
-    public ReproResult run(ReproOptions o) {
+    public ReproResult run(Reproduction repro, ReproOptions o) {
         int switches = o.integer("irregular", 4, 1024);
         int fabrics = o.integer("fabrics", 1, 256);
         int runs = o.integer("runs", 1, 64);
@@ -154,7 +152,7 @@ final class LashRepro extends DeclaredReproduction {
                 + "1 Gbit/s, 1522-byte frames, pause per virtual channel (%d for LASH and TBTP3VL, 1 for TBTP and "
                 + "STP), uniform periodic traffic, %.0f µs per run", EthernetSetup.label(sets[0]), fabrics,
                 EthernetSetup.label(sets[1]), EthernetSetup.label(sets[2]), runs, vcs, duration);
-        return ReproResult.of(this, o, setup + EthernetSetup.baselinesNote(o), claims, List.of(table, past, bounds),
+        return ReproResult.of(repro, o, setup + EthernetSetup.baselinesNote(o), claims, List.of(table, past, bounds),
                 chart);
     }
 

@@ -21,10 +21,13 @@ import weft.model.traffic.FluidWorkloads;
  * {@code W} (Theorem 4.1.1; the thesis: "in all rate-control tests the calculated rates are taken as the outcome",
  * which Table 1, {@code weft repro injection}, justifies). Times are in flow times (one flow at line rate).
  */
-final class PhaseRepro extends DeclaredReproduction {
+final class PhaseRepro implements Reproduction.Experiment {
+    /** {@code weft repro phase}: the paper's experiment, one line. */
+    static final String TITLE = "Seed 003 Fig. 6 / seed 000 Fig. 6.7: phase completion, NC vs SAA vs AR vs SAA+AR "
+            + "(packet-level NC, AR)";
     private static final Tolerance DEFAULT = Tolerance.defaultRelative();
     private static final List<String> SCHEMES = List.of("NC", "SAA", "AR", "SAA+AR");
-    private static final List<Claim> CLAIMS = List.of(
+    static final List<Claim> CLAIMS = List.of(
             new Claim("C6", "SAA alone vs NC: largest reduction of the phase's completion time over p", 13, "%",
                     DEFAULT, new Band(-10, 40)),
             new Claim("C7", "AR alone vs NC: completion AR / NC, least over p >= 3 ('higher than NC')", 1.0, "ratio",
@@ -33,16 +36,11 @@ final class PhaseRepro extends DeclaredReproduction {
                     new Band(20, 80)),
             new Claim("C8.p1", "1 permutation: NC completion / SAA+AR completion ('twofold', seed 003 §5.3)", 2.0,
                     "ratio", DEFAULT, new Band(1.3, 4)));
-    private static final List<Parameter> PARAMETERS = TreeFabric.phaseParameters(TreeFabric.arity("16", "4"), "2",
+    static final List<Parameter> PARAMETERS = TreeFabric.phaseParameters(TreeFabric.arity("16", "4"), "2",
             new Parameter("max-permutations", "p = 1 .. this", "5", "4"));
 
-    PhaseRepro() {
-        super("phase", "003", "Seed 003 Fig. 6 / seed 000 Fig. 6.7: phase completion, NC vs SAA vs AR vs SAA+AR "
-                + "(packet-level NC, AR)", CLAIMS, PARAMETERS);
-    }
-
     @Override
-    public ReproResult run(ReproOptions o) {
+    public ReproResult run(Reproduction repro, ReproOptions o) {
         TreeFabric tree = TreeFabric.of(o, TreeFabric.GBPS);
         int maxP = o.integer("max-permutations", 1, 16);
         TreeFabric.PhaseSize size = TreeFabric.PhaseSize.of(o);
@@ -109,7 +107,7 @@ final class PhaseRepro extends DeclaredReproduction {
         String setup = String.format(Locale.ROOT, "%s; flows of %d x 2 KB, %d-packet input buffers, FCFS, infinite "
                 + "speedup; p = 1..%d, %d runs each", tree.describe(), size.packets(), buffer, maxP,
                 runs);
-        return ReproResult.of(this, o, setup, claims, List.of(table), chart);
+        return ReproResult.of(repro, o, setup, claims, List.of(table), chart);
     }
 
     /** The phase's completion in flow times, NaN when it did not finish. */

@@ -17,9 +17,12 @@ import weft.model.sim.Simulator;
  * numbers; Weft puts "medium" at the saturation point of the balanced sweep, "low" at half of it and "high" at one
  * and a half times it.
  */
-final class QosRepro extends DeclaredReproduction {
+final class QosRepro implements Reproduction.Experiment {
+    /** {@code weft repro qos}: the paper's experiment, one line. */
+    static final String TITLE = "Seed 002 §4.3 Figs. 4.2-4.4: IBA service differentiation (Table 4.1 SLs on VLs, VL "
+            + "arbitration), per-SL throughput and SL1 latency";
     private static final Tolerance DEFAULT = Tolerance.defaultRelative();
-    private static final List<Claim> CLAIMS = List.of(
+    static final List<Claim> CLAIMS = List.of(
             new Claim("Q1.medium", "balanced, medium mark: least accepted/offered of the five SLs (every SL served)",
                     1.0, "ratio", DEFAULT, new Band(0.85, 1.05)),
             new Claim("Q1.high", "balanced, high mark: SL1-2 accepted/offered (high priority keeps its load)", 1.0,
@@ -47,16 +50,11 @@ final class QosRepro extends DeclaredReproduction {
                     6606, "cycles", DEFAULT, new Band(100, 18688)),
             new Claim("Q5.4", "SL1 at the high mark: longest latency over 4-switch paths (eq. 4.1 bound 149,760)",
                     8840, "cycles", DEFAULT, new Band(100, 149760)));
-    private static final List<Parameter> PARAMETERS = IbaExperiment.parameters();
+    static final List<Parameter> PARAMETERS = IbaExperiment.parameters();
     static final String[] SL = {"SL1", "SL2", "SL3", "SL4", "SL5"};
 
-    QosRepro() {
-        super("qos", "002", "Seed 002 §4.3 Figs. 4.2-4.4: IBA service differentiation (Table 4.1 SLs on VLs, VL "
-                + "arbitration), per-SL throughput and SL1 latency", CLAIMS, PARAMETERS);
-    }
-
     @Override
-    public ReproResult run(ReproOptions o) {
+    public ReproResult run(Reproduction repro, ReproOptions o) {
         IbaExperiment x = IbaExperiment.of(o);
         ServiceLevels[] levels = {ServiceLevels.table41Balanced(), ServiceLevels.table41Unbalanced()};
         List<IbaSetup.Fabric> fabrics = x.fabrics(levels[0].size(), o.seed());
@@ -133,7 +131,7 @@ final class QosRepro extends DeclaredReproduction {
                 "accepted load per host of the SL", false, series);
         String setup = x.describe(fabrics.get(0).routes().layers(), o.string("limit"))
                 + String.format(Locale.ROOT, "; saturation (medium mark) at mean load %.2f", medium);
-        return ReproResult.of(this, o, setup, claims, List.of(throughput, latency), chart);
+        return ReproResult.of(repro, o, setup, claims, List.of(throughput, latency), chart);
     }
 
     private static List<double[]> curve(List<ServiceLevelSweep.Point> sweep, int c) {

@@ -21,7 +21,10 @@ import weft.model.traffic.TrafficPatterns;
  * permutation and simulator seed each). Queues are recorded by the simulator's output-queue observer
  * ({@link StageQueues}). The periodic variants (P-RR, P-SD, P-TP, P-MP) are the agent's path policies of those names.
  */
-final class QueuesRepro extends DeclaredReproduction {
+final class QueuesRepro implements Reproduction.Experiment {
+    /** {@code weft repro queues}: the paper's experiment, one line. */
+    static final String TITLE = "Seed 004 §3.2.3 Table 3.1: largest queue per fat-tree stage, ECMP vs VLB vs the "
+            + "packet-level policies, permutation and all-to-all";
     private static final String[] POLICIES = {"ecmp", "vlb", "rr", "prr", "sd", "psd", "tp", "ptp", "mp", "pmp"};
     private static final String[] COLUMNS = {"ECMP", "VLB", "RR", "P-RR", "SD", "P-SD", "TP", "P-TP", "MP", "P-MP"};
     private static final String[] PATTERNS = {"permutation", "all-to-all"};
@@ -34,16 +37,11 @@ final class QueuesRepro extends DeclaredReproduction {
             {21, 21, 1024, 1024, 75}, {37, 28, 678, 1024, 237}, {51, 35, 75, 136, 35}, {38, 28, 95, 201, 44},
             {16, 28, 79, 116, 92}, {16, 31, 73, 127, 88}}};
     private static final double QUEUE_KB = 1024;
-    private static final List<Claim> CLAIMS = declared();
-    private static final List<Parameter> PARAMETERS = new DataCenterFabric.Options(12, 1024, 1, 10).parameters(
+    static final List<Claim> CLAIMS = declared();
+    static final List<Parameter> PARAMETERS = new DataCenterFabric.Options(12, 1024, 1, 10).parameters(
             new DataCenterFabric.Options(4, 1024, 0.5, 2),
             new Parameter("runs", "runs per policy and pattern, the largest queue over them (the thesis: 30)", "2",
                     "1"));
-
-    QueuesRepro() {
-        super("queues", "004", "Seed 004 §3.2.3 Table 3.1: largest queue per fat-tree stage, ECMP vs VLB vs the "
-                + "packet-level policies, permutation and all-to-all", CLAIMS, PARAMETERS);
-    }
 
     /** Per pattern and policy: the largest queue over the five stages, with Table 3.1's figure. */
     private static List<Claim> declared() {
@@ -82,7 +80,7 @@ final class QueuesRepro extends DeclaredReproduction {
     }
 
     @Override
-    public ReproResult run(ReproOptions o) {
+    public ReproResult run(Reproduction repro, ReproOptions o) {
         DataCenterFabric.Options options = DataCenterFabric.Options.of(o);
         int runs = o.integer("runs", 1, 100);
         DataCenterFabric fabric = new DataCenterFabric(options.k());
@@ -126,7 +124,7 @@ final class QueuesRepro extends DeclaredReproduction {
                 + "inter-pod permutation or all-to-all (each server to the others in turn); largest queue over %d "
                 + "run(s) of %s ms after %s ms", options.k(), fabric.hosts(), options.queueKb(), runs,
                 ResultTable.trimmed(options.windowMs(), 3), ResultTable.trimmed(options.warmupMs(), 3));
-        return ReproResult.of(this, o, setup, claims, List.of(table(kb)), chart(options.k(), kb));
+        return ReproResult.of(repro, o, setup, claims, List.of(table(kb)), chart(options.k(), kb));
     }
 
     private static ResultTable table(double[][][] kb) {

@@ -7,24 +7,24 @@ import java.util.List;
  * run measures Weft's figure for every claim. Pure and deterministic: the same options give the same result (all
  * randomness from {@link ReproOptions#seed()}, no clocks, threads or I/O); the CLI times it and writes the files.
  *
- * <p>Register an implementation with one line in {@link Reproductions}. Its claims' tolerances and quick bands,
- * setup and assumptions are documented in docs/reproductions.md.
+ * <p>Declare one with a line in {@link Reproductions}: the experiment's class holds its claims, its parameters and
+ * the {@link Experiment} that runs it. Its claims' tolerances and quick bands, setup and assumptions are documented
+ * in docs/reproductions.md.
+ *
+ * @param name       name on the command line, e.g. {@code "spreading"}
+ * @param seed       the seed paper, as {@code "000"} .. {@code "004"}
+ * @param title      one line: the paper's experiment, e.g. {@code "Seed 003 Fig. 1: congestion spreading, NC vs
+ *                   rates"}
+ * @param claims     the claims a run reports, in order
+ * @param parameters the knobs, with their paper and quick values
+ * @param experiment what a run does
  */
-public interface Reproduction {
-    /** Name on the command line, e.g. {@code "spreading"}. */
-    String name();
-
-    /** The seed paper, as {@code "000"} .. {@code "004"}. */
-    String seed();
-
-    /** One line: the paper's experiment, e.g. {@code "Seed 003 Fig. 1: congestion spreading, NC vs rates"}. */
-    String title();
-
-    /** The claims a run reports, in order. */
-    List<Claim> claims();
-
-    /** The knobs, with their paper and quick values. */
-    List<Parameter> parameters();
+public record Reproduction(String name, String seed, String title, List<Claim> claims, List<Parameter> parameters,
+                           Experiment experiment) {
+    public Reproduction {
+        claims = List.copyOf(claims);
+        parameters = List.copyOf(parameters);
+    }
 
     /**
      * Runs the experiment.
@@ -32,5 +32,18 @@ public interface Reproduction {
      * @return a result with one {@link ClaimResult} per declared claim, in order
      * @throws IllegalArgumentException naming a parameter whose value the experiment cannot use
      */
-    ReproResult run(ReproOptions options);
+    public ReproResult run(ReproOptions options) {
+        return experiment.run(this, options);
+    }
+
+    /** The measurement behind a reproduction. */
+    @FunctionalInterface
+    public interface Experiment {
+        /**
+         * Runs {@code reproduction}'s experiment with {@code options}.
+         *
+         * @return {@link ReproResult#of} the reproduction, with one result per declared claim
+         */
+        ReproResult run(Reproduction reproduction, ReproOptions options);
+    }
 }

@@ -1,52 +1,81 @@
 package weft.model.repro;
 
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
-import java.util.function.Supplier;
+
+import weft.model.registry.Registry;
 
 /**
  * The table of reproductions by name, as {@code RoutingEngines} is for engines: the one place that knows every
- * reproduction. {@code weft repro list}, {@code weft repro NAME} and the CI test that runs every reproduction at its
- * quick size read it.
+ * reproduction, its name and seed paper; the experiment's class holds its title, claims, parameters and run.
+ * {@code weft repro list}, {@code weft repro NAME} and the CI test that runs every reproduction at its quick size read
+ * it.
  */
 public final class Reproductions {
-    private static final Map<String, Supplier<Reproduction>> ALL = new LinkedHashMap<>();
+    private static final Registry<Reproduction> ALL = new Registry<>("reproduction");
 
     static {
-        // Reproductions register here, one line each, grouped by seed.
-        ALL.put("contention", ContentionRepro::new);
-        ALL.put("horizontal", HorizontalRepro::new);
-        ALL.put("fluid", FluidRepro::new);
-        ALL.put("spreading", SpreadingRepro::new);
-        ALL.put("phase", PhaseRepro::new);
-        ALL.put("injection", InjectionRepro::new);
-        ALL.put("independent", IndependentRepro::new);
-        ALL.put("apps", AppsRepro::new);
-        ALL.put("saam", SaamRepro::new);
-        ALL.put("crp", CrpRepro::new);
-        ALL.put("stp", StpRepro::new);
-        ALL.put("sr", SegmentRepro::new);
-        ALL.put("lash", LashRepro::new);
-        ALL.put("qos", QosRepro::new);
-        ALL.put("admission", AdmissionRepro::new);
-        ALL.put("lash-layers", LashLayersRepro::new);
-        ALL.put("ecmp", EcmpRepro::new);
-        ALL.put("ecmp-scaling", EcmpScalingRepro::new);
-        ALL.put("capacity", CapacityRepro::new);
-        ALL.put("capacity-a2a", AllToAllCapacityRepro::new);
-        ALL.put("queues", QueuesRepro::new);
-        ALL.put("resequencer", ResequencerRepro::new);
-        ALL.put("voq", VoqRepro::new);
-        ALL.put("voq-interval", IntervalRepro::new);
+        // Reproductions register here, grouped by seed.
+        add("contention", "000", ContentionRepro.TITLE, ContentionRepro.CLAIMS, ContentionRepro.PARAMETERS,
+                new ContentionRepro());
+        add("horizontal", "000", HorizontalRepro.TITLE, HorizontalRepro.CLAIMS, HorizontalRepro.PARAMETERS,
+                new HorizontalRepro());
+        add("fluid", "000", FluidRepro.TITLE, FluidRepro.CLAIMS, FluidRepro.PARAMETERS,
+                new FluidRepro());
+        add("spreading", "003", SpreadingRepro.TITLE, SpreadingRepro.CLAIMS, SpreadingRepro.PARAMETERS,
+                new SpreadingRepro());
+        add("phase", "003", PhaseRepro.TITLE, PhaseRepro.CLAIMS, PhaseRepro.PARAMETERS,
+                new PhaseRepro());
+        add("injection", "003", InjectionRepro.TITLE, InjectionRepro.CLAIMS, InjectionRepro.PARAMETERS,
+                new InjectionRepro());
+        add("independent", "000", IndependentRepro.TITLE, IndependentRepro.CLAIMS, IndependentRepro.PARAMETERS,
+                new IndependentRepro());
+        add("apps", "000", AppsRepro.TITLE, AppsRepro.CLAIMS, AppsRepro.PARAMETERS,
+                new AppsRepro());
+        add("saam", "000", SaamRepro.TITLE, SaamRepro.CLAIMS, SaamRepro.PARAMETERS,
+                new SaamRepro());
+        add("crp", "001", CrpRepro.TITLE, CrpRepro.CLAIMS, CrpRepro.PARAMETERS,
+                new CrpRepro());
+        add("stp", "002", StpRepro.TITLE, StpRepro.CLAIMS, StpRepro.PARAMETERS,
+                new StpRepro());
+        add("sr", "002", SegmentRepro.TITLE, SegmentRepro.CLAIMS, SegmentRepro.PARAMETERS,
+                new SegmentRepro());
+        add("lash", "002", LashRepro.TITLE, LashRepro.CLAIMS, LashRepro.PARAMETERS,
+                new LashRepro());
+        add("qos", "002", QosRepro.TITLE, QosRepro.CLAIMS, QosRepro.PARAMETERS,
+                new QosRepro());
+        add("admission", "002", AdmissionRepro.TITLE, AdmissionRepro.CLAIMS, AdmissionRepro.PARAMETERS,
+                new AdmissionRepro());
+        add("lash-layers", "002", LashLayersRepro.TITLE, LashLayersRepro.CLAIMS, LashLayersRepro.PARAMETERS,
+                new LashLayersRepro());
+        add("ecmp", "004", EcmpRepro.TITLE, EcmpRepro.CLAIMS, EcmpRepro.PARAMETERS,
+                new EcmpRepro());
+        add("ecmp-scaling", "004", EcmpScalingRepro.TITLE, EcmpScalingRepro.CLAIMS, EcmpScalingRepro.PARAMETERS,
+                new EcmpScalingRepro());
+        add("capacity", "004", CapacityRepro.TITLE, CapacityRepro.CLAIMS, CapacityRepro.PARAMETERS,
+                new CapacityRepro());
+        add("capacity-a2a", "004", AllToAllCapacityRepro.TITLE, AllToAllCapacityRepro.CLAIMS,
+                AllToAllCapacityRepro.PARAMETERS, new AllToAllCapacityRepro());
+        add("queues", "004", QueuesRepro.TITLE, QueuesRepro.CLAIMS, QueuesRepro.PARAMETERS,
+                new QueuesRepro());
+        add("resequencer", "004", ResequencerRepro.TITLE, ResequencerRepro.CLAIMS, ResequencerRepro.PARAMETERS,
+                new ResequencerRepro());
+        add("voq", "004", VoqRepro.TITLE, VoqRepro.CLAIMS, VoqRepro.PARAMETERS,
+                new VoqRepro());
+        add("voq-interval", "004", IntervalRepro.TITLE, IntervalRepro.CLAIMS, IntervalRepro.PARAMETERS,
+                new IntervalRepro());
     }
 
     private Reproductions() {
     }
 
+    private static void add(String name, String seed, String title, List<Claim> claims, List<Parameter> parameters,
+                            Reproduction.Experiment experiment) {
+        ALL.add(name, new Reproduction(name, seed, title, claims, parameters, experiment));
+    }
+
     /** Names in registration order. */
     public static List<String> names() {
-        return List.copyOf(ALL.keySet());
+        return ALL.names();
     }
 
     /**
@@ -55,16 +84,11 @@ public final class Reproductions {
      * @throws IllegalArgumentException naming the unknown name and listing the known ones
      */
     public static Reproduction byName(String name) {
-        Supplier<Reproduction> s = ALL.get(name);
-        if (s == null) {
-            throw new IllegalArgumentException("unknown reproduction '" + name + "'; known: "
-                    + String.join(", ", ALL.keySet()));
-        }
-        return s.get();
+        return ALL.byName(name);
     }
 
     /** Every reproduction, in registration order. */
     public static List<Reproduction> all() {
-        return ALL.values().stream().map(Supplier::get).toList();
+        return ALL.values();
     }
 }

@@ -26,10 +26,13 @@ import weft.model.traffic.TrafficPatterns;
  * runs the agent's hybrid resequencer per sender. Network delay: from injection (leaving the source queue) to
  * arrival; resequencing delay: from arrival to release.
  */
-final class ResequencerRepro extends DeclaredReproduction {
+final class ResequencerRepro implements Reproduction.Experiment {
+    /** {@code weft repro resequencer}: the paper's experiment, one line. */
+    static final String TITLE = "Seed 004 §3.4 Figs. 3.14-3.16: hybrid resequencer delay against network delay, "
+            + "strict/loose corners";
     private static final String[] CORNERS = {"loose FC, loose routing (VLB)", "loose FC, strict routing (MP)",
         "strict FC, loose routing (VLB)", "strict FC, strict routing (MP)"};
-    private static final List<Claim> CLAIMS = List.of(
+    static final List<Claim> CLAIMS = List.of(
             new Claim("C18", "mean resequencing delay / mean network delay, largest over corners and loads ('at "
                     + "least an order of magnitude less')", 0.1, "ratio",
                     Tolerance.atMost(0, "thesis: at least 10x smaller"), new Band(0, 0.25)),
@@ -42,15 +45,10 @@ final class ResequencerRepro extends DeclaredReproduction {
             new Claim("C17.strict", "strict flow control: out-of-order fraction of the traffic, largest over routing "
                     + "and loads ('most packets arrive in order')", 0.5, "fraction",
                     Tolerance.atMost(0, "thesis: most packets in order"), new Band(0, 0.5)));
-    private static final List<Parameter> PARAMETERS = new DataCenterFabric.Options(12, 128, 2, 10).parameters(
+    static final List<Parameter> PARAMETERS = new DataCenterFabric.Options(12, 128, 2, 10).parameters(
             new DataCenterFabric.Options(4, 128, 1, 3),
             new Parameter("tenant", "servers per tenant (0: p = (k/2)^2, the number of paths)", "0", "0"),
             new Parameter("loads", "offered loads, percent of the link", "50,70,90", "50,90"));
-
-    ResequencerRepro() {
-        super("resequencer", "004", "Seed 004 §3.4 Figs. 3.14-3.16: hybrid resequencer delay against network delay, "
-                + "strict/loose corners", CLAIMS, PARAMETERS);
-    }
 
     /** The delays of the packets a resequencer held back (arrived while an earlier one was missing). */
     private static final class HeldBack implements SimObserver {
@@ -81,7 +79,7 @@ final class ResequencerRepro extends DeclaredReproduction {
     }
 
     @Override
-    public ReproResult run(ReproOptions o) {
+    public ReproResult run(Reproduction repro, ReproOptions o) {
         DataCenterFabric.Options options = DataCenterFabric.Options.of(o);
         int k = options.k();
         int m = o.integer("tenant", 0, 4096);
@@ -133,7 +131,7 @@ final class ResequencerRepro extends DeclaredReproduction {
                 + "receiver, %s ms after %s ms per run", k, fabric.hosts(), fabric.hosts() / tenant, tenant,
                 options.queueKb(), ResultTable.trimmed(options.windowMs(), 2),
                 ResultTable.trimmed(options.warmupMs(), 2));
-        return ReproResult.of(this, o, setup, claims, List.of(table(loads, cells)), chart(k, loads, cells));
+        return ReproResult.of(repro, o, setup, claims, List.of(table(loads, cells)), chart(k, loads, cells));
     }
 
     /** One corner at one load: a run of the partitioned all-to-all pattern with a resequencer at every receiver. */

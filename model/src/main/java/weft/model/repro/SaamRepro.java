@@ -38,8 +38,11 @@ import weft.model.traffic.FluidWorkloads;
  * second experiment one more flow starts once every other flow has its rate, and each flow's time is counted from
  * that start. Per run the mean and the maximum over flows, averaged over runs.
  */
-final class SaamRepro extends DeclaredReproduction {
-    private static final List<Claim> CLAIMS = List.of(
+final class SaamRepro implements Reproduction.Experiment {
+    /** {@code weft repro saam}: the paper's experiment, one line. */
+    static final String TITLE = "Seed 000 §6.4: SAA-M+AR's control packets per flow to its final rate (<= 5 on "
+            + "average, 18 at most) and DFFA's calculation time (mean <= 30 µs, max <= 100 µs)";
+    static final List<Claim> CLAIMS = List.of(
             new Claim("C12.mean", "SAA-M+AR: control packets per flow to its final rate, mean over flows (largest over "
                     + "max_flows)", 5, "packets", Tolerance.atMost(0, "thesis: 'no more than five on average'"),
                     new Band(0.5, 8)),
@@ -55,7 +58,7 @@ final class SaamRepro extends DeclaredReproduction {
                     30, "µs", Tolerance.atMost(0, "thesis Fig. 6.9b, 'almost identical' to 6.9a"), new Band(0.5, 60)),
             new Claim("C14.re.max", "DFFA+AR, one flow starting after the rest converged: maximum recalculation "
                     + "time", 100, "µs", Tolerance.atMost(0, "thesis Fig. 6.9b"), new Band(0.5, 200)));
-    private static final List<Parameter> PARAMETERS = TreeFabric.parameters(TreeFabric.arity("16", "4"),
+    static final List<Parameter> PARAMETERS = TreeFabric.parameters(TreeFabric.arity("16", "4"),
             new Parameter("max-flows", "max_flows = 1 .. this", "5", "3"),
             TreeFabric.runs("2", "2"),
             new Parameter("quiet", "probing rounds without a change that make the assignment final", "5", "5"),
@@ -63,14 +66,8 @@ final class SaamRepro extends DeclaredReproduction {
             new Parameter("dffa-flows", "DFFA's calculation time: flows per source = 1 .. this", "5", "2"),
             new Parameter("dffa-runs", "DFFA's calculation time: runs (random flow sets) per point", "2", "1"));
 
-    SaamRepro() {
-        super("saam", "000", "Seed 000 §6.4: SAA-M+AR's control packets per flow to its final rate (<= 5 on "
-                + "average, 18 at most) and DFFA's calculation time (mean <= 30 µs, max <= 100 µs)", CLAIMS,
-                PARAMETERS);
-    }
-
     @Override
-    public ReproResult run(ReproOptions o) {
+    public ReproResult run(Reproduction repro, ReproOptions o) {
         TreeFabric tree = TreeFabric.of(o, 1);
         int maxFlows = o.integer("max-flows", 1, 16);
         int runs = TreeFabric.runs(o);
@@ -151,7 +148,7 @@ final class SaamRepro extends DeclaredReproduction {
                 + "hosts, max_flows = 1..%d, %d runs each; probes with probability 2/3 per round, final after %d "
                 + "quiet rounds; DFFA: 1..%d flows per source to random hosts, %d runs each, Table 6.2's timing",
                 tree.describe(), maxFlows, runs, quiet, dffaFlows, dffaRuns);
-        return ReproResult.of(this, o, setup, List.of(CLAIMS.get(0).measured(worstMean),
+        return ReproResult.of(repro, o, setup, List.of(CLAIMS.get(0).measured(worstMean),
                 CLAIMS.get(1).measured(most), CLAIMS.get(2).measured(worst[0]), CLAIMS.get(3).measured(worst[1]),
                 CLAIMS.get(4).measured(worst[2]), CLAIMS.get(5).measured(worst[3])), List.of(table, dffa), null);
     }

@@ -14,9 +14,12 @@ import weft.model.sim.SimConfig.FlowControlKind;
  * Setup in {@link EthernetSetup}; throughput is the highest accepted load of a sweep averaged over the fabrics
  * ({@link LoadSweep}).
  */
-final class SegmentRepro extends DeclaredReproduction {
+final class SegmentRepro implements Reproduction.Experiment {
+    /** {@code weft repro sr}: the paper's experiment, one line. */
+    static final String TITLE = "Seed 002 §3.2.3 Figs. 3.9/3.11: Segment-based routing vs Up*/Down*, TBTP and LASH "
+            + "throughput (SR 2.2x Up*/Down* on the 8x8 torus)";
     private static final Tolerance DEFAULT = Tolerance.defaultRelative();
-    private static final List<Claim> CLAIMS = List.of(
+    static final List<Claim> CLAIMS = List.of(
             new Claim("S1", "8x8 torus: SR / Up*/Down* throughput", 2.2, "ratio", DEFAULT, new Band(1.1, 4)),
             new Claim("S5", "16-switch irregular: SR / Up*/Down* throughput", 1.5, "ratio", DEFAULT,
                     new Band(1.0, 3)),
@@ -39,7 +42,7 @@ final class SegmentRepro extends DeclaredReproduction {
                     new Band(0, 2)),
             new Claim("S8.sat", "8x8 torus: SR's pairwise over its uniform throughput ('an early saturation')", 1.0,
                     "ratio", Tolerance.atMost(0, "thesis Fig. 3.10: direction"), new Band(0, 2)));
-    private static final List<Parameter> PARAMETERS = List.of(EthernetSetup.BASELINES,
+    static final List<Parameter> PARAMETERS = List.of(EthernetSetup.BASELINES,
             new Parameter("torus", "the regular fabric (torus-WxH or mesh-WxH)", "torus-8x8", "torus-8x8"),
             new Parameter("mesh", "the second regular fabric (S2)", "mesh-8x8", "mesh-8x8"),
             new Parameter("faulty", "the regular fabric with random link faults (S3; mesh-WxH-faultsP: P% of the "
@@ -58,13 +61,8 @@ final class SegmentRepro extends DeclaredReproduction {
     /** The regular fabric sets before the irregular ones: the torus, the mesh, the faulty mesh. */
     private static final int REGULAR = 3;
 
-    SegmentRepro() {
-        super("sr", "002", "Seed 002 §3.2.3 Figs. 3.9/3.11: Segment-based routing vs Up*/Down*, TBTP and LASH "
-                + "throughput (SR 2.2x Up*/Down* on the 8x8 torus)", CLAIMS, PARAMETERS);
-    }
-
     @Override
-    public ReproResult run(ReproOptions o) {
+    public ReproResult run(Reproduction repro, ReproOptions o) {
         String torus = o.string("torus");
         String mesh = o.string("mesh");
         String faulty = o.string("faulty");
@@ -167,7 +165,7 @@ final class SegmentRepro extends DeclaredReproduction {
                 + "uniform periodic traffic (and pairwise on the regular fabrics, Up*/Down* and SR), %.0f µs per run",
                 EthernetSetup.label(torus), EthernetSetup.label(mesh), EthernetSetup.label(faulty), runs, sizes,
                 fabrics, duration);
-        return ReproResult.of(this, o, setup + EthernetSetup.baselinesNote(o), claims, List.of(table, bounds, pairs),
+        return ReproResult.of(repro, o, setup + EthernetSetup.baselinesNote(o), claims, List.of(table, bounds, pairs),
                 chart);
     }
 

@@ -38,11 +38,14 @@ import weft.model.traffic.Flow;
  * and f6 finish at 3), each flow's completion, and the same with rates. Times are in units of one flow's
  * transmission at line rate, the paper's "1 ms".
  */
-final class SpreadingRepro extends DeclaredReproduction {
+final class SpreadingRepro implements Reproduction.Experiment {
+    /** {@code weft repro spreading}: the paper's experiment, one line. */
+    static final String TITLE = "Seed 003 Fig. 1: congestion spreading without control (trunk at 2/3, 5 ms) vs SAA "
+            + "rates (4 ms)";
     private static final int PACKET = 2048;
     private static final double GBPS = 10;
     private static final Tolerance DEFAULT = Tolerance.defaultRelative();
-    private static final List<Claim> CLAIMS = List.of(
+    static final List<Claim> CLAIMS = List.of(
             new Claim("C1.trunk", "NC: trunk sw1->sw2 utilisation in steady state (congestion victim)", 2.0 / 3,
                     "fraction", DEFAULT, new Band(0.6, 0.73)),
             new Claim("C1.victims", "NC: rate of each of f1..f4 in steady state (mean)", 1.0 / 6, "fraction",
@@ -54,14 +57,9 @@ final class SpreadingRepro extends DeclaredReproduction {
                     new Band(3.9, 4.2)),
             new Claim("C1.gain", "NC completion / rate-controlled completion", 1.25, "ratio", DEFAULT,
                     new Band(1.1, 1.4)));
-    private static final List<Parameter> PARAMETERS = List.of(
+    static final List<Parameter> PARAMETERS = List.of(
             new Parameter("packets", "packets of 2 KB per flow (one flow time)", "640", "160"),
             new Parameter("buffer", "input buffer per port, in packets", "8", "8"));
-
-    SpreadingRepro() {
-        super("spreading", "003", "Seed 003 Fig. 1: congestion spreading without control (trunk at 2/3, 5 ms) vs SAA "
-                + "rates (4 ms)", CLAIMS, PARAMETERS);
-    }
 
     /** The fabric of Fig. 1: sw1 with s1..s4, sw2 with s5, s6, d1, d2, one trunk; 10 Gbit/s, 0.1 µs links. */
     static Topology fig1() {
@@ -87,7 +85,7 @@ final class SpreadingRepro extends DeclaredReproduction {
     }
 
     @Override
-    public ReproResult run(ReproOptions o) {
+    public ReproResult run(Reproduction repro, ReproOptions o) {
         int packets = o.integer("packets", 16, 1 << 20);
         int buffer = o.integer("buffer", 1, 1024);
         Topology t = fig1();
@@ -122,12 +120,12 @@ final class SpreadingRepro extends DeclaredReproduction {
         double ncDone = nc.phases().get(0).completionNs() * 1000 / unitPs;
         double ratedDone = rated.phases().get(0).completionNs() * 1000 / unitPs;
         List<ClaimResult> claims = List.of(
-                claims().get(0).measured(trunk),
-                claims().get(1).measured((share[0] + share[1] + share[2] + share[3]) / 4),
-                claims().get(2).measured((share[4] + share[5]) / 2),
-                claims().get(3).measured(ncDone),
-                claims().get(4).measured(ratedDone),
-                claims().get(5).measured(ncDone / ratedDone));
+                repro.claims().get(0).measured(trunk),
+                repro.claims().get(1).measured((share[0] + share[1] + share[2] + share[3]) / 4),
+                repro.claims().get(2).measured((share[4] + share[5]) / 2),
+                repro.claims().get(3).measured(ncDone),
+                repro.claims().get(4).measured(ratedDone),
+                repro.claims().get(5).measured(ncDone / ratedDone));
         String[] paperNc = {"1/6", "1/6", "1/6", "1/6", "1/3", "1/3"};
         List<List<String>> rows = new ArrayList<>();
         for (int f = 0; f < 6; f++) {
@@ -146,7 +144,7 @@ final class SpreadingRepro extends DeclaredReproduction {
                 + "paper's ms)", "delivered (fraction of the flow)", false, series);
         String setup = String.format(Locale.ROOT, "2 switches, 8 hosts, 10 Gbit/s; flows of %d x 2 KB; %d-packet "
                 + "input buffers, infinite speedup, round-robin outputs, credits", packets, buffer);
-        return ReproResult.of(this, o, setup, claims, List.of(perFlow), chart);
+        return ReproResult.of(repro, o, setup, claims, List.of(perFlow), chart);
     }
 
     private static double done(SimResult r, int flow, double unitPs) {

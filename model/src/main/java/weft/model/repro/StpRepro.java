@@ -15,9 +15,12 @@ import weft.model.sim.SimConfig.FlowControlKind;
  * regular fabrics (Fig. 3.3c-d, raw Ethernet): Up*&#47;Down* on the 8x4 torus and dimension-order routing on the 8x4
  * mesh, with and without 802.3x. Setup in {@link EthernetSetup}; sweeps and throughput in {@link LoadSweep}.
  */
-final class StpRepro extends DeclaredReproduction {
+final class StpRepro implements Reproduction.Experiment {
+    /** {@code weft repro stp}: the paper's experiment, one line. */
+    static final String TITLE = "Seed 002 §3.1.5 Fig. 3.3a: Up*/Down* vs spanning tree on irregular Ethernet (131 vs "
+            + "39 Mbit/s)";
     private static final Tolerance DEFAULT = Tolerance.defaultRelative();
-    private static final List<Claim> CLAIMS = List.of(
+    static final List<Claim> CLAIMS = List.of(
             new Claim("C1.ud", "no flow control: Up*/Down* per-node throughput", 131, "Mbit/s", DEFAULT,
                     new Band(100, 1000)),
             new Claim("C1.stp", "no flow control: STP per-node throughput", 39, "Mbit/s", DEFAULT, new Band(20, 600)),
@@ -46,7 +49,7 @@ final class StpRepro extends DeclaredReproduction {
                     DEFAULT, new Band(50, 1000)),
             new Claim("C7.fc", "8x4 mesh, dimension order: throughput with 802.3x / without (130 -> 80 Mbit/s)",
                     80.0 / 130, "ratio", DEFAULT, new Band(0.2, 1.05)));
-    private static final List<Parameter> PARAMETERS = List.of(EthernetSetup.BASELINES,
+    static final List<Parameter> PARAMETERS = List.of(EthernetSetup.BASELINES,
             new Parameter("fabric", "fabric: irregular-N (N switches, at most 4 links each), torus-WxH or mesh-WxH",
                     "irregular-32", "irregular-16"),
             new Parameter("fabrics", "random fabrics averaged (seeds S, S+1, ...), or runs of a regular one", "16",
@@ -60,13 +63,8 @@ final class StpRepro extends DeclaredReproduction {
     private static final String[] NAMES = {"Up*/Down*", "STP"};
     private static final double LOSS_LOAD = 0.3;
 
-    StpRepro() {
-        super("stp", "002", "Seed 002 §3.1.5 Fig. 3.3a: Up*/Down* vs spanning tree on irregular Ethernet "
-                + "(131 vs 39 Mbit/s)", CLAIMS, PARAMETERS);
-    }
-
     @Override
-    public ReproResult run(ReproOptions o) {
+    public ReproResult run(Reproduction repro, ReproOptions o) {
         String fabric = o.string("fabric");
         int fabrics = o.integer("fabrics", 1, 256);
         double duration = o.number("duration-us", 100, 1e6);
@@ -164,7 +162,7 @@ final class StpRepro extends DeclaredReproduction {
                 EthernetSetup.label(fabric), fabrics, EthernetSetup.irregular(fabric) ? "fabrics" : "runs",
                 EthernetSetup.PORT_BUFFER_BYTES, EthernetSetup.PORT_BUFFER_BYTES / 2, duration)
                 + "; 8x4 torus (Up*/Down*) and 8x4 mesh (dimension order), " + regularRuns + " runs each";
-        return ReproResult.of(this, o, setup + EthernetSetup.baselinesNote(o), claims, List.of(table, regularTable),
+        return ReproResult.of(repro, o, setup + EthernetSetup.baselinesNote(o), claims, List.of(table, regularTable),
                 chart);
     }
 }

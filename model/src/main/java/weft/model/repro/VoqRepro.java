@@ -23,10 +23,13 @@ import weft.model.sim.scheduling.SchedulingLayer;
  * 5 with T = 1 ms and 84-byte control frames, which cross the simulated switch beside the data. The theory columns
  * are {@link BacklogClearing}'s interval model.
  */
-final class VoqRepro extends DeclaredReproduction {
+final class VoqRepro implements Reproduction.Experiment {
+    /** {@code weft repro voq}: the paper's experiment, one line. */
+    static final String TITLE = "Seed 004 §5.6.2 Figs. 5.2-5.3: max-min vs backlog-proportional VOQ rates clearing an "
+            + "initial backlog, distributed scheduler on simulated hosts";
     /** The thesis's unit of backlog: bytes sent in one 100 ms epoch at the effective rate (§5.6.1's script). */
     static final double UNIT_BYTES_PER_MS = 11_898_569 / 100.0;
-    private static final List<Claim> CLAIMS = List.of(
+    static final List<Claim> CLAIMS = List.of(
             new Claim("C28", "f-flow pattern, largest f: max-min completion / optimum (theory 2f/(f+1), 5/3 at the "
                     + "paper size f = 5; simulation 'slightly above')", 5 / 3.0, "ratio", Tolerance.defaultRelative(),
                     new Band(1.15, 1.7)),
@@ -41,16 +44,11 @@ final class VoqRepro extends DeclaredReproduction {
             new Claim("C29.gap", "f-flow, largest f: (limited BP - 1) / (max-min - 1), the share of max-min's gap to "
                     + "the optimum left with the application limit ('effectively halves the gap')", 0.5, "ratio",
                     Tolerance.defaultRelative(), new Band(0.2, 0.95)));
-    private static final List<Parameter> PARAMETERS = List.of(
+    static final List<Parameter> PARAMETERS = List.of(
             new Parameter("f", "flows of the f-flow pattern (n = f^2 senders), swept", "2,3,4,5", "2"),
             new Parameter("n", "senders of the two-phase pattern", "16", "4"),
             new Parameter("epoch-ms", "time one unit of backlog takes at the link rate, ms", "100", "10"),
             new Parameter("interval-ms", "scheduling interval T, ms", "1", "1"));
-
-    VoqRepro() {
-        super("voq", "004", "Seed 004 §5.6.2 Figs. 5.2-5.3: max-min vs backlog-proportional VOQ rates clearing an "
-                + "initial backlog, distributed scheduler on simulated hosts", CLAIMS, PARAMETERS);
-    }
 
     /** One pattern's figures: theory (intervals) and simulation (epochs), each divided by β. */
     private record Row(String pattern, int senders, double beta, double mmTheory, double bpTheory, double mm, double bp,
@@ -58,7 +56,7 @@ final class VoqRepro extends DeclaredReproduction {
     }
 
     @Override
-    public ReproResult run(ReproOptions o) {
+    public ReproResult run(Reproduction repro, ReproOptions o) {
         List<Integer> fs = o.integers("f", 2, 8).stream().sorted().distinct().toList();
         int n = o.integer("n", 3, 64);
         double epochMs = o.number("epoch-ms", 1, 1000);
@@ -86,7 +84,7 @@ final class VoqRepro extends DeclaredReproduction {
                 + "thesis's 11,898,569 B per 100 ms); T = %s ms, 84 B control frames, 1538 B data frames; f = %s; "
                 + "two-phase n = %d", ResultTable.trimmed(epochMs, 2), UNIT_BYTES_PER_MS * 8 / 1000,
                 ResultTable.trimmed(intervalMs, 2), fs, n);
-        return ReproResult.of(this, o, setup, claims, List.of(table(rows)), chart(rows, fs.size()));
+        return ReproResult.of(repro, o, setup, claims, List.of(table(rows)), chart(rows, fs.size()));
     }
 
     /** Runs a pattern with max-min and backlog-proportional rates (and, for f-flow, with the application limit). */

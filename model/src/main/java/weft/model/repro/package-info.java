@@ -18,9 +18,10 @@
  * data-center model ({@code DataCenterFabric}: lossy drop-tail k-port fat tree, {@code LossMeter} for per-flow
  * throughput): {@code ecmp} (§3.1-3.2), {@code ecmp-scaling} (§3.1.2 Fig. 3.3, ECMP's fluid model as the
  * tree grows), {@code capacity} (§3.2.4 Table 3.2), {@code resequencer} (§3.4), and
- * {@code voq} (§5.6.2: the distributed VOQ scheduler on a simulated Virtual Switch). Shared by them: {@link
- * weft.model.repro.DeclaredReproduction} (a reproduction declared once), {@code TreeFabric} (the trees, their knobs
- * and routed flow sets), {@code SchemeSweep} (rows and curves per scheme) and {@code RateMeter} (steady flow rates in
+ * {@code voq} (§5.6.2: the distributed VOQ scheduler on a simulated Virtual Switch). Each is a line of the
+ * table {@link weft.model.repro.Reproductions} (name, seed, title) and a class holding its claims, parameters and
+ * {@link weft.model.repro.Reproduction.Experiment}. Shared by them: {@code TreeFabric} (the trees, their knobs and
+ * routed flow sets), {@code SchemeSweep} (rows and curves per scheme) and {@code RateMeter} (steady flow rates in
  * a run). A run's independent simulations are {@link java.util.function.Supplier} tasks of the options'
  * {@link weft.model.repro.TaskRunner}, joined in a fixed order (the CLI runs them on several threads).
  * Setup, assumptions, tolerances, run times and results: docs/reproductions.md.

@@ -1,11 +1,11 @@
 package weft.model.routing;
 
-import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.random.RandomGenerator;
 import weft.model.topology.SwitchGraph;
 import weft.model.topology.Topology;
+import weft.model.traffic.HostGroups;
 import weft.model.traffic.Shuffle;
 
 /**
@@ -250,17 +250,8 @@ public final class EcmpMonteCarlo {
 
     /** Pods permuted without a fixed point (rejection), servers matched at random inside each pod pair. */
     private static int[] podToPod(int[] pod, RandomGenerator random) {
-        int pods = 0;
-        for (int p : pod) {
-            pods = Math.max(pods, p + 1);
-        }
-        List<List<Integer>> members = new ArrayList<>();
-        for (int p = 0; p < pods; p++) {
-            members.add(new ArrayList<>());
-        }
-        for (int h = 0; h < pod.length; h++) {
-            members.get(pod[h]).add(h);
-        }
+        List<List<Integer>> members = HostGroups.members(pod);
+        int pods = members.size();
         int[] target = new int[pods];
         boolean fixedPoint;
         do {

@@ -1,11 +1,11 @@
 package weft.model.routing;
 
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
-import java.util.Map;
 import java.util.function.Supplier;
+
+import weft.model.registry.Registry;
 
 /**
  * The table of routing engines by name, as OpenSM's {@code static_routing_modules[]}: the one place that knows
@@ -13,31 +13,18 @@ import java.util.function.Supplier;
  * {@code lash,updown} is built here too ({@link #chain}).
  */
 public final class RoutingEngines {
-    private static final Map<String, Supplier<RoutingEngine>> ENGINES = new LinkedHashMap<>();
-
-    static {
-        // Engines register here, one line each.
-        ENGINES.put("minhop", MinHop::new);
-        ENGINES.put("updown", UpDown::new);
-        ENGINES.put("dor", DimensionOrder::new);
-        ENGINES.put("dmodk", DModK::new);
-        ENGINES.put("ecmp", Ecmp::new);
-        ENGINES.put("nca", Nca::new);
-        ENGINES.put("vlb", Vlb::new);
-        ENGINES.put("lash", Lash::new);
-        ENGINES.put("mplash", MultipathLash::new);
-        ENGINES.put("sr", SegmentBasedRouting::new);
-        ENGINES.put("stp", SpanningTree::new);
-        ENGINES.put("tbtp", () -> new Tbtp(1));
-        ENGINES.put("tbtp3vl", () -> new Tbtp(3));
-    }
+    // Engines register here, each under its own name().
+    private static final Registry<Supplier<RoutingEngine>> ENGINES = Registry.byOwnName("routing engine",
+            RoutingEngine::name, MinHop::new, UpDown::new, DimensionOrder::new, DModK::new, Ecmp::new, Nca::new,
+            Vlb::new, Lash::new, MultipathLash::new, SegmentBasedRouting::new, SpanningTree::new, () -> new Tbtp(1),
+            () -> new Tbtp(3));
 
     private RoutingEngines() {
     }
 
     /** Engine names in registration order. */
     public static List<String> names() {
-        return List.copyOf(ENGINES.keySet());
+        return ENGINES.names();
     }
 
     /**
@@ -46,12 +33,7 @@ public final class RoutingEngines {
      * @throws IllegalArgumentException naming the unknown engine and listing the known ones
      */
     public static RoutingEngine byName(String name) {
-        Supplier<RoutingEngine> s = ENGINES.get(name);
-        if (s == null) {
-            throw new IllegalArgumentException("unknown routing engine '" + name + "'; known: "
-                    + String.join(", ", ENGINES.keySet()));
-        }
-        return s.get();
+        return ENGINES.byName(name).get();
     }
 
     /**

@@ -39,7 +39,7 @@ final class DeadlockDetector {
                     if (g == null) {
                         g = new WaitGraph(f.channels * vcs);
                     }
-                    g.candidate[i] = true;
+                    g.candidate(i);
                 }
             }
         }

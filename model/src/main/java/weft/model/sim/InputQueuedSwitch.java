@@ -368,35 +368,29 @@ final class InputQueuedSwitch extends SwitchModel {
     @Override
     void waits(WaitGraph g, long now) {
         Flits p = flits;
-        for (int c = 0; c < fabric.channels; c++) {
-            if (fabric.toHost(c)) {
+        for (int b : g.candidates()) {
+            int f = buffers.head[b];
+            if (f < 0) {
                 continue;
             }
-            for (int v = 0; v < vcs; v++) {
-                int b = c * vcs + v;
-                int f = buffers.head[b];
-                if (f < 0 || !g.candidate[b]) {
-                    continue;
-                }
-                int o = buffers.outCh[b];
-                if (o >= 0) {
-                    int ov = buffers.outVc[b];
-                    if (fabric.toHost(o) || engine.flowControl.canSend(o, ov, p.bytes(f))) {
-                        g.alive[b] = true;
-                    } else {
-                        g.edge(b, o * vcs + ov);
-                    }
-                    continue;
-                }
-                o = p.out(f);
-                int lane = engine.lane(f);
-                if (fabric.toHost(o) || engine.pickVc(o, lane, engine.need(f), engine.flitMode) >= 0) {
+            int o = buffers.outCh[b];
+            if (o >= 0) {
+                int ov = buffers.outVc[b];
+                if (fabric.toHost(o) || engine.flowControl.canSend(o, ov, p.bytes(f))) {
                     g.alive[b] = true;
-                    continue;
+                } else {
+                    g.edge(b, o * vcs + ov);
                 }
-                for (int k = 0; k < fabric.laneVcCount[lane]; k++) {
-                    g.edge(b, o * vcs + fabric.laneFirstVc[lane] + k);
-                }
+                continue;
+            }
+            o = p.out(f);
+            int lane = engine.lane(f);
+            if (fabric.toHost(o) || engine.pickVc(o, lane, engine.need(f), engine.flitMode) >= 0) {
+                g.alive[b] = true;
+                continue;
+            }
+            for (int k = 0; k < fabric.laneVcCount[lane]; k++) {
+                g.edge(b, o * vcs + fabric.laneFirstVc[lane] + k);
             }
         }
     }

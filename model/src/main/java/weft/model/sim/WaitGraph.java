@@ -12,6 +12,9 @@ import java.util.List;
 final class WaitGraph {
     final boolean[] candidate;
     final boolean[] alive;
+    /** The candidates in the order they were named. */
+    private int[] candidates = new int[64];
+    private int candidateCount;
     private int[] from = new int[1024];
     private int[] to = new int[1024];
     private int edges;
@@ -19,6 +22,20 @@ final class WaitGraph {
     WaitGraph(int buffers) {
         candidate = new boolean[buffers];
         alive = new boolean[buffers];
+    }
+
+    /** Names buffer b a candidate: it holds flits and has sent nothing for the detection time. */
+    void candidate(int b) {
+        if (candidateCount == candidates.length) {
+            candidates = java.util.Arrays.copyOf(candidates, 2 * candidateCount);
+        }
+        candidates[candidateCount++] = b;
+        candidate[b] = true;
+    }
+
+    /** The candidates, in the order they were named. */
+    int[] candidates() {
+        return java.util.Arrays.copyOf(candidates, candidateCount);
     }
 
     void edge(int a, int b) {

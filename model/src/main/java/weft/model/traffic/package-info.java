@@ -10,6 +10,7 @@
  * permutations, superposed permutations (seed 000 §6.3), incast and all-to-all (seed 004 §3.1). The workloads of
  * seed 000's fluid and contention studies on host indexes are {@link weft.model.traffic.FluidWorkloads}; every random
  * order in Weft (these patterns, LASH's randomised pair orders, the irregular topology generator, the host's path
- * policies) comes from {@link weft.model.traffic.Shuffle}, one seeded Fisher-Yates shuffle.
+ * policies) comes from {@link weft.model.traffic.Shuffle}, one seeded Fisher-Yates shuffle; the hosts of each cluster
+ * or pod, for the patterns inside or between groups, from {@link weft.model.traffic.HostGroups}.
  */
 package weft.model.traffic;

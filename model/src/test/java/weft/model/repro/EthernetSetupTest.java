@@ -144,7 +144,7 @@ class EthernetSetupTest {
     @Test
     @DisplayName("bad parameters name themselves")
     void badParameters() {
-        Reproduction sr = new SegmentRepro();
+        Reproduction sr = Reproductions.byName("sr");
         assertThatThrownBy(() -> sr.run(ReproOptions.of(sr, true, 1, Map.of("torus", "irregular-8"))))
                 .hasMessageContaining("--torus: expected a regular fabric");
         assertThatThrownBy(() -> sr.run(ReproOptions.of(sr, true, 1, Map.of("loads", "0.5,2"))))

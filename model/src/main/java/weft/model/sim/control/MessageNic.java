@@ -1,6 +1,7 @@
 package weft.model.sim.control;
 
 import java.util.ArrayDeque;
+import java.util.Comparator;
 import java.util.PriorityQueue;
 import java.util.SplittableRandom;
 
@@ -44,12 +45,17 @@ abstract class MessageNic implements Nic {
     private final int[] slot;
     private int turnCount;
     private int turn;
-    /** Destinations that may send later: (time, destination) packed, earliest first (entries may be stale). */
-    private final LongHeap later = new LongHeap();
+    /** Destinations that may send later, earliest first (entries may be stale). */
+    private final PriorityQueue<Later> later = new PriorityQueue<>(Comparator.comparingLong(Later::at)
+            .thenComparingInt(Later::dst));
     private final ArrayDeque<Control> controlNow = new ArrayDeque<>();
     private final PriorityQueue<Control> controlLater = new PriorityQueue<>((a, b) -> a.at != b.at
             ? Long.compare(a.at, b.at) : Long.compare(a.seq, b.seq));
     private long controlSeq;
+
+    /** Destination {@code dst} may send from {@code at}, in picoseconds. */
+    private record Later(long at, int dst) {
+    }
 
     /** A control packet waiting to go: to a host, or ({@code host < 0}) addressed to switch {@code sw}. */
     private record Control(int host, int sw, int cls, Object payload, long at, long seq) {
@@ -173,7 +179,7 @@ abstract class MessageNic implements Nic {
             remove(dst);
         }
         if (at != Long.MAX_VALUE) {
-            later.push(at, dst);
+            later.add(new Later(at, dst));
         }
     }
 
@@ -193,8 +199,8 @@ abstract class MessageNic implements Nic {
         while (!controlLater.isEmpty() && controlLater.peek().at <= nowPs) {
             controlNow.add(controlLater.poll());
         }
-        while (!later.isEmpty() && later.minTime() <= nowPs) {
-            touch(later.popDestination(), nowPs);
+        while (!later.isEmpty() && later.peek().at <= nowPs) {
+            touch(later.poll().dst, nowPs);
         }
         Control c = controlNow.peek();
         if (c != null) {
@@ -244,7 +250,7 @@ abstract class MessageNic implements Nic {
             at = Math.min(at, controlLater.peek().at);
         }
         if (!later.isEmpty()) {
-            at = Math.min(at, later.minTime());
+            at = Math.min(at, later.peek().at);
         }
         return Math.min(at, wakeAlso());
     }
@@ -260,54 +266,5 @@ abstract class MessageNic implements Nic {
             stats.delivered(p.src(), p.bytes(), p.injectedPs(), nowPs);
         }
         onData(p, nowPs);
-    }
-
-    /** A min-heap of (time, destination), times in picoseconds below 2^43, destinations below 2^20. */
-    private static final class LongHeap {
-        private long[] a = new long[16];
-        private int n;
-
-        boolean isEmpty() {
-            return n == 0;
-        }
-
-        void push(long time, int dst) {
-            if (n == a.length) {
-                a = java.util.Arrays.copyOf(a, 2 * n);
-            }
-            long v = (time << 20) | dst;
-            int i = n++;
-            while (i > 0 && a[(i - 1) / 2] > v) {
-                a[i] = a[(i - 1) / 2];
-                i = (i - 1) / 2;
-            }
-            a[i] = v;
-        }
-
-        long minTime() {
-            return a[0] >>> 20;
-        }
-
-        int popDestination() {
-            long top = a[0];
-            long v = a[--n];
-            int i = 0;
-            while (true) {
-                int c = 2 * i + 1;
-                if (c >= n) {
-                    break;
-                }
-                if (c + 1 < n && a[c + 1] < a[c]) {
-                    c++;
-                }
-                if (a[c] >= v) {
-                    break;
-                }
-                a[i] = a[c];
-                i = c;
-            }
-            a[i] = v;
-            return (int) (top & 0xFFFFF);
-        }
     }
 }

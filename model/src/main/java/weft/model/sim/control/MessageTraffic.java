@@ -9,6 +9,7 @@ import weft.model.sim.SimNetwork;
 import weft.model.topology.SwitchGraph;
 import weft.model.topology.Topology;
 import weft.model.topology.generate.Clusters;
+import weft.model.traffic.HostGroups;
 import weft.model.traffic.TrafficPattern;
 import weft.model.traffic.TrafficPatterns;
 
@@ -107,17 +108,8 @@ public record MessageTraffic(String pattern, double load, MessageSize size, long
     public List<HostPlan> plans(SimNetwork net, long seed) {
         int hosts = net.hosts();
         int[] clusterOf = hostClusters(net.topology());
-        int clusters = 0;
-        for (int c : clusterOf) {
-            clusters = Math.max(clusters, c + 1);
-        }
-        List<List<Integer>> members = new ArrayList<>();
-        for (int c = 0; c < clusters; c++) {
-            members.add(new ArrayList<>());
-        }
-        for (int h = 0; h < hosts; h++) {
-            members.get(clusterOf[h]).add(h);
-        }
+        List<List<Integer>> members = HostGroups.members(clusterOf);
+        int clusters = members.size();
         List<HostPlan> out = new ArrayList<>(hosts);
         switch (pattern) {
             case "global-uniform" -> {

@@ -3,9 +3,9 @@ package weft.model.topology.generate;
 import static weft.model.topology.generate.GeneratorParameter.optional;
 import static weft.model.topology.generate.GeneratorParameter.required;
 
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
+
+import weft.model.registry.Registry;
 
 /**
  * The table of topology families by name: the one place that knows every generator, as
@@ -13,7 +13,7 @@ import java.util.Map;
  * into the family's typed {@code generate(...)}.
  */
 public final class Generators {
-    private static final Map<String, TopologyGenerator> GENERATORS = new LinkedHashMap<>();
+    private static final Registry<TopologyGenerator> GENERATORS = new Registry<>("topology kind");
     private static final GeneratorParameter LEVELS = required("n", "number of switch levels, >= 1");
     private static final GeneratorParameter SWITCHES = required("switches", "number of switches, >= 2");
 
@@ -65,12 +65,12 @@ public final class Generators {
 
     private static void family(String kind, String summary, GeneratorFamily.Build build,
                                GeneratorParameter... parameters) {
-        GENERATORS.put(kind, new GeneratorFamily(kind, summary, List.of(parameters), build));
+        GENERATORS.add(kind, new GeneratorFamily(kind, summary, List.of(parameters), build));
     }
 
     /** Every generator in registration order. */
     public static List<TopologyGenerator> all() {
-        return List.copyOf(GENERATORS.values());
+        return GENERATORS.values();
     }
 
     /**
@@ -79,11 +79,6 @@ public final class Generators {
      * @throws GeneratorException naming the unknown family and listing the known ones
      */
     public static TopologyGenerator byKind(String kind) {
-        TopologyGenerator g = GENERATORS.get(kind);
-        if (g == null) {
-            throw new GeneratorException("unknown topology kind '" + kind + "'; known: "
-                    + String.join(", ", GENERATORS.keySet()));
-        }
-        return g;
+        return GENERATORS.find(kind).orElseThrow(() -> new GeneratorException(GENERATORS.unknown(kind)));
     }
 }
