@@ -29,9 +29,17 @@ public record SwitchSendBuffer(long bytes, boolean opened) {
     /** Reads the socket's buffer ({@code ss -0 -m -p}), or {@code net.core.wmem_default} when it is not open yet. */
     public static SwitchSendBuffer read() {
         Shell.Result ss = Shell.run(Duration.ofSeconds(10), null, "ss", "-0", "-m", "-p");
+        return of(ss.ok() ? ss.stdout() : "", wmemDefault());
+    }
+
+    /**
+     * {@code net.core.wmem_default}, read as one line: a sysctl file answers only a read from its start, so a reader
+     * that takes it a byte at a time ({@code Files.readString}) gets its first digit alone.
+     */
+    static long wmemDefault() {
         try {
-            return of(ss.ok() ? ss.stdout() : "", Long.parseLong(Files.readString(WMEM_DEFAULT).trim()));
-        } catch (IOException | NumberFormatException e) {
+            return Long.parseLong(Files.readAllLines(WMEM_DEFAULT).get(0).trim());
+        } catch (IOException | RuntimeException e) {
             throw new LabException("cannot read " + WMEM_DEFAULT + ": " + e.getMessage(), e);
         }
     }

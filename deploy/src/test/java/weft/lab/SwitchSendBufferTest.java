@@ -25,6 +25,12 @@ class SwitchSendBufferTest {
     }
 
     @Test
+    void theSettingIsReadWhole() {
+        assertThat(SwitchSendBuffer.wmemDefault()).isEqualTo(Long.parseLong(Shell.check("cat",
+                "/proc/sys/net/core/wmem_default").stdout().trim()));
+    }
+
+    @Test
     void beforeOvsVswitchdSendsTheSettingItWillTakeIsChecked() {
         String portsOnly = SS.lines().filter(l -> !l.contains("[0]:*")).reduce("", (a, l) -> a + l + "\n");
         assertThat(SwitchSendBuffer.of(portsOnly, 212_992)).isEqualTo(new SwitchSendBuffer(212_992, false));
