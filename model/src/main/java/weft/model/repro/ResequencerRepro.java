@@ -21,10 +21,11 @@ import weft.model.traffic.TrafficPatterns;
  * <p>Method: the k-port fat tree of {@link DataCenterFabric}, its servers split at random into tenants of m (m = p,
  * the number of paths: k tenants); every server sends to the other members of its tenant at the offered load. Loose
  * flow control: Poisson arrivals and a random member per packet (every flow Poisson); strict: arrivals paced by each
- * frame's size and the members in turn (every flow periodic). Loose routing: VLB; strict: Multi-Phase (§3.3.1: "the
- * multiphase load balancer will achieve periodic path selection at every stage whenever possible"). Every receiver
- * runs the agent's hybrid resequencer per sender. Network delay: from injection (leaving the source queue) to
- * arrival; resequencing delay: from arrival to release.
+ * frame's size and the members in turn, each source in an order of its own (every flow periodic; in one shared
+ * order all of a tenant's sources would aim at one member at a time, a rolling incast). Loose routing: VLB; strict:
+ * Multi-Phase (§3.3.1: "the multiphase load balancer will achieve periodic path selection at every stage whenever
+ * possible"). Every receiver runs the agent's hybrid resequencer per sender. Network delay: from injection (leaving
+ * the source queue) to arrival; resequencing delay: from arrival to release.
  */
 final class ResequencerRepro implements Reproduction.Experiment {
     /** {@code weft repro resequencer}: the paper's experiment, one line. */
@@ -97,7 +98,7 @@ final class ResequencerRepro implements Reproduction.Experiment {
             for (int load : loads) {
                 SimConfig config = options.config(true, strictFc ? SimConfig.Arrivals.PERIODIC
                         : SimConfig.Arrivals.POISSON, policy, o.seed()).withResequence(true);
-                String pattern = "tenants:" + tenant + (strictFc ? "" : ":random");
+                String pattern = "tenants:" + tenant + (strictFc ? ":shuffled" : ":random");
                 tasks.add(() -> cell(fabric, config, pattern, load / 100.0, o.seed()));
             }
         }
