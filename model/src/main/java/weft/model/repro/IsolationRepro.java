@@ -31,8 +31,8 @@ final class IsolationRepro implements Reproduction.Experiment {
     private static final int STRICT_VLB = Corner.STRICT_VLB.ordinal();
     private static final int STRICT_MP = Corner.STRICT_MP.ordinal();
     /** The claims, one entry each in every array: id, what (the thesis's words), paper's figure, unit, tolerance. */
-    private static final String[] IDS = {"C14.1e-3", "C14.1e-4", "C14.model", "C15.loose", "C15.strict", "C15.vlb", "C16.loose",
-        "C16.mp", "C16.m2"};
+    private static final String[] IDS = {"C14.1e-3", "C14.1e-4", "C14.model", "C15.loose", "C15.strict", "C15.vlb",
+        "C16.loose", "C16.mp", "C16.m2"};
     private static final String[] WHAT = {
         "all-to-all, K = 50: least usable capacity of the four corners at loss 10^-3 ('at least 85% of the network's "
             + "capacity')",
