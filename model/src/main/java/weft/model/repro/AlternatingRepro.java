@@ -31,17 +31,17 @@ final class AlternatingRepro implements Reproduction.Experiment {
     static final List<Claim> CLAIMS = List.of(
             new Claim("C9.split.rr", "RR: a server's bytes on its heaviest path / its lightest ('every other path "
                     + "receives only large packets': 1538 B / 84 B), least over servers", RR_SPLIT, "ratio",
-                    Tolerance.defaultRelative(), new Band(10, 25)),
+                    new Band(10, 25)),
             new Claim("C9.split.sd", "SD: a server's bytes on its heaviest path / its lightest ('balances bytes'), "
-                    + "largest over servers", 1, "ratio", Tolerance.defaultRelative(), new Band(0.9, 1.3)),
+                    + "largest over servers", 1, "ratio", new Band(0.9, 1.3)),
             new Claim("C9.rr", "RR usable capacity, alternating frames, periodic arrivals (Table 3.2 uniform / alt)",
-                    THESIS[0][RR], "load", Tolerance.defaultRelative(), new Band(0.3, 1)),
+                    THESIS[0][RR], "load", new Band(0.3, 1)),
             new Claim("C9.sd", "SD usable capacity, alternating frames, periodic arrivals", THESIS[0][SD], "load",
-                    Tolerance.defaultRelative(), new Band(0.8, 1)),
+                    new Band(0.8, 1)),
             new Claim("C9.rr.p", "RR usable capacity, alternating frames, Poisson arrivals (Table 3.2 random / alt)",
-                    THESIS[1][RR], "load", Tolerance.defaultRelative(), new Band(0.3, 1)),
+                    THESIS[1][RR], "load", new Band(0.3, 1)),
             new Claim("C9.sd.p", "SD usable capacity, alternating frames, Poisson arrivals", THESIS[1][SD], "load",
-                    Tolerance.defaultRelative(), new Band(0.6, 1)));
+                    new Band(0.6, 1)));
     static final List<Parameter> PARAMETERS = CapacityRepro.PARAMETERS;
 
     @Override
