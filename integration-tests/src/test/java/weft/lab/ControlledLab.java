@@ -1,13 +1,16 @@
 package weft.lab;
 
+import java.util.ArrayDeque;
+import java.util.Deque;
 import java.util.function.Function;
 import weft.controller.fabric.WeftController;
 
 /**
  * One run of a lab test whose in-process controller serves the hosts' agents ({@code AgentAllocationLabTest},
- * {@code AgentPathTagLabTest}): {@link #up} removes what an earlier run left under the lab's name, starts the
- * controller first (the switches find it when they connect) and then the OVS lab; {@link #close} stops the
- * controller and takes the lab down by name. Opened with try-with-resources, so every way out of a test tears down
+ * {@code AgentPathTagLabTest}, {@code CrpLinkFailureLabTest}): {@link #up} removes what an
+ * earlier run left under the lab's name, starts the controller first (the switches find it when they connect) and
+ * then the OVS lab; {@link #close} stops what the test started during the run ({@link #atClose}), then the
+ * controller, and takes the lab down by name. Opened with try-with-resources, so every way out of a test tears down
  * the same way.
  */
 final class ControlledLab implements AutoCloseable {
@@ -15,6 +18,7 @@ final class ControlledLab implements AutoCloseable {
     final WeftController controller;
     /** The lab it programs. */
     final OvsLab lab;
+    private final Deque<Runnable> stops = new ArrayDeque<>();
 
     private ControlledLab(WeftController controller, OvsLab lab) {
         this.controller = controller;
@@ -27,7 +31,7 @@ final class ControlledLab implements AutoCloseable {
      *
      * @param config     the lab
      * @param controller starts the lab's controller
-     * @param up         brings the lab up (e.g. {@link OvsLab#up})
+     * @param up         brings the lab up ({@link OvsLab#up}, or {@link CrpLab#upWithDeepSwitchSockets})
      */
     static ControlledLab up(LabConfig config, Function<LabConfig, WeftController> controller,
                             Function<LabConfig, OvsLab> up) {
@@ -42,13 +46,24 @@ final class ControlledLab implements AutoCloseable {
         }
     }
 
-    /** Stops the controller, then removes everything the lab made (by name and PID). */
+    /** Runs {@code stop} when the run closes, before the controller stops; the last one given runs first. */
+    void atClose(Runnable stop) {
+        stops.push(stop);
+    }
+
+    /** Runs the {@link #atClose} stops, stops the controller, then removes everything the lab made. */
     @Override
     public void close() {
         try {
-            controller.close();
+            while (!stops.isEmpty()) {
+                stops.pop().run();
+            }
         } finally {
-            lab.close();
+            try {
+                controller.close();
+            } finally {
+                lab.close();
+            }
         }
     }
 }
