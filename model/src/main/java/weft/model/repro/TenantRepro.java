@@ -44,10 +44,11 @@ final class TenantRepro implements Reproduction.Experiment {
                     + "starve one or more of the victim flows')", 0, "ratio", Tolerance.atMost(0.1,
                     "'starve': at most 10% of the offered"), new Band(0, 0.5)),
             new Claim("C20.mm", "max-min scheduling: least victim-flow throughput over the loads the victim's "
-                    + "links carry with its control traffic ('virtually no disturbance')", 1, "ratio", Tolerance.atLeast(0.02, "'virtually no': within 2%"),
-                    new Band(0.95, 1)),
+                    + "links carry with its control traffic ('virtually no disturbance')", 1, "ratio",
+                    Tolerance.atLeast(0.02, "'virtually no': within 2%"), new Band(0.95, 1)),
             new Claim("C20.bp", "backlog-proportional scheduling: least victim-flow throughput over the same loads "
-                    + "('the results were the same')", 1, "ratio", Tolerance.atLeast(0.02, "as C20.mm"), new Band(0.95, 1)),
+                    + "('the results were the same')", 1, "ratio", Tolerance.atLeast(0.02, "as C20.mm"),
+                    new Band(0.95, 1)),
             new Claim("C24.overhead", "control traffic per server, share of its link (§4.4.2: 2 x 15 x 84 B per 1 ms, "
                     + "hand-computed from Eq. 4.2)", PAPER_OVERHEAD, "load", Tolerance.defaultRelative(),
                     new Band(0, 0.05)),

@@ -171,8 +171,8 @@ final class TenantRun {
             Mode mode = scheme == Scheme.MAX_MIN ? Mode.MAX_MIN : Mode.BACKLOG_PROPORTIONAL;
             long intervalPs = Math.round(intervalMs * DataCenterFabric.MS);
             SchedulingLayer.Parameters p = new SchedulingLayer.Parameters(mode, intervalPs, new VoqBudget(
-                    VirtualSwitchRun.CONTROL, intervalMs / 1000, 0), frameBytes, VirtualSwitchRun.HEADER, 2 * frameBytes,
-                    10 * intervalPs, 0);
+                    VirtualSwitchRun.CONTROL, intervalMs / 1000, 0), frameBytes, VirtualSwitchRun.HEADER,
+                    2 * frameBytes, 10 * intervalPs, 0);
             layer[0] = new SchedulingLayer(net, p, messages, tenantOf);
             return layer[0];
         }), InjectionPolicy.noControl(), List.of(counter));

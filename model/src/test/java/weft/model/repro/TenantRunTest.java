@@ -77,7 +77,8 @@ class TenantRunTest {
     @Test
     @DisplayName("Seed 004 §3.2: a protocol that spreads its packets sends one flow's frames over all four core "
             + "switches of the k = 4 fat tree (path policy rr): host link, 2 edge-aggregation, 4 aggregation-core, 4 "
-            + "core-aggregation, 2 aggregation-edge channels, host link; one that does not keeps them on the pair's first path")
+            + "core-aggregation, 2 aggregation-edge channels, host link; one that does not keeps them on the pair's "
+            + "first path")
     void packetsSpreadOverThePaths() {
         DataCenterFabric fabric = new DataCenterFabric(4);
         // host 0 (pod 0) to host 15 (pod 3): 4 paths, one per core switch
