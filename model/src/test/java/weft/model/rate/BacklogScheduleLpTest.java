@@ -45,8 +45,8 @@ class BacklogScheduleLpTest {
 
     @Test
     @DisplayName("Seed 004 §5.6.3 stress test, n = 4: |F| = β(F⁺) = 3; 3 intervals are infeasible (servers 1-3 must "
-            + "each send a full unit in interval 0, when only their unit for server 0 has arrived, and server 0 receives "
-            + "one), so the optimum |S| > β(F⁺), within the bound |F| + β(F⁺) = 6 (5.21)")
+            + "each send a full unit in interval 0, when only their unit for server 0 has arrived, and server 0 "
+            + "receives one), so the optimum |S| > β(F⁺), within the bound |F| + β(F⁺) = 6 (5.21)")
     void stressTestNeedsMoreThanBeta() {
         double[][][] f = BacklogClearing.stressTest(4);
         assertThat(f).hasDimensions(3, 4);
