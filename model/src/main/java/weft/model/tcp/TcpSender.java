@@ -170,7 +170,11 @@ public final class TcpSender {
      * comment) and true.
      */
     public boolean expire(long nowPs) {
-        if (nowPs < timer.deadlinePs() || sndUna == sndMax) {
+        if (sndUna == sndMax) {
+            timer.stop();
+            return false;
+        }
+        if (nowPs < timer.deadlinePs()) {
             return false;
         }
         if (!backedOff) {
