@@ -37,6 +37,7 @@ public final class Reproductions {
                 new CrpRepro());
         add("stp", "002", StpRepro.TITLE, StpRepro.CLAIMS, StpRepro.PARAMETERS,
                 new StpRepro());
+        add("stp-tcp", "002", StpTcpRepro.TITLE, StpTcpRepro.CLAIMS, StpTcpRepro.PARAMETERS, new StpTcpRepro());
         add("sr", "002", SegmentRepro.TITLE, SegmentRepro.CLAIMS, SegmentRepro.PARAMETERS,
                 new SegmentRepro());
         add("lash", "002", LashRepro.TITLE, LashRepro.CLAIMS, LashRepro.PARAMETERS,
