@@ -204,9 +204,18 @@ public final class SimCommand extends CliCommand {
     private long seed;
 
     @Option(names = "--control", paramLabel = "C", description = "seed 001's hosts (messages, one flow queue per "
-            + "destination) under none, ecn (InfiniBand-style, Table 1) or crp (channel reservation protocol); "
-            + "--traffic may then also be " + MessageTraffic.NAMES + "; prints seed 001's figures (docs/crp.md)")
+            + "destination) under none, ecn (InfiniBand-style, Table 1) or crp (channel reservation protocol), or "
+            + "tcp (a TCP NewReno connection per host pair, docs/sim.md); --traffic may then also be "
+            + MessageTraffic.NAMES + "; prints seed 001's figures (docs/crp.md)")
     private String control;
+
+    @Option(names = "--tcp-min-rto-us", paramLabel = "US", defaultValue = "1000", description = "--control tcp: "
+            + "minimum and initial retransmission timeout, µs (default: ${DEFAULT-VALUE})")
+    private double tcpMinRtoUs;
+
+    @Option(names = "--tcp-window-bytes", paramLabel = "B", defaultValue = "65535", description = "--control tcp: "
+            + "receive window, bytes (default: ${DEFAULT-VALUE})")
+    private long tcpWindowBytes;
 
     @Option(names = "--message-packets", paramLabel = "N|MIN-MAX", defaultValue = "8",
             description = "--control: packets per message, or uniform in MIN-MAX (default: ${DEFAULT-VALUE})")
@@ -234,7 +243,7 @@ public final class SimCommand extends CliCommand {
         Topology t = topo.read();
         SimConfig config = config();
         if (control != null) {
-            ControlSim sim = new ControlSim(control, traffic, load, messagePackets);
+            ControlSim sim = new ControlSim(control, traffic, load, messagePackets, tcpMinRtoUs, tcpWindowBytes);
             Map<String, RoutingResult> named = new LinkedHashMap<>();
             routings(t).forEach(n -> named.put(n.name, n.result));
             return sim.run(t, named, config, spec().commandLine().getOut(), json,
