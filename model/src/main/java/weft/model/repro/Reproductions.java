@@ -37,6 +37,7 @@ public final class Reproductions {
                 new CrpRepro());
         add("stp", "002", StpRepro.TITLE, StpRepro.CLAIMS, StpRepro.PARAMETERS,
                 new StpRepro());
+        add("stp-tcp", "002", StpTcpRepro.TITLE, StpTcpRepro.CLAIMS, StpTcpRepro.PARAMETERS, new StpTcpRepro());
         add("sr", "002", SegmentRepro.TITLE, SegmentRepro.CLAIMS, SegmentRepro.PARAMETERS,
                 new SegmentRepro());
         add("lash", "002", LashRepro.TITLE, LashRepro.CLAIMS, LashRepro.PARAMETERS,
@@ -63,6 +64,8 @@ public final class Reproductions {
                 new VoqRepro());
         add("voq-interval", "004", IntervalRepro.TITLE, IntervalRepro.CLAIMS, IntervalRepro.PARAMETERS,
                 new IntervalRepro());
+        add("voq-tenants", "004", TenantRepro.TITLE, TenantRepro.CLAIMS, TenantRepro.PARAMETERS,
+                new TenantRepro());
     }
 
     private Reproductions() {
