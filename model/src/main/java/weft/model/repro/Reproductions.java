@@ -64,6 +64,8 @@ public final class Reproductions {
                 new VoqRepro());
         add("voq-interval", "004", IntervalRepro.TITLE, IntervalRepro.CLAIMS, IntervalRepro.PARAMETERS,
                 new IntervalRepro());
+        add("voq-tenants", "004", TenantRepro.TITLE, TenantRepro.CLAIMS, TenantRepro.PARAMETERS,
+                new TenantRepro());
     }
 
     private Reproductions() {
