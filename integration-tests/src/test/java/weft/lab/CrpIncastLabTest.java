@@ -76,9 +76,13 @@ class CrpIncastLabTest {
      * @param tableShare with CRP, the link table's reserved and charged bytes over its capacity in the window
      * @param voqs       with CRP, what each sender's VOQ did with its grants in the window (printed)
      * @param expired    with CRP, the share of the bytes granted in the window that expired unsent
+     * @param idlePingMs a ping's median round trip before the senders start (the switches' own delay at this load)
+     * @param queueMs    the bottleneck's backlog over the window in ms of its rate: median, 90th percentile
+     * @param stalls     the bottleneck's stalls over the window ({@link CrpLab.StallMeter})
      */
     record Run(String name, double carriedBps, long sentPackets, long droppedPackets, double[] senderBps,
-               double pingMedianMs, double pingMaxMs, double tableShare, String voqs, double expired) {
+               double pingMedianMs, double pingMaxMs, double tableShare, String voqs, double expired,
+               double idlePingMs, double[] queueMs, String stalls) {
         double utilisation() {
             return carriedBps / BOTTLENECK_BPS;
         }
@@ -149,6 +153,7 @@ class CrpIncastLabTest {
             lab = CrpLab.upWithDeepSwitchSockets(config);
             String bottleneck = lab.interfaceOf("s1", 9);
             AgentLinkServer registry = CrpLab.startAgents(lab, controller, agentPort, TOKEN, "h9");
+            double idlePing = ping(lab, "idle-" + tag, 10, 200)[0];
             perfs = new CrpLab.Perfs(lab, DIR, tag, senders(lab), "10.0.0.9");
             perfs.awaitAllSending();
             if (crp) {
@@ -156,13 +161,19 @@ class CrpIncastLabTest {
             } else {
                 awaitQueueFull(bottleneck);
             }
+            CrpLab.StallMeter queue = new CrpLab.StallMeter(bottleneck);
             Snapshot s0 = snapshot(bottleneck, lab, registry, crp);
-            Process ping = lab.spawn("h1", DIR.resolve("ping-" + tag + ".log"), "ping", "-n", "-c",
-                    String.valueOf(WINDOW.toMillis() / 300), "-i", "0.3", "-W", "3", "10.0.0.9");
+            Path pingLog = DIR.resolve("ping-" + tag + ".log");
+            Files.deleteIfExists(pingLog); // the lab appends to a log: each run's figures are its own
+            Process ping = lab.spawn("h1", pingLog, "ping", "-n", "-c", String.valueOf(WINDOW.toMillis() / 300),
+                    "-i", "0.3", "-W", "3", "10.0.0.9");
             Thread.sleep(WINDOW.toMillis()); // the measurement window itself
             Snapshot s1 = snapshot(bottleneck, lab, registry, crp);
+            String stalls = queue.stop();
+            double[] queueMs = {queue.backlogPercentile(0.5) * 8e3 / BOTTLENECK_BPS,
+                queue.backlogPercentile(0.9) * 8e3 / BOTTLENECK_BPS};
             ping.waitFor();
-            double[] rtt = pingRtts(Files.readString(DIR.resolve("ping-" + tag + ".log")));
+            double[] rtt = pingRtts(Files.readString(pingLog));
             double qSeconds = (s1.qdiscAt() - s0.qdiscAt()) / 1e9;
             double rxSeconds = (s1.rxAt() - s0.rxAt()) / 1e9;
             double[] senders = new double[SENDERS];
@@ -185,7 +196,7 @@ class CrpIncastLabTest {
             }
             return new Run(crp ? "with CRP" : "without CRP", (s1.qdiscBytes() - s0.qdiscBytes()) * 8 / qSeconds,
                     s1.qdiscPackets() - s0.qdiscPackets(), s1.qdiscDrops() - s0.qdiscDrops(), senders, rtt[0], rtt[1],
-                    tableShare, voqs, expired);
+                    tableShare, voqs, expired, idlePing, queueMs, stalls);
         } finally {
             if (perfs != null) {
                 perfs.stop();
@@ -310,6 +321,15 @@ class CrpIncastLabTest {
         return lab.topology().hosts().subList(0, SENDERS);
     }
 
+    /** Median and largest round trip of {@code count} pings from h1 to h9 every {@code intervalMs}, in ms. */
+    private static double[] ping(OvsLab lab, String tag, int count, int intervalMs) throws Exception {
+        Path log = DIR.resolve("ping-" + tag + ".log");
+        Files.deleteIfExists(log);
+        lab.spawn("h1", log, "ping", "-n", "-c", String.valueOf(count), "-i", String.valueOf(intervalMs / 1e3), "-W",
+                "3", "10.0.0.9").waitFor();
+        return pingRtts(Files.readString(log));
+    }
+
     /** Median and largest round trip of a ping's output, in ms. */
     private static double[] pingRtts(String out) {
         List<Double> rtts = new ArrayList<>();
@@ -337,13 +357,18 @@ class CrpIncastLabTest {
         row(s, "  dropped share (%, bar <= 1)", 100 * a.dropShare(), 100 * b.dropShare());
         row(s, "slowest sender (Mbit/s, bar >= 1.2)", a.minSender() / 1e6, b.minSender() / 1e6);
         row(s, "fastest sender (Mbit/s into s1)", a.maxSender() / 1e6, b.maxSender() / 1e6);
+        row(s, "ping h1->h9 before the senders (ms)", a.idlePingMs(), b.idlePingMs());
         row(s, "ping h1->h9 median (ms)", a.pingMedianMs(), b.pingMedianMs());
         row(s, "  bound with CRP (ms)", Double.NaN, pingBoundMs());
         row(s, "ping h1->h9 max (ms)", a.pingMaxMs(), b.pingMaxMs());
+        row(s, "bottleneck queue median (ms)", a.queueMs()[0], b.queueMs()[0]);
+        row(s, "bottleneck queue 90th pct (ms)", a.queueMs()[1], b.queueMs()[1]);
         row(s, "granted bytes expired (%)", 100 * a.expired(), 100 * b.expired());
         for (int i = 0; i < SENDERS; i++) {
             row(s, "  h" + (i + 1) + " into s1 (Mbit/s)", a.senderBps()[i] / 1e6, b.senderBps()[i] / 1e6);
         }
+        s.append(a.name()).append(", ").append(a.stalls()).append('\n');
+        s.append(b.name()).append(", ").append(b.stalls()).append('\n');
         return s.toString();
     }
 

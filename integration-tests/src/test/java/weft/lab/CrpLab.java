@@ -284,10 +284,12 @@ final class CrpLab {
      * finds the longest stall: the longest span over which the qdisc held a backlog and sent nothing. An emulated
      * link stalls when the kernel does not run its HTB (a softirq deferred to {@code ksoftirqd}, which competes with
      * every other process on this machine): the instrument that tells the link's own shortfall from the sources'.
+     * It keeps every sample's backlog too ({@link #backlogPercentile}): the queue a packet meets at the link.
      */
     static final class StallMeter {
         private final String dev;
         private final Thread thread;
+        private final List<Long> backlogs = new ArrayList<>();
         private volatile boolean running = true;
         private long longestNanos;
         private long stalledNanos;
@@ -313,9 +315,11 @@ final class CrpLab {
                 }
                 long at = System.nanoTime();
                 long bytes = q.path("bytes").asLong();
-                boolean queued = q.path("backlog").asLong() > 0;
+                long backlog = q.path("backlog").asLong();
+                boolean queued = backlog > 0;
                 synchronized (this) {
                     samples++;
+                    backlogs.add(backlog);
                     if (lastBytes >= 0 && bytes == lastBytes && stallStart >= 0) {
                         stalledNanos += at - lastAt;
                         longestNanos = Math.max(longestNanos, at - stallStart);
@@ -325,6 +329,16 @@ final class CrpLab {
                 lastBytes = bytes;
                 lastAt = at;
             }
+        }
+
+        /** The {@code p}-quantile (0..1) of the backlog in bytes over the samples so far; 0 without samples. */
+        synchronized long backlogPercentile(double p) {
+            if (backlogs.isEmpty()) {
+                return 0;
+            }
+            List<Long> sorted = new ArrayList<>(backlogs);
+            sorted.sort(Long::compare);
+            return sorted.get((int) Math.min(sorted.size() - 1, Math.floor(p * sorted.size())));
         }
 
         /** Stops sampling; returns the longest stall and the stalled time in ms, and the samples taken. */
