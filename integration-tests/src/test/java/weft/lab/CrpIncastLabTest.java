@@ -162,6 +162,7 @@ class CrpIncastLabTest {
                 awaitQueueFull(bottleneck);
             }
             CrpLab.StallMeter queue = new CrpLab.StallMeter(bottleneck);
+            CrpLab.WakeMeter wakes = new CrpLab.WakeMeter();
             Snapshot s0 = snapshot(bottleneck, lab, registry, crp);
             Path pingLog = DIR.resolve("ping-" + tag + ".log");
             Files.deleteIfExists(pingLog); // the lab appends to a log: each run's figures are its own
@@ -169,7 +170,7 @@ class CrpIncastLabTest {
                     "-i", "0.3", "-W", "3", "10.0.0.9");
             Thread.sleep(WINDOW.toMillis()); // the measurement window itself
             Snapshot s1 = snapshot(bottleneck, lab, registry, crp);
-            String stalls = queue.stop();
+            String stalls = queue.stop() + "; " + wakes.stop();
             double[] queueMs = {queue.backlogPercentile(0.5) * 8e3 / BOTTLENECK_BPS,
                 queue.backlogPercentile(0.9) * 8e3 / BOTTLENECK_BPS};
             ping.waitFor();

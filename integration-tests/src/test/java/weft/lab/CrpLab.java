@@ -350,6 +350,54 @@ final class CrpLab {
     }
 
     /**
+     * How late a thread of ordinary priority wakes up on this machine while it runs: it sleeps 1 ms again and again
+     * and keeps each wake-up's lateness. The agents' data-path threads are such threads in other JVMs on the same two
+     * cores, so this is the instrument that tells whether grants expire because the agents are not run within their
+     * slots' windows.
+     */
+    static final class WakeMeter {
+        private final Thread thread;
+        private final List<Long> late = new ArrayList<>();
+        private volatile boolean running = true;
+
+        WakeMeter() {
+            this.thread = new Thread(this::run, "wake-meter");
+            thread.setDaemon(true);
+            thread.start();
+        }
+
+        private void run() {
+            while (running) {
+                long before = System.nanoTime();
+                try {
+                    Thread.sleep(1);
+                } catch (InterruptedException e) {
+                    return;
+                }
+                long lateNanos = System.nanoTime() - before - MS;
+                synchronized (this) {
+                    late.add(lateNanos);
+                }
+            }
+        }
+
+        /** Stops sampling; returns the wake-ups' lateness: median, 99th percentile, largest, and the time over 2 ms. */
+        synchronized String stop() {
+            running = false;
+            if (late.isEmpty()) {
+                return "wake-ups: none";
+            }
+            List<Long> sorted = new ArrayList<>(late);
+            sorted.sort(Long::compare);
+            long over = sorted.stream().filter(x -> x > 2 * MS).mapToLong(Long::longValue).sum();
+            return String.format(java.util.Locale.ROOT, "a 1 ms sleep woke late by %.2f ms (median), %.1f ms "
+                    + "(99th percentile), %.0f ms (largest); %.0f ms of lateness over 2 ms in all (%d wake-ups)",
+                    sorted.get(sorted.size() / 2) / 1e6, sorted.get((int) (sorted.size() * 0.99)) / 1e6,
+                    sorted.get(sorted.size() - 1) / 1e6, over / 1e6, sorted.size());
+        }
+    }
+
+    /**
      * The senders' {@code weft agent perf} processes towards one destination. A perf first asks the destination's
      * agent to start its measurement; behind a full bottleneck the query can be dropped as often as the agent
      * retries it, so the perf ends with an error: such a perf is started again (at most three times, its log
