@@ -19,10 +19,9 @@ final class AgentMeters {
     private final KeyedMeters backlog;
 
     AgentMeters(MeterRegistry r) {
-        rate = new KeyedMeters(r, "weft.agent.rate", "Rate pushed to an agent's VOQ, by origin", "bits.per.second",
-                false);
-        sent = new KeyedMeters(r, "weft.agent.voq.sent", "Bytes an agent's VOQ sent (measured)", "bytes", true);
-        backlog = new KeyedMeters(r, "weft.agent.voq.backlog", "Bytes queued in an agent's VOQ", "bytes", false);
+        rate = KeyedMeters.gauge(r, "weft.agent.rate", "Rate pushed to an agent's VOQ, by origin", "bits.per.second");
+        sent = KeyedMeters.counter(r, "weft.agent.voq.sent", "Bytes an agent's VOQ sent (measured)", "bytes");
+        backlog = KeyedMeters.gauge(r, "weft.agent.voq.backlog", "Bytes queued in an agent's VOQ", "bytes");
     }
 
     List<KeyedMeters> all() {

@@ -15,29 +15,43 @@ import java.util.concurrent.ConcurrentHashMap;
  * agent that leaves stops being exported instead of freezing at its last value.
  */
 final class KeyedMeters {
-    private final MeterRegistry registry;
-    private final String name;
-    private final String help;
-    private final String unit;
-    private final boolean counter;
-    private final Map<Tags, Double> values = new ConcurrentHashMap<>();
-    private final Map<Tags, Meter> meters = new HashMap<>();
-
     /**
+     * A family as declared: what every series of it is called, described and measured in.
+     *
+     * @param unit    the base unit, or null for a plain count or state
      * @param counter true for a monotonic count (exported with {@code _total}; rates by PromQL's {@code rate}),
      *                false for a gauge
      */
-    KeyedMeters(MeterRegistry registry, String name, String help, String unit, boolean counter) {
+    record Family(String name, String help, String unit, boolean counter) {
+        /** The family's name as Prometheus shows it, without the {@code _total} of counters. */
+        String prometheusName() {
+            return name.replace('.', '_') + (unit == null ? "" : "_" + unit.replace('.', '_'));
+        }
+    }
+
+    private final MeterRegistry registry;
+    private final Family family;
+    private final Map<Tags, Double> values = new ConcurrentHashMap<>();
+    private final Map<Tags, Meter> meters = new HashMap<>();
+
+    private KeyedMeters(MeterRegistry registry, Family family) {
         this.registry = registry;
-        this.name = name;
-        this.help = help;
-        this.unit = unit;
-        this.counter = counter;
+        this.family = family;
+    }
+
+    /** A family of monotonic counts, registered in {@code registry} as its series appear. */
+    static KeyedMeters counter(MeterRegistry registry, String name, String help, String unit) {
+        return new KeyedMeters(registry, new Family(name, help, unit, true));
+    }
+
+    /** A family of gauges, registered in {@code registry} as its series appear. */
+    static KeyedMeters gauge(MeterRegistry registry, String name, String help, String unit) {
+        return new KeyedMeters(registry, new Family(name, help, unit, false));
     }
 
     /** The family's name as Prometheus shows it, without the {@code _total} of counters. */
     String prometheusName() {
-        return name.replace('.', '_') + (unit == null ? "" : "_" + unit.replace('.', '_'));
+        return family.prometheusName();
     }
 
     /** Sets the series to exactly {@code now}. */
@@ -57,11 +71,11 @@ final class KeyedMeters {
     }
 
     private Meter register(Tags tags) {
-        if (counter) {
-            return FunctionCounter.builder(name, values, v -> v.getOrDefault(tags, 0.0)).tags(tags)
-                    .description(help).baseUnit(unit).register(registry);
+        if (family.counter()) {
+            return FunctionCounter.builder(family.name(), values, v -> v.getOrDefault(tags, 0.0)).tags(tags)
+                    .description(family.help()).baseUnit(family.unit()).register(registry);
         }
-        return Gauge.builder(name, values, v -> v.getOrDefault(tags, Double.NaN)).tags(tags).description(help)
-                .baseUnit(unit).register(registry);
+        return Gauge.builder(family.name(), values, v -> v.getOrDefault(tags, Double.NaN)).tags(tags)
+                .description(family.help()).baseUnit(family.unit()).register(registry);
     }
 }

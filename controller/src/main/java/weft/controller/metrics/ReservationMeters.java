@@ -22,17 +22,17 @@ final class ReservationMeters {
     private final KeyedMeters answers;
 
     ReservationMeters(MeterRegistry r) {
-        occupancy = new KeyedMeters(r, "weft.crp.occupancy", "Reserved or charged share of a critical resource's "
-                + "reservation window (CRP), 0..1", null, false);
-        requests = new KeyedMeters(r, "weft.crp.requests", "Reservation requests whose path held the resource", null,
-                true);
-        grants = new KeyedMeters(r, "weft.crp.grants", "Reservations granted through the resource", null, true);
-        retries = new KeyedMeters(r, "weft.crp.retries", "Requests answered with a retry while the resource was on "
-                + "their path, by cause", null, true);
-        committed = new KeyedMeters(r, "weft.crp.committed", "Bytes reserved through the resource (epsilon included)",
-                "bytes", true);
-        charged = new KeyedMeters(r, "weft.crp.charged", "Unreserved bytes charged to the resource", "bytes", true);
-        answers = new KeyedMeters(r, "weft.crp.answers", "Answers to reservation requests, by outcome", null, true);
+        occupancy = KeyedMeters.gauge(r, "weft.crp.occupancy", "Reserved or charged share of a critical resource's "
+                + "reservation window (CRP), 0..1", null);
+        requests = KeyedMeters.counter(r, "weft.crp.requests", "Reservation requests whose path held the resource",
+                null);
+        grants = KeyedMeters.counter(r, "weft.crp.grants", "Reservations granted through the resource", null);
+        retries = KeyedMeters.counter(r, "weft.crp.retries", "Requests answered with a retry while the resource was "
+                + "on their path, by cause", null);
+        committed = KeyedMeters.counter(r, "weft.crp.committed", "Bytes reserved through the resource (epsilon "
+                + "included)", "bytes");
+        charged = KeyedMeters.counter(r, "weft.crp.charged", "Unreserved bytes charged to the resource", "bytes");
+        answers = KeyedMeters.counter(r, "weft.crp.answers", "Answers to reservation requests, by outcome", null);
     }
 
     List<KeyedMeters> all() {

@@ -108,28 +108,27 @@ public final class WeftMetrics implements FabricObserver, AutoCloseable {
         transactionErrors = Counter.builder("weft.openflow.errors").description("Errors switches reported for "
                 + "transaction messages").register(r);
 
-        switchConnected = new KeyedMeters(r, "weft.switch.connected", "1 when the switch is connected", null, false);
-        switchUnsent = new KeyedMeters(r, "weft.switch.unsent", "Bytes queued for the switch it has not read",
-                "bytes", false);
-        switchSkipped = new KeyedMeters(r, "weft.switch.skipped.frames", "Frames the decoder skipped on the "
-                + "switch's connection", null, true);
-        linkBytes = new KeyedMeters(r, "weft.link.tx", "Bytes a switch sent on a link port", "bytes", true);
-        linkPackets = new KeyedMeters(r, "weft.link.tx.packets", "Packets a switch sent on a link port", null, true);
-        linkDropped = new KeyedMeters(r, "weft.link.tx.dropped", "Packets a switch dropped on transmit on a link "
-                + "port", null, true);
-        linkCapacity = new KeyedMeters(r, "weft.link.capacity", "Link capacity from the topology", "bits.per.second",
-                false);
-        flowPackets = new KeyedMeters(r, "weft.flow.packets", "Packets Weft's entries matched, per switch, class "
-                + "and destination", null, true);
-        flowBytes = new KeyedMeters(r, "weft.flow", "Bytes Weft's entries matched, per switch, class and "
-                + "destination", "bytes", true);
-        pairRate = new KeyedMeters(r, "weft.pair.rate", "Rate assigned to a host pair (meter)", "bits.per.second",
-                false);
-        pairBytes = new KeyedMeters(r, "weft.pair.meter.in", "Bytes a pair's meter saw", "bytes", true);
-        pairDropped = new KeyedMeters(r, "weft.pair.meter.dropped", "Bytes a pair's meter dropped", "bytes", true);
+        switchConnected = KeyedMeters.gauge(r, "weft.switch.connected", "1 when the switch is connected", null);
+        switchUnsent = KeyedMeters.gauge(r, "weft.switch.unsent", "Bytes queued for the switch it has not read",
+                "bytes");
+        switchSkipped = KeyedMeters.counter(r, "weft.switch.skipped.frames", "Frames the decoder skipped on the "
+                + "switch's connection", null);
+        linkBytes = KeyedMeters.counter(r, "weft.link.tx", "Bytes a switch sent on a link port", "bytes");
+        linkPackets = KeyedMeters.counter(r, "weft.link.tx.packets", "Packets a switch sent on a link port", null);
+        linkDropped = KeyedMeters.counter(r, "weft.link.tx.dropped", "Packets a switch dropped on transmit on a "
+                + "link port", null);
+        linkCapacity = KeyedMeters.gauge(r, "weft.link.capacity", "Link capacity from the topology",
+                "bits.per.second");
+        flowPackets = KeyedMeters.counter(r, "weft.flow.packets", "Packets Weft's entries matched, per switch, "
+                + "class and destination", null);
+        flowBytes = KeyedMeters.counter(r, "weft.flow", "Bytes Weft's entries matched, per switch, class and "
+                + "destination", "bytes");
+        pairRate = KeyedMeters.gauge(r, "weft.pair.rate", "Rate assigned to a host pair (meter)", "bits.per.second");
+        pairBytes = KeyedMeters.counter(r, "weft.pair.meter.in", "Bytes a pair's meter saw", "bytes");
+        pairDropped = KeyedMeters.counter(r, "weft.pair.meter.dropped", "Bytes a pair's meter dropped", "bytes");
         agentSeries = new AgentMeters(r);
         crp = new ReservationMeters(r);
-        events = new KeyedMeters(r, "weft.events", "Fabric events since start, by kind", null, true);
+        events = KeyedMeters.counter(r, "weft.events", "Fabric events since start, by kind", null);
     }
 
     /** Reads the state of this fabric service at each scrape (switches, routes, links, flows, pairs, events). */

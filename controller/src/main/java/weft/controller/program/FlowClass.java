@@ -1,8 +1,8 @@
 package weft.controller.program;
 
 /**
- * Weft's table layout, declared once: every entry Weft installs belongs to one class, which fixes its table, its
- * priority band and the low bits of its cookie. Everything lives in table 0; priorities order the classes.
+ * Weft's table layout, declared once: every entry Weft installs belongs to one class, which fixes its priority band
+ * and the low bits of its cookie. Everything lives in {@link #TABLE} (table 0); priorities order the classes.
  *
  * <p>Cookie: the high 32 bits are {@link #COOKIE_BASE} ("WEFT"), so Weft recognises its own entries on
  * reconnect and leaves foreign ones alone; the low bits are the class ordinal.
@@ -15,27 +15,29 @@ package weft.controller.program;
  */
 public enum FlowClass {
     /** LLDP frames (discovery) go to the controller. */
-    LLDP(0, 65000, true),
+    LLDP(65000, true),
     /** Deliver to a host on this switch; pops the layer tag if the packet carries one. */
-    LOCAL(0, 40000, false),
+    LOCAL(40000, false),
     /** Untagged host traffic at its first switch: push the pair's layer as PCP (LASH), then forward. */
-    INGRESS(0, 20000, true),
+    INGRESS(20000, true),
     /** Transit and, without layers, host traffic: forward by destination (and PCP, in_port, path tag). */
-    FORWARD(0, 20000, false),
+    FORWARD(20000, false),
     /** Anything else goes to the controller (host discovery by first packets); installed only on request. */
-    TABLE_MISS(0, 0, true),
+    TABLE_MISS(0, true),
     /**
      * IPv4 of one rated (source host, destination host) pair at the source's switch: matches the source's port
      * and address on top of the entry the pair would otherwise hit, passes the pair's meter, then does what that
      * entry does. Above {@link #LOCAL}, so a pair on one switch is metered too; below {@link #LLDP}.
      */
-    RATED(0, 50000, true),
+    RATED(50000, true),
     /**
      * Everything from a host port where no host is known goes to the controller, above delivery and routes, so a
      * new or moved host is learned by its first packet (discover mode); installed only on request.
      */
-    LEARN(0, 50000, true);
+    LEARN(50000, true);
 
+    /** The one table every class lives in. */
+    public static final int TABLE = 0;
     /** "WEFT" in the cookie's high 32 bits. */
     public static final long COOKIE_BASE = 0x5745465400000000L;
     /** Mask selecting the cookie's high 32 bits. */
@@ -45,18 +47,12 @@ public enum FlowClass {
     /** Added to the priority of entries restricted to a path tag (VLB, MP-LASH). */
     public static final int PATH_BONUS = 1000;
 
-    private final int table;
     private final int basePriority;
     private final boolean lastInUpdate;
 
-    FlowClass(int table, int basePriority, boolean lastInUpdate) {
-        this.table = table;
+    FlowClass(int basePriority, boolean lastInUpdate) {
         this.basePriority = basePriority;
         this.lastInUpdate = lastInUpdate;
-    }
-
-    public int table() {
-        return table;
     }
 
     public int basePriority() {

@@ -40,6 +40,8 @@ public final class FlowMods13 {
     public static final int LAYER_VID = 1;
     /** OVS's userspace datapath and OpenFlow: send whole packets to the controller. */
     private static final int NO_LIMIT = 0xffff;
+    /** The table of every class's entries. */
+    private static final TableId TABLE = TableId.of(FlowClass.TABLE);
     /** The largest meter id a switch may use (OFPM_MAX). */
     public static final long MAX_METER_ID = 0xffff0000L;
     private static final long MAX_U32 = 0xffffffffL;
@@ -58,7 +60,7 @@ public final class FlowMods13 {
 
     /** A flow entry of the given class; the priority adds the class's band to {@code bonus}. */
     public static OFFlowAdd flow(FlowClass cls, int bonus, Match match, List<OFAction> actions) {
-        return F.buildFlowAdd().setXid(0).setTableId(TableId.of(cls.table())).setPriority(cls.basePriority() + bonus)
+        return F.buildFlowAdd().setXid(0).setTableId(TABLE).setPriority(cls.basePriority() + bonus)
                 .setCookie(U64.of(cls.cookie())).setBufferId(OFBufferId.NO_BUFFER).setMatch(match)
                 .setInstructions(actions.isEmpty() ? List.of() : List.of(F.instructions().applyActions(actions)))
                 .build();
@@ -76,7 +78,7 @@ public final class FlowMods13 {
         if (!actions.isEmpty()) {
             instructions.add(F.instructions().applyActions(actions));
         }
-        return F.buildFlowAdd().setXid(0).setTableId(TableId.of(cls.table())).setPriority(cls.basePriority() + bonus)
+        return F.buildFlowAdd().setXid(0).setTableId(TABLE).setPriority(cls.basePriority() + bonus)
                 .setCookie(U64.of(cls.cookie())).setBufferId(OFBufferId.NO_BUFFER).setMatch(match)
                 .setInstructions(instructions).build();
     }

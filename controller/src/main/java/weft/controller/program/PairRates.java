@@ -1,7 +1,6 @@
 package weft.controller.program;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -87,15 +86,7 @@ public record PairRates(List<PairRate> rates) {
     public ObjectNode toJson() {
         ObjectNode root = JSON.createObjectNode();
         root.put("format", FORMAT);
-        ArrayNode arr = root.putArray("rates");
-        for (PairRate r : rates) {
-            ObjectNode e = arr.addObject();
-            e.put("src", r.src());
-            e.put("dst", r.dst());
-            e.put("mbps", r.mbps());
-            e.put("burst_kbit", r.burstKbits());
-            e.put("meter_id", r.meterId());
-        }
+        root.set("rates", JSON.valueToTree(rates));
         return root;
     }
 }

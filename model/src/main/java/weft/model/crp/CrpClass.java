@@ -15,26 +15,19 @@ package weft.model.crp;
  * </table>
  */
 public enum CrpClass {
-    REQUEST(0, false),
-    RESPONSE(0, false),
-    DATA(1, false),
-    SPECULATIVE(2, true);
+    REQUEST(0),
+    RESPONSE(0),
+    DATA(1),
+    SPECULATIVE(2);
 
     private final int priority;
-    private final boolean droppable;
 
-    CrpClass(int priority, boolean droppable) {
+    CrpClass(int priority) {
         this.priority = priority;
-        this.droppable = droppable;
     }
 
     /** Arbitration priority: lower goes first. */
     public int priority() {
         return priority;
-    }
-
-    /** Whether a router may drop the packet (only speculative packets, once their {@code TTW} has run out). */
-    public boolean droppable() {
-        return droppable;
     }
 }

@@ -29,36 +29,35 @@ final class AdmissionRepro implements Reproduction.Experiment {
     /** {@code weft repro admission}: the paper's experiment, one line. */
     static final String TITLE = "Seed 002 §5.4 Figs. 5.1-5.7: class- and flow-level admission control, no AC vs "
             + "Calibrated Load, Link-by-Link, Egress-Based and Probe-Based (1120 -> 436 cycles)";
-    private static final Tolerance DEFAULT = Tolerance.defaultRelative();
     static final List<Claim> CLAIMS = List.of(
             new Claim("A5.none", "high mark, no admission control: mean latency of all packets", 1120, "cycles",
-                    DEFAULT, new Band(50, 50000)),
-            new Claim("A5.cl", "high mark, Calibrated Load: mean latency of all packets", 436, "cycles", DEFAULT,
+                    new Band(50, 50000)),
+            new Claim("A5.cl", "high mark, Calibrated Load: mean latency of all packets", 436, "cycles",
                     new Band(30, 5000)),
             new Claim("A5.reduction", "high mark: CL / no admission control mean latency (-61%)", 436.0 / 1120,
-                    "ratio", DEFAULT, new Band(0.01, 0.97)),
+                    "ratio", new Band(0.01, 0.97)),
             new Claim("A5.ll", "high mark: Link-by-Link / CL mean latency (485 / 436)", 485.0 / 436, "ratio",
-                    DEFAULT, new Band(0.3, 3)),
+                    new Band(0.3, 3)),
             new Claim("A3", "high mark, Link-by-Link: largest deviation of an SL's share of the accepted load from "
                     + "Table 4.1 ('exactly as specified')", 0, "points",
                     Tolerance.absolute(2, "thesis: 'exactly'; 2 percentage points of plot reading"),
                     new Band(0, 8)),
             new Claim("A7", "high mark: SL1 95th percentile over 3-switch paths, LL / CL (297 / 498)", 297.0 / 498,
-                    "ratio", DEFAULT, new Band(0.1, 1.5)),
+                    "ratio", new Band(0.1, 1.5)),
             new Claim("A4", "high mark, Egress-Based: admitted load over the saturation load ('unable to keep the "
                     + "load below the saturation point')", 1.0, "ratio", Tolerance.atLeast(0, "thesis Fig. 5.1d: "
                     + "direction, EB admits past saturation"), new Band(0.3, 3)),
             cycles("A6.sl1", "high mark, Egress-Based: SL1 mean latency (delay bound 100 cycles missed)", 187),
             cycles("A6.sl3", "high mark, Egress-Based: SL3 mean latency (delay bound 250 cycles missed)", 316),
             new Claim("A7.eb", "high mark: SL1 95th percentile over 3-switch paths, EB / CL (357 / 498)",
-                    357.0 / 498, "ratio", DEFAULT, new Band(0.1, 3)),
+                    357.0 / 498, "ratio", new Band(0.1, 3)),
             new Claim("A8.pb", "high mark, Probe-Based: SL1-4 flows' received / requested rate", 1.0, "ratio",
-                    DEFAULT, new Band(0.7, 1.2)),
+                    new Band(0.7, 1.2)),
             new Claim("A8.sl5", "high mark, Probe-Based: SL5 flows' rate over SL1-4 flows' ('SL5 gets less')", 0.95,
                     "ratio", Tolerance.atMost(0, "thesis Fig. 5.5b: direction, at least 5% below SL1-4"),
                     new Band(0, 1.2)),
             new Claim("A9.rate", "high mark, Egress-Based: SL1-4 admitted flows' received / requested rate", 1.0,
-                    "ratio", DEFAULT, new Band(0.5, 1.2)),
+                    "ratio", new Band(0.5, 1.2)),
             new Claim("A9.shares", "high mark, Egress-Based: largest deviation of an SL's share of the admitted load "
                     + "from Table 4.1 ('not differentiated')", 2, "points", Tolerance.atLeast(0, "thesis Fig. 5.5c: "
                     + "direction, beyond A3's 2 points"), new Band(0, 40)),
@@ -71,7 +70,7 @@ final class AdmissionRepro implements Reproduction.Experiment {
             new Claim("A11.pb", "high mark, Probe-Based: largest jitter of a high-priority flow ('300 to 600')", 450,
                     "cycles", Tolerance.absolute(150, "thesis: 'in the order of 300 to 600 cycles'"),
                     new Band(0, 20000)),
-            new Claim("A11.eb", "high mark, Egress-Based: largest jitter of any flow", 12000, "cycles", DEFAULT,
+            new Claim("A11.eb", "high mark, Egress-Based: largest jitter of any flow", 12000, "cycles",
                     new Band(0, 50000)));
     static final List<Parameter> PARAMETERS = IbaExperiment.parameters(
             new Parameter("flow", "peak rate P of one flow, a fraction of the link", "0.01", "0.01"),
@@ -86,7 +85,7 @@ final class AdmissionRepro implements Reproduction.Experiment {
 
     /** A latency in cycles, the default tolerance, any plausible latency at quick size. */
     private static Claim cycles(String id, String what, double paper) {
-        return new Claim(id, what, paper, "cycles", DEFAULT, new Band(30, 5000));
+        return new Claim(id, what, paper, "cycles", new Band(30, 5000));
     }
 
     @Override

@@ -43,7 +43,7 @@ final class AllToAllCapacityRepro implements Reproduction.Experiment {
             for (int i = 0; i < IDS.length; i++) {
                 out.add(new Claim("C13." + IDS[i] + (a == 0 ? "" : ".p"), WHO[i] + " usable capacity, all-to-all, "
                         + "average loss, " + arrivals[a] + " arrivals (Table 3.4)", measured(THESIS[a], i), "load",
-                        Tolerance.defaultRelative(), new Band(0.6, 1)));
+                        new Band(0.6, 1)));
             }
         }
         return out;

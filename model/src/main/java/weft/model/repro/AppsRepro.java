@@ -36,9 +36,9 @@ final class AppsRepro implements Reproduction.Experiment {
     private static final List<String> SCHEMES = List.of("NC", "AFA", "SAA+AR", "FFA+AR", "AFA+AR");
     static final List<Claim> CLAIMS = List.of(
             new Claim("C15", "AFA+AR vs NC: largest gain in mean application rate over frag_coeff", 110, "%",
-                    Tolerance.defaultRelative(), new Band(10, 300)),
+                    new Band(10, 300)),
             new Claim("C15.time", "AFA+AR vs NC: shorter mean application completion time, at that frag_coeff", 53,
-                    "%", Tolerance.defaultRelative(), new Band(5, 90)),
+                    "%", new Band(5, 90)),
             new Claim("C16", "DAFA calculation time 2·I·h_max·(T_d + T_c), T_d = 200 ns, T_c = 400 ns, I = AFA "
                     + "iterations (AFA, AFA+AR): worst run ('does not exceed 40 µs')", 40, "µs",
                     Tolerance.atMost(0, "thesis §6.5: the worst examined run does not exceed 40 µs"),

@@ -23,17 +23,15 @@ final class CapacityRepro implements Reproduction.Experiment {
     private static final double[][] THESIS = {{.18, .95, 1, 1, 1, 1, 1}, {.17, .95, 1, 1, 1, 1, 1}};
     static final List<Claim> CLAIMS = List.of(
             new Claim("C11.ecmp", "ECMP usable capacity, periodic arrivals (Table 3.2 uniform / random)", 0.18,
-                    "load", Tolerance.defaultRelative(), new Band(0.02, 0.6)),
-            new Claim("C11.vlb", "VLB usable capacity, periodic arrivals", 0.95, "load",
-                    Tolerance.defaultRelative(), new Band(0.5, 1)),
+                    "load", new Band(0.02, 0.6)),
+            new Claim("C11.vlb", "VLB usable capacity, periodic arrivals", 0.95, "load", new Band(0.5, 1)),
             new Claim("C11.pkt", "least usable capacity of RR, SRR, SD, TP, MP, periodic arrivals", 1.0, "load",
-                    Tolerance.defaultRelative(), new Band(0.5, 1)),
+                    new Band(0.5, 1)),
             new Claim("C11.ecmp.p", "ECMP usable capacity, Poisson arrivals (Table 3.2 random / random)", 0.17,
-                    "load", Tolerance.defaultRelative(), new Band(0.02, 0.6)),
-            new Claim("C11.vlb.p", "VLB usable capacity, Poisson arrivals", 0.95, "load",
-                    Tolerance.defaultRelative(), new Band(0.4, 1)),
+                    "load", new Band(0.02, 0.6)),
+            new Claim("C11.vlb.p", "VLB usable capacity, Poisson arrivals", 0.95, "load", new Band(0.4, 1)),
             new Claim("C11.pkt.p", "least usable capacity of RR, SRR, SD, TP, MP, Poisson arrivals", 1.0, "load",
-                    Tolerance.defaultRelative(), new Band(0.4, 1)));
+                    new Band(0.4, 1)));
     static final List<Parameter> PARAMETERS = UsableCapacity.Options.parameters(
             "largest per-flow packet loss of a usable load");
 

@@ -9,7 +9,8 @@ package weft.model.repro;
  * @param what      what is measured, one line, e.g. {@code "PS: min measured / min calculated rate, b = 8, n = 3"}
  * @param paper     the paper's figure, in {@code unit}
  * @param unit      {@code "ratio"}, {@code "ms"}, {@code "fraction"}, {@code "%"}, ...
- * @param tolerance how close Weft's figure must be to hold
+ * @param tolerance how close Weft's figure must be to hold ({@link Tolerance#defaultRelative()} where the paper
+ *                  gives no spread: the shorter constructor)
  * @param quick     where the quick-size figure must lie (direction and rough size)
  */
 public record Claim(String id, String what, double paper, String unit, Tolerance tolerance, Band quick) {
@@ -23,6 +24,11 @@ public record Claim(String id, String what, double paper, String unit, Tolerance
         if (tolerance == null || quick == null) {
             throw new IllegalArgumentException("claim " + id + ": tolerance and quick band must be set");
         }
+    }
+
+    /** A claim held to the project's default tolerance, {@link Tolerance#defaultRelative()}. */
+    public Claim(String id, String what, double paper, String unit, Band quick) {
+        this(id, what, paper, unit, Tolerance.defaultRelative(), quick);
     }
 
     /** Weft's figure for this claim. */

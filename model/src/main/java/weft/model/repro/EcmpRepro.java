@@ -31,13 +31,13 @@ final class EcmpRepro implements Reproduction.Experiment {
             + "permutation";
     static final List<Claim> CLAIMS = List.of(
             new Claim("C1", "ECMP: mean flow throughput at full load, inter-pod permutation ('around 40%')", 0.40,
-                    "fraction", Tolerance.defaultRelative(), new Band(0.25, 0.65)),
+                    "fraction", new Band(0.25, 0.65)),
             new Claim("C2", "ECMP: least flow / mean flow at full load ('less than 1/4')", 0.25, "ratio",
                     Tolerance.atMost(0, "thesis: some flows get less than 1/4 of the average flow"), new Band(0, 0.6)),
             new Claim("C2.sat", "ECMP: offered load where the least flow falls 5% below the mean ('around 15%')",
                     0.15, "load", Tolerance.absolute(0.05, "'around 15%': +-5 points"), new Band(0.02, 0.5)),
             new Claim("C5", "ECMP, pod-to-pod permutation at analysis-k: simulated throughput vs the analysis "
-                    + "E[B] (157/256 at k = 4)", 157.0 / 256, "fraction", Tolerance.defaultRelative(),
+                    + "E[B] (157/256 at k = 4)", 157.0 / 256, "fraction",
                     new Band(0.45, 0.72)),
             new Claim("C6", "VLB: mean flow throughput at full load ('above 95%')", 0.95, "fraction",
                     Tolerance.atLeast(0, "thesis: above 95%"), new Band(0.9, 1.0)),

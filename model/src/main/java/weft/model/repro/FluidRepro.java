@@ -38,11 +38,11 @@ final class FluidRepro implements Reproduction.Experiment {
     static final String TITLE = "Seed 000 §6.3-6.5: calculated SAA/SAA-M/FFA/AFA rates, D-mod-k vs adaptive routing";
     static final List<Claim> CLAIMS = List.of(
             new Claim("C10.p1", "1 permutation: SAA+AR completion / SAA completion (W adaptive / W static)", 0.5,
-                    "ratio", Tolerance.defaultRelative(), new Band(0.3, 0.9)),
+                    "ratio", new Band(0.3, 0.9)),
             new Claim("C11.saam", "independent flows: mean rate SAA-M+AR / FFA+AR (max_flows 5)", 1.0, "ratio",
-                    Tolerance.defaultRelative(), new Band(0.8, 1.2)),
+                    new Band(0.8, 1.2)),
             new Claim("C15.same", "applications: mean application rate SAA+AR / FFA+AR (vectors coincide)", 1.0,
-                    "ratio", Tolerance.defaultRelative(), new Band(0.8, 1.2)),
+                    "ratio", new Band(0.8, 1.2)),
             new Claim("C15.ar", "applications: mean application rate AFA+AR / AFA ('AR is key')", 1.0, "ratio",
                     Tolerance.atLeast(0, "thesis gives only the direction: above 1"), new Band(1.0, 4)));
     static final List<Parameter> PARAMETERS = TreeFabric.parameters(TreeFabric.arity("16", "8"),

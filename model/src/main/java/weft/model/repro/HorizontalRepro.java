@@ -46,7 +46,7 @@ final class HorizontalRepro implements Reproduction.Experiment {
                     Tolerance.atLeast(0, "thesis Fig. 6.6: ForcedDir generally better (direction only)"),
                     new Band(0.9, 1.5)),
             new Claim("C7.i8", "ForcedDir(8) / ForcedDir(unlimited) max contention ('virtually no difference')", 1,
-                    "ratio", Tolerance.defaultRelative(), new Band(0.9, 1.1)));
+                    "ratio", new Band(0.9, 1.1)));
     static final List<Parameter> PARAMETERS = TreeFabric.parameters(TreeFabric.arity("16", "4"),
             new Parameter("runs", "random permutations per tree", "1000", "50"),
             new Parameter("radices", "Fig. 6.5 radix sweep at height n", "4,8,12,16", "2,4"),

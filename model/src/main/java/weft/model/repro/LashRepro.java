@@ -27,25 +27,20 @@ final class LashRepro implements Reproduction.Experiment {
             + "-25/-55/-52% latency)";
     private static final String[] ENGINES = {"lash", "tbtp3vl", "tbtp", "stp"};
     private static final String[] NAMES = {"LASH", "TBTP3VL", "TBTP", "STP"};
-    private static final Tolerance DEFAULT = Tolerance.defaultRelative();
     static final List<Claim> CLAIMS = List.of(
-            new Claim("L2", "32-switch irregular: LASH / TBTP3VL throughput (+16%)", 1.16, "ratio", DEFAULT,
-                    new Band(1.0, 4)),
-            new Claim("L3", "4x8 torus: LASH / TBTP3VL throughput (+25%)", 1.25, "ratio", DEFAULT, new Band(1.0, 3)),
-            new Claim("L4", "4x8 mesh: LASH / TBTP3VL throughput (+83%)", 1.83, "ratio", DEFAULT,
-                    new Band(0.5, 3)),
+            new Claim("L2", "32-switch irregular: LASH / TBTP3VL throughput (+16%)", 1.16, "ratio", new Band(1.0, 4)),
+            new Claim("L3", "4x8 torus: LASH / TBTP3VL throughput (+25%)", 1.25, "ratio", new Band(1.0, 3)),
+            new Claim("L4", "4x8 mesh: LASH / TBTP3VL throughput (+83%)", 1.83, "ratio", new Band(0.5, 3)),
             new Claim("L5.irregular", "32-switch irregular: TBTP3VL / TBTP throughput (+25%)", 1.25, "ratio",
-                    DEFAULT, new Band(0.95, 2.5)),
-            new Claim("L5.torus", "4x8 torus: TBTP3VL / TBTP throughput (+20%)", 1.20, "ratio", DEFAULT,
                     new Band(0.95, 2.5)),
-            new Claim("L5.mesh", "4x8 mesh: TBTP3VL / TBTP throughput ('similar')", 1.0, "ratio", DEFAULT,
-                    new Band(0.8, 2)),
+            new Claim("L5.torus", "4x8 torus: TBTP3VL / TBTP throughput (+20%)", 1.20, "ratio", new Band(0.95, 2.5)),
+            new Claim("L5.mesh", "4x8 mesh: TBTP3VL / TBTP throughput ('similar')", 1.0, "ratio", new Band(0.8, 2)),
             new Claim("L7", "32-switch irregular: LASH / TBTP3VL mean latency at full load (-25%)", 0.75, "ratio",
-                    DEFAULT, new Band(0.2, 1.3)),
+                    new Band(0.2, 1.3)),
             new Claim("L8.torus", "4x8 torus: LASH / TBTP3VL mean latency at full load (-55%)", 0.45, "ratio",
-                    DEFAULT, new Band(0.3, 2)),
+                    new Band(0.3, 2)),
             new Claim("L8.mesh", "4x8 mesh: LASH / TBTP3VL mean latency at full load (-52%)", 0.48, "ratio",
-                    DEFAULT, new Band(0.3, 2)),
+                    new Band(0.3, 2)),
             new Claim("L6.lash", "past saturation: LASH's accepted load at 100% offered over its peak, least of the "
                     + "three fabrics ('stable and without any drop')", 1, "ratio", Tolerance.atLeast(0.05,
                     "thesis: 'without any drop'; 5% for the sweep's noise"), new Band(0.5, 1.05)),

@@ -25,17 +25,15 @@ final class PhaseRepro implements Reproduction.Experiment {
     /** {@code weft repro phase}: the paper's experiment, one line. */
     static final String TITLE = "Seed 003 Fig. 6 / seed 000 Fig. 6.7: phase completion, NC vs SAA vs AR vs SAA+AR "
             + "(packet-level NC, AR)";
-    private static final Tolerance DEFAULT = Tolerance.defaultRelative();
     private static final List<String> SCHEMES = List.of("NC", "SAA", "AR", "SAA+AR");
     static final List<Claim> CLAIMS = List.of(
             new Claim("C6", "SAA alone vs NC: largest reduction of the phase's completion time over p", 13, "%",
-                    DEFAULT, new Band(-10, 40)),
+                    new Band(-10, 40)),
             new Claim("C7", "AR alone vs NC: completion AR / NC, least over p >= 3 ('higher than NC')", 1.0, "ratio",
                     Tolerance.atLeast(0, "the papers give only the direction: above 1"), new Band(0.3, 2.5)),
-            new Claim("C8", "SAA+AR vs NC: largest reduction of the completion time over p", 50, "%", DEFAULT,
-                    new Band(20, 80)),
+            new Claim("C8", "SAA+AR vs NC: largest reduction of the completion time over p", 50, "%", new Band(20, 80)),
             new Claim("C8.p1", "1 permutation: NC completion / SAA+AR completion ('twofold', seed 003 §5.3)", 2.0,
-                    "ratio", DEFAULT, new Band(1.3, 4)));
+                    "ratio", new Band(1.3, 4)));
     static final List<Parameter> PARAMETERS = TreeFabric.phaseParameters(TreeFabric.arity("16", "4"), "2",
             new Parameter("max-permutations", "p = 1 .. this", "5", "4"));
 

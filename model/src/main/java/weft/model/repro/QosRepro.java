@@ -21,35 +21,32 @@ final class QosRepro implements Reproduction.Experiment {
     /** {@code weft repro qos}: the paper's experiment, one line. */
     static final String TITLE = "Seed 002 §4.3 Figs. 4.2-4.4: IBA service differentiation (Table 4.1 SLs on VLs, VL "
             + "arbitration), per-SL throughput and SL1 latency";
-    private static final Tolerance DEFAULT = Tolerance.defaultRelative();
     static final List<Claim> CLAIMS = List.of(
             new Claim("Q1.medium", "balanced, medium mark: least accepted/offered of the five SLs (every SL served)",
-                    1.0, "ratio", DEFAULT, new Band(0.85, 1.05)),
+                    1.0, "ratio", new Band(0.85, 1.05)),
             new Claim("Q1.high", "balanced, high mark: SL1-2 accepted/offered (high priority keeps its load)", 1.0,
-                    "ratio", DEFAULT, new Band(0.8, 1.05)),
+                    "ratio", new Band(0.8, 1.05)),
             new Claim("Q1.preempt", "balanced, high mark: SL3-5 accepted/offered over SL1-2's (low priority "
                     + "preempted)", 0.95, "ratio", Tolerance.atMost(0, "thesis: 'low priority SL throughput is "
                     + "reduced'; direction, at least 5% below the high SLs"), new Band(0, 0.99)),
             new Claim("Q2.unbalanced", "unbalanced, high mark: SL4 / SL5 accepted ('at the level of SL5')", 1.0,
-                    "ratio", DEFAULT, new Band(0.6, 1.4)),
+                    "ratio", new Band(0.6, 1.4)),
             new Claim("Q2.balanced", "balanced, high mark: SL4 / SL3 accepted ('just above SL3')", 1.0, "ratio",
                     Tolerance.atLeast(0, "thesis: SL4 'should be just above SL3'; direction"), new Band(0.8, 3)),
-            new Claim("Q3.low", "SL1 latency, 95th percentile at the low mark", 180, "cycles", DEFAULT,
-                    new Band(30, 400)),
-            new Claim("Q3.medium", "SL1 latency, 95th percentile at the medium mark", 198, "cycles", DEFAULT,
+            new Claim("Q3.low", "SL1 latency, 95th percentile at the low mark", 180, "cycles", new Band(30, 400)),
+            new Claim("Q3.medium", "SL1 latency, 95th percentile at the medium mark", 198, "cycles",
                     new Band(30, 1000)),
-            new Claim("Q3.high", "SL1 latency, 95th percentile at the high mark", 2356, "cycles", DEFAULT,
-                    new Band(50, 20000)),
-            new Claim("Q3.iqr", "SL1 latency, inter-quartile range at the high mark", 1262, "cycles", DEFAULT,
+            new Claim("Q3.high", "SL1 latency, 95th percentile at the high mark", 2356, "cycles", new Band(50, 20000)),
+            new Claim("Q3.iqr", "SL1 latency, inter-quartile range at the high mark", 1262, "cycles",
                     new Band(0, 20000)),
             new Claim("Q4.p95", "SL1 at the high mark: 95th percentile over 4-switch / 3-switch paths (2410 / 2262)",
-                    2410.0 / 2262, "ratio", DEFAULT, new Band(1.0, 8)),
+                    2410.0 / 2262, "ratio", new Band(1.0, 8)),
             new Claim("Q4.iqr", "SL1 at the high mark: inter-quartile range, 4-switch / 3-switch paths (1478 / 1125)",
-                    1478.0 / 1125, "ratio", DEFAULT, new Band(0.8, 12)),
+                    1478.0 / 1125, "ratio", new Band(0.8, 12)),
             new Claim("Q5.3", "SL1 at the high mark: longest latency over 3-switch paths (eq. 4.1 bound 18,688)",
-                    6606, "cycles", DEFAULT, new Band(100, 18688)),
+                    6606, "cycles", new Band(100, 18688)),
             new Claim("Q5.4", "SL1 at the high mark: longest latency over 4-switch paths (eq. 4.1 bound 149,760)",
-                    8840, "cycles", DEFAULT, new Band(100, 149760)));
+                    8840, "cycles", new Band(100, 149760)));
     static final List<Parameter> PARAMETERS = IbaExperiment.parameters();
     static final String[] SL = {"SL1", "SL2", "SL3", "SL4", "SL5"};
 

@@ -18,22 +18,15 @@ final class SegmentRepro implements Reproduction.Experiment {
     /** {@code weft repro sr}: the paper's experiment, one line. */
     static final String TITLE = "Seed 002 §3.2.3 Figs. 3.9/3.11: Segment-based routing vs Up*/Down*, TBTP and LASH "
             + "throughput (SR 2.2x Up*/Down* on the 8x8 torus)";
-    private static final Tolerance DEFAULT = Tolerance.defaultRelative();
     static final List<Claim> CLAIMS = List.of(
-            new Claim("S1", "8x8 torus: SR / Up*/Down* throughput", 2.2, "ratio", DEFAULT, new Band(1.1, 4)),
-            new Claim("S5", "16-switch irregular: SR / Up*/Down* throughput", 1.5, "ratio", DEFAULT,
-                    new Band(1.0, 3)),
-            new Claim("S6", "32-switch irregular: SR / Up*/Down* throughput", 1.84, "ratio", DEFAULT,
-                    new Band(1.1, 3.5)),
-            new Claim("S6.tbtp", "32-switch irregular: SR / TBTP throughput", 2.4, "ratio", DEFAULT,
-                    new Band(1.1, 4.5)),
-            new Claim("S7", "64-switch irregular: SR / Up*/Down* throughput", 2.0, "ratio", DEFAULT,
-                    new Band(1.1, 4)),
-            new Claim("S7.tbtp", "64-switch irregular: SR / TBTP throughput", 3.2, "ratio", DEFAULT,
-                    new Band(1.1, 6)),
-            new Claim("S2", "8x8 mesh: SR / Up*/Down* throughput", 1.2, "ratio", DEFAULT, new Band(0.8, 3)),
-            new Claim("S3", "8x8 mesh with 5% link faults: SR / Up*/Down* throughput", 2.0, "ratio", DEFAULT,
-                    new Band(1.0, 4)),
+            new Claim("S1", "8x8 torus: SR / Up*/Down* throughput", 2.2, "ratio", new Band(1.1, 4)),
+            new Claim("S5", "16-switch irregular: SR / Up*/Down* throughput", 1.5, "ratio", new Band(1.0, 3)),
+            new Claim("S6", "32-switch irregular: SR / Up*/Down* throughput", 1.84, "ratio", new Band(1.1, 3.5)),
+            new Claim("S6.tbtp", "32-switch irregular: SR / TBTP throughput", 2.4, "ratio", new Band(1.1, 4.5)),
+            new Claim("S7", "64-switch irregular: SR / Up*/Down* throughput", 2.0, "ratio", new Band(1.1, 4)),
+            new Claim("S7.tbtp", "64-switch irregular: SR / TBTP throughput", 3.2, "ratio", new Band(1.1, 6)),
+            new Claim("S2", "8x8 mesh: SR / Up*/Down* throughput", 1.2, "ratio", new Band(0.8, 3)),
+            new Claim("S3", "8x8 mesh with 5% link faults: SR / Up*/Down* throughput", 2.0, "ratio", new Band(1.0, 4)),
             new Claim("S4", "8x8 torus: SR's accepted load two sweep points past saturation over its peak ('more "
                     + "than halved')", 0.5, "ratio", Tolerance.atMost(0, "thesis Fig. 3.9c: direction, at most half"),
                     new Band(0, 1.05)),

@@ -44,19 +44,17 @@ final class SpreadingRepro implements Reproduction.Experiment {
             + "rates (4 ms)";
     private static final int PACKET = 2048;
     private static final double GBPS = 10;
-    private static final Tolerance DEFAULT = Tolerance.defaultRelative();
     static final List<Claim> CLAIMS = List.of(
             new Claim("C1.trunk", "NC: trunk sw1->sw2 utilisation in steady state (congestion victim)", 2.0 / 3,
-                    "fraction", DEFAULT, new Band(0.6, 0.73)),
+                    "fraction", new Band(0.6, 0.73)),
             new Claim("C1.victims", "NC: rate of each of f1..f4 in steady state (mean)", 1.0 / 6, "fraction",
-                    DEFAULT, new Band(0.14, 0.19)),
-            new Claim("C1.roots", "NC: rate of f5, f6 in steady state (mean)", 1.0 / 3, "fraction", DEFAULT,
+                    new Band(0.14, 0.19)),
+            new Claim("C1.roots", "NC: rate of f5, f6 in steady state (mean)", 1.0 / 3, "fraction",
                     new Band(0.3, 0.37)),
-            new Claim("C1.nc", "NC: phase completion with 1 ms flows", 5, "ms", DEFAULT, new Band(4.6, 5.4)),
-            new Claim("C1.rates", "SAA rates (1/4 each) by Periodic Selection: phase completion", 4, "ms", DEFAULT,
+            new Claim("C1.nc", "NC: phase completion with 1 ms flows", 5, "ms", new Band(4.6, 5.4)),
+            new Claim("C1.rates", "SAA rates (1/4 each) by Periodic Selection: phase completion", 4, "ms",
                     new Band(3.9, 4.2)),
-            new Claim("C1.gain", "NC completion / rate-controlled completion", 1.25, "ratio", DEFAULT,
-                    new Band(1.1, 1.4)));
+            new Claim("C1.gain", "NC completion / rate-controlled completion", 1.25, "ratio", new Band(1.1, 1.4)));
     static final List<Parameter> PARAMETERS = List.of(
             new Parameter("packets", "packets of 2 KB per flow (one flow time)", "640", "160"),
             new Parameter("buffer", "input buffer per port, in packets", "8", "8"));

@@ -31,19 +31,19 @@ final class VoqRepro implements Reproduction.Experiment {
     static final double UNIT_BYTES_PER_MS = 11_898_569 / 100.0;
     static final List<Claim> CLAIMS = List.of(
             new Claim("C28", "f-flow pattern, largest f: max-min completion / optimum (theory 2f/(f+1), 5/3 at the "
-                    + "paper size f = 5; simulation 'slightly above')", 5 / 3.0, "ratio", Tolerance.defaultRelative(),
+                    + "paper size f = 5; simulation 'slightly above')", 5 / 3.0, "ratio",
                     new Band(1.15, 1.7)),
             new Claim("C28.bp", "f-flow pattern, largest f: backlog-proportional completion / optimum (optimal: 1)",
-                    1.0, "ratio", Tolerance.defaultRelative(), new Band(0.95, 1.25)),
+                    1.0, "ratio", new Band(0.95, 1.25)),
             new Claim("C27", "two-phase pattern: max-min completion / optimum (tends to 3/2)", 1.5, "ratio",
-                    Tolerance.defaultRelative(), new Band(1.15, 1.7)),
+                    new Band(1.15, 1.7)),
             new Claim("C29", "f-flow, application limited to 1 Gbit/s: backlog-proportional completion / optimum",
-                    1.5, "ratio", Tolerance.defaultRelative(), new Band(1.0, 1.7)),
+                    1.5, "ratio", new Band(1.0, 1.7)),
             new Claim("C29.mm", "f-flow, application limited to 1 Gbit/s: max-min completion / unlimited max-min "
-                    + "('not affected')", 1.0, "ratio", Tolerance.defaultRelative(), new Band(0.9, 1.1)),
+                    + "('not affected')", 1.0, "ratio", new Band(0.9, 1.1)),
             new Claim("C29.gap", "f-flow, largest f: (limited BP - 1) / (max-min - 1), the share of max-min's gap to "
                     + "the optimum left with the application limit ('effectively halves the gap')", 0.5, "ratio",
-                    Tolerance.defaultRelative(), new Band(0.2, 0.95)));
+                    new Band(0.2, 0.95)));
     static final List<Parameter> PARAMETERS = List.of(
             new Parameter("f", "flows of the f-flow pattern (n = f^2 senders), swept", "2,3,4,5", "2"),
             new Parameter("n", "senders of the two-phase pattern", "16", "4"),

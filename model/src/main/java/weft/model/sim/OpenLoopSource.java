@@ -27,9 +27,10 @@ final class OpenLoopSource {
     private final double logMiss;
     private final int limit;
 
-    OpenLoopSource(Engine engine, Hosts hosts, TrafficPattern pattern, double load, long end) {
+    /** A source feeding the engine's hosts ({@code engine.hosts}, set before), making packets until {@code end}. */
+    OpenLoopSource(Engine engine, TrafficPattern pattern, double load, long end) {
         this.engine = engine;
-        this.hosts = hosts;
+        this.hosts = engine.hosts;
         this.pattern = pattern;
         this.load = load;
         this.end = end;

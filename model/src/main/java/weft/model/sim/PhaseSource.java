@@ -35,9 +35,10 @@ final class PhaseSource implements Receivers.Delivery {
     private int appsRunning;
     final List<SimResult.PhaseTime> phaseTimes = new ArrayList<>();
 
-    PhaseSource(Engine engine, Hosts hosts, Workload.Phases workload, int[] flowQueue, int[] flowSrc) {
+    /** The phases of {@code workload} on the engine's hosts ({@code engine.hosts}, set before). */
+    PhaseSource(Engine engine, Workload.Phases workload, int[] flowQueue, int[] flowSrc) {
         this.engine = engine;
-        this.hosts = hosts;
+        this.hosts = engine.hosts;
         this.workload = workload;
         this.flowQueue = flowQueue;
         this.flowSrc = flowSrc;

@@ -155,7 +155,7 @@ public final class Simulator {
                 none[h] = -1;
             }
             e.hosts = new Hosts(e, hostOf, none, none, 0, policy);
-            source = new OpenLoopSource(e, e.hosts, o.pattern(), o.load(), end);
+            source = new OpenLoopSource(e, o.pattern(), o.load(), end);
             source.start();
         } else {
             Workload.Phases p = (Workload.Phases) workload;
@@ -304,7 +304,7 @@ public final class Simulator {
                     injectors);
         }
         e.hosts.paths.fixPaths(flowTag, src, dst, p.name(), flows);
-        PhaseSource s = new PhaseSource(e, e.hosts, p, flowQueue, src);
+        PhaseSource s = new PhaseSource(e, p, flowQueue, src);
         e.hosts.receivers.onDelivery(s);
         return s;
     }
