@@ -350,6 +350,60 @@ final class CrpLab {
     }
 
     /**
+     * What a set of hosts put into their switch together, sampled as fast as {@code ip} answers (every 10-30 ms on
+     * this machine): the bytes that arrived within each span of at least a slot, as a rate ({@link #spanMbps}). With
+     * CRP the sources' own arrivals at the switch are bounded by the slots' reservations; a queue at the bottleneck
+     * beyond that formed downstream of the hosts (the userspace switch forwarding a backlog at once).
+     */
+    static final class ArrivalMeter {
+        private final Thread thread;
+        private final List<long[]> samples = new ArrayList<>();
+        private volatile boolean running = true;
+
+        ArrivalMeter(OvsLab lab, List<Host> hosts) {
+            this.thread = new Thread(() -> {
+                while (running) {
+                    long a = System.nanoTime();
+                    long sum = Arrays.stream(hostPortBytes(lab, hosts, true)).sum();
+                    long b = System.nanoTime();
+                    synchronized (this) {
+                        samples.add(new long[] {(a + b) / 2, sum});
+                    }
+                }
+            }, "arrival-meter");
+            thread.setDaemon(true);
+            thread.start();
+        }
+
+        /**
+         * Stops sampling; the {@code q}-quantiles (0..1) of the arrival rate in Mbit/s over consecutive spans of at
+         * least {@code spanNanos} each (from each sample to the first one at least that much later).
+         */
+        synchronized double[] spanMbps(long spanNanos, double... q) {
+            running = false;
+            List<Double> rates = new ArrayList<>();
+            int j = 0;
+            for (int i = 0; i < samples.size(); i++) {
+                j = Math.max(j, i + 1);
+                while (j < samples.size() && samples.get(j)[0] - samples.get(i)[0] < spanNanos) {
+                    j++;
+                }
+                if (j == samples.size()) {
+                    break;
+                }
+                rates.add((samples.get(j)[1] - samples.get(i)[1]) * 8e3 / (samples.get(j)[0] - samples.get(i)[0]));
+            }
+            rates.sort(Double::compare);
+            double[] out = new double[q.length];
+            for (int k = 0; k < q.length; k++) {
+                out[k] = rates.isEmpty() ? Double.NaN : rates.get((int) Math.min(rates.size() - 1,
+                        Math.floor(q[k] * rates.size())));
+            }
+            return out;
+        }
+    }
+
+    /**
      * How late a thread of ordinary priority wakes up on this machine while it runs: it sleeps 1 ms again and again
      * and keeps each wake-up's lateness. The agents' data-path threads are such threads in other JVMs on the same two
      * cores, so this is the instrument that tells whether grants expire because the agents are not run within their
