@@ -5,7 +5,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.netty.channel.EventLoopGroup;
 import java.net.InetAddress;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
@@ -83,22 +82,9 @@ class StreamRestartTest {
     private StreamSender streamThrough(Kill kill) throws Exception {
         a = startA();
         b = startB();
-        CompletableFuture<List<StreamReceiver.Message>> got = CompletableFuture.supplyAsync(() -> {
-            List<StreamReceiver.Message> out = new ArrayList<>();
-            try (StreamReceiver rx = new StreamReceiver(localB)) {
-                while (out.size() < MESSAGES) {
-                    out.add(rx.receive());
-                }
-                // nothing more may come: a duplicate would show up here
-                StreamReceiver.Message extra = rx.receive(500);
-                if (extra != null) {
-                    out.add(extra);
-                }
-            } catch (java.io.IOException e) {
-                throw new java.io.UncheckedIOException(e);
-            }
-            return out;
-        });
+        // nothing more than the messages may come: a duplicate would show up among them
+        CompletableFuture<List<StreamReceiver.Message>> got = StreamCollector.collect(new StreamReceiver(localB),
+                MESSAGES);
         DataPath receiving = b;
         Loopback.await("the receiver subscribed", Duration.ofSeconds(10), () -> receiving.subscriberCount() == 1);
         StreamSender tx = StreamSender.open(localA, InetAddress.getByName("127.0.0.2"));

@@ -18,8 +18,10 @@ import weft.model.sim.control.ControlResult;
 import weft.model.sim.control.ControlRun;
 import weft.model.sim.control.MessageSize;
 import weft.model.sim.control.MessageTraffic;
+import weft.model.sim.control.TcpCounters;
 import weft.model.sim.io.ControlJson;
 import weft.model.sim.io.SimJson;
+import weft.model.tcp.TcpParameters;
 import weft.model.topology.Topology;
 
 /**
@@ -29,7 +31,9 @@ import weft.model.topology.Topology;
  * routing and load with the paper's figures (accepted rates of the pattern's sources in flits per cycle, in-network
  * latency in cycles, control overhead, CRP's requests and retry probability, ECN's notifications, losses), and with
  * {@code --json} a {@code weft-sim/1} file whose runs carry those figures as {@link ControlJson}. A cycle is one
- * 8-byte flit on a host link.
+ * 8-byte flit on a host link. {@code --control tcp} runs a TCP NewReno connection per host pair instead (accepted =
+ * goodput; a cycle is one byte's time, since frames such as Ethernet's 1,522 B need not be whole 8-byte flits) and
+ * prints each run's retransmissions and timeouts.
  */
 final class ControlSim {
     private final ControlRun.Control control;
@@ -37,11 +41,14 @@ final class ControlSim {
     private final List<Double> loads;
     private final MessageSize size;
     private final String messagePackets;
+    private final double tcpMinRtoUs;
+    private final long tcpWindowBytes;
 
     /**
      * @throws CliFailure (usage) naming the option whose value is bad
      */
-    ControlSim(String control, String traffic, String loads, String messagePackets) {
+    ControlSim(String control, String traffic, String loads, String messagePackets, double tcpMinRtoUs,
+               long tcpWindowBytes) {
         try {
             this.control = ControlRun.Control.parse(control);
             this.size = MessageSize.parse(messagePackets);
@@ -51,6 +58,12 @@ final class ControlSim {
         }
         this.traffic = traffic;
         this.messagePackets = messagePackets;
+        if (!(tcpMinRtoUs > 0 && tcpMinRtoUs <= 60e6) || tcpWindowBytes < 1) {
+            throw new CliFailure("--tcp-min-rto-us must be in (0, 60e6] and --tcp-window-bytes >= 1, got "
+                    + tcpMinRtoUs + " and " + tcpWindowBytes, CliFailure.USAGE);
+        }
+        this.tcpMinRtoUs = tcpMinRtoUs;
+        this.tcpWindowBytes = tcpWindowBytes;
         List<Double> values = new ArrayList<>();
         for (String l : loads.split(",")) {
             try {
@@ -72,6 +85,16 @@ final class ControlSim {
     int run(Topology t, Map<String, RoutingResult> routings, SimConfig base, PrintWriter stdout, Path json,
             Map<String, Object> fabric, boolean details) {
         SimConfig config = base.withClassPriorities(ControlRun.classPriorities(control));
+        ControlRun.Options options = ControlRun.Options.paper();
+        if (control == ControlRun.Control.TCP) {
+            try {
+                TcpParameters tcp = ControlRun.tcpDefaults(config.packetBytes(), Math.round(tcpMinRtoUs * 1e6))
+                        .withReceiveWindowBytes(tcpWindowBytes);
+                options = options.withFlitBytes(1).withBinCycles(1_000_000).withTcp(tcp);
+            } catch (IllegalArgumentException e) {
+                throw new CliFailure("--control tcp: " + e.getMessage(), CliFailure.USAGE);
+            }
+        }
         boolean toStdout = json != null && json.toString().equals("-");
         PrintWriter out = toStdout ? new PrintWriter(Writer.nullWriter()) : stdout;
         List<SimJson.Run> runs = new ArrayList<>();
@@ -87,8 +110,7 @@ final class ControlSim {
                 ControlRun run;
                 SimResult r;
                 try {
-                    run = new ControlRun(control, MessageTraffic.parse(traffic, load, size),
-                            ControlRun.Options.paper());
+                    run = new ControlRun(control, MessageTraffic.parse(traffic, load, size), options);
                     Simulator sim = new Simulator(t, e.getValue(), config);
                     vcs = sim.vcs();
                     r = sim.run(run.workload());
@@ -103,6 +125,13 @@ final class ControlSim {
                 deadlocked |= r.deadlock() != null;
                 Map<String, Object> extra = new LinkedHashMap<>();
                 extra.put("vcs", vcs);
+                if (control == ControlRun.Control.TCP) {
+                    TcpCounters k = run.tcpCounters();
+                    out.printf(Locale.ROOT, "%-10s tcp: %d segments, %.2f%% retransmitted, %d timeouts%n", "",
+                            k.segments(), 100 * k.retransmittedShare(), k.timeouts());
+                    extra.put("tcp", Map.of("segments", k.segments(), "retransmitted", k.retransmitted(),
+                            "timeouts", k.timeouts()));
+                }
                 extra.put("control", ControlJson.fields(control.name().toLowerCase(Locale.ROOT), traffic,
                         messagePackets, c));
                 runs.add(new SimJson.Run(e.getKey(), r, extra));

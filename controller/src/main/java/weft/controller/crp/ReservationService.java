@@ -92,14 +92,7 @@ public final class ReservationService {
     /** Link ends reported down since the routes last changed: no grant crosses them. */
     private final Set<EgressPort> down = new HashSet<>();
     private long ownersSlot = Long.MIN_VALUE;
-    private long requests;
-    private long grants;
-    private long retriesFull;
-    private long retriesNoSlot;
-    private long refusals;
-    private long revocations;
-    private long grantedBytes;
-    private long chargedBytes;
+    private final AnswerCounters counters = new AnswerCounters();
 
     /**
      * @param random draws the retry jitter (seed 001 §2.6); seeded by the caller
@@ -231,7 +224,7 @@ public final class ReservationService {
                 continue;
             }
             livePerFlow.merge(o.flow(), -1, Integer::sum);
-            revocations++;
+            counters.revoked();
             if (!r.revoked().isEmpty()) {
                 out.add(new Delivery(o.src(), new ControlMessage.Revoke(r.booking(), o.dstIp(),
                         r.revoked().stream().map(u -> new SlotBytes(u.slot(), u.units())).toList())));
@@ -262,7 +255,7 @@ public final class ReservationService {
      * with the time to wait, or a {@code refused} naming the problem, which changes no table.
      */
     public ControlMessage reserve(String src, ControlMessage.Reserve r, long now) {
-        requests++;
+        counters.requested();
         String who = "reserve " + r.id() + " from " + src + " to " + r.dst() + ": ";
         if (critical == null || config == null) {
             return refuse(r, "not-ready", who + "the controller has no routes yet");
@@ -299,7 +292,7 @@ public final class ReservationService {
         if (path.stream().anyMatch(down::contains)) {
             // no slot of a dead channel is common to the path; the routes that follow the failure come within
             // about a window, so the wait is a destination-full one (seed 001 §2.6), not the short jittered one
-            retriesNoSlot++;
+            counters.retried(RetryCause.NO_COMMON_SLOT);
             return new ControlMessage.Retry(r.id(), r.dst(), "link-down", central.params().retryWait(
                     RetryCause.DESTINATION_FULL, options.rttNanos(), random));
         }
@@ -311,19 +304,14 @@ public final class ReservationService {
             return refuse(r, wire(f.problem()), who + f.message());
         }
         if (decision instanceof Decision.Retry t) {
-            if (t.cause() == RetryCause.DESTINATION_FULL) {
-                retriesFull++;
-            } else {
-                retriesNoSlot++;
-            }
+            counters.retried(t.cause());
             long wait = central.params().retryWait(t.cause(), options.rttNanos(), random);
             return new ControlMessage.Retry(r.id(), r.dst(), t.cause().name().toLowerCase(Locale.ROOT).replace('_',
                     '-'), wait);
         }
         @SuppressWarnings("unchecked")
         Booking<EgressPort> b = ((Decision.Granted<EgressPort>) decision).booking();
-        grants++;
-        grantedBytes += b.dataUnits();
+        counters.granted(b.dataUnits());
         owners.put(b.id(), new Owner(src, d.id(), r.dst(), flow, b));
         livePerFlow.merge(flow, 1, Integer::sum);
         return new ControlMessage.Grant(r.id(), r.dst(), b.id(),
@@ -331,7 +319,7 @@ public final class ReservationService {
     }
 
     private ControlMessage.Refused refuse(ControlMessage.Reserve r, String problem, String message) {
-        refusals++;
+        counters.refused();
         return new ControlMessage.Refused(r.id(), r.dst(), problem, message);
     }
 
@@ -359,7 +347,7 @@ public final class ReservationService {
                 continue;
             }
             central.chargeUnreserved(path, line.bytes(), now);
-            chargedBytes += line.bytes();
+            counters.charged(line.bytes());
         }
         return bad.isEmpty() ? null : new ControlMessage.Error("charge from " + src + ": no path to " + bad
                 + " (not charged; the other lines were)");
@@ -389,10 +377,7 @@ public final class ReservationService {
                 o.headroomPpm(), o.epsilonPpm(), config == null ? 0 : config.minBytes(),
                 config == null ? 0 : config.maxBytes(), o.outstanding(), o.maxLivePerPair(), o.toleranceNanos(),
                 clock.slotOf(now)),
-                new ReservationsView.Totals(requests, grants, retriesFull, retriesNoSlot, refusals, revocations,
-                        grantedBytes, epsilon, chargedBytes, requests == 0 ? 0
-                        : (double) (retriesFull + retriesNoSlot) / requests),
-                tables, owners.size());
+                counters.totals(epsilon), tables, owners.size());
     }
 
     /** Every live booking with its owner (for a state store, and the REST API), oldest first. */

@@ -9,14 +9,12 @@ import org.junit.jupiter.api.Test;
 import weft.controller.crp.ReservationOptions;
 import weft.controller.crp.ReservationService;
 import weft.controller.crp.ReservationsView;
+import weft.model.crp.IncastFabric;
 import weft.model.protocol.ControlMessage;
 import weft.model.protocol.SlotBytes;
 import weft.model.routing.RoutingEngines;
 import weft.model.routing.RoutingOptions;
 import weft.model.routing.RoutingResult;
-import weft.model.topology.Host;
-import weft.model.topology.Link;
-import weft.model.topology.Switch;
 import weft.model.topology.Topology;
 
 /**
@@ -30,17 +28,7 @@ class AgentRegistryReservationsTest {
     private static final long NOW = 10_000 * MS + 3 * MS;
     private static final String TOKEN = AgentRegistryTest.TOKEN;
 
-    static Topology incast() {
-        List<Host> hosts = new java.util.ArrayList<>();
-        for (int i = 1; i <= 8; i++) {
-            hosts.add(new Host("h" + i, String.format("02:00:00:00:00:%02x", i), "10.0.0." + i, "s1", i, 1.0));
-        }
-        hosts.add(new Host("h9", "02:00:00:00:00:09", "10.0.0.9", "s2", 1, 0.05));
-        return new Topology("incast", List.of(new Switch("s1", 1, 9), new Switch("s2", 2, 2)), hosts,
-                List.of(new Link("s1", 9, "s2", 2, 0.024)));
-    }
-
-    private final Topology topology = incast();
+    private final Topology topology = IncastFabric.topology(0.024, 0.05);
     private final RoutingResult routes = RoutingEngines.byName("updown").compute(topology, RoutingOptions.defaults());
     private final AgentRegistry registry = new AgentRegistry(AgentToken.of(TOKEN, "test"), PathProvider.NONE, null,
             RegistrationCheck.syntax(List.of(), RegistrationCheck.SYNTAX), r -> { }, AgentLinkLimits.defaults());

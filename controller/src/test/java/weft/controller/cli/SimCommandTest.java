@@ -248,9 +248,21 @@ class SimCommandTest {
                 assertThat(c.get("retry_probability").isNull()).isTrue();
             }
         }
-        assertThat(cli.run("--topo", cli.file("clusters.json"), "--engines", "nca", "--control", "tcp"))
+        assertThat(cli.run("--topo", cli.file("clusters.json"), "--engines", "nca", "--control", "red"))
                 .isEqualTo(CliFailure.USAGE);
-        assertThat(cli.err()).contains("--control: control 'tcp': expected none, ecn or crp");
+        assertThat(cli.err()).contains("--control: control 'red': expected none, ecn, crp or tcp");
+        cli.clearOut();
+        List<String> tcp = new java.util.ArrayList<>(List.of(common));
+        tcp.addAll(List.of("--control", "tcp", "--traffic", "cluster-uniform", "--load", "0.3", "--flow-control",
+                "lossy", "--tcp-min-rto-us", "5", "--json", cli.file("tcp.json")));
+        assertThat(cli.run(tcp.toArray(String[]::new))).as(cli.err()).isZero();
+        assertThat(cli.out()).contains("control tcp, traffic cluster-uniform").contains(" tcp: ");
+        JsonNode tcpRun = new ObjectMapper().readTree(Files.readString(cli.path("tcp.json"))).get("runs").get(0);
+        assertThat(tcpRun.get("control").get("scheme").asText()).isEqualTo("tcp");
+        assertThat(tcpRun.get("tcp").get("segments").asLong()).isPositive();
+        assertThat(cli.run("--topo", cli.file("clusters.json"), "--engines", "nca", "--control", "tcp",
+                "--packet-bytes", "60")).isEqualTo(CliFailure.USAGE);
+        assertThat(cli.err()).contains("--control tcp: tcp: packets of 60 B cannot carry");
         assertThat(cli.run("--topo", cli.file("clusters.json"), "--engines", "nca", "--control", "crp",
                 "--message-packets", "5-2")).isEqualTo(CliFailure.USAGE);
         assertThat(cli.err()).contains("--message-packets: ");

@@ -2,19 +2,16 @@ package weft.controller.crp;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
 import java.util.SplittableRandom;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
 import weft.model.crp.EgressPort;
+import weft.model.crp.IncastFabric;
 import weft.model.protocol.ControlMessage;
 import weft.model.protocol.DestinationBytes;
 import weft.model.protocol.SlotBytes;
-import weft.model.topology.Host;
-import weft.model.topology.Link;
-import weft.model.topology.Switch;
 import weft.model.topology.Topology;
 
 /**
@@ -35,26 +32,14 @@ class ReservationServiceTest {
                 null);
     }
 
+    /** The lab's incast fabric with h9's port at 50 Mbit/s and the link at {@code linkGbps}. */
     static Topology incast(double linkGbps) {
-        List<Host> hosts = new ArrayList<>();
-        for (int i = 1; i <= 8; i++) {
-            hosts.add(new Host("h" + i, String.format("02:00:00:00:00:%02x", i), "10.0.0." + i, "s1", i, 1.0));
-        }
-        hosts.add(new Host("h9", "02:00:00:00:00:09", H9, "s2", 1, 0.05));
-        return new Topology("incast", List.of(new Switch("s1", 1, 9), new Switch("s2", 2, 2)), hosts,
-                List.of(new Link("s1", 9, "s2", 2, linkGbps)));
-    }
-
-    static List<int[]> paths(Host src, Host dst) {
-        if (src.switchId().equals(dst.switchId())) {
-            return List.of(new int[0]);
-        }
-        return List.of(new int[] {src.switchId().equals("s1") ? 0 : 1});
+        return IncastFabric.topology(linkGbps, 0.05);
     }
 
     static ReservationService service() {
         ReservationService s = new ReservationService(options(), new SplittableRandom(7));
-        ReservationService.FabricUpdate u = s.fabric(incast(0.024), ReservationServiceTest::paths, NOW);
+        ReservationService.FabricUpdate u = s.fabric(incast(0.024), IncastFabric::paths, NOW);
         assertThat(u.revocations()).isEmpty();
         assertThat(u.configOrNull()).isEqualTo(new ControlMessage.Crp(10 * MS, 32, 7_275, 29_100, 2, MS, null));
         return s;
@@ -181,7 +166,7 @@ class ReservationServiceTest {
         assertThat(table(s, "s1:9").retriesNoCommonSlot()).isEqualTo(1);
 
         ReservationService d = new ReservationService(options(), new SplittableRandom(7));
-        d.fabric(incast(1.0), ReservationServiceTest::paths, NOW);
+        d.fabric(incast(1.0), IncastFabric::paths, NOW);
         ControlMessage.Retry full = null;
         for (int i = 0; i < 200 && full == null; i++) {
             ControlMessage m = d.reserve("h" + (1 + i % 8), new ControlMessage.Reserve(i, H9, 60_625 / 2, null), NOW);
@@ -232,7 +217,7 @@ class ReservationServiceTest {
         assertThat(s.reserve("h9", new ControlMessage.Reserve(3, "10.0.0.1", 1000, null), NOW + 2 * MS))
                 .as("h9 -> h1 crosses s2:2, the link's other direction").isInstanceOf(ControlMessage.Retry.class);
 
-        s.fabric(incast(0.024), ReservationServiceTest::paths, NOW + 3 * MS);
+        s.fabric(incast(0.024), IncastFabric::paths, NOW + 3 * MS);
         assertThat(s.reserve("h1", new ControlMessage.Reserve(4, H9, 29_100, null), NOW + 3 * MS))
                 .as("the routes changed (here: the link is back)").isInstanceOf(ControlMessage.Grant.class);
     }
@@ -255,13 +240,13 @@ class ReservationServiceTest {
         ReservationService s = service();
         s.reserve("h1", new ControlMessage.Reserve(1, H9, 29_100, null), NOW);
         s.reserve("h2", new ControlMessage.Reserve(7, "10.0.0.3", 1000, null), NOW);
-        ReservationService.FabricUpdate u = s.fabric(incast(1.0), ReservationServiceTest::paths, NOW);
+        ReservationService.FabricUpdate u = s.fabric(incast(1.0), IncastFabric::paths, NOW);
         assertThat(u.revocations()).containsExactly(new ReservationService.Delivery("h1",
                 new ControlMessage.Revoke(1, H9, List.of(new SlotBytes(1002, 29_100)))));
         assertThat(u.configOrNull().maxBytes()).isEqualTo(60_625);
         assertThat(s.resources()).doesNotContain(new EgressPort("s1", 9));
         assertThat(s.bookings(NOW)).as("h2 -> h3 keeps its path").hasSize(1);
-        assertThat(s.fabric(incast(1.0), ReservationServiceTest::paths, NOW).configOrNull()).as("unchanged").isNull();
+        assertThat(s.fabric(incast(1.0), IncastFabric::paths, NOW).configOrNull()).as("unchanged").isNull();
     }
 
     @Test

@@ -5,12 +5,12 @@ import static weft.controller.agentlink.LoopbackAgents.await;
 import static weft.controller.agentlink.LoopbackAgents.rate;
 
 import java.net.InetAddress;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+import weft.agent.datapath.StreamCollector;
 import weft.agent.datapath.StreamReceiver;
 import weft.agent.datapath.StreamSender;
 
@@ -43,21 +43,7 @@ class ControllerRestartStreamTest extends LoopbackPairTest {
         await("h1's VOQ to h2 at 50 Mbit/s", () -> rate(h1, "h2") == 50_000_000L);
 
         StreamReceiver rx = new StreamReceiver(h2.dataPath().localPort());
-        CompletableFuture<List<StreamReceiver.Message>> got = CompletableFuture.supplyAsync(() -> {
-            List<StreamReceiver.Message> out = new ArrayList<>();
-            try (rx) {
-                while (out.size() < MESSAGES) {
-                    out.add(rx.receive());
-                }
-                StreamReceiver.Message extra = rx.receive(500);
-                if (extra != null) {
-                    out.add(extra);
-                }
-            } catch (java.io.IOException e) {
-                throw new java.io.UncheckedIOException(e);
-            }
-            return out;
-        });
+        CompletableFuture<List<StreamReceiver.Message>> got = StreamCollector.collect(rx, MESSAGES);
         await("the receiver to subscribe at h2", () -> rx.connects() == 1);
         try (StreamSender tx = StreamSender.open(h1.dataPath().localPort(), InetAddress.getByName("127.0.0.32"))) {
             for (int i = 0; i < MESSAGES; i++) {

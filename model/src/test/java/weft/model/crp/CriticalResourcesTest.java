@@ -3,7 +3,6 @@ package weft.model.crp;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
 import org.junit.jupiter.api.DisplayName;
@@ -19,30 +18,11 @@ class CriticalResourcesTest {
         return new Host("h" + i, String.format("02:00:00:00:00:%02x", i), "10.0.0." + i, sw, port, gbps);
     }
 
-    /** s1 with h1..h8 (ports 1-8), s2 with h9 (port 1), link s1:9 - s2:2 of {@code linkGbps}. */
-    static Topology incast(double linkGbps, double h9Gbps) {
-        List<Host> hosts = new ArrayList<>();
-        for (int i = 1; i <= 8; i++) {
-            hosts.add(host(i, "s1", i, 1.0));
-        }
-        hosts.add(host(9, "s2", 1, h9Gbps));
-        return new Topology("incast", List.of(new Switch("s1", 1, 9), new Switch("s2", 2, 2)), hosts,
-                List.of(new Link("s1", 9, "s2", 2, linkGbps)));
-    }
-
-    /** Paths of the incast fabric: channel 0 is s1 -> s2, channel 1 is s2 -> s1. */
-    static List<int[]> incastPaths(Host src, Host dst) {
-        if (src.switchId().equals(dst.switchId())) {
-            return List.of(new int[0]);
-        }
-        return List.of(new int[] {src.switchId().equals("s1") ? 0 : 1});
-    }
-
     @Test
     @DisplayName("8->1 incast over a 24 Mbit/s link: both directions over-subscribed 1/0.024 = 41.7, every host port "
             + "a destination; the pair h1->h9 crosses s1:9 then ends at s2:1")
     void incastBottleneck() {
-        CriticalResources c = CriticalResources.select(incast(0.024, 0.05), CriticalResourcesTest::incastPaths,
+        CriticalResources c = CriticalResources.select(IncastFabric.topology(0.024, 0.05), IncastFabric::paths,
                 Set.of());
         assertThat(c.resources().keySet()).extracting(EgressPort::toString).containsExactly("s1:1", "s1:2", "s1:3",
                 "s1:4", "s1:5", "s1:6", "s1:7", "s1:8", "s1:9", "s2:1", "s2:2");
@@ -71,15 +51,15 @@ class CriticalResourcesTest {
     @Test
     @DisplayName("A link as fast as what can reach it is not critical (ratio min(8, 1) / 1 = 1), unless marked")
     void fullRateLinkOnlyWhenMarked() {
-        CriticalResources c = CriticalResources.select(incast(1.0, 1.0), CriticalResourcesTest::incastPaths,
+        CriticalResources c = CriticalResources.select(IncastFabric.topology(1.0, 1.0), IncastFabric::paths,
                 Set.of());
         assertThat(c.resources()).doesNotContainKey(new EgressPort("s1", 9)).doesNotContainKey(new EgressPort("s2", 2));
-        CriticalResources m = CriticalResources.select(incast(1.0, 1.0), CriticalResourcesTest::incastPaths,
+        CriticalResources m = CriticalResources.select(IncastFabric.topology(1.0, 1.0), IncastFabric::paths,
                 Set.of(EgressPort.parse("s1:9")));
         assertThat(m.resources().get(new EgressPort("s1", 9)).kind()).isEqualTo(CriticalResources.Kind.MARKED);
         assertThat(m.resources().get(new EgressPort("s1", 9)).oversubscription()).isEqualTo(1.0);
         assertThat(m.resources()).doesNotContainKey(new EgressPort("s2", 2));
-        assertThatThrownBy(() -> CriticalResources.select(incast(1.0, 1.0), CriticalResourcesTest::incastPaths,
+        assertThatThrownBy(() -> CriticalResources.select(IncastFabric.topology(1.0, 1.0), IncastFabric::paths,
                 Set.of(EgressPort.parse("s1:3")))).hasMessageContaining("critical resource s1:3: no switch link "
                 + "leaves s1 through port 3");
     }
@@ -121,7 +101,7 @@ class CriticalResourcesTest {
 
     @Test
     void noRouteMeansNoPath() {
-        CriticalResources c = CriticalResources.select(incast(0.024, 1), (s, d) -> List.of(), Set.of());
+        CriticalResources c = CriticalResources.select(IncastFabric.topology(0.024, 1), (s, d) -> List.of(), Set.of());
         assertThat(c.channels(c.hostById("h1"), c.hostById("h9"))).isNull();
         assertThat(c.resources().get(new EgressPort("s1", 9))).as("nothing reaches it").isNull();
     }

@@ -20,7 +20,7 @@ import weft.model.rate.RateProblem;
  *
  * @param <N> number type
  */
-public final class SaaMProtocol<N> {
+public final class SaaMProtocol<N> extends PathProtocol<N, SaaMProtocol.Packet<N>> {
     /** Control packet kinds (Alg. 4.4 subroutines). */
     public enum Kind { ANNOUNCE_START, ANNOUNCE_END, PROBE, UPDATE, RESERVE, CANCEL }
 
@@ -36,35 +36,22 @@ public final class SaaMProtocol<N> {
         }
     }
 
-    private final RateProblem problem;
-    private final Arithmetic<N> a;
-    private final int links;
-    private final LinkWeights<N> weights;
     private final N[] free;
     private final N[] reserved;
-    private final N[] rate;
-    private final long[] sent;
-    private final MessageScheduler<Packet<N>> scheduler;
 
     /** Network setup (Alg. 4.3 Init): {@code c_l ← C_l, W_l ← 0, c_l^r ← 0}. */
     public SaaMProtocol(RateProblem problem, Arithmetic<N> arithmetic, RandomGenerator random) {
-        this.problem = problem;
-        this.a = arithmetic;
-        this.links = problem.linkCount();
-        weights = new LinkWeights<>(problem, a);
+        super(problem, arithmetic, random, 10_000_000L);
         free = a.newArray(links);
         reserved = a.newArray(links);
         for (int l = 0; l < links; l++) {
             free[l] = weights.capacity(l);
             reserved[l] = a.zero();
         }
-        rate = a.newArray(problem.flowCount());
-        sent = new long[problem.flowCount()];
-        scheduler = MessageScheduler.linksThenFlows(links, l -> (p, now) -> onLink(l, p),
-                problem.flowCount(), f -> (p, now) -> onSource(p), random);
     }
 
-    private List<Envelope<Packet<N>>> onLink(int l, Packet<N> p) {
+    @Override
+    List<Envelope<Packet<N>>> onLink(int l, Packet<N> p) {
         N max = p.maxWeight();
         N over = p.overWeight();
         N claim = p.claimable();
@@ -99,13 +86,12 @@ public final class SaaMProtocol<N> {
             case CANCEL -> reserved[l] = a.sub(reserved[l], p.reserve());
             default -> throw new IllegalStateException("unknown packet " + p);
         }
-        int[] path = problem.path(p.flow());
-        int next = p.hop() + 1;
-        Packet<N> out = p.next(next < path.length ? next : -1, max, over, claim, ok);
-        return List.of(new Envelope<>(next < path.length ? path[next] : links + p.flow(), out));
+        int next = nextHop(p.flow(), p.hop());
+        return List.of(new Envelope<>(address(p.flow(), next), p.next(next, max, over, claim, ok)));
     }
 
-    private List<Envelope<Packet<N>>> onSource(Packet<N> p) {
+    @Override
+    List<Envelope<Packet<N>>> onSource(Packet<N> p) {
         int f = p.flow();
         N w = a.of(problem.weight(f));
         switch (p.kind()) {
@@ -148,7 +134,7 @@ public final class SaaMProtocol<N> {
     private List<Envelope<Packet<N>>> send(Kind kind, int f, N delta, N reserve) {
         sent[f]++;
         N zero = a.zero();
-        return List.of(new Envelope<>(problem.path(f)[0], new Packet<>(kind, f, 0, a.of(problem.weight(f)), delta,
+        return List.of(new Envelope<>(address(f, 0), new Packet<>(kind, f, 0, a.of(problem.weight(f)), delta,
                 reserve, zero, zero, null, true)));
     }
 
@@ -168,16 +154,6 @@ public final class SaaMProtocol<N> {
         rate[f] = null;
     }
 
-    /** Delivers every pending packet. */
-    public long run() {
-        return scheduler.runUntilIdle(10_000_000L);
-    }
-
-    /** Current rate of flow {@code f} ({@code null} before it started or after it ended). */
-    public N rate(int f) {
-        return rate[f];
-    }
-
     /** Free capacity {@code c_l} (negative: oversubscribed). */
     public N free(int l) {
         return free[l];
@@ -186,10 +162,5 @@ public final class SaaMProtocol<N> {
     /** Capacity reserved and not yet claimed on link {@code l}. */
     public N reserved(int l) {
         return reserved[l];
-    }
-
-    /** Control packets flow {@code f}'s source has sent. */
-    public long packetsSent(int f) {
-        return sent[f];
     }
 }

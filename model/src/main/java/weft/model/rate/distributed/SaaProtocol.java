@@ -17,7 +17,7 @@ import weft.model.rate.RateProblem;
  *
  * @param <N> number type
  */
-public final class SaaProtocol<N> {
+public final class SaaProtocol<N> extends PathProtocol<N, SaaProtocol.Packet<N>> {
     /** Which subroutine a control packet runs. */
     public enum Kind { ANNOUNCE_START, PROBE, ANNOUNCE_END }
 
@@ -25,31 +25,18 @@ public final class SaaProtocol<N> {
     public record Packet<N>(Kind kind, int flow, int hop, N weight, N maxLinkWeight) {
     }
 
-    private final RateProblem problem;
-    private final Arithmetic<N> a;
-    private final LinkWeights<N> weights;
-    private final N[] rate;
     private final N[] known;
-    private final long[] sent;
-    private final MessageScheduler<Packet<N>> scheduler;
-    private final int links;
 
     /**
      * @param random {@code null} for FIFO delivery, else the seeded delivery order
      */
     public SaaProtocol(RateProblem problem, Arithmetic<N> arithmetic, RandomGenerator random) {
-        this.problem = problem;
-        this.a = arithmetic;
-        this.links = problem.linkCount();
-        weights = new LinkWeights<>(problem, a);
-        rate = a.newArray(problem.flowCount());
+        super(problem, arithmetic, random, 1_000_000L + 100L * problem.flowCount() * problem.linkCount());
         known = a.newArray(problem.flowCount());
-        sent = new long[problem.flowCount()];
-        scheduler = MessageScheduler.linksThenFlows(links, l -> (p, now) -> onLink(l, p),
-                problem.flowCount(), f -> (p, now) -> onSource(p), random);
     }
 
-    private List<Envelope<Packet<N>>> onLink(int l, Packet<N> p) {
+    @Override
+    List<Envelope<Packet<N>>> onLink(int l, Packet<N> p) {
         N max = p.maxLinkWeight();
         switch (p.kind()) {
             case ANNOUNCE_START -> {
@@ -60,15 +47,13 @@ public final class SaaProtocol<N> {
             case ANNOUNCE_END -> weights.announceEnd(l, p.weight());
             default -> throw new IllegalStateException("unknown packet " + p);
         }
-        int[] path = problem.path(p.flow());
-        int next = p.hop() + 1;
-        if (next < path.length) {
-            return List.of(new Envelope<>(path[next], new Packet<>(p.kind(), p.flow(), next, p.weight(), max)));
-        }
-        return List.of(new Envelope<>(links + p.flow(), new Packet<>(p.kind(), p.flow(), -1, p.weight(), max)));
+        int next = nextHop(p.flow(), p.hop());
+        return List.of(new Envelope<>(address(p.flow(), next), new Packet<>(p.kind(), p.flow(), next, p.weight(),
+                max)));
     }
 
-    private List<Envelope<Packet<N>>> onSource(Packet<N> p) {
+    @Override
+    List<Envelope<Packet<N>>> onSource(Packet<N> p) {
         if (p.kind() != Kind.ANNOUNCE_END) {
             int f = p.flow();
             known[f] = p.maxLinkWeight();
@@ -79,9 +64,8 @@ public final class SaaProtocol<N> {
 
     private void send(Kind kind, int f) {
         sent[f]++;
-        int[] path = problem.path(f);
-        scheduler.send(List.of(new Envelope<>(path[0],
-                new Packet<>(kind, f, 0, a.of(problem.weight(f)), a.zero()))));
+        scheduler.send(List.of(new Envelope<>(address(f, 0), new Packet<>(kind, f, 0, a.of(problem.weight(f)),
+                a.zero()))));
     }
 
     /** Flow {@code f} starts: {@code AnnounceStart(w_f)}. */
@@ -99,24 +83,9 @@ public final class SaaProtocol<N> {
         send(Kind.ANNOUNCE_END, f);
     }
 
-    /** Delivers every pending packet; returns the number of deliveries. */
-    public long run() {
-        return scheduler.runUntilIdle(1_000_000L + 100L * problem.flowCount() * links);
-    }
-
-    /** The rate flow {@code f} uses now ({@code null} before its AnnounceStart returns). */
-    public N rate(int f) {
-        return rate[f];
-    }
-
     /** The link weight {@code W_l} link {@code l} holds now. */
     public N linkWeightNow(int l) {
         return weights.weight(l);
-    }
-
-    /** Control packets flow {@code f}'s source has sent. */
-    public long packetsSent(int f) {
-        return sent[f];
     }
 
     /** Hop deliveries so far (each link visit and each return counts one). */

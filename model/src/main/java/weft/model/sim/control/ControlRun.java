@@ -13,12 +13,14 @@ import weft.model.sim.SimNetwork;
 import weft.model.sim.SimPacket;
 import weft.model.sim.SwitchAgent;
 import weft.model.sim.Workload;
+import weft.model.tcp.TcpParameters;
 import weft.model.topology.SwitchGraph;
 import weft.model.topology.Topology;
 
 /**
  * One run of seed 001's message traffic under a control scheme on the simulator: no control (the paper's baseline),
- * its InfiniBand-style ECN, or CRP. Configure the simulator with {@link #classPriorities} of the scheme, run
+ * its InfiniBand-style ECN, CRP, or TCP NewReno end to end (seed 002 §3.1.5's TCP over Ethernet,
+ * {@link TcpNic}). Configure the simulator with {@link #classPriorities} of the scheme, run
  * {@link #workload()}, then read {@link #result()}:
  * <pre>{@code
  * ControlRun run = new ControlRun(Control.CRP, MessageTraffic.parse("combined", 0.95, MessageSize.fixed(8)),
@@ -37,7 +39,9 @@ public final class ControlRun {
         /** InfiniBand-style ECN as seed 001 configures it (§3, Table 1). */
         ECN,
         /** The channel reservation protocol (seed 001 §2). */
-        CRP;
+        CRP,
+        /** TCP NewReno connections between the hosts (seed 002 §3.1.5; RFC 5681, 6582, 6298). */
+        TCP;
 
         /**
          * Reads {@code none}, {@code ecn} or {@code crp}.
@@ -50,7 +54,7 @@ public final class ControlRun {
                     return c;
                 }
             }
-            throw new IllegalArgumentException("control '" + text + "': expected none, ecn or crp");
+            throw new IllegalArgumentException("control '" + text + "': expected none, ecn, crp or tcp");
         }
 
         @Override
@@ -70,8 +74,10 @@ public final class ControlRun {
      * @param reserved   CRP: the switch output ports whose channels keep reservation tables, as {@code SWITCH:PORT};
      *                   empty for every inter-cluster link (both directions of every link between two switches with
      *                   hosts, seed 001 §3: "only destinations and inter-cluster channels participate")
+     * @param tcp        TCP's parameters; null for {@link #tcpDefaults} of the run's packet size
      */
-    public record Options(int flitBytes, long binCycles, EcnParameters ecn, CrpParameters crp, List<String> reserved) {
+    public record Options(int flitBytes, long binCycles, EcnParameters ecn, CrpParameters crp, List<String> reserved,
+                          TcpParameters tcp) {
         public Options {
             reserved = List.copyOf(reserved);
             if (flitBytes < 1 || binCycles < 1 || ecn == null) {
@@ -81,24 +87,57 @@ public final class ControlRun {
 
         /** Seed 001's: 8-byte flits, Table 1's ECN and CRP, inter-cluster channels reserved, 1,000-cycle bins. */
         public static Options paper() {
-            return new Options(8, 1000, EcnParameters.paper(), null, List.of());
+            return new Options(8, 1000, EcnParameters.paper(), null, List.of(), null);
         }
 
         public Options withBinCycles(long cycles) {
-            return new Options(flitBytes, cycles, ecn, crp, reserved);
+            return new Options(flitBytes, cycles, ecn, crp, reserved, tcp);
         }
 
         public Options withCrp(CrpParameters p) {
-            return new Options(flitBytes, binCycles, ecn, p, reserved);
+            return new Options(flitBytes, binCycles, ecn, p, reserved, tcp);
         }
 
         public Options withEcn(EcnParameters p) {
-            return new Options(flitBytes, binCycles, p, crp, reserved);
+            return new Options(flitBytes, binCycles, p, crp, reserved, tcp);
         }
 
         public Options withReserved(List<String> ports) {
-            return new Options(flitBytes, binCycles, ecn, crp, ports);
+            return new Options(flitBytes, binCycles, ecn, crp, ports, tcp);
         }
+
+        /** Another flit (the unit of the figures; packets must be a whole number of flits). */
+        public Options withFlitBytes(int bytes) {
+            return new Options(bytes, binCycles, ecn, crp, reserved, tcp);
+        }
+
+        public Options withTcp(TcpParameters p) {
+            return new Options(flitBytes, binCycles, ecn, crp, reserved, p);
+        }
+    }
+
+    /** Bytes of a data packet that are not TCP payload: Ethernet with an 802.1Q tag (22 B), IPv4 and TCP (20 B). */
+    public static final int TCP_HEADER_BYTES = 62;
+
+    /** A TCP acknowledgement's frame: the 64-byte Ethernet minimum. */
+    public static final int TCP_ACK_BYTES = 64;
+
+    /** Weft's default minimum retransmission timeout: 1 ms (data-centre stacks lower Linux's 200 ms). */
+    public static final long TCP_MIN_RTO_PS = 1_000_000_000L;
+
+    /**
+     * TCP's parameters for packets of {@code packetBytes} unless the options give them: an MSS of the packet less
+     * {@link #TCP_HEADER_BYTES} (1,460 B in a 1,522 B frame), a 65,535 B receive window (no window scaling),
+     * a minimum and initial retransmission timeout of {@code minRtoPs} and RFC 6298's 60 s maximum.
+     *
+     * @throws IllegalArgumentException when the packets cannot carry the headers
+     */
+    public static TcpParameters tcpDefaults(int packetBytes, long minRtoPs) {
+        if (packetBytes <= TCP_HEADER_BYTES) {
+            throw new IllegalArgumentException("tcp: packets of " + packetBytes + " B cannot carry the "
+                    + TCP_HEADER_BYTES + " B of Ethernet, IP and TCP headers");
+        }
+        return TcpParameters.rfc(packetBytes - TCP_HEADER_BYTES).withMinRtoPs(minRtoPs);
     }
 
     private final Control control;
@@ -107,6 +146,7 @@ public final class ControlRun {
     private ControlStats stats;
     private CrpScheme crp;
     private final List<CrpNic> crpNics = new ArrayList<>();
+    private final TcpCounters tcpCounters = new TcpCounters();
 
     public ControlRun(Control control, MessageTraffic traffic, Options options) {
         if (control == null || traffic == null || options == null) {
@@ -123,6 +163,7 @@ public final class ControlRun {
             case NONE -> List.of();
             case ECN -> EcnScheme.PRIORITIES;
             case CRP -> CrpScheme.PRIORITIES;
+            case TCP -> List.of();
         };
     }
 
@@ -168,6 +209,12 @@ public final class ControlRun {
             };
         }
         boolean lossy = config.flowControl() == SimConfig.FlowControlKind.LOSSY;
+        TcpParameters tcp = control != Control.TCP ? null : options.tcp() != null ? options.tcp()
+                : tcpDefaults(config.packetBytes(), TCP_MIN_RTO_PS);
+        if (tcp != null && tcp.mssBytes() + TCP_HEADER_BYTES > config.packetBytes()) {
+            throw new IllegalArgumentException("tcp: an MSS of " + tcp.mssBytes() + " B and " + TCP_HEADER_BYTES
+                    + " B of headers do not fit packets of " + config.packetBytes() + " B");
+        }
         return new Protocol() {
             @Override
             public Nic nic(int host, long seed) {
@@ -180,6 +227,7 @@ public final class ControlRun {
                         crpNics.add(n);
                         yield n;
                     }
+                    case TCP -> new TcpNic(host, setup, stats, plan, seed, tcp, 0, tcpCounters);
                 };
             }
 
@@ -247,6 +295,11 @@ public final class ControlRun {
             crpNics.forEach(n -> out.add(n.ejection()));
         }
         return out;
+    }
+
+    /** What the TCP hosts did (all zero for the other schemes). */
+    public TcpCounters tcpCounters() {
+        return tcpCounters;
     }
 
     /** The scheme. */

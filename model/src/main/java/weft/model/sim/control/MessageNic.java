@@ -57,8 +57,8 @@ abstract class MessageNic implements Nic {
     private record Later(long at, int dst) {
     }
 
-    /** A control packet waiting to go: to a host, or ({@code host < 0}) addressed to switch {@code sw}. */
-    private record Control(int host, int sw, int cls, Object payload, long at, long seq) {
+    /** A control packet of {@code bytes} waiting to go: to a host, or ({@code host < 0}) to switch {@code sw}. */
+    private record Control(int host, int sw, int cls, int bytes, Object payload, long at, long seq) {
     }
 
     MessageNic(int host, ControlSetup setup, ControlStats stats, MessageTraffic.HostPlan plan, long seed) {
@@ -113,14 +113,19 @@ abstract class MessageNic implements Nic {
     /** A control packet arrived here. */
     abstract void onControl(SimPacket p, long now);
 
-    /** Queues a control packet to host {@code to}, to leave no earlier than {@code at}. */
+    /** Queues a control packet (one flit) to host {@code to}, to leave no earlier than {@code at}. */
     final void control(int to, int cls, Object payload, long at) {
-        queueControl(new Control(to, -1, cls, payload, at, controlSeq++));
+        control(to, cls, setup.controlBytes(), payload, at);
+    }
+
+    /** Likewise, a control packet of {@code bytes}. */
+    final void control(int to, int cls, int bytes, Object payload, long at) {
+        queueControl(new Control(to, -1, cls, bytes, payload, at, controlSeq++));
     }
 
     /** Queues a control packet addressed to switch {@code sw}. */
     final void controlToSwitch(int sw, int cls, Object payload, long at) {
-        queueControl(new Control(-1, sw, cls, payload, at, controlSeq++));
+        queueControl(new Control(-1, sw, cls, setup.controlBytes(), payload, at, controlSeq++));
     }
 
     private void queueControl(Control c) {
@@ -204,16 +209,16 @@ abstract class MessageNic implements Nic {
         }
         Control c = controlNow.peek();
         if (c != null) {
-            boolean room = c.host >= 0 ? link.canSend(c.host, c.cls, setup.controlBytes())
-                    : link.canSendToSwitch(c.sw, c.cls, setup.controlBytes());
+            boolean room = c.host >= 0 ? link.canSend(c.host, c.cls, c.bytes)
+                    : link.canSendToSwitch(c.sw, c.cls, c.bytes);
             if (room) {
                 controlNow.poll();
                 if (c.host >= 0) {
-                    link.send(c.host, setup.controlBytes(), c.cls, -1, c.payload, true, nowPs);
+                    link.send(c.host, c.bytes, c.cls, -1, c.payload, true, nowPs);
                 } else {
-                    link.sendToSwitch(c.sw, setup.controlBytes(), c.cls, c.payload);
+                    link.sendToSwitch(c.sw, c.bytes, c.cls, c.payload);
                 }
-                stats.sent(setup.controlBytes(), true, false, nowPs);
+                stats.sent(c.bytes, true, false, nowPs);
                 return;
             }
         }

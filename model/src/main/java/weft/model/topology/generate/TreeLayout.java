@@ -1,11 +1,10 @@
 package weft.model.topology.generate;
 
 import java.util.ArrayList;
-import java.util.Collections;
-import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
-import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 
 /**
  * The level and position of every switch of a tree fabric, as the tree generators lay it out: level 0 holds the
@@ -15,44 +14,26 @@ import java.util.Optional;
  * <p>Obtain one from the generator ({@link KaryNTree#layout(int, int)}) or recognise it in any topology whose
  * switch order and ports follow the generator's scheme ({@link KaryNTree#recognize(weft.model.topology.Topology)}),
  * which covers generated fabrics after a JSON round trip.
+ *
+ * @param family the generator family, e.g. {@code "kary-ntree"}
+ * @param arity  up-ports per non-root switch ({@code k} of a k-ary n-tree, {@code k/2} of a k-port fat tree, the
+ *               spine count of a leaf-spine): the base of D-mod-k's up-port choice
+ * @param levels switch ids per level, roots first, each in index order; no switch appears twice
  */
-public final class TreeLayout {
-    private final String family;
-    private final int arity;
-    private final List<List<String>> levels;
-    private final Map<String, TreeCoordinates> coordinates;
-
-    /**
-     * @param family the generator family, e.g. {@code "kary-ntree"}
-     * @param arity  up-ports per non-root switch ({@code k} of a k-ary n-tree, {@code k/2} of a k-port fat tree,
-     *               the spine count of a leaf-spine)
-     * @param levels switch ids per level, roots first
-     */
-    public TreeLayout(String family, int arity, List<List<String>> levels) {
-        this.family = family;
-        this.arity = arity;
+public record TreeLayout(String family, int arity, List<List<String>> levels) {
+    public TreeLayout {
         List<List<String>> copy = new ArrayList<>();
-        Map<String, TreeCoordinates> index = new HashMap<>();
-        for (int l = 0; l < levels.size(); l++) {
-            List<String> ids = List.copyOf(levels.get(l));
-            copy.add(ids);
-            for (int i = 0; i < ids.size(); i++) {
-                if (index.put(ids.get(i), new TreeCoordinates(l, i)) != null) {
-                    throw new IllegalArgumentException("tree layout: switch " + ids.get(i) + " appears twice");
+        Set<String> seen = new HashSet<>();
+        for (List<String> level : levels) {
+            List<String> ids = List.copyOf(level);
+            for (String id : ids) {
+                if (!seen.add(id)) {
+                    throw new IllegalArgumentException("tree layout: switch " + id + " appears twice");
                 }
             }
+            copy.add(ids);
         }
-        this.levels = List.copyOf(copy);
-        this.coordinates = Collections.unmodifiableMap(index);
-    }
-
-    public String family() {
-        return family;
-    }
-
-    /** Up-ports per non-root switch: the base of D-mod-k's up-port choice. */
-    public int arity() {
-        return arity;
+        levels = List.copyOf(copy);
     }
 
     /** Number of switch levels (the tree's height {@code n}). */
@@ -75,9 +56,19 @@ public final class TreeLayout {
         return levels.get(level).get(index);
     }
 
-    /** Coordinates of a switch, or empty if it is not part of this tree. */
+    /**
+     * Coordinates of a switch, or empty if it is not part of this tree. Decision: a scan of the levels, not an index
+     * kept beside them, so the layout stays a plain value; it is read per switch when a fabric is laid out or
+     * exported, never per packet.
+     */
     public Optional<TreeCoordinates> coordinates(String switchId) {
-        return Optional.ofNullable(coordinates.get(switchId));
+        for (int l = 0; l < levels.size(); l++) {
+            int i = levels.get(l).indexOf(switchId);
+            if (i >= 0) {
+                return Optional.of(new TreeCoordinates(l, i));
+            }
+        }
+        return Optional.empty();
     }
 
     @Override

@@ -96,18 +96,11 @@ class DafaTest {
         java.util.random.RandomGenerator r = RandomGeneratorFactory.of("L64X128MixRandom").create(seed);
         Dafa<Rational> d = new Dafa<>(p, Arithmetic.EXACT, ElementGraph.ring(p.linkCount()), 0, r, false);
         boolean[] inPhase = new boolean[p.appCount()];
-        for (int step = 0; step < 4; step++) {
-            int app = r.nextInt(p.appCount());
-            if (inPhase[app]) {
-                d.leavePhase(app);
-            } else {
-                d.enterPhase(app);
-            }
-            inPhase[app] = !inPhase[app];
+        Churn.flip(r, inPhase, 4, d::enterPhase, d::leavePhase, () -> {
             if (r.nextBoolean()) {
                 d.deliver();
             }
-        }
+        });
         d.deliver();
         assertThat(d.done()).isTrue();
         RateProblem.Builder b = RateProblem.builder();

@@ -106,15 +106,7 @@ class DffaTest {
             d.start(f);
             up[f] = true;
         }
-        for (int step = 0; step < 3; step++) {
-            int f = r.nextInt(p.flowCount());
-            if (up[f]) {
-                d.end(f);
-            } else {
-                d.start(f);
-            }
-            up[f] = !up[f];
-        }
+        Churn.flip(r, up, 3, d::start, d::end, () -> { });
         d.run();
         assertConverged(d, p, up, "seed " + seed);
     }

@@ -125,7 +125,7 @@ class ControlRunTest {
         Simulator sim = new Simulator(QUICK, ROUTES, config(ControlRun.Control.NONE, 0, 1000));
         assertThatThrownBy(() -> sim.run(run.workload())).isInstanceOf(IllegalArgumentException.class)
                 .hasMessageContaining("crp needs traffic classes [0, 0, 1, 2]");
-        assertThatThrownBy(() -> ControlRun.Control.parse("red")).hasMessageContaining("none, ecn or crp");
+        assertThatThrownBy(() -> ControlRun.Control.parse("red")).hasMessageContaining("none, ecn, crp or tcp");
         assertThat(ControlRun.classPriorities(ControlRun.Control.ECN)).isEqualTo(List.of(0, 1));
     }
 }
