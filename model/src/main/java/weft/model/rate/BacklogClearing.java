@@ -51,14 +51,30 @@ public final class BacklogClearing {
      * @throws IllegalStateException when an interval clears nothing (an allocator that grants no rate)
      */
     public static int intervals(double[][] backlog, RateAllocator allocator) {
-        int m = check(backlog);
-        int n = backlog.length;
-        double[][] left = new double[n][];
-        for (int i = 0; i < n; i++) {
-            left[i] = backlog[i].clone();
-        }
+        return intervals(new double[][][] {backlog}, allocator);
+    }
+
+    /**
+     * How many intervals the allocator takes to clear a backlog schedule (§5.4: {@code schedule[t]} is the backlog
+     * increase F^t, added at the start of interval t, Eq. 5.16), counting to the last interval that clears backlog;
+     * the online algorithms see only the backlog present. Trailing empty increases do not count.
+     *
+     * @throws IllegalArgumentException when the schedule is empty, or an increase is not a matrix of the first's shape
+     *                                  with entries as {@link #beta} accepts
+     * @throws IllegalStateException    when an interval with backlog clears nothing
+     */
+    public static int intervals(double[][][] schedule, RateAllocator allocator) {
+        int m = checkSchedule(schedule);
+        int n = schedule[0].length;
+        int span = span(schedule);
+        double[][] left = new double[n][m];
         int count = 0;
         while (true) {
+            for (int i = 0; count < schedule.length && i < n; i++) {
+                for (int j = 0; j < m; j++) {
+                    left[i][j] += schedule[count][i][j];
+                }
+            }
             RateProblem.Builder b = RateProblem.builder();
             for (int i = 0; i < n; i++) {
                 b.link("up" + i, 1);
@@ -78,21 +94,85 @@ public final class BacklogClearing {
                     }
                 }
             }
-            if (flows == 0) {
+            if (flows == 0 && count >= span - 1) {
                 return count;
             }
-            Allocation<Double> rates = allocator.allocate(b.build());
             double cleared = 0;
-            for (int f = 0; f < flows; f++) {
-                double take = Math.min(rates.rate(f), left[src[f]][dst[f]]);
-                left[src[f]][dst[f]] -= take;
-                cleared += take;
-            }
-            if (cleared <= EPSILON) {
-                throw new IllegalStateException(allocator.name() + " cleared nothing in interval " + count);
+            if (flows > 0) {
+                Allocation<Double> rates = allocator.allocate(b.build());
+                for (int f = 0; f < flows; f++) {
+                    double take = Math.min(rates.rate(f), left[src[f]][dst[f]]);
+                    left[src[f]][dst[f]] -= take;
+                    cleared += take;
+                }
+                if (cleared <= EPSILON) {
+                    throw new IllegalStateException(allocator.name() + " cleared nothing in interval " + count);
+                }
             }
             count++;
         }
+    }
+
+    /**
+     * §5.6.3's stress test on n servers: n − 1 increases, F^t giving server t one unit for each server after it and
+     * each of those one unit for server t; |F| = β(F⁺) = n − 1, and no server sends to itself.
+     */
+    public static double[][][] stressTest(int n) {
+        if (n < 3) {
+            throw new IllegalArgumentException("stress test: n must be >= 3, got " + n);
+        }
+        double[][][] f = new double[n - 1][n][n];
+        for (int t = 0; t < n - 1; t++) {
+            for (int j = t + 1; j < n; j++) {
+                f[t][t][j] = 1;
+                f[t][j][t] = 1;
+            }
+        }
+        return f;
+    }
+
+    /** |F| without trailing empty increases: one more than the last interval at which backlog arrives, 0 if none. */
+    static int span(double[][][] schedule) {
+        for (int t = schedule.length - 1; t >= 0; t--) {
+            for (double[] row : schedule[t]) {
+                for (double v : row) {
+                    if (v > EPSILON) {
+                        return t + 1;
+                    }
+                }
+            }
+        }
+        return 0;
+    }
+
+    /** F⁺: the sum of a schedule's increases. */
+    public static double[][] total(double[][][] schedule) {
+        int m = checkSchedule(schedule);
+        double[][] sum = new double[schedule[0].length][m];
+        for (double[][] increase : schedule) {
+            for (int i = 0; i < sum.length; i++) {
+                for (int j = 0; j < m; j++) {
+                    sum[i][j] += increase[i][j];
+                }
+            }
+        }
+        return sum;
+    }
+
+    /** Checks every increase of a schedule; returns the number of receivers. */
+    private static int checkSchedule(double[][][] schedule) {
+        if (schedule.length == 0) {
+            throw new IllegalArgumentException("backlog schedule: no increases");
+        }
+        int m = check(schedule[0]);
+        for (int t = 1; t < schedule.length; t++) {
+            int mt = check(schedule[t]);
+            if (schedule[t].length != schedule[0].length || mt != m) {
+                throw new IllegalArgumentException("backlog schedule: increase " + t + " is " + schedule[t].length
+                        + " x " + mt + ", increase 0 is " + schedule[0].length + " x " + m);
+            }
+        }
+        return m;
     }
 
     /**

@@ -116,11 +116,20 @@ final class Hosts {
         return links != null;
     }
 
-    /** Hosts are these NICs (one per host, in host order) from now on. */
-    void useNics(Nic[] nics) {
+    /**
+     * Hosts are these NICs (one per host, in host order) from now on; {@code spread}: their packets to hosts take the
+     * host's path policy ({@link Protocol#spreadsPaths}).
+     *
+     * @throws IllegalArgumentException when spreading over routes of more than one layer
+     */
+    void useNics(Nic[] nics, boolean spread) {
+        if (spread && fabric.layers > 1) {
+            throw new IllegalArgumentException("a protocol that spreads its packets over the paths needs routes of one "
+                    + "layer, these have " + fabric.layers);
+        }
         links = new NicLink[nics.length];
         for (int h = 0; h < nics.length; h++) {
-            links[h] = new NicLink(this, engine, h, nics[h]);
+            links[h] = new NicLink(this, engine, h, nics[h], spread);
         }
     }
 

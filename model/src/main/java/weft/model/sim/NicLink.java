@@ -1,8 +1,9 @@
 package weft.model.sim;
 
 /**
- * Host h's link as its {@link Nic} uses it under a {@link Protocol}: each packet takes its pair's first path, in the
- * lane of its traffic class, when the link is free and flow control has room for it.
+ * Host h's link as its {@link Nic} uses it under a {@link Protocol}: each packet takes its pair's first path (or, when
+ * the protocol spreads its packets, the path the host's path policy picks, {@link PathChoice}), in the lane of its
+ * traffic class, when the link is free and flow control has room for it.
  */
 final class NicLink implements HostLink {
     private final Hosts hosts;
@@ -12,12 +13,14 @@ final class NicLink implements HostLink {
     private final SimConfig config;
     private final int host;
     private final Nic nic;
+    /** Packets to hosts take the host's path policy ({@link Protocol#spreadsPaths}). */
+    private final boolean spread;
     private long now;
     private boolean sent;
     /** Time of the wake-up event pending for the NIC, {@link Long#MAX_VALUE} when none. */
     private long wakeAt = Long.MAX_VALUE;
 
-    NicLink(Hosts hosts, Engine engine, int host, Nic nic) {
+    NicLink(Hosts hosts, Engine engine, int host, Nic nic, boolean spread) {
         this.hosts = hosts;
         this.engine = engine;
         this.fabric = engine.fabric;
@@ -25,6 +28,7 @@ final class NicLink implements HostLink {
         this.config = engine.config;
         this.host = host;
         this.nic = nic;
+        this.spread = spread;
     }
 
     /** The host's link is free: the NIC may send one packet now, or says when to ask again. */
@@ -129,6 +133,9 @@ final class NicLink implements HostLink {
         p.flow(f, flow);
         p.bytes(f, bytes);
         p.packetBytes(f, bytes);
+        if (spread && dst >= 0) {
+            hosts.paths.choose(f);
+        }
         boolean measured = !control && engine.stats.measuring(createdPs);
         p.flags(f, Flits.HEAD | Flits.TAIL | (measured ? Flits.MEASURED : 0) | (control ? Flits.CONTROL : 0));
         p.created(f, createdPs);

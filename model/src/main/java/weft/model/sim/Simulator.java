@@ -142,7 +142,7 @@ public final class Simulator {
             for (int h = 0; h < fabric.hosts; h++) {
                 nics[h] = protocol.nic(h, Engine.mix(config.seed() * 43 + h));
             }
-            e.hosts.useNics(nics);
+            e.hosts.useNics(nics, protocol.spreadsPaths());
             e.attach(protocol.switches());
             for (int h = 0; h < fabric.hosts; h++) {
                 e.hosts.ready(h, 0);

@@ -14,10 +14,14 @@ import weft.model.topology.Switch;
 import weft.model.topology.Topology;
 
 /**
- * Seed 004 ch. 4's scheduling layer for one tenant whose servers are all the hosts of the simulated network, under
- * the Virtual Switch abstraction (§4.2.2: each server's link to the tenant's switch has capacity C, here the host
- * link's rate): a {@link SchedulingHost} per host. Applications hand it messages (seed 004 §5.6.1's message script:
- * source, destination, start time, size); it reports when each message's last byte arrived.
+ * Seed 004 ch. 4's scheduling layer for the tenants of the simulated network, each under the Virtual Switch
+ * abstraction (§4.2.2: each server's link to the tenant's switch has capacity C, here the host link's rate): a {@link
+ * SchedulingHost} per host. Every server is the proxy of its own two links (§4.3.1), and a tenant's flows join only
+ * its own servers, so each tenant's rates are computed among its own flows and no tenant's requests reach another's
+ * proxies. Applications hand it messages (seed 004 §5.6.1's message script: source, destination, start time, size);
+ * it reports when each message's last byte arrived. Its packets, data and control, take the sending host's path
+ * policy ({@link #spreadsPaths}): on a fat tree they spread over its paths packet by packet (ch. 3's packet-level
+ * routing), on the Virtual Switch there is one path.
  *
  * <p>Decisions where the thesis is silent, documented in docs/reproductions.md: a VOQ sends its first request when it
  * is created and then every interval; it sends nothing before its first response; it is retired after
@@ -89,16 +93,37 @@ public final class SchedulingLayer implements Protocol {
     private final long[] completedPs;
 
     /**
+     * One tenant of all the network's hosts.
+     *
      * @throws IllegalArgumentException naming a message whose hosts the network does not have
      */
     public SchedulingLayer(SimNetwork network, Parameters parameters, List<Message> messages) {
+        this(network, parameters, messages, new int[network.hosts()]);
+    }
+
+    /**
+     * Tenants of the hosts: host h belongs to tenant {@code tenantOf[h]}.
+     *
+     * @throws IllegalArgumentException naming a message whose hosts the network does not have, or that joins two
+     *                                  tenants, or when {@code tenantOf} does not name one tenant per host
+     */
+    public SchedulingLayer(SimNetwork network, Parameters parameters, List<Message> messages, int[] tenantOf) {
         this.network = network;
         this.parameters = parameters;
         this.messages = List.copyOf(messages);
+        if (tenantOf.length != network.hosts()) {
+            throw new IllegalArgumentException("scheduling layer: " + tenantOf.length + " tenants given for "
+                    + network.hosts() + " hosts");
+        }
         for (Message m : this.messages) {
             if (m.src() >= network.hosts() || m.dst() >= network.hosts()) {
                 throw new IllegalArgumentException("message " + m.src() + " -> " + m.dst() + ": the network has "
                         + network.hosts() + " hosts");
+            }
+            if (tenantOf[m.src()] != tenantOf[m.dst()]) {
+                throw new IllegalArgumentException("message " + m.src() + " -> " + m.dst() + " joins tenants "
+                        + tenantOf[m.src()] + " and " + tenantOf[m.dst()] + ": a tenant's virtual switch joins only "
+                        + "its own servers");
             }
         }
         hosts = new SchedulingHost[network.hosts()];
@@ -117,6 +142,12 @@ public final class SchedulingLayer implements Protocol {
         }
         hosts[host] = new SchedulingHost(host, network, parameters, messages, own, this);
         return hosts[host];
+    }
+
+    /** Packets spread over the paths by the hosts' path policy: ch. 3's packet-level routing under ch. 4's layer. */
+    @Override
+    public boolean spreadsPaths() {
+        return true;
     }
 
     /** A frame of message {@code m} with {@code payload} bytes arrived at {@code nowPs}. */

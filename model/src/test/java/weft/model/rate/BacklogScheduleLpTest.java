@@ -1,0 +1,121 @@
+package weft.model.rate;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.assertj.core.api.Assertions.within;
+
+import java.util.SplittableRandom;
+import net.jqwik.api.ForAll;
+import net.jqwik.api.Property;
+import net.jqwik.api.constraints.IntRange;
+import net.jqwik.api.constraints.LongRange;
+import org.junit.jupiter.api.DisplayName;
+import org.junit.jupiter.api.Test;
+
+/** Seed 004 §5.4's backlog schedules: the offline optimum by the linear program, and the online algorithms. */
+class BacklogScheduleLpTest {
+    /** §5.4.3's example: F^0 = [[1, 1], [1, 0]], F^1 = [[0, 0], [0, 1]]. */
+    private static final double[][][] EXAMPLE = {{{1, 1}, {1, 0}}, {{0, 0}, {0, 1}}};
+
+    @Test
+    @DisplayName("Seed 004 §5.4.3 example: the optimum is 2 intervals, its only solution R^0 = [[0, 1], [1, 0]], "
+            + "R^1 = [[1, 0], [0, 1]]; 1 interval is infeasible")
+    void thesisExample() {
+        assertThat(BacklogScheduleLp.leastIntervals(EXAMPLE)).isEqualTo(2);
+        assertThat(BacklogScheduleLp.rates(EXAMPLE, 1)).isNull();
+        double[][][] r = BacklogScheduleLp.rates(EXAMPLE, 2);
+        double[][][] thesis = {{{0, 1}, {1, 0}}, {{1, 0}, {0, 1}}};
+        for (int t = 0; t < 2; t++) {
+            for (int i = 0; i < 2; i++) {
+                for (int j = 0; j < 2; j++) {
+                    assertThat(r[t][i][j]).as("r_%d,%d^%d", i, j, t).isCloseTo(thesis[t][i][j], within(1e-9));
+                }
+            }
+        }
+    }
+
+    @Test
+    @DisplayName("Seed 004 §5.4.3 example online (hand-computed from Alg. 1-3): max-min and backlog-proportional both "
+            + "give 1/2 to each VOQ in interval 0 (no choice clears the diagonal's future backlog early) and take 3 "
+            + "intervals, one more than the optimum")
+    void thesisExampleOnline() {
+        assertThat(BacklogClearing.intervals(EXAMPLE, new MaxMin())).isEqualTo(3);
+        assertThat(BacklogClearing.intervals(EXAMPLE, new BacklogProportional())).isEqualTo(3);
+    }
+
+    @Test
+    @DisplayName("Seed 004 §5.6.3 stress test, n = 4: |F| = β(F⁺) = 3; 3 intervals are infeasible (servers 1-3 must "
+            + "each send a full unit in interval 0, when only their unit for server 0 has arrived, and server 0 "
+            + "receives one), so the optimum |S| > β(F⁺), within the bound |F| + β(F⁺) = 6 (5.21)")
+    void stressTestNeedsMoreThanBeta() {
+        double[][][] f = BacklogClearing.stressTest(4);
+        assertThat(f).hasDimensions(3, 4);
+        assertThat(BacklogClearing.beta(BacklogClearing.total(f))).isEqualTo(3);
+        assertThat(BacklogScheduleLp.rates(f, 3)).isNull();
+        int least = BacklogScheduleLp.leastIntervals(f);
+        assertThat(least).isBetween(4, 6);
+        assertFeasible(f, BacklogScheduleLp.rates(f, least));
+    }
+
+    @Test
+    @DisplayName("a schedule whose increases differ in shape is refused naming the increase")
+    void refusesRaggedSchedules() {
+        assertThatThrownBy(() -> BacklogScheduleLp.leastIntervals(new double[][][] {{{1, 1}}, {{1}}}))
+                .hasMessageContaining("increase 1 is 1 x 1, increase 0 is 1 x 2");
+        assertThatThrownBy(() -> BacklogScheduleLp.rates(EXAMPLE, 0)).hasMessageContaining("l must be >= 1");
+    }
+
+    @Property(tries = 60)
+    void theOptimumIsFeasibleWithinItsBoundsAndNoOnlineAlgorithmBeatsIt(
+            @ForAll @IntRange(min = 2, max = 4) int n, @ForAll @IntRange(min = 1, max = 3) int increases,
+            @ForAll @LongRange(min = 0, max = 1_000_000) long seed) {
+        SplittableRandom rnd = new SplittableRandom(seed);
+        double[][][] f = new double[increases][n][n];
+        for (double[][] increase : f) {
+            for (double[] row : increase) {
+                for (int j = 0; j < n; j++) {
+                    row[j] = rnd.nextInt(4) == 0 ? rnd.nextInt(1, 3) : 0;
+                }
+            }
+        }
+        f[0][0][n - 1] += 1;
+        double beta = BacklogClearing.beta(BacklogClearing.total(f));
+        int least = BacklogScheduleLp.leastIntervals(f);
+        int span = BacklogClearing.span(f);
+        assertThat(least).isBetween(Math.max(span, (int) Math.ceil(beta)), span + (int) Math.ceil(beta));
+        assertFeasible(f, BacklogScheduleLp.rates(f, least));
+        if (least > 1) {
+            assertThat(BacklogScheduleLp.rates(f, least - 1)).isNull();
+        }
+        assertThat(BacklogClearing.intervals(f, new MaxMin())).isGreaterThanOrEqualTo(least);
+        assertThat(BacklogClearing.intervals(f, new BacklogProportional())).isGreaterThanOrEqualTo(least);
+    }
+
+    /** The rate schedule meets 5.23-5.26 for the backlog schedule. */
+    private static void assertFeasible(double[][][] f, double[][][] r) {
+        int n = f[0].length;
+        double[][] sent = new double[n][n];
+        double[][] arrived = new double[n][n];
+        for (int t = 0; t < r.length; t++) {
+            for (int i = 0; i < n; i++) {
+                double send = 0;
+                double receive = 0;
+                for (int j = 0; j < n; j++) {
+                    send += r[t][i][j];
+                    receive += r[t][j][i];
+                    arrived[i][j] += t < f.length ? f[t][i][j] : 0;
+                    sent[i][j] += r[t][i][j];
+                    assertThat(r[t][i][j]).isGreaterThanOrEqualTo(-1e-9);
+                    assertThat(sent[i][j]).as("backlog present").isLessThanOrEqualTo(arrived[i][j] + 1e-9);
+                }
+                assertThat(send).as("send").isLessThanOrEqualTo(1 + 1e-9);
+                assertThat(receive).as("receive").isLessThanOrEqualTo(1 + 1e-9);
+            }
+        }
+        for (int i = 0; i < n; i++) {
+            for (int j = 0; j < n; j++) {
+                assertThat(sent[i][j]).as("cleared").isCloseTo(arrived[i][j], within(1e-9));
+            }
+        }
+    }
+}
