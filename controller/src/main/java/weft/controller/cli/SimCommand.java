@@ -94,6 +94,10 @@ public final class SimCommand extends CliCommand {
                     + "needs --arrivals poisson or periodic; default: every packet --packet-bytes)")
     private int minPacketBytes;
 
+    @Option(names = "--alternate-sizes", description = "with --min-packet-bytes: every host alternates between "
+            + "--packet-bytes and --min-packet-bytes packets (seed 004 §3.2.2, Fig. 3.8) instead of random sizes")
+    private boolean alternateSizes;
+
     @Option(names = "--flit-bytes", paramLabel = "B", defaultValue = "0",
             description = "split packets into flits of B bytes (default: whole packets)")
     private int flitBytes;
@@ -378,7 +382,7 @@ public final class SimCommand extends CliCommand {
                     .withDrain(drain).withSeed(seed).withSourceQueuePackets(sourceQueue)
                     .withDeadlockPs(deadlockUs == null ? 0 : Math.round(deadlockUs * 1e6))
                     .withPathPolicy(pathPolicy(pathPolicy)).withResequence(resequence)
-                    .withMinPacketBytes(minPacketBytes);
+                    .withMinPacketBytes(minPacketBytes).withAlternateSizes(alternateSizes);
         } catch (IllegalArgumentException e) {
             throw new CliFailure(e.getMessage(), CliFailure.USAGE);
         }

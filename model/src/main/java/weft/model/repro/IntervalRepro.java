@@ -32,7 +32,7 @@ final class IntervalRepro implements Reproduction.Experiment {
     static final String TITLE = "Seed 004 §4.4.2 Figs. 4.4-4.5: scheduling interval T vs VOQ wait and saturation, and "
             + "the minimum VOQ rate";
     /** The medium frame on the wire, midway between 84 and 1538 B. */
-    private static final int FRAME = (DataCenterFabric.MIN_FRAME + DataCenterFabric.MAX_FRAME) / 2;
+    private static final int FRAME = DataCenterFabric.MEDIUM_FRAME;
     /** The claims, one entry each in every array: id, what (the thesis's words), paper's figure, unit, tolerance. */
     private static final String[] IDS = {"C22.delay", "C22.sat", "C22.tput", "C23.low", "C23.high"};
     private static final String[] WHAT = {
