@@ -43,7 +43,6 @@ import weft.model.topology.Topology;
 @Tag("lab")
 class AgentAllocationLabTest {
     private static final String NAME = "walc";
-    private static final String TOKEN = "walc-token-8d2c6a4f1e9b";
     private static final Path DIR = Path.of("target", "lab", "AgentAllocationLabTest");
 
     static Topology fabric() {
@@ -65,15 +64,12 @@ class AgentAllocationLabTest {
             + "with both ECMP paths, and are delivered within 5%; when one link fails the agent gets one path")
     void reportedFlowsAreAllocatedAndDelivered() throws Exception {
         Files.createDirectories(DIR);
-        OvsLab.down(NAME);
-        int agentPort = LabHarness.freePort();
-        LabConfig config = new LabConfig(NAME, fabric(), LabHarness.freePort(), 0);
-        WeftController controller = LabAgentFabric.controller(config, "ecmp", RoutingOptions.defaults(),
-                LabAgentFabric.registry(agentPort, TOKEN, RateAllocators.byName("maxmin")));
-        OvsLab lab = null;
-        try {
-            lab = OvsLab.up(config);
-            AgentLinkServer registry = LabAgentFabric.startAgents(lab, controller, agentPort, TOKEN, List.of());
+        try (ControlledLab session = ControlledLab.up(new LabConfig(NAME, fabric(), LabHarness.freePort(), 0),
+                c -> LabAgentFabric.controller(c, "ecmp", RoutingOptions.defaults(),
+                        LabAgentFabric.registry(0, RateAllocators.byName("maxmin"))), OvsLab::up)) {
+            OvsLab lab = session.lab;
+            WeftController controller = session.controller;
+            AgentLinkServer registry = LabAgentFabric.startAgents(lab, controller, List.of());
             assertThat(registry.rate("h1", "h2")).as("no rate before any traffic").isEqualTo(-1);
 
             // a first run warms the agents' code paths up (on this loaded machine a cold agent stalls for seconds);
@@ -116,12 +112,6 @@ class AgentAllocationLabTest {
             assertThat(registry.rate("h1", "h2")).as("rate unchanged: the bottleneck is h1's uplink")
                     .isEqualTo(10_000_000L);
             assertThat(controller.fabric().openflowErrors()).as("OpenFlow errors").isZero();
-        } finally {
-            controller.close();
-            if (lab != null) {
-                lab.close();
-            }
-            OvsLab.down(NAME);
         }
         assertThat(Shell.check("ip", "netns", "list").stdout()).doesNotContain(NAME);
     }

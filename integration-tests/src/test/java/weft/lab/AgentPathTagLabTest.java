@@ -37,7 +37,6 @@ import weft.model.topology.generate.KaryNTree;
 @Tag("lab")
 class AgentPathTagLabTest {
     private static final String NAME = "wapt";
-    private static final String TOKEN = "wapt-token-3e7b5d1a9c2f";
     private static final Path DIR = Path.of("target", "lab", "AgentPathTagLabTest");
 
     @Test
@@ -45,19 +44,16 @@ class AgentPathTagLabTest {
             + "the agent's packets, and they arrive in order")
     void dscpTagsSteerTheAgentsPackets() throws Exception {
         Files.createDirectories(DIR);
-        OvsLab.down(NAME);
         Topology tree = KaryNTree.generate(2, 2, GeneratorOptions.defaults().withHosts(1));
-        int agentPort = LabHarness.freePort();
-        LabConfig config = new LabConfig(NAME, tree, LabHarness.freePort(), 0);
-        WeftController controller = LabAgentFabric.controller(config, "vlb", RoutingOptions.defaults(),
-                LabAgentFabric.registry(agentPort, TOKEN, null));
-        OvsLab lab = null;
-        try {
-            lab = OvsLab.up(config);
+        try (ControlledLab session = ControlledLab.up(new LabConfig(NAME, tree, LabHarness.freePort(), 0),
+                c -> LabAgentFabric.controller(c, "vlb", RoutingOptions.defaults(), LabAgentFabric.registry(0, null)),
+                OvsLab::up)) {
+            OvsLab lab = session.lab;
+            WeftController controller = session.controller;
             // as in AgentLabTest: on this loaded machine a sprayed packet can trail its successor by more than the
             // default 10 ms starting age threshold, so the resequencer starts from 100 ms and adapts from there
-            AgentLinkServer registry = LabAgentFabric.startAgents(lab, controller, agentPort, TOKEN,
-                    List.of("--reseq-initial-us", "100000"));
+            AgentLinkServer registry = LabAgentFabric.startAgents(lab, controller, List.of("--reseq-initial-us",
+                    "100000"));
             Host h1 = lab.topology().hosts().get(0);
             Host h2 = lab.topology().hosts().get(1);
             registry.setRate(h1.id(), h2.id(), 5_000_000L, "rr");
@@ -86,12 +82,6 @@ class AgentPathTagLabTest {
                     .isGreaterThan(sent / 4);
             assertThat(r.get("in_order_delivery").asBoolean()).as("in order at the application: %s", r).isTrue();
             assertThat(controller.fabric().openflowErrors()).as("OpenFlow errors").isZero();
-        } finally {
-            controller.close();
-            if (lab != null) {
-                lab.close();
-            }
-            OvsLab.down(NAME);
         }
     }
 

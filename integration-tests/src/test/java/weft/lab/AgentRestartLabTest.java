@@ -35,7 +35,6 @@ import weft.model.protocol.ControlMessage;
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 @TestMethodOrder(MethodOrderer.OrderAnnotation.class)
 class AgentRestartLabTest {
-    private static final String TOKEN = "durable-token-4b9e1f7a3c";
     private static final int CTL_PORT = 6793;
     private static final int OF_PORT = 6794;
     private static final double MBPS = 10;
@@ -79,7 +78,7 @@ class AgentRestartLabTest {
         controller = lab.start(List.of("java", "-Xmx192m", "-cp", lab.classpath, ControllerCommand.class.getName(),
                 "run", "--topo", lab.topologyFile().toString(), "--engine", "updown", "--listen", "127.0.0.1:"
                         + OF_PORT, "--agents-listen", "0.0.0.0:" + CTL_PORT, "--agent-token-file",
-                lab.tokenFile(TOKEN), "--rest", "127.0.0.1:" + restPort), "controller-" + controllerRuns + ".log");
+                lab.tokenFile(), "--rest", "127.0.0.1:" + restPort), "controller-" + controllerRuns + ".log");
         int run = controllerRuns;
         await("the controller's agent registry to listen", () -> lab.log("controller-" + run + ".log")
                 .contains("agent registry listening"), 60);
@@ -89,13 +88,13 @@ class AgentRestartLabTest {
         agentRuns[i]++;
         agentOf[i] = lab.start(List.of("ip", "netns", "exec", lab.namespace(i), "java", "-Xmx192m", "-cp",
                 lab.classpath, "weft.agent.cli.AgentCommand", "run", "--host", "h" + i, "--ip", lab.ip(i),
-                "--controller", lab.controlIp() + ":" + CTL_PORT, "--token-file", lab.tokenFile(TOKEN)),
+                "--controller", lab.controlIp() + ":" + CTL_PORT, "--token-file", lab.tokenFile()),
                 "agent-h" + i + "-" + agentRuns[i] + ".log");
     }
 
     /** Sets a rate on the controller and waits until the source's agent reports its VOQ at it. */
     private void setRate(String src, String dst, double mbps) throws Exception {
-        String reply = OneBridgeLab.setRate(CTL_PORT, TOKEN, src, dst, mbps);
+        String reply = OneBridgeLab.setRate(CTL_PORT, src, dst, mbps);
         assertThat(new ControlCodec().decode(reply)).as(reply).isInstanceOf(ControlMessage.Ok.class);
         await(src + "'s agent to report " + mbps + " Mbit/s to " + dst, () -> OneBridgeLab.reportedRate(restPort,
                 src, dst) == (long) (mbps * 1e6), 30);

@@ -65,7 +65,6 @@ import weft.model.topology.Topology;
 @Tag("lab")
 class CrpLinkFailureLabTest {
     private static final String NAME = "wcrpf";
-    private static final String TOKEN = "wcrpf-lab-token-0123456789";
     private static final Path DIR = Path.of("target", "lab", "CrpLinkFailureLabTest");
     private static final double SENDER_BPS = 3e6;
     private static final List<String> SENDERS = List.of("h1", "h2", "h3");
@@ -94,22 +93,22 @@ class CrpLinkFailureLabTest {
             + "packets")
     void linkFailureRevokesAndReroutes() throws Exception {
         Files.createDirectories(DIR);
-        OvsLab.down(NAME);
         int agentPort = CrpLab.freeUdpAndTcpPort();
-        LabConfig config = new LabConfig(NAME, fabric(), LabHarness.freePort(), 1000);
-        WeftController controller = CrpLab.controller(config, RoutingOptions.defaults().withRoot("s3"), agentPort,
-                TOKEN, true);
-        RestApi api = RestApi.start(RestApi.Config.plain(new InetSocketAddress("127.0.0.1", 0), RestAuth.none()),
-                controller.fabric(), controller.agents());
-        String base = "http://127.0.0.1:" + api.port();
-        OvsLab lab = null;
-        CrpLab.Perfs perfs = null;
-        Watch watch = null;
-        try {
-            lab = CrpLab.upWithDeepSwitchSockets(config);
-            AgentLinkServer registry = CrpLab.startAgents(lab, controller, agentPort, TOKEN, "h9");
+        try (ControlledLab session = ControlledLab.up(new LabConfig(NAME, fabric(), LabHarness.freePort(), 1000),
+                c -> CrpLab.controller(c, RoutingOptions.defaults().withRoot("s3"), agentPort,
+                        LabAgentFabric.TOKEN, true),
+                CrpLab::upWithDeepSwitchSockets)) {
+            OvsLab lab = session.lab;
+            WeftController controller = session.controller;
+            RestApi api = RestApi.start(RestApi.Config.plain(new InetSocketAddress("127.0.0.1", 0),
+                    RestAuth.none()), controller.fabric(), controller.agents());
+            session.atClose(api::close);
+            String base = "http://127.0.0.1:" + api.port();
+            AgentLinkServer registry = CrpLab.startAgents(lab, controller, agentPort, LabAgentFabric.TOKEN,
+                    "h9");
             List<Host> senders = SENDERS.stream().map(lab.topology()::requireHost).toList();
-            perfs = new CrpLab.Perfs(lab, DIR, "f", senders, "10.0.0.9");
+            CrpLab.Perfs perfs = new CrpLab.Perfs(lab, DIR, "f", senders, "10.0.0.9");
+            session.atClose(perfs::stop);
             perfs.awaitAllSending();
             LabScripts.await("h1, h2 and h3 reserving (a booking each, reserved bytes sent)", () -> {
                 Map<String, List<JsonNode>> b = bookingsBySource(get(base, "/api/reservations/bookings"));
@@ -140,7 +139,8 @@ class CrpLinkFailureLabTest {
             AtomicLong lastId = new AtomicLong(Long.MAX_VALUE);
             controller.fabric().addPortDownListener((sw, port) -> lastId.compareAndSet(Long.MAX_VALUE,
                     registry.bookings().stream().mapToLong(b -> b.id()).max().orElse(0)));
-            watch = new Watch(registry, lastId);
+            Watch watch = new Watch(registry, lastId);
+            session.atClose(watch::stop);
             long downAt = System.nanoTime();
             Shell.check("ip", "link", "set", lab.interfaceOf("s1", 3), "down");
             LabScripts.await("the dead link's tables gone, h1 and h2 reserving again over s1:4 and s3:4", () -> {
@@ -268,19 +268,6 @@ class CrpLinkFailureLabTest {
                         + "rate; %s",
                         SENDERS.get(i), figures).isGreaterThanOrEqualTo(0.8 * SENDER_BPS);
             }
-        } finally {
-            if (watch != null) {
-                watch.stop();
-            }
-            if (perfs != null) {
-                perfs.stop();
-            }
-            api.close();
-            controller.close();
-            if (lab != null) {
-                lab.close();
-            }
-            OvsLab.down(NAME);
         }
     }
 
@@ -322,9 +309,14 @@ class CrpLinkFailureLabTest {
             thread.start();
         }
 
-        void stop() throws InterruptedException {
+        /** Stops polling and waits up to 5 s for the poller to end (keeping an interrupt for the caller). */
+        void stop() {
             running.set(false);
-            thread.join(5_000);
+            try {
+                thread.join(5_000);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
         }
     }
 

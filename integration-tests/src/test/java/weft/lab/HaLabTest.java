@@ -58,7 +58,6 @@ class HaLabTest {
         return false;
     }
 
-    private static final String TOKEN = "ha-lab-token-9c2e7a4f1b";
     private static final String REST_TOKEN = "ha-lab-rest-token-0123456789";
     private static final int ZK_PORT = 2191;
     private static final int SESSION_MS = 2000;
@@ -112,7 +111,7 @@ class HaLabTest {
                 ControllerCommand.class.getName(), "run"));
         cmd.addAll(fabric);
         cmd.addAll(List.of("--engine", "updown", "--listen", "127.0.0.1:" + OF_PORT[c],
-                "--agents-listen", "0.0.0.0:" + AGENT_PORT[c], "--agent-token-file", lab.tokenFile(TOKEN),
+                "--agents-listen", "0.0.0.0:" + AGENT_PORT[c], "--agent-token-file", lab.tokenFile(),
                 "--rest", "127.0.0.1:" + REST_PORT[c], "--rest-token-file", restToken.toString(),
                 "--ha", "zk://127.0.0.1:" + ZK_PORT + "/" + getClass().getSimpleName(),
                 "--node-id", "c" + c, "--ha-session-timeout", SESSION_MS + "ms"));
@@ -125,7 +124,7 @@ class HaLabTest {
                 + lab.controlIp() + ":" + AGENT_PORT[3];
         List<String> cmd = new ArrayList<>(List.of("ip", "netns", "exec", lab.namespace(i), "java", "-Xmx192m",
                 "-cp", lab.classpath, "weft.agent.cli.AgentCommand", "run", "--host", "h" + i, "--ip", lab.ip(i),
-                "--controller", all, "--token-file", lab.tokenFile(TOKEN)));
+                "--controller", all, "--token-file", lab.tokenFile()));
         if (discover()) { // the agents tell the discovering controller where their hosts are
             cmd.addAll(List.of("--mac", lab.mac(i), "--attachment", String.format("%016x:%d", lab.dpid(), i)));
         }
@@ -188,7 +187,7 @@ class HaLabTest {
     }
 
     private static String setRate(int c, String src, String dst, double mbps) throws Exception {
-        return OneBridgeLab.setRate(AGENT_PORT[c], TOKEN, src, dst, mbps);
+        return OneBridgeLab.setRate(AGENT_PORT[c], src, dst, mbps);
     }
 
     /** Flows, groups and meters of the bridge without counters, sorted: what "the same entries" means. */

@@ -172,10 +172,13 @@ final class OneBridgeLab {
         return topo;
     }
 
-    /** {@code token} in a file of mode 600 (tokens never go on a command line); its absolute path. */
-    String tokenFile(String token) throws IOException {
+    /**
+     * The agent token ({@link LabAgentFabric#TOKEN}) in a file of mode 600 (tokens never go on a command line); its
+     * absolute path.
+     */
+    String tokenFile() throws IOException {
         Path f = out.resolve("agent-token");
-        Files.writeString(f, token, StandardCharsets.UTF_8);
+        Files.writeString(f, LabAgentFabric.TOKEN, StandardCharsets.UTF_8);
         Files.setPosixFilePermissions(f, PosixFilePermissions.fromString("rw-------"));
         return f.toAbsolutePath().toString();
     }
@@ -211,12 +214,13 @@ final class OneBridgeLab {
         return p;
     }
 
-    /** Sends one set-rate to the agent registry on {@code port} and returns its reply line. */
-    static String setRate(int port, String token, String src, String dst, double mbps) throws IOException {
+    /** Sends one set-rate to the agent registry on {@code port} (with its token) and returns its reply line. */
+    static String setRate(int port, String src, String dst, double mbps) throws IOException {
         ControlCodec codec = new ControlCodec();
         try (Socket s = new Socket("127.0.0.1", port)) {
             Writer w = new OutputStreamWriter(s.getOutputStream(), StandardCharsets.UTF_8);
-            w.write(codec.encode(new ControlMessage.SetRate(src, dst, (long) (mbps * 1e6), "sd", token)) + "\n");
+            w.write(codec.encode(new ControlMessage.SetRate(src, dst, (long) (mbps * 1e6), "sd",
+                    LabAgentFabric.TOKEN)) + "\n");
             w.flush();
             return new BufferedReader(new InputStreamReader(s.getInputStream(), StandardCharsets.UTF_8)).readLine();
         }

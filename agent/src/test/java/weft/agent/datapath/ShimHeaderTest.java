@@ -7,8 +7,10 @@ import io.netty.buffer.Unpooled;
 import io.netty.channel.embedded.EmbeddedChannel;
 import io.netty.channel.socket.DatagramPacket;
 import java.net.InetSocketAddress;
+import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
 import weft.agent.datapath.ShimHeader.Problem;
+import weft.model.host.reseq.HeaderBudget;
 
 /** The shim header round-trips and rejects truncated, oversize, mislabelled and unknown datagrams. */
 class ShimHeaderTest {
@@ -18,6 +20,29 @@ class ShimHeaderTest {
         b.setByte(1, version);
         b.writeZero(actual);
         return b;
+    }
+
+    @Test
+    @DisplayName("Seed 004 §3.4.3: the shim's sequence number and nanosecond timestamp cover the thesis's budget at "
+            + "10 Gbit/s with a 1 ms age threshold (14 and 17 bits; 20 bits of nanoseconds)")
+    void coversTheThesisHeaderBudget() {
+        HeaderBudget thesis = new HeaderBudget(10, 1_000_000, 84, 10);
+        HeaderBudget weft = new HeaderBudget(10, 1_000_000, 84, 1);
+        assertThat(thesis.sequenceBits()).isEqualTo(14);
+        assertThat(thesis.timestampBits()).isEqualTo(17);
+        assertThat(weft.sequenceBits()).isLessThan(ShimHeader.SEQUENCE_BITS - 1);
+        assertThat(weft.timestampBits()).isEqualTo(20).isLessThan(ShimHeader.TIMESTAMP_BITS);
+        // the fields carry those widths: the threshold's last packet and last tick round-trip
+        ByteBuf b = Unpooled.buffer();
+        try {
+            long epochNs = 1_700_000_000_000_000_000L;
+            ShimHeader.write(b, 1, 1, 2, (int) weft.packetsPerThreshold(), epochNs + weft.ticksPerThreshold(), 0,
+                    ShimHeader.KIND_DATA, 0);
+            assertThat(ShimHeader.sequence(b)).isEqualTo(14_881);
+            assertThat(ShimHeader.timestamp(b) - epochNs).isEqualTo(1_000_000);
+        } finally {
+            b.release();
+        }
     }
 
     @Test

@@ -16,7 +16,6 @@ import weft.model.routing.RoutingEngines;
 import weft.model.routing.RoutingFailure;
 import weft.model.routing.RoutingOptions;
 import weft.model.routing.RoutingResult;
-import weft.model.routing.io.RoutesJson;
 import weft.model.host.path.PathPolicy;
 import weft.model.rate.InfeasibleRequest;
 import weft.model.rate.io.RatesJson;
@@ -36,14 +35,13 @@ import weft.model.sim.io.SimSvg;
 import weft.model.topology.Topology;
 import weft.model.traffic.Flow;
 import weft.model.traffic.TrafficPatterns;
-import weft.model.traffic.io.FlowsJson;
 
 /**
  * {@code weft sim}: runs the packet-level fabric simulator on a topology with a routes file (or with routes it
  * computes with each of several engines, side by side), for open-loop traffic at one or more loads or for the flows
  * of a {@code weft-flows/1} file in phases; prints a table, and writes {@code weft-sim/1} JSON and SVG pictures.
  *
- * <p>Decision: one class of about 530 lines, most of them the option declarations of the documented CLI contract
+ * <p>Decision: one class of about 550 lines, most of them the option declarations of the documented CLI contract
  * (docs/sim.md), each a picocli field with its help text (the duplicate scan sees them as repeated shapes), and the
  * translation of those options into a {@code SimConfig} and workloads; the simulation, the JSON and the pictures
  * are the model's ({@code Simulator}, {@code SimJson}, {@code SimSvg}).
@@ -95,6 +93,10 @@ public final class SimCommand extends CliCommand {
             description = "random open-loop packet sizes, uniform in B..--packet-bytes (seed 004's 'random size'; "
                     + "needs --arrivals poisson or periodic; default: every packet --packet-bytes)")
     private int minPacketBytes;
+
+    @Option(names = "--alternate-sizes", description = "with --min-packet-bytes: every host alternates between "
+            + "--packet-bytes and --min-packet-bytes packets (seed 004 §3.2.2, Fig. 3.8) instead of random sizes")
+    private boolean alternateSizes;
 
     @Option(names = "--flit-bytes", paramLabel = "B", defaultValue = "0",
             description = "split packets into flits of B bytes (default: whole packets)")
@@ -334,13 +336,7 @@ public final class SimCommand extends CliCommand {
     private List<Named> routings(Topology t) {
         List<Named> out = new ArrayList<>();
         if (routes != null) {
-            RoutingResult r;
-            try {
-                r = RoutesJson.read(routes.toString(), TopologyFiles.readText(routes, RoutesJson.MAX_CHARS,
-                        "a " + RoutesJson.FORMAT + " file")).result();
-            } catch (IllegalArgumentException e) {
-                throw new CliFailure(e.getMessage(), CliFailure.INPUT);
-            }
+            RoutingResult r = TopologyFiles.readRoutes(routes);
             out.add(new Named(r.engine(), r, verify ? DeadlockVerifier.verify(t, r).verdict() : null));
             return out;
         }
@@ -386,7 +382,7 @@ public final class SimCommand extends CliCommand {
                     .withDrain(drain).withSeed(seed).withSourceQueuePackets(sourceQueue)
                     .withDeadlockPs(deadlockUs == null ? 0 : Math.round(deadlockUs * 1e6))
                     .withPathPolicy(pathPolicy(pathPolicy)).withResequence(resequence)
-                    .withMinPacketBytes(minPacketBytes);
+                    .withMinPacketBytes(minPacketBytes).withAlternateSizes(alternateSizes);
         } catch (IllegalArgumentException e) {
             throw new CliFailure(e.getMessage(), CliFailure.USAGE);
         }
@@ -448,13 +444,7 @@ public final class SimCommand extends CliCommand {
         List<Workload> out = new ArrayList<>();
         if (traffic.startsWith("flows:")) {
             Path file = Path.of(traffic.substring("flows:".length()));
-            List<Flow> flows;
-            try {
-                flows = FlowsJson.read(file.toString(), TopologyFiles.readText(file, FlowsJson.MAX_CHARS,
-                        "a " + FlowsJson.FORMAT + " file"));
-            } catch (IllegalArgumentException e) {
-                throw new CliFailure(e.getMessage(), CliFailure.INPUT);
-            }
+            List<Flow> flows = TopologyFiles.readFlows(file);
             for (Flow f : flows) {
                 if (t.findHost(f.src()).isEmpty() || t.findHost(f.dst()).isEmpty()) {
                     throw new CliFailure(file + ": flow " + f.id() + ": unknown host " + (t.findHost(f.src())

@@ -60,7 +60,7 @@ final class AllToAllCapacityRepro implements Reproduction.Experiment {
         DataCenterFabric fabric = new DataCenterFabric(options.fabric().k());
         int hosts = fabric.hosts();
         long seed = o.seed();
-        double[][] capacity = UsableCapacity.measure(o, options, (config, load) -> {
+        double[][] capacity = UsableCapacity.measure(o, options, DataCenterFabric.Frames.RANDOM, (config, load) -> {
             String walk = config.arrivals() == SimConfig.Arrivals.PERIODIC ? ":shuffled" : ":random";
             TrafficPattern pattern = TrafficPatterns.parse("tenants:" + hosts + walk, hosts, seed);
             return fabric.run(pattern, load, config).meter().meanPacketLoss();

@@ -35,14 +35,23 @@ final class CapacityRepro implements Reproduction.Experiment {
     static final List<Parameter> PARAMETERS = UsableCapacity.Options.parameters(
             "largest per-flow packet loss of a usable load");
 
+    /**
+     * Table 3.2's measurement with these frames: one inter-pod permutation drawn from the options' seed, every
+     * policy and arrival process bisected on the worst flow's packet loss ({@link UsableCapacity#measure}'s order).
+     */
+    static double[][] permutation(ReproOptions o, UsableCapacity.Options options, DataCenterFabric fabric,
+                                  DataCenterFabric.Frames frames) {
+        int[] dst = EcmpMonteCarlo.destinations(fabric.topology, EcmpMonteCarlo.Pattern.INTER_POD,
+                new SplittableRandom(o.seed()));
+        return UsableCapacity.measure(o, options, frames,
+                (config, load) -> fabric.permutation(dst, load, config).meter().worstPacketLoss());
+    }
+
     @Override
     public ReproResult run(Reproduction repro, ReproOptions o) {
         UsableCapacity.Options options = UsableCapacity.Options.of(o);
         DataCenterFabric fabric = new DataCenterFabric(options.fabric().k());
-        int[] dst = EcmpMonteCarlo.destinations(fabric.topology, EcmpMonteCarlo.Pattern.INTER_POD,
-                new SplittableRandom(o.seed()));
-        double[][] capacity = UsableCapacity.measure(o, options,
-                (config, load) -> fabric.permutation(dst, load, config).meter().worstPacketLoss());
+        double[][] capacity = permutation(o, options, fabric, DataCenterFabric.Frames.RANDOM);
         List<ClaimResult> claims = new ArrayList<>();
         for (int a = 0; a < 2; a++) {
             claims.add(CLAIMS.get(3 * a).measured(capacity[a][0]));

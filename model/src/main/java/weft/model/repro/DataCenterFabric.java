@@ -32,6 +32,8 @@ final class DataCenterFabric {
     /** A minimum-size frame on the wire: 64 B plus preamble and gap. */
     static final int MIN_FRAME = 84;
     static final double GBPS = 1;
+    /** The medium frame on the wire, midway between the minimum and the maximum (§3.3.3). */
+    static final int MEDIUM_FRAME = (MIN_FRAME + MAX_FRAME) / 2;
     /** Picoseconds per millisecond. */
     static final long MS = 1_000_000_000L;
 
@@ -43,6 +45,31 @@ final class DataCenterFabric {
         this.k = k;
         this.topology = KPortFatTree.generate(k, 3, GeneratorOptions.defaults().withGbps(GBPS).withLatencyUs(0));
         this.routes = RoutingEngines.byName("vlb").compute(topology, RoutingOptions.defaults());
+    }
+
+    /** The frame sizes of the thesis's experiments, on the wire. */
+    enum Frames {
+        /** Every frame 1538 B (§3.1.4, Fig. 3.6b "maximum size"). */
+        MAXIMUM,
+        /** Uniform in 84..1538 B (Fig. 3.6b "random size"). */
+        RANDOM,
+        /** 1538, 84, 1538, ... B (§3.2.2, Fig. 3.8; Table 3.2's "alt"). */
+        ALTERNATING,
+        /**
+         * Every frame the medium size, 811 B (§3.3.3: "a Poisson distribution around the medium packet size";
+         * Poisson with mean 811 has a standard deviation of 28 B, 3.5%).
+         */
+        MEDIUM;
+
+        /** The sizes, for a setup line. */
+        String text() {
+            return switch (this) {
+                case MAXIMUM -> "maximum-size frames (" + MAX_FRAME + " B)";
+                case RANDOM -> "random-size frames " + MIN_FRAME + "-" + MAX_FRAME + " B";
+                case ALTERNATING -> "frames alternating " + MAX_FRAME + " B and " + MIN_FRAME + " B";
+                case MEDIUM -> "medium-size frames (" + MEDIUM_FRAME + " B)";
+            };
+        }
     }
 
     /** A run's result and its per-flow throughputs. */
@@ -60,7 +87,7 @@ final class DataCenterFabric {
     /** Runs {@code pattern} at the offered load with no injection control, also seen by {@code observers}. */
     Measured run(TrafficPattern pattern, double load, SimConfig config, SimObserver... observers) {
         Simulator sim = new Simulator(topology, routes, config);
-        LossMeter meter = new LossMeter(sim.network(), config.warmupPs(), config.warmupPs() + config.durationPs());
+        LossMeter meter = new LossMeter(sim.network(), MeasuredWindow.of(config));
         List<SimObserver> all = new ArrayList<>(List.of(meter));
         all.addAll(List.of(observers));
         SimResult r = sim.run(new Workload.OpenLoop(pattern, load), InjectionPolicy.noControl(), all);
@@ -116,8 +143,16 @@ final class DataCenterFabric {
          * random-size frames (uniform 84..1538 B), measured after the warm-up for the window, then drained.
          */
         SimConfig config(boolean randomSizes, SimConfig.Arrivals arrivals, String policy, long seed) {
-            return SimConfig.defaults().toBuilder().packetBytes(MAX_FRAME).minPacketBytes(randomSizes ? MIN_FRAME : 0)
-                    .bufferBytes(queueBytes()).flowControl(SimConfig.FlowControlKind.LOSSY)
+            return config(randomSizes ? Frames.RANDOM : Frames.MAXIMUM, arrivals, policy, seed);
+        }
+
+        /** As {@link #config(boolean, SimConfig.Arrivals, String, long)}, with these frame sizes. */
+        SimConfig config(Frames frames, SimConfig.Arrivals arrivals, String policy, long seed) {
+            int largest = frames == Frames.MEDIUM ? MEDIUM_FRAME : MAX_FRAME;
+            int least = frames == Frames.RANDOM || frames == Frames.ALTERNATING ? MIN_FRAME : 0;
+            return SimConfig.defaults().toBuilder().packetBytes(largest).minPacketBytes(least)
+                    .alternateSizes(frames == Frames.ALTERNATING).bufferBytes(queueBytes())
+                    .flowControl(SimConfig.FlowControlKind.LOSSY)
                     .switching(SimConfig.Switching.STORE_AND_FORWARD).infiniteSpeedup(true).routerDelayPs(0)
                     .hostLatencyPs(0).arrivals(arrivals).pathPolicy(policy).warmupPs(Math.round(warmupMs * MS))
                     .durationPs(Math.round(windowMs * MS)).drain(true).seed(seed).build();

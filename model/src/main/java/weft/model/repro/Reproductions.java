@@ -56,10 +56,16 @@ public final class Reproductions {
                 new CapacityRepro());
         add("capacity-a2a", "004", AllToAllCapacityRepro.TITLE, AllToAllCapacityRepro.CLAIMS,
                 AllToAllCapacityRepro.PARAMETERS, new AllToAllCapacityRepro());
+        add("alternating", "004", AlternatingRepro.TITLE, AlternatingRepro.CLAIMS, AlternatingRepro.PARAMETERS,
+                new AlternatingRepro());
         add("queues", "004", QueuesRepro.TITLE, QueuesRepro.CLAIMS, QueuesRepro.PARAMETERS,
                 new QueuesRepro());
+        add("isolation", "004", IsolationRepro.TITLE, IsolationRepro.CLAIMS, IsolationRepro.PARAMETERS,
+                new IsolationRepro());
         add("resequencer", "004", ResequencerRepro.TITLE, ResequencerRepro.CLAIMS, ResequencerRepro.PARAMETERS,
                 new ResequencerRepro());
+        add("header", "004", HeaderRepro.TITLE, HeaderRepro.CLAIMS, HeaderRepro.PARAMETERS,
+                new HeaderRepro());
         add("voq", "004", VoqRepro.TITLE, VoqRepro.CLAIMS, VoqRepro.PARAMETERS,
                 new VoqRepro());
         add("voq-interval", "004", IntervalRepro.TITLE, IntervalRepro.CLAIMS, IntervalRepro.PARAMETERS,

@@ -19,20 +19,14 @@ import weft.model.traffic.TrafficPatterns;
  * network, in the four corners of the strict/loose model (§3.3.1, Fig. 3.10) under the all-to-all partition pattern.
  *
  * <p>Method: the k-port fat tree of {@link DataCenterFabric}, its servers split at random into tenants of m (m = p,
- * the number of paths: k tenants); every server sends to the other members of its tenant at the offered load. Loose
- * flow control: Poisson arrivals and a random member per packet (every flow Poisson); strict: arrivals paced by each
- * frame's size and the members in turn, each source in an order of its own (every flow periodic; in one shared
- * order all of a tenant's sources would aim at one member at a time, a rolling incast). Loose routing: VLB; strict:
- * Multi-Phase (§3.3.1: "the multiphase load balancer will achieve periodic path selection at every stage whenever
- * possible"). Every receiver runs the agent's hybrid resequencer per sender. Network delay: from injection (leaving
- * the source queue) to arrival; resequencing delay: from arrival to release.
+ * the number of paths: k tenants); every server sends to the other members of its tenant at the offered load, in
+ * each {@link Corner} of the strict/loose model. Every receiver runs the agent's hybrid resequencer per sender.
+ * Network delay: from injection (leaving the source queue) to arrival; resequencing delay: from arrival to release.
  */
 final class ResequencerRepro implements Reproduction.Experiment {
     /** {@code weft repro resequencer}: the paper's experiment, one line. */
     static final String TITLE = "Seed 004 §3.4 Figs. 3.14-3.16: hybrid resequencer delay against network delay, "
             + "strict/loose corners";
-    private static final String[] CORNERS = {"loose FC, loose routing (VLB)", "loose FC, strict routing (MP)",
-        "strict FC, loose routing (VLB)", "strict FC, strict routing (MP)"};
     static final List<Claim> CLAIMS = List.of(
             new Claim("C18", "mean resequencing delay / mean network delay, largest over corners and loads ('at "
                     + "least an order of magnitude less')", 0.1, "ratio",
@@ -53,20 +47,18 @@ final class ResequencerRepro implements Reproduction.Experiment {
 
     /** The delays of the packets a resequencer held back (arrived while an earlier one was missing). */
     private static final class HeldBack implements SimObserver {
-        private final long from;
-        private final long to;
+        private final MeasuredWindow window;
         long packets;
         double waitPs;
         double totalPs;
 
-        HeldBack(long fromPs, long toPs) {
-            this.from = fromPs;
-            this.to = toPs;
+        HeldBack(MeasuredWindow window) {
+            this.window = window;
         }
 
         @Override
         public void resequenced(int src, int dst, int flow, long injectedPs, long arrivedPs, long releasedPs) {
-            if (releasedPs > arrivedPs && injectedPs >= from && injectedPs < to) {
+            if (releasedPs > arrivedPs && window.contains(injectedPs)) {
                 packets++;
                 waitPs += releasedPs - arrivedPs;
                 totalPs += releasedPs - injectedPs;
@@ -92,13 +84,11 @@ final class ResequencerRepro implements Reproduction.Experiment {
                     + " servers, got " + tenant);
         }
         List<Supplier<Cell>> tasks = new ArrayList<>();
-        for (int c = 0; c < 4; c++) {
-            boolean strictFc = c >= 2;
-            String policy = c % 2 == 0 ? "vlb" : "mp";
+        for (Corner corner : Corner.values()) {
             for (int load : loads) {
-                SimConfig config = options.config(true, strictFc ? SimConfig.Arrivals.PERIODIC
-                        : SimConfig.Arrivals.POISSON, policy, o.seed()).withResequence(true);
-                String pattern = "tenants:" + tenant + (strictFc ? ":shuffled" : ":random");
+                SimConfig config = corner.config(options, DataCenterFabric.Frames.RANDOM, o.seed())
+                        .withResequence(true);
+                String pattern = corner.pattern(tenant);
                 tasks.add(() -> cell(fabric, config, pattern, load / 100.0, o.seed()));
             }
         }
@@ -139,10 +129,9 @@ final class ResequencerRepro implements Reproduction.Experiment {
     private static Cell cell(DataCenterFabric fabric, SimConfig config, String pattern, double load,
                              long seed) {
         Simulator sim = new Simulator(fabric.topology, fabric.routes, config);
-        long from = config.warmupPs();
-        long to = from + config.durationPs();
-        HeldBack held = new HeldBack(from, to);
-        LossMeter meter = new LossMeter(sim.network(), from, to);
+        MeasuredWindow window = MeasuredWindow.of(config);
+        HeldBack held = new HeldBack(window);
+        LossMeter meter = new LossMeter(sim.network(), window);
         SimResult r = sim.run(new Workload.OpenLoop(TrafficPatterns.parse(pattern, fabric.hosts(), seed), load),
                 InjectionPolicy.noControl(), List.of(held, meter));
         SimResult.Resequencing q = r.resequencing();
@@ -156,7 +145,7 @@ final class ResequencerRepro implements Reproduction.Experiment {
         for (int c = 0; c < 4; c++) {
             for (int i = 0; i < loads.size(); i++) {
                 Cell x = cells[c][i];
-                rows.add(List.of(CORNERS[c], ResultTable.trimmed(loads.get(i) / 100.0, 2),
+                rows.add(List.of(Corner.values()[c].label, ResultTable.trimmed(loads.get(i) / 100.0, 2),
                         String.format(Locale.ROOT, "%.4f", x.outOfOrder), ResultTable.trimmed(x.networkUs, 2),
                         String.format(Locale.ROOT, "%.3f", x.resequencingUs),
                         String.format(Locale.ROOT, "%.4f", x.resequencingUs / x.networkUs),
@@ -182,8 +171,8 @@ final class ResequencerRepro implements Reproduction.Experiment {
                 network.add(new double[] {x, cells[c][i].networkUs});
                 reseq.add(new double[] {x, Math.max(1e-3, cells[c][i].resequencingUs)});
             }
-            series.add(new Chart.Series("network delay, " + CORNERS[c], network));
-            series.add(new Chart.Series("resequencing delay, " + CORNERS[c], reseq, true));
+            series.add(new Chart.Series("network delay, " + Corner.values()[c].label, network));
+            series.add(new Chart.Series("resequencing delay, " + Corner.values()[c].label, reseq, true));
         }
         return new Chart("Seed 004 Fig. 3.15: mean delays, " + k + "-port fat tree, all-to-all partition",
                 "offered load (fraction of the link)", "mean delay per packet, us (log)", true, series);

@@ -44,8 +44,13 @@ final class UsableCapacity {
 
         /** The setup line: the fabric, the traffic and the criterion ({@code %s} stands for the threshold). */
         String setup(int hosts, String traffic, String criterion) {
+            return setup(hosts, traffic, DataCenterFabric.Frames.RANDOM, criterion);
+        }
+
+        /** As {@link #setup(int, String, String)}, with these frames. */
+        String setup(int hosts, String traffic, DataCenterFabric.Frames frames, String criterion) {
             return String.format(Locale.ROOT, "%d-port 3-level fat tree (%d servers), 1 Gbit/s, drop-tail %d KB "
-                    + "output queues, %s, random-size frames 84-1538 B; usable: " + criterion + "; bisection to %s; %s "
+                    + "output queues, %s, " + frames.text() + "; usable: " + criterion + "; bisection to %s; %s "
                     + "ms after %s ms per run", fabric.k(), hosts, fabric.queueKb(), traffic,
                     ResultTable.trimmed(threshold, 3), ResultTable.trimmed(resolution, 3),
                     ResultTable.trimmed(fabric.windowMs(), 3), ResultTable.trimmed(fabric.warmupMs(), 3));
@@ -58,14 +63,14 @@ final class UsableCapacity {
     }
 
     /**
-     * Bisects every policy under every arrival process: {@code [arrival][policy]}, in {@link #ARRIVALS} and
-     * {@link #POLICIES} order.
+     * Bisects every policy under every arrival process, with these frames: {@code [arrival][policy]}, in {@link
+     * #ARRIVALS} and {@link #POLICIES} order.
      */
-    static double[][] measure(ReproOptions o, Options options, Loss loss) {
+    static double[][] measure(ReproOptions o, Options options, DataCenterFabric.Frames frames, Loss loss) {
         List<Supplier<Double>> tasks = new ArrayList<>();
         for (SimConfig.Arrivals arrival : ARRIVALS) {
             for (String policy : POLICIES) {
-                SimConfig config = options.fabric().config(true, arrival, policy, o.seed());
+                SimConfig config = options.fabric().config(frames, arrival, policy, o.seed());
                 tasks.add(() -> usable(load -> loss.at(config, load), options.threshold(), options.resolution()));
             }
         }

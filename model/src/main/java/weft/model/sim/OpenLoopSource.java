@@ -13,7 +13,8 @@ import weft.model.traffic.TrafficPattern;
  * in each slot with probability {@code load / flits per packet}, so gaps are geometric; Poisson arrivals have
  * exponential gaps of the same mean; periodic ones a fixed gap of one packet time over the load. With random packet
  * sizes ({@link SimConfig#minPacketBytes()}) each size is drawn uniformly from the host's stream before its gap;
- * Poisson gaps have the mean size's mean, periodic gaps pace each packet by its own size.
+ * Poisson gaps have the mean size's mean, periodic gaps pace each packet by its own size. With {@link
+ * SimConfig#alternateSizes()} each host alternates between the largest and the smallest size instead.
  */
 final class OpenLoopSource {
     private final Engine engine;
@@ -23,6 +24,8 @@ final class OpenLoopSource {
     private final long end;
     private final SplittableRandom[] random;
     private final double[] carry;
+    /** Alternating sizes: whether host h's last packet was the large one (its first is). */
+    private final boolean[] large;
     /** Bernoulli: {@code ln(1 - p)} of the per-slot probability, -infinity when a packet comes every slot. */
     private final double logMiss;
     private final int limit;
@@ -40,6 +43,7 @@ final class OpenLoopSource {
         logMiss = p < 1 ? Math.log1p(-p) : Double.NEGATIVE_INFINITY;
         random = new SplittableRandom[n];
         carry = new double[n];
+        large = new boolean[n];
         for (int h = 0; h < n; h++) {
             random[h] = new SplittableRandom(Engine.mix(engine.config.seed() * 41 + h));
         }
@@ -98,12 +102,23 @@ final class OpenLoopSource {
         return bytes * 8_000_000.0 / engine.fabric.chMbps[engine.fabric.hostUp[h]];
     }
 
+    /** The size of host h's next packet: fixed, alternating large and small, or uniform. */
+    private int size(int h, SimConfig c) {
+        if (c.minPacketBytes() == 0) {
+            return c.packetBytes();
+        }
+        if (c.alternateSizes()) {
+            large[h] = !large[h];
+            return large[h] ? c.packetBytes() : c.minPacketBytes();
+        }
+        return c.minPacketBytes() + random[h].nextInt(c.packetBytes() - c.minPacketBytes() + 1);
+    }
+
     /** Host h's arrival event: make a packet, queue it, schedule the next. */
     void generate(int h, long now) {
         int dst = pattern.destination(h, random[h]);
         SimConfig c = engine.config;
-        int bytes = c.minPacketBytes() == 0 ? c.packetBytes()
-                : c.minPacketBytes() + random[h].nextInt(c.packetBytes() - c.minPacketBytes() + 1);
+        int bytes = size(h, c);
         boolean accepted = hosts.length(h) < limit;
         if (accepted) {
             hosts.enqueue(h, h, dst, bytes, -1, now, engine.stats.measuring(now));

@@ -12,7 +12,7 @@ import weft.model.qos.VlArbitrationTable;
  *
  * <p>Decision: one record of about 500 lines with its validation, its one-knob {@code with...} methods and its
  * {@link Builder}: one concept (the knobs of a run, the {@code config} object of {@code weft-sim/1}), long only
- * because there are 26 knobs, each documented once here.
+ * because there are 27 knobs, each documented once here.
  *
  * @param packetBytes      size of every packet of open-loop traffic, and the largest packet of a flow
  * @param flitBytes        flit size; 0 moves whole packets (the default), otherwise packets are split into flits of
@@ -63,6 +63,10 @@ import weft.model.qos.VlArbitrationTable;
  *                         wire). Poisson gaps then have the mean size's mean; periodic ones pace each packet by its
  *                         own size ({@code next = last + len/rate}, seed 004 §4.5.3). Needs Poisson or periodic
  *                         arrivals and whole packets
+ * @param alternateSizes   with {@code minPacketBytes} set: every host's packets alternate between {@code packetBytes}
+ *                         and {@code minPacketBytes}, starting with the largest (seed 004 §3.2.2, Fig. 3.8: "we had
+ *                         the servers alternate between sending maximum (1500 bytes) and minimum size packets"),
+ *                         instead of uniform random sizes; the mean size is the same
  * @param voqRouter        null: the switch {@code infiniteSpeedup} names; otherwise seed 001 §3's router (VOQ input
  *                         buffers, a crossbar with this speedup, output buffers, separable input-first allocation;
  *                         {@link VoqSwitch}). Needs whole packets and {@code infiniteSpeedup} false
@@ -72,7 +76,8 @@ public record SimConfig(int packetBytes, int flitBytes, long bufferBytes, int vc
                         VlArbitrationTable laneArbitration, long routerDelayPs, long hostLatencyPs, long warmupPs,
                         long durationPs, long seed, long deadlockPs, Arrivals arrivals, int sourceQueuePackets,
                         long pfcXoffBytes, long pfcXonBytes, boolean drain, String pathPolicy, boolean resequence,
-                        List<Integer> classPriorities, int minPacketBytes, VoqRouter voqRouter) {
+                        List<Integer> classPriorities, int minPacketBytes, boolean alternateSizes,
+                        VoqRouter voqRouter) {
 
     /** Most traffic classes. */
     public static final int MAX_CLASSES = 8;
@@ -159,6 +164,9 @@ public record SimConfig(int packetBytes, int flitBytes, long bufferBytes, int vc
             throw new IllegalArgumentException("random packet sizes (minPacketBytes " + minPacketBytes
                     + ") need poisson or periodic arrivals and whole packets (no flit size)");
         }
+        if (alternateSizes && minPacketBytes == 0) {
+            throw new IllegalArgumentException("alternateSizes needs minPacketBytes, the size of every other packet");
+        }
         if (voqRouter != null && (infiniteSpeedup || flitBytes > 0 || voqRouter.outputBufferBytes() < packetBytes)) {
             throw new IllegalArgumentException("voqRouter moves whole packets through output buffers of at least one "
                     + "packet, without infinite speedup: got flitBytes " + flitBytes + ", infiniteSpeedup "
@@ -185,7 +193,7 @@ public record SimConfig(int packetBytes, int flitBytes, long bufferBytes, int vc
     public static SimConfig defaults() {
         return new SimConfig(2048, 0, 8 * 2048L, 0, FlowControlKind.CREDIT, Switching.VCT, false, "islip", "fcfs",
                 null, 100_000, 0, 10_000_000L, 100_000_000L, 1, 0, Arrivals.BERNOULLI,
-                1000, 0, 0, false, "vlb", false, List.of(), 0, null);
+                1000, 0, 0, false, "vlb", false, List.of(), 0, false, null);
     }
 
     /** Mean size of an open-loop packet, bytes. */
@@ -307,6 +315,11 @@ public record SimConfig(int packetBytes, int flitBytes, long bufferBytes, int vc
         return toBuilder().minPacketBytes(v).build();
     }
 
+    /** Packets alternating between {@code packetBytes} and {@code minPacketBytes} instead of uniform random sizes. */
+    public SimConfig withAlternateSizes(boolean v) {
+        return toBuilder().alternateSizes(v).build();
+    }
+
     /** Seed 001 §3's router ({@link VoqSwitch}) instead of the other two models; null for those. */
     public SimConfig withVoqRouter(VoqRouter v) {
         return toBuilder().voqRouter(v).build();
@@ -344,6 +357,7 @@ public record SimConfig(int packetBytes, int flitBytes, long bufferBytes, int vc
         b.resequence = resequence;
         b.classPriorities = classPriorities;
         b.minPacketBytes = minPacketBytes;
+        b.alternateSizes = alternateSizes;
         b.voqRouter = voqRouter;
         return b;
     }
@@ -375,6 +389,7 @@ public record SimConfig(int packetBytes, int flitBytes, long bufferBytes, int vc
         private boolean resequence;
         private List<Integer> classPriorities = List.of();
         private int minPacketBytes;
+        private boolean alternateSizes;
         private VoqRouter voqRouter;
 
         private Builder() {
@@ -505,6 +520,11 @@ public record SimConfig(int packetBytes, int flitBytes, long bufferBytes, int vc
             return this;
         }
 
+        public Builder alternateSizes(boolean v) {
+            alternateSizes = v;
+            return this;
+        }
+
         public Builder voqRouter(VoqRouter v) {
             voqRouter = v;
             return this;
@@ -514,7 +534,7 @@ public record SimConfig(int packetBytes, int flitBytes, long bufferBytes, int vc
             return new SimConfig(packetBytes, flitBytes, bufferBytes, vcs, flowControl, switching, infiniteSpeedup,
                     allocator, outputOrder, laneArbitration, routerDelayPs, hostLatencyPs, warmupPs, durationPs,
                     seed, deadlockPs, arrivals, sourceQueuePackets, pfcXoffBytes, pfcXonBytes, drain, pathPolicy,
-                    resequence, classPriorities, minPacketBytes, voqRouter);
+                    resequence, classPriorities, minPacketBytes, alternateSizes, voqRouter);
         }
     }
 }

@@ -29,4 +29,14 @@ public record Link(String a, int aPort, String b, int bPort, double gbps, double
     public Link(String a, int aPort, String b, int bPort, double gbps) {
         this(a, aPort, b, bPort, gbps, DEFAULT_LATENCY_US);
     }
+
+    /**
+     * The cable this link is, whichever end is {@code a}: {@code "s1:2-s3:3"}, the end that sorts first first. Two
+     * links that join the same two ports, in either direction, have the same cable.
+     */
+    public String cable() {
+        String x = a + ":" + aPort;
+        String y = b + ":" + bPort;
+        return x.compareTo(y) < 0 ? x + "-" + y : y + "-" + x;
+    }
 }

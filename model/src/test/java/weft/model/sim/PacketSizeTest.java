@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.within;
 
+import java.util.ArrayList;
 import java.util.List;
 import java.util.random.RandomGenerator;
 import org.junit.jupiter.api.DisplayName;
@@ -35,6 +36,7 @@ class PacketSizeTest {
 
     /** Sizes of every packet host 0 made. */
     private static final class Sizes implements SimObserver {
+        final List<Integer> first = new ArrayList<>();
         long count;
         long sum;
         int min = Integer.MAX_VALUE;
@@ -47,6 +49,9 @@ class PacketSizeTest {
                 sum += bytes;
                 min = Math.min(min, bytes);
                 max = Math.max(max, bytes);
+                if (first.size() < 5) {
+                    first.add(bytes);
+                }
             }
         }
     }
@@ -66,6 +71,23 @@ class PacketSizeTest {
         assertThat(r.offered()).isCloseTo(1.0, within(0.002));
         assertThat(r.accepted()).isCloseTo(1.0, within(0.01));
         assertThat(r.droppedPackets()).isZero();
+    }
+
+    @Test
+    @DisplayName("Seed 004 §3.2.2 Fig. 3.8: alternating sizes go 1538, 84, 1538, ... from the largest; at load 1 the "
+            + "periodic host offers exactly its link with 811 B per packet on average")
+    void alternatingSizes() {
+        Sizes sizes = new Sizes();
+        SimResult r = new Simulator(ONE, SimFabrics.route("minhop", ONE),
+                config(SimConfig.Arrivals.PERIODIC).withAlternateSizes(true))
+                .run(new Workload.OpenLoop(SWAP, 1.0), (h, q, s) -> new NoControl(), List.of(sizes));
+        assertThat(sizes.first).containsExactly(1538, 84, 1538, 84, 1538);
+        assertThat(sizes.sum).isBetween(811 * sizes.count, 811 * sizes.count + 727);
+        assertThat(r.offered()).isCloseTo(1.0, within(0.002));
+        assertThat(r.droppedPackets()).isZero();
+        assertThatThrownBy(() -> config(SimConfig.Arrivals.PERIODIC).withMinPacketBytes(0).withAlternateSizes(true))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessage("alternateSizes needs minPacketBytes, the size of every other packet");
     }
 
     @Test

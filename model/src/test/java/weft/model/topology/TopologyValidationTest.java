@@ -26,6 +26,13 @@ class TopologyValidationTest {
     }
 
     @Test
+    void aLinkIsTheSameCableInEitherDirection() {
+        assertThat(new Link("s2", 3, "s1", 2, 10).cable()).isEqualTo("s1:2-s2:3")
+                .isEqualTo(new Link("s1", 2, "s2", 3, 40).cable());
+        assertThat(new Link("s1", 2, "s2", 4, 10).cable()).isNotEqualTo(new Link("s1", 2, "s2", 3, 10).cable());
+    }
+
+    @Test
     void rejectsDuplicateHostAddresses() {
         Host h1 = new Host("h1", "02:00:00:00:00:01", "10.0.0.1", "s1", 1, 10);
         Host h2 = new Host("h2", "02:00:00:00:00:01", "10.0.0.2", "s2", 1, 10);

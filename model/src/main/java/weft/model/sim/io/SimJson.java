@@ -61,6 +61,7 @@ public final class SimJson {
         c.put("packet_bytes", config.packetBytes());
         c.put("flit_bytes", config.flitBytes());
         c.put("min_packet_bytes", config.minPacketBytes());
+        c.put("alternate_sizes", config.alternateSizes());
         c.put("buffer_bytes", config.bufferBytes());
         c.put("vcs", vcs);
         c.put("flow_control", config.flowControl().name().toLowerCase());

@@ -3,7 +3,6 @@ package weft.model.traffic.io;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -78,20 +77,14 @@ public final class FlowsJson {
         return out;
     }
 
-    /** The flows as pretty-printed {@code weft-flows/1}. */
+    /**
+     * The flows as pretty-printed {@code weft-flows/1}: each {@link Flow} is Jackson's view of the record, its
+     * components in declaration order ({@code id, src, dst, weight, app, bytes}, the fields {@link #read} takes).
+     */
     public static String write(List<Flow> flows) {
         ObjectNode root = MAPPER.createObjectNode();
         root.put("format", FORMAT);
-        ArrayNode arr = root.putArray("flows");
-        for (Flow f : flows) {
-            ObjectNode o = arr.addObject();
-            o.put("id", f.id());
-            o.put("src", f.src());
-            o.put("dst", f.dst());
-            o.put("weight", f.weight());
-            o.put("app", f.app());
-            o.put("bytes", f.bytes());
-        }
+        root.set("flows", MAPPER.valueToTree(flows));
         try {
             return MAPPER.writerWithDefaultPrettyPrinter().writeValueAsString(root) + "\n";
         } catch (JsonProcessingException e) {

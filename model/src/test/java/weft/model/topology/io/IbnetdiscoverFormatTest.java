@@ -6,9 +6,9 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
-import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
+import java.util.stream.Collectors;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
@@ -137,13 +137,7 @@ class IbnetdiscoverFormatTest {
     }
 
     private static Set<String> normalized(List<Link> links) {
-        Set<String> out = new HashSet<>();
-        for (Link l : links) {
-            String a = l.a() + "[" + l.aPort() + "]";
-            String b = l.b() + "[" + l.bPort() + "]";
-            out.add(a.compareTo(b) < 0 ? a + "-" + b : b + "-" + a);
-        }
-        return out;
+        return links.stream().map(Link::cable).collect(Collectors.toSet());
     }
 
     @Test
