@@ -44,7 +44,9 @@ import weft.model.topology.Topology;
  * unreserved bytes). Asserted with CRP, the issue's bars: the bottleneck carries at least 90% of its rate; no sender
  * starves (the slowest at least 80% of the fair share, 1.5 Mbit/s); drops at the bottleneck near zero (at most 1% of
  * its packets, and a tenth of the share without CRP); and the link's table kept at least 90% reserved or charged.
- * Without CRP what happens is printed beside. Written to {@code target/lab/CrpIncastLabTest/results.txt}.
+ * Printed beside: what happens without CRP; a ping's median against what the sources bound the queue by ({@link
+ * #pingBoundMs}); the bottleneck's backlog, the senders' arrivals at s1 over slot-long spans and how late a thread
+ * wakes on this host. Written to {@code target/lab/CrpIncastLabTest/results.txt}.
  */
 @Tag("lab")
 class CrpIncastLabTest {
@@ -55,6 +57,8 @@ class CrpIncastLabTest {
     private static final double FAIR_BPS = BOTTLENECK_BPS / 8;
     private static final int SENDERS = 8;
     private static final Duration WINDOW = Duration.ofSeconds(15);
+    /** A full frame's (1,514 B) serialisation at the bottleneck, in ms. */
+    private static final double FRAME_MS = 1514 * 8 / BOTTLENECK_BPS * 1e3;
     private final ObjectMapper json = new ObjectMapper();
 
     static Topology fabric() {
@@ -72,9 +76,14 @@ class CrpIncastLabTest {
      *
      * @param tableShare with CRP, the link table's reserved and charged bytes over its capacity in the window
      * @param voqs       with CRP, what each sender's VOQ did with its grants in the window (printed)
+     * @param expired    with CRP, the share of the bytes granted in the window that expired unsent
+     * @param idlePingMs a ping's median round trip before the senders start (the switches' own delay at this load)
+     * @param queueMs    the bottleneck's backlog over the window in ms of its rate: median, 90th percentile
+     * @param stalls     the bottleneck's stalls over the window ({@link CrpLab.StallMeter})
      */
     record Run(String name, double carriedBps, long sentPackets, long droppedPackets, double[] senderBps,
-               double pingMedianMs, double pingMaxMs, double tableShare, String voqs) {
+               double pingMedianMs, double pingMaxMs, double tableShare, String voqs, double expired,
+               double idlePingMs, double[] queueMs, String stalls) {
         double utilisation() {
             return carriedBps / BOTTLENECK_BPS;
         }
@@ -119,6 +128,19 @@ class CrpIncastLabTest {
                 .isGreaterThanOrEqualTo(0.90);
     }
 
+    /**
+     * What the sources bound the bottleneck's queue by with CRP, in ms of its rate, printed beside the measured queue
+     * and ping: every sender sends a slot's bytes only inside the slot's window (docs/crp.md §9), so one slot's
+     * arrivals from the hosts are at most the slot's reserved bytes (97% of a slot at the rate) plus, from every
+     * sender, the part of one straddling frame taken from the next slot's budget; what a slot leaves queued is at most
+     * those frames again. A slot plus two frames a sender, 36 ms here. Not asserted: between the hosts and the link
+     * the userspace switch, not scheduled for tens of ms at a time on this machine, forwards its backlog at once
+     * (docs/crp.md §9 measures both sides).
+     */
+    static double pingBoundMs() {
+        return CrpLab.SLOT / 1e6 + 2 * SENDERS * FRAME_MS;
+    }
+
     private Run run(boolean crp) throws Exception {
         OvsLab.down(NAME);
         int agentPort = CrpLab.freeUdpAndTcpPort();
@@ -131,6 +153,7 @@ class CrpIncastLabTest {
             lab = CrpLab.upWithDeepSwitchSockets(config);
             String bottleneck = lab.interfaceOf("s1", 9);
             AgentLinkServer registry = CrpLab.startAgents(lab, controller, agentPort, TOKEN, "h9");
+            double idlePing = ping(lab, "idle-" + tag, 10, 200)[0];
             perfs = new CrpLab.Perfs(lab, DIR, tag, senders(lab), "10.0.0.9");
             perfs.awaitAllSending();
             if (crp) {
@@ -138,13 +161,24 @@ class CrpIncastLabTest {
             } else {
                 awaitQueueFull(bottleneck);
             }
+            CrpLab.StallMeter queue = new CrpLab.StallMeter(bottleneck);
+            CrpLab.WakeMeter wakes = new CrpLab.WakeMeter();
+            CrpLab.ArrivalMeter arrivals = new CrpLab.ArrivalMeter(lab, senders(lab));
             Snapshot s0 = snapshot(bottleneck, lab, registry, crp);
-            Process ping = lab.spawn("h1", DIR.resolve("ping-" + tag + ".log"), "ping", "-n", "-c",
-                    String.valueOf(WINDOW.toMillis() / 300), "-i", "0.3", "-W", "3", "10.0.0.9");
+            Path pingLog = DIR.resolve("ping-" + tag + ".log");
+            Files.deleteIfExists(pingLog); // the lab appends to a log: each run's figures are its own
+            Process ping = lab.spawn("h1", pingLog, "ping", "-n", "-c", String.valueOf(WINDOW.toMillis() / 300),
+                    "-i", "0.3", "-W", "3", "10.0.0.9");
             Thread.sleep(WINDOW.toMillis()); // the measurement window itself
             Snapshot s1 = snapshot(bottleneck, lab, registry, crp);
+            double[] in = arrivals.spanMbps(CrpLab.SLOT, 0.5, 0.99, 1.0);
+            String stalls = queue.stop() + "; " + wakes.stop() + String.format(Locale.ROOT, "; the senders put into "
+                    + "s1 over spans of a slot or more: %.1f Mbit/s (median), %.1f (99th percentile), %.1f (largest)",
+                    in[0], in[1], in[2]);
+            double[] queueMs = {queue.backlogPercentile(0.5) * 8e3 / BOTTLENECK_BPS,
+                queue.backlogPercentile(0.9) * 8e3 / BOTTLENECK_BPS};
             ping.waitFor();
-            double[] rtt = pingRtts(Files.readString(DIR.resolve("ping-" + tag + ".log")));
+            double[] rtt = pingRtts(Files.readString(pingLog));
             double qSeconds = (s1.qdiscAt() - s0.qdiscAt()) / 1e9;
             double rxSeconds = (s1.rxAt() - s0.rxAt()) / 1e9;
             double[] senders = new double[SENDERS];
@@ -153,6 +187,7 @@ class CrpIncastLabTest {
             }
             double tableShare = Double.NaN;
             String voqs = "";
+            double expired = Double.NaN;
             if (crp) {
                 ReservationsView.Table link0 = s0.link();
                 ReservationsView.Table link1 = s1.link();
@@ -160,12 +195,13 @@ class CrpIncastLabTest {
                         - link0.chargedBytes();
                 tableShare = used / (link1.capacityBytes() * (double) (link1.baseSlot() - link0.baseSlot()));
                 voqs = voqTable(s0, s1);
+                expired = expiredShare(s0, s1);
                 Files.writeString(DIR.resolve("agents-crp.json"), json.writerWithDefaultPrettyPrinter()
                         .writeValueAsString(List.of(registry.reservations(), registry.view())), StandardCharsets.UTF_8);
             }
             return new Run(crp ? "with CRP" : "without CRP", (s1.qdiscBytes() - s0.qdiscBytes()) * 8 / qSeconds,
                     s1.qdiscPackets() - s0.qdiscPackets(), s1.qdiscDrops() - s0.qdiscDrops(), senders, rtt[0], rtt[1],
-                    tableShare, voqs);
+                    tableShare, voqs, expired, idlePing, queueMs, stalls);
         } finally {
             if (perfs != null) {
                 perfs.stop();
@@ -236,6 +272,22 @@ class CrpIncastLabTest {
         return s.toString();
     }
 
+    /** The share of the bytes granted to all senders between two snapshots that expired unsent. */
+    private static double expiredShare(Snapshot s0, Snapshot s1) {
+        long granted = 0;
+        long expired = 0;
+        for (int i = 0; i < SENDERS; i++) {
+            ReservationReport a = s0.crp()[i];
+            ReservationReport b = s1.crp()[i];
+            if (a != null && b != null) {
+                long e = b.expiredBytes() - a.expiredBytes();
+                expired += e;
+                granted += b.reservedBytes() - a.reservedBytes() + e + b.lateBytes() - a.lateBytes();
+            }
+        }
+        return granted == 0 ? Double.NaN : (double) expired / granted;
+    }
+
     /** Waits until every sender holds a booking and has sent reserved bytes (CRP governs every VOQ). */
     private static void awaitEverySenderReserving(AgentLinkServer registry) throws InterruptedException {
         long deadline = System.nanoTime() + Duration.ofSeconds(60).toNanos();
@@ -274,6 +326,15 @@ class CrpIncastLabTest {
         return lab.topology().hosts().subList(0, SENDERS);
     }
 
+    /** Median and largest round trip of {@code count} pings from h1 to h9 every {@code intervalMs}, in ms. */
+    private static double[] ping(OvsLab lab, String tag, int count, int intervalMs) throws Exception {
+        Path log = DIR.resolve("ping-" + tag + ".log");
+        Files.deleteIfExists(log);
+        lab.spawn("h1", log, "ping", "-n", "-c", String.valueOf(count), "-i", String.valueOf(intervalMs / 1e3), "-W",
+                "3", "10.0.0.9").waitFor();
+        return pingRtts(Files.readString(log));
+    }
+
     /** Median and largest round trip of a ping's output, in ms. */
     private static double[] pingRtts(String out) {
         List<Double> rtts = new ArrayList<>();
@@ -301,11 +362,18 @@ class CrpIncastLabTest {
         row(s, "  dropped share (%, bar <= 1)", 100 * a.dropShare(), 100 * b.dropShare());
         row(s, "slowest sender (Mbit/s, bar >= 1.2)", a.minSender() / 1e6, b.minSender() / 1e6);
         row(s, "fastest sender (Mbit/s into s1)", a.maxSender() / 1e6, b.maxSender() / 1e6);
+        row(s, "ping h1->h9 before the senders (ms)", a.idlePingMs(), b.idlePingMs());
         row(s, "ping h1->h9 median (ms)", a.pingMedianMs(), b.pingMedianMs());
+        row(s, "  bound with CRP (ms)", Double.NaN, pingBoundMs());
         row(s, "ping h1->h9 max (ms)", a.pingMaxMs(), b.pingMaxMs());
+        row(s, "bottleneck queue median (ms)", a.queueMs()[0], b.queueMs()[0]);
+        row(s, "bottleneck queue 90th pct (ms)", a.queueMs()[1], b.queueMs()[1]);
+        row(s, "granted bytes expired (%)", 100 * a.expired(), 100 * b.expired());
         for (int i = 0; i < SENDERS; i++) {
             row(s, "  h" + (i + 1) + " into s1 (Mbit/s)", a.senderBps()[i] / 1e6, b.senderBps()[i] / 1e6);
         }
+        s.append(a.name()).append(", ").append(a.stalls()).append('\n');
+        s.append(b.name()).append(", ").append(b.stalls()).append('\n');
         return s.toString();
     }
 

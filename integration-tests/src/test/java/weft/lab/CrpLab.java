@@ -284,10 +284,12 @@ final class CrpLab {
      * finds the longest stall: the longest span over which the qdisc held a backlog and sent nothing. An emulated
      * link stalls when the kernel does not run its HTB (a softirq deferred to {@code ksoftirqd}, which competes with
      * every other process on this machine): the instrument that tells the link's own shortfall from the sources'.
+     * It keeps every sample's backlog too ({@link #backlogPercentile}): the queue a packet meets at the link.
      */
     static final class StallMeter {
         private final String dev;
         private final Thread thread;
+        private final List<Long> backlogs = new ArrayList<>();
         private volatile boolean running = true;
         private long longestNanos;
         private long stalledNanos;
@@ -313,9 +315,11 @@ final class CrpLab {
                 }
                 long at = System.nanoTime();
                 long bytes = q.path("bytes").asLong();
-                boolean queued = q.path("backlog").asLong() > 0;
+                long backlog = q.path("backlog").asLong();
+                boolean queued = backlog > 0;
                 synchronized (this) {
                     samples++;
+                    backlogs.add(backlog);
                     if (lastBytes >= 0 && bytes == lastBytes && stallStart >= 0) {
                         stalledNanos += at - lastAt;
                         longestNanos = Math.max(longestNanos, at - stallStart);
@@ -327,11 +331,123 @@ final class CrpLab {
             }
         }
 
+        /** The {@code p}-quantile (0..1) of the backlog in bytes over the samples so far; 0 without samples. */
+        synchronized long backlogPercentile(double p) {
+            if (backlogs.isEmpty()) {
+                return 0;
+            }
+            List<Long> sorted = new ArrayList<>(backlogs);
+            sorted.sort(Long::compare);
+            return sorted.get((int) Math.min(sorted.size() - 1, Math.floor(p * sorted.size())));
+        }
+
         /** Stops sampling; returns the longest stall and the stalled time in ms, and the samples taken. */
         synchronized String stop() {
             running = false;
             return String.format(java.util.Locale.ROOT, "%s: longest stall %.0f ms, stalled %.0f ms in all "
                     + "(%d samples)", dev, longestNanos / 1e6, stalledNanos / 1e6, samples);
+        }
+    }
+
+    /**
+     * What a set of hosts put into their switch together, sampled as fast as {@code ip} answers (every 10-30 ms on
+     * this machine): the bytes that arrived within each span of at least a slot, as a rate ({@link #spanMbps}). With
+     * CRP the sources' own arrivals at the switch are bounded by the slots' reservations; a queue at the bottleneck
+     * beyond that formed downstream of the hosts (the userspace switch forwarding a backlog at once).
+     */
+    static final class ArrivalMeter {
+        private final Thread thread;
+        private final List<long[]> samples = new ArrayList<>();
+        private volatile boolean running = true;
+
+        ArrivalMeter(OvsLab lab, List<Host> hosts) {
+            this.thread = new Thread(() -> {
+                while (running) {
+                    long a = System.nanoTime();
+                    long sum = Arrays.stream(hostPortBytes(lab, hosts, true)).sum();
+                    long b = System.nanoTime();
+                    synchronized (this) {
+                        samples.add(new long[] {(a + b) / 2, sum});
+                    }
+                }
+            }, "arrival-meter");
+            thread.setDaemon(true);
+            thread.start();
+        }
+
+        /**
+         * Stops sampling; the {@code q}-quantiles (0..1) of the arrival rate in Mbit/s over consecutive spans of at
+         * least {@code spanNanos} each (from each sample to the first one at least that much later).
+         */
+        synchronized double[] spanMbps(long spanNanos, double... q) {
+            running = false;
+            List<Double> rates = new ArrayList<>();
+            int j = 0;
+            for (int i = 0; i < samples.size(); i++) {
+                j = Math.max(j, i + 1);
+                while (j < samples.size() && samples.get(j)[0] - samples.get(i)[0] < spanNanos) {
+                    j++;
+                }
+                if (j == samples.size()) {
+                    break;
+                }
+                rates.add((samples.get(j)[1] - samples.get(i)[1]) * 8e3 / (samples.get(j)[0] - samples.get(i)[0]));
+            }
+            rates.sort(Double::compare);
+            double[] out = new double[q.length];
+            for (int k = 0; k < q.length; k++) {
+                out[k] = rates.isEmpty() ? Double.NaN : rates.get((int) Math.min(rates.size() - 1,
+                        Math.floor(q[k] * rates.size())));
+            }
+            return out;
+        }
+    }
+
+    /**
+     * How late a thread of ordinary priority wakes up on this machine while it runs: it sleeps 1 ms again and again
+     * and keeps each wake-up's lateness. The agents' data-path threads are such threads in other JVMs on the same two
+     * cores, so this is the instrument that tells whether grants expire because the agents are not run within their
+     * slots' windows.
+     */
+    static final class WakeMeter {
+        private final Thread thread;
+        private final List<Long> late = new ArrayList<>();
+        private volatile boolean running = true;
+
+        WakeMeter() {
+            this.thread = new Thread(this::run, "wake-meter");
+            thread.setDaemon(true);
+            thread.start();
+        }
+
+        private void run() {
+            while (running) {
+                long before = System.nanoTime();
+                try {
+                    Thread.sleep(1);
+                } catch (InterruptedException e) {
+                    return;
+                }
+                long lateNanos = System.nanoTime() - before - MS;
+                synchronized (this) {
+                    late.add(lateNanos);
+                }
+            }
+        }
+
+        /** Stops sampling; returns the wake-ups' lateness: median, 99th percentile, largest, and the time over 2 ms. */
+        synchronized String stop() {
+            running = false;
+            if (late.isEmpty()) {
+                return "wake-ups: none";
+            }
+            List<Long> sorted = new ArrayList<>(late);
+            sorted.sort(Long::compare);
+            long over = sorted.stream().filter(x -> x > 2 * MS).mapToLong(Long::longValue).sum();
+            return String.format(java.util.Locale.ROOT, "a 1 ms sleep woke late by %.2f ms (median), %.1f ms "
+                    + "(99th percentile), %.0f ms (largest); %.0f ms of lateness over 2 ms in all (%d wake-ups)",
+                    sorted.get(sorted.size() / 2) / 1e6, sorted.get((int) (sorted.size() * 0.99)) / 1e6,
+                    sorted.get(sorted.size() - 1) / 1e6, over / 1e6, sorted.size());
         }
     }
 

@@ -26,7 +26,11 @@ import weft.model.host.shaping.PacingLoop;
  *
  * <p>Decision on timing: decisions are taken at their due times by a {@link PacingLoop} (nanoTime deadlines, batch
  * release of due packets), so late wake-ups of this thread do not lower the rate; up to {@link #CATCH_UP_NANOS} of
- * lateness is made up. The shim timestamp is the real send time, so delays measured at the receiver are true.
+ * lateness is made up. The shim timestamp is the real send time, so delays measured at the receiver are true. A VOQ
+ * that sends reserved bytes is the exception: its grant pacer is asked at the time the packets leave (the wake-up's
+ * clock, {@code sendAt}), never at an earlier decision time, because a slot's bytes may leave only inside the slot's
+ * window (docs/crp.md §9); what fell due meanwhile inside the window still goes, the scheduler's catch-up rate for it
+ * set by {@link ReservedVoqs}.
  *
  * <p>The loop re-arms itself with {@code EventLoop.schedule} (timerfd on epoll, nanosecond resolution) when the
  * next decision is at least {@link #SPIN_NANOS} away, and re-queues itself at once when it is closer.
@@ -48,6 +52,8 @@ final class Injector implements Backlog {
     private final ReservedVoqs reserved;
     private final Runnable runTask = this::run;
     private long wakeAt = Long.MAX_VALUE;
+    /** The clock at this wake-up: when the packets of this run leave, the time reserved VOQs are judged at. */
+    private long sendAt;
     private final PacingLoop pacing = new PacingLoop(CATCH_UP_NANOS);
     private final PacingLoop.Emitter emitter = this::emit;
     private boolean queued;
@@ -103,6 +109,7 @@ final class Injector implements Backlog {
         if (wakeAt != Long.MAX_VALUE && now - wakeAt >= 0) {
             wakeAt = Long.MAX_VALUE; // the armed timer is due (or this run makes it moot)
         }
+        sendAt = now;
         reserved.rates(now, scheduler);
         int sent = pacing.run(now, scheduler, this, emitter, BATCH);
         if (sent > 0) {
@@ -130,9 +137,9 @@ final class Injector implements Backlog {
         ByteBuf payload = v.poll();
         int wire = wireBytes(payload.readableBytes());
         v.bucket().tryConsume(wire, t);
-        VoqReservation c = reserved.reserving(f, t);
+        VoqReservation c = reserved.reserving(f, sendAt);
         if (c != null) {
-            c.pacer().sent(wire, t);
+            c.pacer().sent(wire, sendAt);
         } else {
             reserved.unreserved(f, wire);
         }
@@ -156,9 +163,9 @@ final class Injector implements Backlog {
             return 0;
         }
         int wire = wireBytes(v.headBytes());
-        VoqReservation c = reserved.reserving(flow, nowNanos);
+        VoqReservation c = reserved.reserving(flow, sendAt);
         if (c != null) {
-            return c.pacer().ready(wire, nowNanos) ? wire : 0;
+            return c.pacer().ready(wire, sendAt) ? wire : 0;
         }
         return v.bucket().conformingAtNanos(wire, nowNanos) - nowNanos <= 0 ? wire : 0;
     }
@@ -171,10 +178,10 @@ final class Injector implements Backlog {
             if (v == null || v.sizePackets() == 0) {
                 continue;
             }
-            VoqReservation c = reserved.reserving(i, nowNanos);
+            VoqReservation c = reserved.reserving(i, sendAt);
             if (c != null || scheduler.rate(i) > 0) {
                 int wire = wireBytes(v.headBytes());
-                long at = c != null ? c.pacer().readyAt(wire, nowNanos)
+                long at = c != null ? c.pacer().readyAt(wire, Math.max(nowNanos, sendAt))
                         : v.bucket().conformingAtNanos(wire, nowNanos);
                 if (at != Long.MAX_VALUE && (best == Long.MAX_VALUE || at - best < 0)) {
                     best = at;

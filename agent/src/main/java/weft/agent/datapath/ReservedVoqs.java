@@ -26,14 +26,13 @@ import weft.model.protocol.ReservationReport;
  * scheduler weighs it at its slot's rate; otherwise its bucket and the scheduler run at its own rate (the
  * controller's, or the default), which {@link #base} remembers.
  *
- * <p>Decision (late wake-ups): the injector takes a late wake-up's decisions at their due times (up to {@link
- * Injector#CATCH_UP_NANOS}), so the budget that fell due meanwhile still goes; what a slot left at its end may go
- * during the next slot ({@link weft.model.crp.GrantPacer}), and a slot's budget expires one slot after its end. What a
- * switch queue must absorb for it is bounded by one slot of every sender's grants. The scheduler weighs a reserving VOQ
- * at {@link #CATCH_UP_SPEED} times its slot's uniform rate: the pacer alone says when bytes are due, and Periodic
- * Selection, which holds the injector for {@code bytes·8/R} after each packet, must not hold a late VOQ to the uniform
- * rate while it makes up (with {@code R} the uniform rate, a wake-up 10 ms late stayed 10 ms behind to the slot's end,
- * and that part expired).
+ * <p>Decision (late wake-ups): a slot's bytes leave only inside its send window (docs/crp.md §9): the injector asks
+ * the pacer at the time the packets leave, what a slot has not sent when its window closes expires at the next
+ * periodic duty and the VOQ asks again for its backlog. A wake-up late inside the window sends what fell due since the
+ * window's start; the scheduler weighs a reserving VOQ at {@link #CATCH_UP_SPEED} times its slot's uniform rate so
+ * that Periodic Selection, which holds the injector for {@code bytes·8/R} after each packet, lets it make that up
+ * before the window closes (with {@code R} the uniform rate, a wake-up 10 ms late stayed 10 ms behind to the window's
+ * end, and that part expired). What a switch queue must absorb for it stays inside the slot's reservation.
  */
 public final class ReservedVoqs {
     /** Drift assumed for the clock until the agent says otherwise: a common crystal's 100 ppm. */
@@ -50,7 +49,6 @@ public final class ReservedVoqs {
     private final long[] base;
     private Consumer<ControlMessage> toController = m -> { };
     private ScheduledFuture<?> duties;
-    private long lag;
 
     /**
      * @param kick wakes the injector (a VOQ's reservations changed what it may send)
@@ -78,7 +76,6 @@ public final class ReservedVoqs {
     public void rules(ControlMessage.Crp rules) {
         loop.execute(() -> {
             crp.configure(rules);
-            lag = rules.slotNanos();
             if (duties != null) {
                 duties.cancel(false);
             }
@@ -195,7 +192,7 @@ public final class ReservedVoqs {
             if (v == null) {
                 continue;
             }
-            v.pacer().expire(t - lag);
+            v.pacer().expire(t);
             long backlog = q.backlogBytes() + (long) q.sizePackets() * (ShimHeader.LENGTH + 28);
             VoqReservation.Request r = v.poll(backlog, t, base[i] > 0);
             if (r != null) {

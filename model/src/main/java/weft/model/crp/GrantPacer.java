@@ -7,21 +7,24 @@ import java.util.List;
  * the slot's budget {@code B} falls due uniformly over the window {@code [start, end)}, {@code B (t - start) / (end -
  * start)} by tick {@code t}, and a packet goes when the slot has spent no more than is due ({@link
  * SlotBudget#spentDueAt}) and its budget ({@link SlotBudget#canSpend}) holds the packet; outside every window, and in
- * slots without budget, nothing reserved goes. Unspent budget expires with its slot.
+ * slots without budget, nothing reserved goes. What a slot has not sent when its window closes expires ({@link
+ * #expire}, counted in {@link #expiredUnits}) and is never sent later.
  *
  * <p>Source: seed 001 §2.3-2.4 (data goes in its reserved slot), carried to the live form as docs/crp.md describes:
  * grants are {@code {slot, bytes}} budgets paced uniformly inside the slot instead of a burst at a timestamp, so the
  * sum over all hosts in a slot stays within what the tables reserved and the timing error is the clock's, not
  * {@code 2·C_max} (§2.5).
  *
- * <p>Decision (pacing by what is due, not by a token bucket): whether a packet may go depends only on the decision
- * time and what the slot has spent, so the pacing loop can take a late wake-up's decisions at their due times
- * ({@code PacingLoop}) and send what fell due meanwhile. The first design ran the VOQ's token bucket (two packets
- * deep) at the slot's rate: a bucket refilled at the wall-clock time of a late wake-up cannot be asked about earlier
- * times, and the rate fell to 0 once the wall clock had left the window, so every wake-up late by more than two
- * packets' time lost that part of the slot's budget; on a loaded 2-core lab host that was 20-30% of all grants. How
- * late a slot's data may still go is the caller's choice: it expires slots ({@link #expire}) at its wall-clock time
- * less the lateness it accepts.
+ * <p>Decision (the time asked is the send time): {@code t} in every call is when the packet leaves, never an earlier
+ * decision time of a late wake-up. The rule is then one line: a byte of slot {@code s} leaves only inside {@code s}'s
+ * window, which {@link SlotSync} keeps inside the slot at every resource for any clock error within the tolerance.
+ * The one exception is the paper's straddling message (§2.5: {@code a} from cell {@code j}, the rest from {@code
+ * j+1}): a slot's last packet may take what the slot has left and the rest, less than a packet, from the next slot's
+ * budget ({@link SlotBudget}), and leaves inside the first slot's window. A wake-up that comes late inside the window
+ * may send at once what fell due since the window's start (pacing from the slot's start, catch-up bounded by its end);
+ * one that comes after the window sends nothing of the slot. An earlier design let a slot's leftover go during the
+ * next slot and paced at the decision times of a wake-up up to 20 ms late: a late agent made up its slot on top of the
+ * next slot's reservations, and a bottleneck's queue held up to a slot of such catch-up.
  *
  * <p>Times are nanoseconds of the local clock the offset was measured on ({@link SlotSync}). Allocation-free after
  * construction; one owner thread.
@@ -89,12 +92,20 @@ public final class GrantPacer {
     }
 
     /**
+     * The first slot whose send window has not closed at {@code t}: {@code t}'s slot, or the next one when {@code t}
+     * is in the guard at the end of its slot.
+     */
+    private long openSlot(long t) {
+        long s = slotAt(t);
+        return t < sync.windowEnd(s) ? s : s + 1;
+    }
+
+    /**
      * The rate the VOQ sends reserved data at around {@code t}, for a scheduler that weighs its flows by rate: the
-     * budget of the first slot with budget left (from the one before {@code t}'s, whose rest a late wake-up may still
-     * send) over its send window; 0 when no slot has budget.
+     * budget of the first open slot with budget left over its send window; 0 when no slot has budget.
      */
     public long rate(long t) {
-        long s = budget.nextWithBudget(slotAt(t) - 1);
+        long s = budget.nextWithBudget(openSlot(t));
         if (s == SlotBudget.none()) {
             return 0;
         }
@@ -108,36 +119,28 @@ public final class GrantPacer {
     }
 
     /**
-     * The slot a packet of {@code bytes} going at {@code t} is charged to: {@code t}'s slot when its window holds
-     * {@code t}, its spent units are due and its budget holds the packet; else, late, the slot before, when its
-     * window has ended and it still has budget for the packet; else none ({@link SlotBudget#none}).
-     *
-     * <p>Decision (late spending): what a slot left at its window's end may still go during the next slot, at once.
-     * A host this late (the agent's thread not scheduled) would otherwise lose it; sent late, it lands in the next
-     * slot at the resources, which then carry at most one slot's leftovers of every sender beyond their reservations,
-     * for their queues to absorb. Nothing of a slot goes later than that: it expires.
+     * The slot a packet of {@code bytes} leaving at {@code t} is charged to: {@code t}'s slot when its window holds
+     * {@code t}, its spent units are due ({@link SlotBudget#spentDueAt} is never before the window's start) and its
+     * budget holds the packet; else none ({@link SlotBudget#none}).
      */
     private long chargedSlot(int bytes, long t) {
         long s = slotAt(t);
         if (t < sync.windowEnd(s) && budget.canSpend(s, bytes) && t >= budget.spentDueAt(s, sync)) {
             return s;
         }
-        if (budget.remaining(s - 1) > 0 && budget.canSpend(s - 1, bytes) && t >= sync.windowEnd(s - 1)) {
-            return s - 1;
-        }
         return SlotBudget.none();
     }
 
     /**
-     * The earliest local tick at or after {@code t} at which a packet of {@code bytes} may go as far as is known now:
-     * {@code t} when the slot before still has budget to send late, when the current slot's spent units are due inside
-     * its window, or the window start of the next slot with budget for it; {@link Long#MAX_VALUE} when no slot has.
+     * The earliest local tick at or after {@code t} at which a packet of {@code bytes} may leave as far as is known
+     * now: {@code t} when it may leave at once, else when the spent units of the first open slot with budget for it
+     * fall due inside its window; {@link Long#MAX_VALUE} when no slot has.
      */
     public long readyAt(int bytes, long t) {
         if (ready(bytes, t)) {
             return t;
         }
-        long s = slotAt(t);
+        long s = openSlot(t);
         for (int k = 0; k < budget.horizon(); k++) {
             long next = budget.nextWithBudget(s);
             if (next == SlotBudget.none()) {
@@ -156,35 +159,39 @@ public final class GrantPacer {
     }
 
     /**
-     * Records a reserved packet of {@code bytes} sent at decision time {@code t} (after {@link #ready}).
+     * Records a reserved packet of {@code bytes} leaving at {@code t}.
      *
      * @return the slot it was charged to
+     * @throws IllegalStateException when {@link #ready} is false: the packet would leave outside its slot's window
      */
     public long sent(int bytes, long t) {
-        long c = chargedSlot(bytes, t);
-        long slot = c == SlotBudget.none() ? slotAt(t) : c;
+        long slot = chargedSlot(bytes, t);
+        if (slot == SlotBudget.none()) {
+            throw new IllegalStateException("grant pacer: a reserved packet of " + bytes + " B at local " + t
+                    + " ns, in slot " + slotAt(t) + ", has no slot whose window and budget hold it");
+        }
         budget.spend(slot, bytes);
         sentUnits += bytes;
         return slot;
     }
 
     /**
-     * Expires the budgets of slots before the one {@code t} is in.
+     * Expires the budgets of slots whose send window has closed by {@code t}: what they did not send never goes.
      *
      * @return units expired now
      */
     public long expire(long t) {
-        return budget.expireBefore(slotAt(t));
+        return budget.expireBefore(openSlot(t));
     }
 
-    /** Unspent budget in the slot of {@code t} and later: what the VOQ still holds reserved. */
+    /** Unspent budget in the slots still open at {@code t}: what the VOQ may still send reserved. */
     public long reservedFrom(long t) {
-        return budget.remainingFrom(slotAt(t));
+        return budget.remainingFrom(openSlot(t));
     }
 
-    /** Whether any slot from the one before {@code t}'s (whose leftover may go late) on has budget left. */
+    /** Whether a slot still open at {@code t} has budget left. */
     public boolean hasBudget(long t) {
-        return budget.nextWithBudget(slotAt(t) - 1) != SlotBudget.none();
+        return budget.nextWithBudget(openSlot(t)) != SlotBudget.none();
     }
 
     /** Units that expired unspent. */

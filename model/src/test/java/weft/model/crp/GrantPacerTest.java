@@ -84,41 +84,58 @@ class GrantPacerTest {
     }
 
     @Test
-    @DisplayName("A wake-up late by 2 ms past the window: slot 5 grants 6000 B, due at 6 Mbit/s; decisions taken at "
-            + "their due times send 1500 B at 51, 53, 55 and 57 ms, all of it; nothing expires")
-    void lateWakeUpSendsWhatFellDue() {
-        List<Long> at = new java.util.ArrayList<>();
+    @DisplayName("A wake-up late inside the window: slot 5 grants 6000 B, due at 6 Mbit/s from 51 ms (1500 B by 53, "
+            + "3000 by 55, 4500 by 57 ms); a host that first runs at 56 ms sends three packets at once, the fourth at "
+            + "57 ms: all of it inside the window, nothing expires")
+    void lateWakeUpInsideTheWindowCatchesUp() {
         GrantPacer p = pacer(0);
         p.grant(List.of(new SlotUnits(5, 6000)), 40 * MS);
-        assertThat(p.rate(61 * MS)).as("the scheduler still weighs the VOQ after its window").isEqualTo(6_000_000L);
-        for (long t = p.readyAt(1500, 50 * MS); t != Long.MAX_VALUE; t = p.readyAt(1500, t)) {
-            assertThat(p.ready(1500, t)).isTrue();
-            p.sent(1500, t);
-            at.add(t / MS);
+        assertThat(p.rate(56 * MS)).isEqualTo(6_000_000L);
+        for (int k = 0; k < 3; k++) {
+            assertThat(p.ready(1500, 56 * MS)).as("packet %d at 56 ms", k + 1).isTrue();
+            assertThat(p.sent(1500, 56 * MS)).isEqualTo(5);
         }
-        assertThat(at).containsExactly(51L, 53L, 55L, 57L);
+        assertThat(p.ready(1500, 56 * MS)).as("4500 B spent, due only at 57 ms").isFalse();
+        assertThat(p.readyAt(1500, 56 * MS)).isEqualTo(57 * MS);
+        p.sent(1500, 57 * MS);
         assertThat(p.sentUnits()).isEqualTo(6000);
-        assertThat(p.expire(61 * MS)).as("nothing left to expire").isZero();
+        assertThat(p.expire(60 * MS)).isZero();
     }
 
     @Test
-    @DisplayName("A host asleep through slot 5's window (3000 B): its leftover goes late, at once, during slot 6 "
-            + "(62 and 63 ms, charged to slot 5); from slot 7 on it may not, and it expires")
-    void leftoverGoesLateDuringTheNextSlotOnly() {
-        List<SlotUnits> slots5And7 = List.of(new SlotUnits(5, 3000), new SlotUnits(7, 1000));
+    @DisplayName("A host asleep through slot 5's window (3000 B) sends none of it afterwards: not in its closing "
+            + "guard (59 ms), not during slot 6 (62 ms); the 3000 B expire when the window closes and are counted; "
+            + "slot 7's 1000 B go in slot 7's window only (71 ms)")
+    void nothingLeavesAfterItsWindow() {
         GrantPacer p = pacer(0);
-        p.grant(slots5And7, 40 * MS);
-        assertThat(p.hasBudget(62 * MS)).isTrue();
-        assertThat(p.readyAt(1500, 62 * MS)).isEqualTo(62 * MS);
-        assertThat(p.sent(1500, 62 * MS)).isEqualTo(5);
-        assertThat(p.ready(1500, 63 * MS)).isTrue();
-        assertThat(p.sent(1500, 63 * MS)).isEqualTo(5);
-        assertThat(p.ready(1500, 64 * MS)).as("slot 5 spent, slot 6 has nothing").isFalse();
+        p.grant(List.of(new SlotUnits(5, 3000), new SlotUnits(7, 1000)), 40 * MS);
+        assertThat(p.ready(1500, 59 * MS)).as("slot 5's closing guard").isFalse();
+        assertThat(p.ready(1500, 62 * MS)).as("slot 6").isFalse();
+        assertThat(p.readyAt(1500, 59 * MS)).as("slot 7's budget holds no 1500 B packet").isEqualTo(Long.MAX_VALUE);
+        assertThat(p.readyAt(1000, 59 * MS)).isEqualTo(71 * MS);
+        assertThat(p.rate(59 * MS)).as("weighed at slot 7's rate: 1000 B over 8 ms").isEqualTo(1_000_000L);
+        assertThat(p.reservedFrom(59 * MS)).as("slot 5 is closed: only slot 7 is still reserved").isEqualTo(1000);
+        assertThat(p.expire(58 * MS)).as("slot 5's window still open at 58 ms").isZero();
+        assertThat(p.expire(59 * MS)).as("closed at 59 ms").isEqualTo(3000);
+        assertThatThrownBy(() -> p.sent(1500, 62 * MS)).isInstanceOf(IllegalStateException.class)
+                .hasMessageContaining("slot 6");
+        assertThat(p.sent(1000, 71 * MS)).isEqualTo(7);
+        assertThat(p.expiredUnits() + p.sentUnits()).as("every granted byte sent or counted expired").isEqualTo(4000);
+    }
 
-        GrantPacer q = pacer(0);
-        q.grant(List.of(new SlotUnits(5, 3000)), 40 * MS);
-        assertThat(q.ready(1500, 70 * MS)).as("slot 7: too late for slot 5").isFalse();
-        assertThat(q.expire(70 * MS)).isEqualTo(3000);
+    @Test
+    @DisplayName("A clock 3 ms ahead of the controller's (local = global + 3 ms): slot 5 is global [50, 60) ms, its "
+            + "window local [54, 62) ms; a packet at local 53 ms (global 50, inside the slot but in the guard) waits, "
+            + "one at local 61.9 ms goes, one at local 62 ms (global 59) does not")
+    void windowFollowsTheMeasuredOffset() {
+        GrantPacer p = pacer(-3 * MS);
+        p.grant(List.of(new SlotUnits(5, 3000)), 40 * MS);
+        assertThat(p.ready(1500, 53 * MS)).isFalse();
+        assertThat(p.readyAt(1500, 53 * MS)).isEqualTo(54 * MS);
+        p.sent(1500, 54 * MS);
+        assertThat(p.readyAt(1500, 54 * MS)).as("1500 B due at 3 Mbit/s: 4 ms").isEqualTo(58 * MS);
+        assertThat(p.ready(1500, 62 * MS)).isFalse();
+        assertThat(p.ready(1500, 62 * MS - MS / 10)).isTrue();
     }
 
     @Test
