@@ -5,15 +5,7 @@ package weft.controller.ha;
  * master (or says none is known), so a client can go there.
  */
 public final class NotMasterException extends RuntimeException {
-    private final String masterOrNull;
-
-    public NotMasterException(String message, String masterOrNull) {
+    public NotMasterException(String message) {
         super(message);
-        this.masterOrNull = masterOrNull;
-    }
-
-    /** The master's id, or null when none is known. */
-    public String master() {
-        return masterOrNull;
     }
 }

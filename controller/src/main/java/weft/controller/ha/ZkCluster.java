@@ -311,8 +311,7 @@ public final class ZkCluster implements AutoCloseable {
         if (!mastership.mayWrite()) {
             Member m = master;
             throw new NotMasterException(options.nodeId() + " is a standby; the master is "
-                    + (m == null ? "not known yet (an election is running)" : m.id() + describe(m)),
-                    m == null ? null : m.id());
+                    + (m == null ? "not known yet (an election is running)" : m.id() + describe(m)));
         }
         return mastership.epoch();
     }
@@ -351,8 +350,7 @@ public final class ZkCluster implements AutoCloseable {
     public NotMasterException notMaster(String what) {
         Member m = master;
         return new NotMasterException(what + ": refused by " + options.nodeId() + ", a standby; the master is "
-                + (m == null ? "not known yet (an election is running)" : m.id() + describe(m)),
-                m == null ? null : m.id());
+                + (m == null ? "not known yet (an election is running)" : m.id() + describe(m)));
     }
 
     public ClusterView view() {

@@ -146,7 +146,7 @@ public final class ZkStateStore implements StateStore {
     private RuntimeException refused(String namespace, String key, int expected, long epoch, KeeperException e) {
         if (epochFailed(e)) {
             return new NotMasterException("state " + namespace + "/" + key + ": not written: epoch " + epoch
-                    + " is no longer the cluster's (another controller became master)", null);
+                    + " is no longer the cluster's (another controller became master)");
         }
         Optional<Versioned> now = get(namespace, key);
         return new StaleStateException("state " + namespace + "/" + key + ": expected "

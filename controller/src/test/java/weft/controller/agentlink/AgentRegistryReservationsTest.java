@@ -207,7 +207,7 @@ class AgentRegistryReservationsTest {
             @Override
             public int put(String namespace, String key, byte[] value, int expectedVersion) {
                 if (refuse[0]) {
-                    throw new weft.controller.ha.NotMasterException("c1 is no longer master", "c2");
+                    throw new weft.controller.ha.NotMasterException("c1 is no longer master");
                 }
                 return local.put(namespace, key, value, expectedVersion);
             }

@@ -276,7 +276,7 @@ class AgentRegistryTest {
             @Override
             public void keep(String src, String dst, long bitsPerSecond, String policy) {
                 if (refuse[0]) {
-                    throw new weft.controller.ha.NotMasterException("c1 is no longer master", "c2");
+                    throw new weft.controller.ha.NotMasterException("c1 is no longer master");
                 }
                 kept.add(src + "->" + dst + "=" + bitsPerSecond);
             }

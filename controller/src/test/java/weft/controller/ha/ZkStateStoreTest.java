@@ -81,7 +81,7 @@ class ZkStateStoreTest extends StateStoreContract {
     void standbyRefusedLocally() throws Exception {
         String root = root(1);
         ZkStateStore standby = new ZkStateStore(client, root, root + "/epoch", () -> {
-            throw new NotMasterException("c2 is a standby; the master is c1", "c1");
+            throw new NotMasterException("c2 is a standby; the master is c1");
         });
         assertThatThrownBy(() -> standby.put("rates", "k", new byte[1], StateStore.ANY))
                 .isInstanceOf(NotMasterException.class).hasMessageContaining("the master is c1");

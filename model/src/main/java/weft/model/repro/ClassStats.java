@@ -14,8 +14,7 @@ import weft.model.sim.SimObserver;
 final class ClassStats implements SimObserver {
     private final int[] serviceLevel;
     private final int[] switchesOnPath;
-    private final long from;
-    private final long to;
+    private final MeasuredWindow window;
     private final long cyclePs;
     private final double linkBytesPerPs;
     private final int[] hostsOf;
@@ -30,12 +29,11 @@ final class ClassStats implements SimObserver {
      * @param switchesOnPath per source host, the switches its packets cross
      * @param linkGbps       host link rate
      */
-    ClassStats(int[] serviceLevel, int classes, int[] switchesOnPath, int channels, long fromPs, long toPs,
+    ClassStats(int[] serviceLevel, int classes, int[] switchesOnPath, int channels, MeasuredWindow window,
                long cyclePs, double linkGbps) {
         this.serviceLevel = serviceLevel;
         this.switchesOnPath = switchesOnPath;
-        this.from = fromPs;
-        this.to = toPs;
+        this.window = window;
         this.cyclePs = cyclePs;
         this.linkBytesPerPs = linkGbps / 8 / 1000;
         hostsOf = new int[classes];
@@ -58,15 +56,15 @@ final class ClassStats implements SimObserver {
 
     @Override
     public void generated(int host, int dst, int bytes, long nowPs, boolean accepted) {
-        if (nowPs >= from && nowPs < to) {
+        if (window.contains(nowPs)) {
             offeredBytes[serviceLevel[host]] += bytes;
         }
     }
 
     @Override
     public void transmitted(int channel, int vc, int bytes, long startPs, long endPs) {
-        long s = Math.max(startPs, from);
-        long e = Math.min(endPs, to);
+        long s = Math.max(startPs, window.fromPs());
+        long e = Math.min(endPs, window.toPs());
         if (e > s) {
             busyPs[channel] += e - s;
         }
@@ -78,16 +76,16 @@ final class ClassStats implements SimObserver {
         for (int c = 0; c < channels; c++) {
             most = Math.max(most, busyPs[c]);
         }
-        return (double) most / (to - from);
+        return (double) most / window.lengthPs();
     }
 
     @Override
     public void delivered(int src, int dst, int flow, int bytes, long createdPs, long injectedPs, long nowPs) {
         int sl = serviceLevel[src];
-        if (nowPs >= from && nowPs < to) {
+        if (window.contains(nowPs)) {
             acceptedBytes[sl] += bytes;
         }
-        if (createdPs >= from && createdPs < to) {
+        if (window.contains(createdPs)) {
             long cycles = (nowPs - injectedPs) / cyclePs;
             latency[sl].add(cycles);
             all.add(cycles);
@@ -98,7 +96,7 @@ final class ClassStats implements SimObserver {
     }
 
     private double perHost(double bytes, int sl) {
-        return hostsOf[sl] == 0 ? Double.NaN : bytes / hostsOf[sl] / ((to - from) * linkBytesPerPs);
+        return hostsOf[sl] == 0 ? Double.NaN : bytes / hostsOf[sl] / (window.lengthPs() * linkBytesPerPs);
     }
 
     /** Mean offered load of the level's hosts, a fraction of their links. */

@@ -87,7 +87,7 @@ final class DataCenterFabric {
     /** Runs {@code pattern} at the offered load with no injection control, also seen by {@code observers}. */
     Measured run(TrafficPattern pattern, double load, SimConfig config, SimObserver... observers) {
         Simulator sim = new Simulator(topology, routes, config);
-        LossMeter meter = new LossMeter(sim.network(), config.warmupPs(), config.warmupPs() + config.durationPs());
+        LossMeter meter = new LossMeter(sim.network(), MeasuredWindow.of(config));
         List<SimObserver> all = new ArrayList<>(List.of(meter));
         all.addAll(List.of(observers));
         SimResult r = sim.run(new Workload.OpenLoop(pattern, load), InjectionPolicy.noControl(), all);

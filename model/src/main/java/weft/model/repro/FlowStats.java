@@ -16,8 +16,7 @@ final class FlowStats implements SimObserver {
     private final double[][] peaks;
     private final int[] base;
     private final int[] serviceLevel;
-    private final long from;
-    private final long to;
+    private final MeasuredWindow window;
     private final long cyclePs;
     private final double linkBytesPerPs;
     private final double[] bytes;
@@ -30,12 +29,11 @@ final class FlowStats implements SimObserver {
      * @param peaks    per host, its flows' peak rates, fractions of the link
      * @param linkGbps host link rate
      */
-    FlowStats(double[][] peaks, int[] serviceLevel, long fromPs, long toPs, long cyclePs, double linkGbps) {
+    FlowStats(double[][] peaks, int[] serviceLevel, MeasuredWindow window, long cyclePs, double linkGbps) {
         this.peaks = peaks;
         this.base = bases(peaks);
         this.serviceLevel = serviceLevel;
-        this.from = fromPs;
-        this.to = toPs;
+        this.window = window;
         this.cyclePs = cyclePs;
         this.linkBytesPerPs = linkGbps / 8 / 1000;
         int n = base[peaks.length];
@@ -71,10 +69,10 @@ final class FlowStats implements SimObserver {
         if (flow < base[src] || flow >= base[src + 1]) {
             return;
         }
-        if (nowPs >= from && nowPs < to) {
+        if (window.contains(nowPs)) {
             bytes[flow] += size;
         }
-        if (createdPs >= from && createdPs < to) {
+        if (window.contains(createdPs)) {
             long cycles = (nowPs - injectedPs) / cyclePs;
             latency[flow] += cycles;
             packets[flow]++;
@@ -86,11 +84,11 @@ final class FlowStats implements SimObserver {
     /** Every flow of the run. */
     List<Flow> flows() {
         List<Flow> out = new ArrayList<>();
-        double window = (to - from) * linkBytesPerPs;
+        double linkBytes = window.lengthPs() * linkBytesPerPs;
         for (int h = 0; h < peaks.length; h++) {
             for (int k = 0; k < peaks[h].length; k++) {
                 int f = base[h] + k;
-                out.add(new Flow(serviceLevel[h], bytes[f] / (peaks[h][k] * window),
+                out.add(new Flow(serviceLevel[h], bytes[f] / (peaks[h][k] * linkBytes),
                         packets[f] == 0 ? Double.NaN : latency[f] / packets[f],
                         packets[f] == 0 ? 0 : most[f] - least[f], packets[f]));
             }

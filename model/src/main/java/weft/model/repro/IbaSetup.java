@@ -158,9 +158,8 @@ final class IbaSetup {
         for (int h = 0; h < hosts; h++) {
             switches[h] = net.path(h, f.destination()[h]).length - 1;
         }
-        long from = net.config().warmupPs();
-        ClassStats stats = new ClassStats(f.serviceLevel(), classes, switches, net.channels(), from,
-                from + net.config().durationPs(), CYCLE_PS, GBPS);
+        ClassStats stats = new ClassStats(f.serviceLevel(), classes, switches, net.channels(),
+                MeasuredWindow.of(net.config()), CYCLE_PS, GBPS);
         SimResult r = sim.run(new Workload.Driven("service levels", n -> new ServiceLevelTraffic(n, f.destination(),
                 f.serviceLevel(), hostLoad, PACKET_BYTES, queueLimit, flows, probes)), InjectionPolicy.noControl(),
                 Stream.<SimObserver>concat(Stream.of(stats), Stream.of(observers)).toList());

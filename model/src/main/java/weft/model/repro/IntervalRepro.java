@@ -146,23 +146,23 @@ final class IntervalRepro implements Reproduction.Experiment {
         long drain = Math.max(Math.round(5 * intervalMs * DataCenterFabric.MS), 20 * DataCenterFabric.MS);
         long[] sums = new long[3];
         VirtualSwitchRun.run(servers, VirtualSwitchRun.parameters(Mode.MAX_MIN, intervalMs, minGbps, 0), messages,
-                from, to + drain, new VoqWait(from, to, sums));
+                from, to + drain, new VoqWait(new MeasuredWindow(from, to), sums));
         return new Point(sums[1] == 0 ? Double.NaN : sums[0] / (double) sums[1] / DataCenterFabric.MS,
                 sums[2] * 8_000.0 / DataCenterFabric.GBPS / (servers * (double) (to - from)));
     }
 
     /**
-     * The VOQ wait of the data frames made in the window {@code [from, to)}, and the data bytes delivered in it:
-     * {@code sums} holds the total wait (ps), the frames and the bytes.
+     * The VOQ wait of the data frames made in the window, and the data bytes delivered in it: {@code sums} holds the
+     * total wait (ps), the frames and the bytes.
      */
-    private record VoqWait(long from, long to, long[] sums) implements SimObserver {
+    private record VoqWait(MeasuredWindow window, long[] sums) implements SimObserver {
         @Override
         public void delivered(int src, int dst, int flow, int size, long createdPs, long injectedPs, long nowPs) {
-            if (createdPs >= from && createdPs < to) {
+            if (window.contains(createdPs)) {
                 sums[0] += injectedPs - createdPs;
                 sums[1]++;
             }
-            if (nowPs >= from && nowPs < to) {
+            if (window.contains(nowPs)) {
                 sums[2] += size;
             }
         }

@@ -12,17 +12,15 @@ import weft.model.sim.SimObserver;
  * byte and packet fractions differ).
  */
 final class LossMeter implements SimObserver {
-    private final long from;
-    private final long to;
+    private final MeasuredWindow window;
     private final int[] hostOfChannel;
     private final long[] injected;
     private final long[] delivered;
     private final long[] injectedPackets;
     private final long[] deliveredPackets;
 
-    LossMeter(SimNetwork network, long fromPs, long toPs) {
-        this.from = fromPs;
-        this.to = toPs;
+    LossMeter(SimNetwork network, MeasuredWindow window) {
+        this.window = window;
         hostOfChannel = new int[network.channels()];
         java.util.Arrays.fill(hostOfChannel, -1);
         for (int h = 0; h < network.hosts(); h++) {
@@ -37,7 +35,7 @@ final class LossMeter implements SimObserver {
     @Override
     public void transmitted(int channel, int vc, int bytes, long startPs, long endPs) {
         int h = hostOfChannel[channel];
-        if (h >= 0 && startPs >= from && startPs < to) {
+        if (h >= 0 && window.contains(startPs)) {
             injected[h] += bytes;
             injectedPackets[h]++;
         }
@@ -45,7 +43,7 @@ final class LossMeter implements SimObserver {
 
     @Override
     public void delivered(int src, int dst, int flow, int bytes, long createdPs, long injectedPs, long nowPs) {
-        if (injectedPs >= from && injectedPs < to) {
+        if (window.contains(injectedPs)) {
             delivered[src] += bytes;
             deliveredPackets[src]++;
         }

@@ -72,6 +72,8 @@ public final class Reproductions {
                 new IntervalRepro());
         add("voq-tenants", "004", TenantRepro.TITLE, TenantRepro.CLAIMS, TenantRepro.PARAMETERS,
                 new TenantRepro());
+        add("voq-stress", "004", StressRepro.TITLE, StressRepro.CLAIMS, StressRepro.PARAMETERS,
+                new StressRepro());
     }
 
     private Reproductions() {

@@ -47,20 +47,18 @@ final class ResequencerRepro implements Reproduction.Experiment {
 
     /** The delays of the packets a resequencer held back (arrived while an earlier one was missing). */
     private static final class HeldBack implements SimObserver {
-        private final long from;
-        private final long to;
+        private final MeasuredWindow window;
         long packets;
         double waitPs;
         double totalPs;
 
-        HeldBack(long fromPs, long toPs) {
-            this.from = fromPs;
-            this.to = toPs;
+        HeldBack(MeasuredWindow window) {
+            this.window = window;
         }
 
         @Override
         public void resequenced(int src, int dst, int flow, long injectedPs, long arrivedPs, long releasedPs) {
-            if (releasedPs > arrivedPs && injectedPs >= from && injectedPs < to) {
+            if (releasedPs > arrivedPs && window.contains(injectedPs)) {
                 packets++;
                 waitPs += releasedPs - arrivedPs;
                 totalPs += releasedPs - injectedPs;
@@ -131,10 +129,9 @@ final class ResequencerRepro implements Reproduction.Experiment {
     private static Cell cell(DataCenterFabric fabric, SimConfig config, String pattern, double load,
                              long seed) {
         Simulator sim = new Simulator(fabric.topology, fabric.routes, config);
-        long from = config.warmupPs();
-        long to = from + config.durationPs();
-        HeldBack held = new HeldBack(from, to);
-        LossMeter meter = new LossMeter(sim.network(), from, to);
+        MeasuredWindow window = MeasuredWindow.of(config);
+        HeldBack held = new HeldBack(window);
+        LossMeter meter = new LossMeter(sim.network(), window);
         SimResult r = sim.run(new Workload.OpenLoop(TrafficPatterns.parse(pattern, fabric.hosts(), seed), load),
                 InjectionPolicy.noControl(), List.of(held, meter));
         SimResult.Resequencing q = r.resequencing();

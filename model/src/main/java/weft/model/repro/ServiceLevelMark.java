@@ -51,8 +51,8 @@ final class ServiceLevelMark {
                 for (int h = 0; h < peaks.length; h++) {
                     peaks[h] = FlowStats.cut(hostLoads[i][h], flow);
                 }
-                perFlow = new FlowStats(peaks, f.serviceLevel(), config.warmupPs(), config.warmupPs()
-                        + config.durationPs(), IbaSetup.CYCLE_PS, IbaSetup.GBPS);
+                perFlow = new FlowStats(peaks, f.serviceLevel(), MeasuredWindow.of(config), IbaSetup.CYCLE_PS,
+                        IbaSetup.GBPS);
             }
             ClassStats s = perFlow == null
                     ? IbaSetup.measure(sims.get(i), f, classes, hostLoads[i], queue)

@@ -96,14 +96,14 @@ final class SpreadingRepro implements Reproduction.Experiment {
         Simulator sim = new Simulator(t, routes, config);
         Workload.Phases phase = new Workload.Phases("fig1", flows, 1, 0);
 
-        Window window = new Window(Math.round(unitPs), Math.round(2.5 * unitPs), 0.05 * unitPs);
+        Window window = new Window(new MeasuredWindow(Math.round(unitPs), Math.round(2.5 * unitPs)), 0.05 * unitPs);
         SimResult nc = sim.run(phase, InjectionPolicy.noControl(), List.of(window));
-        double seconds = (window.to - window.from) / 1e12;
+        double seconds = window.measured.lengthPs() / 1e12;
         double[] share = new double[6];
         for (int f = 0; f < 6; f++) {
             share[f] = window.bytes[f] * 8 / seconds / (GBPS * 1e9);
         }
-        double trunk = (double) window.trunkBusy / (window.to - window.from);
+        double trunk = (double) window.trunkBusy / window.measured.lengthPs();
 
         Allocation<Double> saa = new Saa().allocate(FabricProblem.build(t, flows, FabricProblem.routed(t, routes,
                 "minhop"), WeightBasis.SIZE, 1e-3));
@@ -111,7 +111,7 @@ final class SpreadingRepro implements Reproduction.Experiment {
         for (int f = 0; f < gbps.length; f++) {
             gbps[f] = saa.gbps(f);
         }
-        Window ratedWindow = new Window(0, 0, 0.05 * unitPs);
+        Window ratedWindow = new Window(new MeasuredWindow(0, 0), 0.05 * unitPs);
         SimResult rated = sim.run(phase, RatedInjection.factory("ps", gbps), List.of(ratedWindow));
         SimResult fcfs = new Simulator(t, routes, config.withOutputOrder("fcfs")).run(phase);
 
@@ -155,23 +155,21 @@ final class SpreadingRepro implements Reproduction.Experiment {
 
     /** Bytes per flow delivered in a window, trunk busy time in it, and delivered bytes per flow over time. */
     private static final class Window implements SimObserver {
-        final long from;
-        final long to;
+        final MeasuredWindow measured;
         final double[] bytes = new double[6];
         long trunkBusy;
         private final double binPs;
         private final List<double[]> cumulative = new ArrayList<>();
         private final double[] total = new double[6];
 
-        Window(long from, long to, double binPs) {
-            this.from = from;
-            this.to = to;
+        Window(MeasuredWindow measured, double binPs) {
+            this.measured = measured;
             this.binPs = binPs;
         }
 
         @Override
         public void delivered(int src, int dst, int flow, int size, long createdPs, long injectedPs, long nowPs) {
-            if (nowPs >= from && nowPs < to) {
+            if (measured.contains(nowPs)) {
                 bytes[flow] += size;
             }
             int bin = (int) (nowPs / binPs);
@@ -184,7 +182,7 @@ final class SpreadingRepro implements Reproduction.Experiment {
 
         @Override
         public void transmitted(int channel, int vc, int size, long startPs, long endPs) {
-            if (channel == 0 && startPs >= from && startPs < to) {
+            if (channel == 0 && measured.contains(startPs)) {
                 trunkBusy += endPs - startPs;
             }
         }

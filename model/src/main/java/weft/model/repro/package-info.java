@@ -21,9 +21,10 @@
  * {@code voq} (§5.6.2: the distributed VOQ scheduler on a simulated Virtual Switch). Each is a line of the
  * table {@link weft.model.repro.Reproductions} (name, seed, title) and a class holding its claims, parameters and
  * {@link weft.model.repro.Reproduction.Experiment}. Shared by them: {@code TreeFabric} (the trees, their knobs and
- * routed flow sets), {@code SchemeSweep} (rows and curves per scheme) and {@code RateMeter} (steady flow rates in
- * a run). A run's independent simulations are {@link java.util.function.Supplier} tasks of the options'
- * {@link weft.model.repro.TaskRunner}, joined in a fixed order (the CLI runs them on several threads).
+ * routed flow sets), {@code SchemeSweep} (rows and curves per scheme), {@code RateMeter} (steady flow rates in
+ * a run) and {@code MeasuredWindow} (the part of a run the observers count). A run's independent simulations are
+ * {@link java.util.function.Supplier} tasks of the options' {@link weft.model.repro.TaskRunner}, joined in a fixed
+ * order (the CLI runs them on several threads).
  * Setup, assumptions, tolerances, run times and results: docs/reproductions.md.
  */
 package weft.model.repro;

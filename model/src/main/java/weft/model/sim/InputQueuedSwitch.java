@@ -28,6 +28,9 @@ final class InputQueuedSwitch extends SwitchModel {
     private final Flits flits;
     private final Buffers buffers;
     private final int vcs;
+    /** Per input buffer, the output channel and virtual channel its packet in progress holds (wormhole), -1 if none. */
+    private final int[] outCh;
+    private final int[] outVc;
     private final int[][] inputs;
     private final int[][] outputs;
     /** Position of each channel among its switch's outputs. */
@@ -68,6 +71,10 @@ final class InputQueuedSwitch extends SwitchModel {
         flits = engine.flits;
         buffers = engine.buffers;
         vcs = fabric.vcs;
+        outCh = new int[fabric.channels * vcs];
+        outVc = new int[fabric.channels * vcs];
+        java.util.Arrays.fill(outCh, -1);
+        java.util.Arrays.fill(outVc, -1);
         routerDelay = engine.config.routerDelayPs();
         frontDelay = engine.flitMode;
         laneTables = engine.config.laneArbitration() != null;
@@ -261,7 +268,7 @@ final class InputQueuedSwitch extends SwitchModel {
             long ready = 0;
             for (int i = 0; i < nIn; i++) {
                 if (Bits.get(req, j * words, i)) {
-                    int f = buffers.head[reqBuffer[i * nOut + j]];
+                    int f = buffers.front(reqBuffer[i * nOut + j]);
                     int lane = engine.lane(f);
                     if ((ready & (1L << lane)) == 0) {
                         ready |= 1L << lane;
@@ -274,7 +281,7 @@ final class InputQueuedSwitch extends SwitchModel {
             }
             int lane = engine.laneArbiter.pick(out[j], ready, laneBytes);
             for (int i = 0; i < nIn; i++) {
-                if (Bits.get(req, j * words, i) && engine.lane(buffers.head[reqBuffer[i * nOut + j]]) != lane) {
+                if (Bits.get(req, j * words, i) && engine.lane(buffers.front(reqBuffer[i * nOut + j])) != lane) {
                     req[j * words + (i >>> 6)] &= ~(1L << i);
                 }
             }
@@ -289,18 +296,18 @@ final class InputQueuedSwitch extends SwitchModel {
         Flits p = flits;
         long[] busy = engine.busyUntil;
         int b = c * vcs + v;
-        int f = buffers.head[b];
+        int f = buffers.front(b);
         if (f < 0) {
             return wake;
         }
-        int o = buffers.outCh[b];
+        int o = outCh[b];
         if (o < 0 && p.isHead(f) && engine.expired(f, now)) {
             buffers.pop(p, b, now);
             if (engine.expire(f, u, now)) {
                 buffers.pushFront(p, b, f, now);
             } else {
                 leave(c);
-                f = buffers.head[b];
+                f = buffers.front(b);
                 if (f < 0) {
                     return wake;
                 }
@@ -315,7 +322,7 @@ final class InputQueuedSwitch extends SwitchModel {
         }
         int ov;
         if (o >= 0) {
-            ov = buffers.outVc[b];
+            ov = outVc[b];
             if (busy[o] > now || !engine.flowControl.canSend(o, ov, p.bytes(f))) {
                 return wake;
             }
@@ -352,12 +359,12 @@ final class InputQueuedSwitch extends SwitchModel {
         boolean head = p.isHead(f);
         boolean tail = p.isTail(f);
         if (head && !tail) {
-            buffers.outCh[b] = o;
-            buffers.outVc[b] = ov;
+            outCh[b] = o;
+            outVc[b] = ov;
             engine.vcOwner[o * vcs + ov] = b;
         } else if (tail && !head) {
-            buffers.outCh[b] = -1;
-            buffers.outVc[b] = -1;
+            outCh[b] = -1;
+            outVc[b] = -1;
             engine.vcOwner[o * vcs + ov] = -1;
         }
         vcPointer[c] = (b % vcs + 1) % vcs;
@@ -369,13 +376,13 @@ final class InputQueuedSwitch extends SwitchModel {
     void waits(WaitGraph g, long now) {
         Flits p = flits;
         for (int b : g.candidates()) {
-            int f = buffers.head[b];
+            int f = buffers.front(b);
             if (f < 0) {
                 continue;
             }
-            int o = buffers.outCh[b];
+            int o = outCh[b];
             if (o >= 0) {
-                int ov = buffers.outVc[b];
+                int ov = outVc[b];
                 if (fabric.toHost(o) || engine.flowControl.canSend(o, ov, p.bytes(f))) {
                     g.alive[b] = true;
                 } else {

@@ -29,7 +29,7 @@ final class OutputBuffers {
 
     /** The first packet of output o's buffer for virtual channel v, -1 when none waits for the link. */
     int front(int o, int v) {
-        return queues.head[o * vcs + v];
+        return queues.front(o * vcs + v);
     }
 
     /**

@@ -22,8 +22,7 @@ final class OutputQueuedSwitch extends SwitchModel {
     /** Sub-queues per (output, lane): one for first come first served, one per input port for round robin. */
     private final int[] subs;
     private final int[] base;
-    private final int[] head;
-    private final int[] tail;
+    private final FlitQueues queues;
     /** Packets and bytes queued per (output, lane). */
     private final int[] count;
     private final long[] bytes;
@@ -66,10 +65,7 @@ final class OutputQueuedSwitch extends SwitchModel {
             subs[c] = fabric.fromHost(c) ? 0 : roundRobin ? Math.max(1, inputs[fabric.chSrc[c]]) : 1;
             base[c + 1] = base[c] + subs[c] * lanes;
         }
-        head = new int[base[fabric.channels]];
-        tail = new int[base[fabric.channels]];
-        java.util.Arrays.fill(head, -1);
-        java.util.Arrays.fill(tail, -1);
+        queues = new FlitQueues(base[fabric.channels]);
         count = new int[fabric.channels * lanes];
         bytes = new long[fabric.channels * lanes];
         subPointer = new int[fabric.channels * lanes];
@@ -105,13 +101,7 @@ final class OutputQueuedSwitch extends SwitchModel {
         }
         int q = base[o] + lane * subs[o] + (roundRobin ? inIndex[c] : 0);
         voq[b * maxOutputs + outIndex[o]] += p.bytes(f);
-        p.next(f, -1);
-        if (tail[q] < 0) {
-            head[q] = f;
-        } else {
-            p.next(tail[q], f);
-        }
-        tail[q] = f;
+        queues.append(p, q, f);
         count[ol]++;
         bytes[ol] += p.bytes(f);
         if (peak != null && engine.busyUntil[o] > now) {
@@ -174,7 +164,7 @@ final class OutputQueuedSwitch extends SwitchModel {
         int from = subPointer[o * lanes + lane];
         for (int k = 0; k < n; k++) {
             int s = (from + k) % n;
-            if (head[q0 + s] >= 0) {
+            if (queues.front(q0 + s) >= 0) {
                 return q0 + s;
             }
         }
@@ -190,7 +180,7 @@ final class OutputQueuedSwitch extends SwitchModel {
         long ready = 0;
         for (int lane = 0; lane < lanes; lane++) {
             int q = front(o, lane);
-            while (q >= 0 && engine.expired(head[q], now)) {
+            while (q >= 0 && engine.expired(queues.front(q), now)) {
                 int f = take(o, lane, q);
                 if (engine.expire(f, fabric.chSrc[o], now)) {
                     int b = p.buffer(f);
@@ -198,9 +188,9 @@ final class OutputQueuedSwitch extends SwitchModel {
                 }
                 q = front(o, lane);
             }
-            if (q >= 0 && engine.pickVc(o, lane, p.bytes(head[q]), false) >= 0) {
+            if (q >= 0 && engine.pickVc(o, lane, p.bytes(queues.front(q)), false) >= 0) {
                 ready |= 1L << lane;
-                headBytes[lane] = p.bytes(head[q]);
+                headBytes[lane] = p.bytes(queues.front(q));
             }
         }
         int lane = engine.laneArbiter.pick(o, ready, headBytes);
@@ -209,7 +199,7 @@ final class OutputQueuedSwitch extends SwitchModel {
             for (int l = 0; l < lanes; l++) {
                 int q = front(o, l);
                 if (q >= 0) {
-                    expiry = Math.min(expiry, engine.expiryTime(head[q]));
+                    expiry = Math.min(expiry, engine.expiryTime(queues.front(q)));
                 }
             }
             if (expiry != Long.MAX_VALUE) {
@@ -226,12 +216,7 @@ final class OutputQueuedSwitch extends SwitchModel {
     /** Takes the front packet of sub-queue q of (output o, lane) out of it. */
     private int take(int o, int lane, int q) {
         Flits p = flits;
-        int f = head[q];
-        head[q] = p.next(f);
-        if (head[q] < 0) {
-            tail[q] = -1;
-        }
-        p.next(f, -1);
+        int f = queues.pop(p, q);
         int ol = o * lanes + lane;
         count[ol]--;
         bytes[ol] -= p.bytes(f);
@@ -256,10 +241,10 @@ final class OutputQueuedSwitch extends SwitchModel {
                     continue;
                 }
                 boolean blocked = !fabric.toHost(o) && lastSend[o] <= quiet
-                        && engine.pickVc(o, lane, p.bytes(head[front(o, lane)]), false) < 0;
+                        && engine.pickVc(o, lane, p.bytes(queues.front(front(o, lane))), false) < 0;
                 int q0 = base[o] + lane * subs[o];
                 for (int s = 0; s < subs[o]; s++) {
-                    for (int f = head[q0 + s]; f >= 0; f = p.next(f)) {
+                    for (int f = queues.front(q0 + s); f >= 0; f = p.next(f)) {
                         int b = p.buffer(f);
                         if (!blocked) {
                             g.alive[b] = true;

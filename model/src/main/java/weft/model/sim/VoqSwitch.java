@@ -33,9 +33,8 @@ final class VoqSwitch extends SwitchModel {
     private final long routerDelay;
     private final int maxOutputs;
     private final int words;
-    /** VOQs per (input buffer, output position): first and last packet, bytes, and a bit per non-empty VOQ. */
-    private final int[] voqHead;
-    private final int[] voqTail;
+    /** VOQs per (input buffer, output position): the packets, bytes, and a bit per non-empty VOQ. */
+    private final FlitQueues voqs;
     private final long[] voqBytes;
     private final long[] voqMask;
     /** Packets waiting in each input channel's VOQs. */
@@ -71,10 +70,7 @@ final class VoqSwitch extends SwitchModel {
         maxOutputs = Math.max(1, ports.maxOutputs);
         words = (maxOutputs + 63) >>> 6;
         int buffers = fabric.channels * vcs;
-        voqHead = new int[buffers * maxOutputs];
-        voqTail = new int[buffers * maxOutputs];
-        java.util.Arrays.fill(voqHead, -1);
-        java.util.Arrays.fill(voqTail, -1);
+        voqs = new FlitQueues(buffers * maxOutputs);
         voqBytes = new long[buffers * maxOutputs];
         voqMask = new long[buffers * words];
         waiting = new int[fabric.channels];
@@ -113,14 +109,9 @@ final class VoqSwitch extends SwitchModel {
         Flits p = flits;
         int k = ports.outIndex[p.out(f)];
         int q = b * maxOutputs + k;
-        p.next(f, -1);
-        if (voqTail[q] < 0) {
-            voqHead[q] = f;
+        if (voqs.append(p, q, f)) {
             voqMask[b * words + (k >>> 6)] |= 1L << k;
-        } else {
-            p.next(voqTail[q], f);
         }
-        voqTail[q] = f;
         voqBytes[q] += p.bytes(f);
         waiting[b / vcs]++;
     }
@@ -129,13 +120,10 @@ final class VoqSwitch extends SwitchModel {
     private int take(int b, int k) {
         Flits p = flits;
         int q = b * maxOutputs + k;
-        int f = voqHead[q];
-        voqHead[q] = p.next(f);
-        if (voqHead[q] < 0) {
-            voqTail[q] = -1;
+        int f = voqs.pop(p, q);
+        if (voqs.front(q) < 0) {
             voqMask[b * words + (k >>> 6)] &= ~(1L << k);
         }
-        p.next(f, -1);
         voqBytes[q] -= p.bytes(f);
         waiting[b / vcs]--;
         return f;
@@ -238,14 +226,14 @@ final class VoqSwitch extends SwitchModel {
      */
     private long request(int u, int i, int b, int k, int nOut, long wake, long now) {
         Flits p = flits;
-        int f = voqHead[b * maxOutputs + k];
+        int f = voqs.front(b * maxOutputs + k);
         while (f >= 0 && engine.expired(f, now)) {
             take(b, k);
             if (engine.expire(f, u, now)) {
                 enqueue(f, b);
                 engine.decideNow(u);
             }
-            f = voqHead[b * maxOutputs + k];
+            f = voqs.front(b * maxOutputs + k);
         }
         if (f < 0) {
             return wake;
@@ -335,7 +323,7 @@ final class VoqSwitch extends SwitchModel {
             }
             for (int b = c * vcs; b < (c + 1) * vcs; b++) {
                 for (int k = 0; k < maxOutputs; k++) {
-                    int f = voqHead[b * maxOutputs + k];
+                    int f = voqs.front(b * maxOutputs + k);
                     if (f < 0) {
                         continue;
                     }

@@ -12,8 +12,8 @@
  * {@link weft.model.sim.Workload}; results are {@link weft.model.sim.SimResult}s, written as {@code weft-sim/1} by
  * {@code weft.model.sim.io}. One concept per class, each scheme chosen by name from the configuration, as BookSim:
  * {@code InputQueuedSwitch} / {@code OutputQueuedSwitch} / {@code VoqSwitch} (with {@code SwitchPorts},
- * {@code OutputBuffers}, {@code CrossbarTransfers}), {@code IslipAllocator} / {@code GreedyAllocator} /
- * {@code SeparableAllocator},
+ * {@code OutputBuffers}, {@code CrossbarTransfers}; every queue of packets a {@code FlitQueues}),
+ * {@code IslipAllocator} / {@code GreedyAllocator} / {@code SeparableAllocator},
  * {@code CreditFlowControl} / {@code PriorityFlowControl} / {@code LossyFlowControl}, {@code LaneArbiter},
  * {@code NoControl} hosts, {@code OpenLoopSource} / {@code PhaseSource} traffic, {@code Stats} as the built-in
  * observer and {@code DeadlockDetector} with {@code WaitGraph}. Protocols beside the data plug in as a

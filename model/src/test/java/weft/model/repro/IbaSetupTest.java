@@ -117,8 +117,8 @@ class IbaSetupTest {
         double[] load = new double[10];
         load[0] = 0.25;
         IbaSetup.Fabric f = pairFabric();
-        FlowStats flows = new FlowStats(peaks, f.serviceLevel(), 1000 * IbaSetup.CYCLE_PS,
-                201_000 * IbaSetup.CYCLE_PS, IbaSetup.CYCLE_PS, IbaSetup.GBPS);
+        FlowStats flows = new FlowStats(peaks, f.serviceLevel(), new MeasuredWindow(1000 * IbaSetup.CYCLE_PS,
+                201_000 * IbaSetup.CYCLE_PS), IbaSetup.CYCLE_PS, IbaSetup.GBPS);
         IbaSetup.measure(pairSimulator(f, 200_000), f, 5, load, 64, peaks, Probes.none(10), flows);
         assertThat(flows.flows()).hasSize(3).allSatisfy(x -> {
             assertThat(x.rate()).isCloseTo(1, within(0.15));

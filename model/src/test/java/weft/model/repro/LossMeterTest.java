@@ -17,7 +17,7 @@ class LossMeterTest {
         DataCenterFabric fabric = new DataCenterFabric(4);
         SimConfig config = new DataCenterFabric.Options(4, 32, 0, 1).config(true, SimConfig.Arrivals.POISSON, "vlb", 1);
         SimNetwork net = new Simulator(fabric.topology, fabric.routes, config).network();
-        LossMeter meter = new LossMeter(net, 100, 200);
+        LossMeter meter = new LossMeter(net, new MeasuredWindow(100, 200));
         int up0 = net.hostUpChannel(0);
         int up1 = net.hostUpChannel(1);
         int[] sizes = {1538, 1538, 1538, 84};

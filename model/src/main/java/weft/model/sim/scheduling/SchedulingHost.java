@@ -41,10 +41,9 @@ final class SchedulingHost implements Nic {
     private final LinkProxy<Double> down;
     private final VoqTable<VirtualOutputQueue<Void>> voqs;
     private final int[] voqCapacity;
-    private final boolean[] active;
-    private final boolean[] rated;
-    private final long[] nextRequestPs;
-    private final long[] emptySincePs;
+    /** Per destination, the Alg. 4 state of this host's VOQ to it. */
+    private final VoqState[] state;
+    /** Per source, when its last request reached this host's downlink proxy, -1 when forgotten or never. */
     private final long[] lastHeardPs;
     private final long[] unhanded;
     private final boolean[] started;
@@ -56,6 +55,17 @@ final class SchedulingHost implements Nic {
     private int handedUpTo;
     private int dataTurn;
     private long controlSent;
+
+    /** Where this host's VOQ to one destination stands in the request-response cycle of Alg. 4. */
+    private static final class VoqState {
+        /** Live: it had data since it last went idle, so it sends a request every interval. */
+        boolean active;
+        /** A response installed a rate on its bucket since it went live. */
+        boolean rated;
+        long nextRequestPs;
+        /** When it last ran empty ({@link Long#MAX_VALUE} while it holds data): the idle timeout counts from it. */
+        long emptySincePs;
+    }
 
     /** A request on its way to the destination's downlink proxy. */
     private record Request(int src, int dst, double backlogField, double request) {
@@ -85,10 +95,10 @@ final class SchedulingHost implements Nic {
             voqCapacity[messages.get(m).dst()] += (int) Math.min(Integer.MAX_VALUE / 2,
                     (messages.get(m).bytes() + p.payloadBytes() - 1) / p.payloadBytes());
         }
-        active = new boolean[hostCount];
-        rated = new boolean[hostCount];
-        nextRequestPs = new long[hostCount];
-        emptySincePs = new long[hostCount];
+        state = new VoqState[hostCount];
+        for (int d = 0; d < hostCount; d++) {
+            state[d] = new VoqState();
+        }
         lastHeardPs = new long[hostCount];
         Arrays.fill(lastHeardPs, -1);
         unhanded = new long[this.own.length];
@@ -129,7 +139,7 @@ final class SchedulingHost implements Nic {
         for (int i = 0; i < span; i++) {
             int v = (dataTurn + i) % span;
             VirtualOutputQueue<Void> q = voqs.at(v);
-            if (q == null || !rated[q.dstId()] || q.sizePackets() == 0) {
+            if (q == null || !state[q.dstId()].rated || q.sizePackets() == 0) {
                 continue;
             }
             int bytes = q.headBytes();
@@ -140,7 +150,7 @@ final class SchedulingHost implements Nic {
             int m = q.pollHandle();
             q.stampSent(bytes);
             if (q.sizePackets() == 0) {
-                emptySincePs[q.dstId()] = nowPs;
+                state[q.dstId()].emptySincePs = nowPs;
             }
             dataTurn = (v + 1) % span;
             link.send(q.dstId(), bytes, 0, m, null, false, messages.get(m).startPs());
@@ -189,16 +199,17 @@ final class SchedulingHost implements Nic {
         int dst = msg.dst();
         VirtualOutputQueue<Void> q = voqs.getOrCreate(dst, (index, d) -> VirtualOutputQueue.ofHandles(index, d,
                 Math.max(1, voqCapacity[d]), Long.MAX_VALUE / 4, new TokenBucket(0, p.bucketBytes(), nowPs / 1000)));
-        if (!active[dst]) {
-            active[dst] = true;
-            rated[dst] = false;
+        VoqState s = state[dst];
+        if (!s.active) {
+            s.active = true;
+            s.rated = false;
             q.bucket().setRate(0, nowPs / 1000);
-            nextRequestPs[dst] = nowPs;
+            s.nextRequestPs = nowPs;
         }
         if (!q.offerHandle(own[i], frame, 0)) {
             throw new IllegalStateException("host " + host + ": VOQ to " + dst + " sized below its messages");
         }
-        emptySincePs[dst] = Long.MAX_VALUE;
+        s.emptySincePs = Long.MAX_VALUE;
         return frame;
     }
 
@@ -207,13 +218,14 @@ final class SchedulingHost implements Nic {
         for (int v = 0; v < voqs.span(); v++) {
             VirtualOutputQueue<Void> q = voqs.at(v);
             int dst = q.dstId();
-            if (!active[dst] || nextRequestPs[dst] > nowPs) {
+            VoqState s = state[dst];
+            if (!s.active || s.nextRequestPs > nowPs) {
                 continue;
             }
             long backlog = q.backlogBytes();
-            if (backlog == 0 && nowPs - emptySincePs[dst] >= p.idleTimeoutPs()) {
-                active[dst] = false;
-                rated[dst] = false;
+            if (backlog == 0 && nowPs - s.emptySincePs >= p.idleTimeoutPs()) {
+                s.active = false;
+                s.rated = false;
                 up.remove(flow(host, dst));
                 continue;
             }
@@ -221,8 +233,8 @@ final class SchedulingHost implements Nic {
             double demand = backlog * 8.0 / (p.intervalPs() / 1000.0);
             double request = up.handleRequest(flow(host, dst), field, Math.max(0, demand - p.budget().minGbps()));
             control.add(new Object[] {dst, new Request(host, dst, field, request)});
-            while (nextRequestPs[dst] <= nowPs) {
-                nextRequestPs[dst] += p.intervalPs();
+            while (s.nextRequestPs <= nowPs) {
+                s.nextRequestPs += p.intervalPs();
             }
         }
     }
@@ -232,11 +244,11 @@ final class SchedulingHost implements Nic {
         long wake = Long.MAX_VALUE;
         for (int v = 0; v < voqs.span(); v++) {
             VirtualOutputQueue<Void> q = voqs.at(v);
-            int dst = q.dstId();
-            if (active[dst]) {
-                wake = Math.min(wake, nextRequestPs[dst]);
+            VoqState s = state[q.dstId()];
+            if (s.active) {
+                wake = Math.min(wake, s.nextRequestPs);
             }
-            if (rated[dst] && q.sizePackets() > 0) {
+            if (s.rated && q.sizePackets() > 0) {
                 long at = q.bucket().conformingAtNanos(q.headBytes(), nowPs / 1000);
                 if (at != Long.MAX_VALUE) {
                     wake = Math.min(wake, at * 1000);
@@ -270,13 +282,13 @@ final class SchedulingHost implements Nic {
             control.add(new Object[] {r.src(), new Response(r.src(), host, share, rate)});
         } else if (payload instanceof Response r) {
             int f = flow(host, r.dst());
-            if (!up.knows(f) || !active[r.dst()]) {
+            if (!up.knows(f) || !state[r.dst()].active) {
                 return;
             }
             double rate = up.handleResponse(f, r.share(), r.rate()) + p.budget().minGbps();
             VirtualOutputQueue<Void> q = voqs.get(r.dst());
             q.bucket().setRate(Math.round(Math.min(rate, frameGbps) * 1e9), nowPs / 1000);
-            rated[r.dst()] = true;
+            state[r.dst()].rated = true;
         } else if (!packet.control()) {
             layer.delivered(packet.flow(), packet.bytes() - p.headerBytes(), nowPs);
         }
