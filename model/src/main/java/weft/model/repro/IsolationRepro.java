@@ -67,7 +67,7 @@ final class IsolationRepro implements Reproduction.Experiment {
     static final List<Claim> CLAIMS = IntStream.range(0, IDS.length)
             .mapToObj(i -> new Claim(IDS[i], WHAT[i], PAPER[i], UNIT[i], TOLERANCE[i], QUICK[i])).toList();
     static final List<Parameter> PARAMETERS = List.of(
-            new Parameter("k", "switch ports of the 3-level fat tree (the thesis: 12)", "8", "4"),
+            new Parameter("k", "switch ports of the 3-level fat tree (k^3/4 servers)", "12", "4"),
             new Parameter("warmup-ms", "warm-up before measuring, ms", "1", "0.5"),
             new Parameter("window-ms", "measured time per run, ms", "10", "5"),
             new Parameter("queue-packets", "switch queue K of Figs. 3.11 and 3.13, packets", "50", "50"),
