@@ -3,8 +3,8 @@ package weft.model.sim;
 /**
  * A protocol the hosts and switches run beside (or instead of) plain injection: hosts with their own traffic and
  * control packets ({@link Nic}), and switches that act on packets ({@link SwitchAgent}). A congestion-control or
- * reservation scheme plugs into the simulator here (seed 001's CRP and its ECN baseline); one instance serves one
- * run ({@link Workload.Driven}).
+ * reservation scheme plugs into the simulator here (seed 001's CRP and its ECN baseline, TCP NewReno hosts); one
+ * instance serves one run ({@link Workload.Driven}).
  */
 public interface Protocol {
     /** The network interface of host {@code host}, with its own random stream's seed. */
