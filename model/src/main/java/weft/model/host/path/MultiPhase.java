@@ -1,11 +1,9 @@
 package weft.model.host.path;
 
-import java.util.random.RandomGenerator;
-
 /**
  * Multi-Phase: one counter for every link this server's traffic can load; a packet to {@code d} takes the path
  * whose links carry the fewest bytes in total (the most credit summed over the links of {@code path(p, d)}); ties
- * follow the tie-break order (MP: the lower path index; P-MP: a random order drawn anew at the end of every round of
+ * follow the tie-break order (MP: a random order drawn once per server; P-MP: drawn anew at the end of every round of
  * the per-path counters, {@link TieOrder}).
  *
  * <p>Source: seed 004 §3.2.3 (the 3-level FatTree link set, hand-derived from the topology of §2.1: stage 1 per
@@ -24,13 +22,13 @@ final class MultiPhase implements PathPolicy {
     private final TieOrder.Loads onLinks;
     private int dest;
 
-    MultiPhase(int maxDests, int maxPaths, int maxLinks, RandomGenerator permuteOrNull) {
-        this.links = new int[maxDests][maxPaths][];
+    MultiPhase(int maxDests, int maxLinks, TieOrder paths) {
+        this.links = new int[maxDests][paths.paths()][];
         for (int[][] perDest : links) {
             java.util.Arrays.fill(perDest, NONE);
         }
         this.linkBytes = new long[maxLinks];
-        this.paths = new TieOrder(maxPaths, permuteOrNull);
+        this.paths = paths;
         this.onLinks = this::load;
     }
 

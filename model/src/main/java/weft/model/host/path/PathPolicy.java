@@ -50,12 +50,10 @@ public interface PathPolicy {
             case "rr" -> RoundRobin.randomOrder(maxPaths, random);
             case "prr" -> new PeriodicRoundRobin(maxPaths, random);
             case "srr" -> SurplusRoundRobin.randomOrder(maxPaths, SurplusRoundRobin.DEFAULT_QUANTUM, random);
-            case "sd" -> new SortedDeficit(maxPaths, null);
-            case "psd" -> new SortedDeficit(maxPaths, random);
-            case "tp" -> new TwoPhase(maxDests, maxPaths, null);
-            case "ptp" -> new TwoPhase(maxDests, maxPaths, random);
-            case "mp" -> new MultiPhase(maxDests, maxPaths, maxLinks, null);
-            case "pmp" -> new MultiPhase(maxDests, maxPaths, maxLinks, random);
+            case "sd", "psd" -> new SortedDeficit(TieOrder.random(maxPaths, random, name.startsWith("p")));
+            case "tp", "ptp" -> new TwoPhase(maxDests, TieOrder.random(maxPaths, random, name.startsWith("p")));
+            case "mp", "pmp" -> new MultiPhase(maxDests, maxLinks,
+                    TieOrder.random(maxPaths, random, name.startsWith("p")));
             default -> throw new IllegalArgumentException(
                     "path policy: unknown name '" + name + "', expected one of " + NAMES);
         };

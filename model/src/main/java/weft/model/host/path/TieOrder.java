@@ -5,8 +5,8 @@ import weft.model.traffic.Shuffle;
 
 /**
  * The bytes a server has sent on each path and the order in which the deficit policies (Sorted-Deficit, Two-Phase,
- * Multi-Phase) break ties between equally loaded paths; for their periodic variants (P-SD, P-TP, P-MP) that order is
- * a random permutation, drawn anew at the end of every round.
+ * Multi-Phase) break ties between equally loaded paths: a random permutation of the paths, drawn once per server when
+ * the policy is created; for the periodic variants (P-SD, P-TP, P-MP) drawn anew at the end of every round.
  *
  * <p>Source: seed 004 §3.2.2: "When all paths have negative credit we add a new quantum to each counter and perform a
  * permutation on the list of paths. The permutation causes ties among paths with equal credit to be broken randomly.
@@ -15,20 +15,39 @@ import weft.model.traffic.Shuffle;
  * prefix P-)". Restated with bytes sent instead of credits (SD's best quantum, 1 byte, §3.2.2): every counter is
  * negative once every path has been charged since the last top-up, i.e. a round ends when the least of the per-path
  * byte counts rises, which is when the path charged was the only one at the minimum. With equal packets a round is
- * one packet on each path, as P-RR's (hand-computed from the rule). Decision: a P- policy also starts from a random
- * order (P-RR permutes its first round too), so servers are not synchronised from the first packet on; the plain
- * policies keep the order 0, 1, 2, ... (ties to the lower index). Counters are rebased as {@link SentCounters} does.
+ * one packet on each path, as P-RR's (hand-computed from the rule). Decision: every policy starts from its own random
+ * order, as RR does (§3.2.1: RR "only performs an initial permutation on the list of paths") and SRR, which walks
+ * RR's list; the plain policies keep that order, the P- policies permute it every round. One order shared by every
+ * server (0, 1, 2, ...) would make the servers of a pod, whose periodic sources start within one frame gap, choose the
+ * same path at the same instant with equal or alternating frame sizes. Counters are rebased as {@link SentCounters}
+ * does.
  */
 final class TieOrder {
     private final long[] sent;
     private final int[] order;
     private final RandomGenerator permuteOrNull;
 
-    /** Counters and order for {@code maxPaths} paths; {@code permuteOrNull} null for the plain, fixed order. */
-    TieOrder(int maxPaths, RandomGenerator permuteOrNull) {
-        this.sent = new long[maxPaths];
+    /**
+     * Counters for {@code order.length} paths, ties broken in {@code order} (a permutation of the paths);
+     * {@code permuteOrNull} draws a new order every round, null keeps {@code order}.
+     */
+    TieOrder(int[] order, RandomGenerator permuteOrNull) {
+        this.sent = new long[order.length];
         this.permuteOrNull = permuteOrNull;
-        this.order = permuteOrNull == null ? Shuffle.identity(maxPaths) : Shuffle.permutation(maxPaths, permuteOrNull);
+        this.order = order.clone();
+    }
+
+    /**
+     * A plain policy's order, a random permutation of {@code maxPaths} paths drawn once from this server's
+     * {@code random}, or a periodic policy's, which {@code random} also permutes at every round's end.
+     */
+    static TieOrder random(int maxPaths, RandomGenerator random, boolean periodic) {
+        return new TieOrder(Shuffle.permutation(maxPaths, random), periodic ? random : null);
+    }
+
+    /** The number of paths counted. */
+    int paths() {
+        return sent.length;
     }
 
     /** A policy's load of each path for the packet at hand (bytes sent on it, summed as the policy counts them). */

@@ -1,7 +1,8 @@
 /**
  * Server-side path selection for packet-level multipath: the load balancers of seed 004 ch. 3 (ECMP hash, VLB,
- * RR, P-RR, SRR, Sorted-Deficit, P-SD, Two-Phase, P-TP, Multi-Phase, P-MP), one class each (a periodic variant
- * is its policy with a permuted tie-break order, {@code TieOrder}) behind
+ * RR, P-RR, SRR, Sorted-Deficit, P-SD, Two-Phase, P-TP, Multi-Phase, P-MP), one class each (every server draws its
+ * own random path order at start; a periodic variant is its policy with that tie-break order permuted every round,
+ * {@code TieOrder}) behind
  * {@link weft.model.host.path.PathPolicy}, created by name with {@link weft.model.host.path.PathPolicy#create}.
  * A chosen path index maps to the tag that the controller's forwarding entries follow (see
  * {@code weft.model.protocol.PathSpec}); the agent and the packet-level simulator run these same classes.

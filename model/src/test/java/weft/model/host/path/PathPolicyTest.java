@@ -38,10 +38,11 @@ class PathPolicyTest {
     }
 
     @Test
-    @DisplayName("Seed 004 §3.2.2 (hand-computed from its rule): SD with quantum 1 gives A B B A A B B A, 3168 B each")
+    @DisplayName("Seed 004 §3.2.2 (hand-computed from its rule): SD with quantum 1 and the order A, B gives "
+            + "A B B A A B B A, 3168 B each")
     void sortedDeficitTv2() {
         long[] bytes = new long[2];
-        assertThat(tv2(new SortedDeficit(2, null), bytes)).isEqualTo("ABBAABBA");
+        assertThat(tv2(new SortedDeficit(new TieOrder(new int[] {0, 1}, null)), bytes)).isEqualTo("ABBAABBA");
         assertThat(bytes).containsExactly(3168, 3168);
     }
 
@@ -79,11 +80,48 @@ class PathPolicyTest {
         assertThat(firsts).hasSizeGreaterThan(4);
     }
 
+    /** A generator whose {@code nextInt(bound)} always answers 0 or always {@code bound - 1}. */
+    private record FixedDraw(boolean last) implements RandomGenerator {
+        @Override
+        public long nextLong() {
+            throw new UnsupportedOperationException();
+        }
+
+        @Override
+        public int nextInt(int bound) {
+            return last ? bound - 1 : 0;
+        }
+    }
+
+    @Test
+    @DisplayName("Seed 004 §3.2.1-3.2.2 (hand-computed from Fisher-Yates): SD, TP and MP draw their tie order once per "
+            + "server; a server drawing j = 0 every step walks 1 2 3 0, one drawing j = i walks 0 1 2 3, each the same "
+            + "in every round of equal frames")
+    void plainDeficitPoliciesStartFromTheirOwnOrder() {
+        for (String name : new String[] {"sd", "tp", "mp"}) {
+            for (boolean last : new boolean[] {false, true}) {
+                // Durstenfeld on 0 1 2 3: j = 0 swaps a[3], a[2], a[1] with a[0] in turn (3 1 2 0, 2 1 3 0,
+                // 1 2 3 0); j = i swaps nothing
+                PathPolicy policy = PathPolicy.create(name, 1, 4, 16, 0, new FixedDraw(last));
+                StringBuilder sb = new StringBuilder();
+                for (int i = 0; i < 12; i++) {
+                    sb.append(policy.choose(0, 4, 1538));
+                }
+                assertThat(sb.toString()).as(name).isEqualTo(last ? "012301230123" : "123012301230");
+            }
+            Set<Integer> firsts = new HashSet<>();
+            for (long seed = 0; seed < 32; seed++) {
+                firsts.add(PathPolicy.create(name, 1, 8, 32, seed, new SplittableRandom(seed)).choose(0, 8, 1538));
+            }
+            assertThat(firsts).as(name + ": first paths of 32 servers").hasSizeGreaterThan(4);
+        }
+    }
+
     @Test
     @DisplayName("Seed 004 §3.2.3, Fig. 3.9 (hand-computed from its rule): TP alternates each destination's path: "
             + "X Y Y X X Y Y X")
     void twoPhaseTv2() {
-        TwoPhase tp = new TwoPhase(2, 2, null);
+        TwoPhase tp = new TwoPhase(2, new TieOrder(new int[] {0, 1}, null));
         StringBuilder sb = new StringBuilder();
         for (int i = 0; i < 8; i++) {
             sb.append(tp.choose(i % 2, 2, 1500) == 0 ? 'X' : 'Y');
@@ -101,7 +139,7 @@ class PathPolicyTest {
     @Test
     void multiPhaseAvoidsTheLoadedSharedLink() {
         // two destinations, two paths; path 0 to both shares link 0, path 1 uses private links
-        MultiPhase mp = new MultiPhase(2, 2, 4, null);
+        MultiPhase mp = new MultiPhase(2, 4, new TieOrder(new int[] {0, 1}, null));
         mp.setPathLinks(0, 0, new int[] {0, 1});
         mp.setPathLinks(0, 1, new int[] {2});
         mp.setPathLinks(1, 0, new int[] {0});
