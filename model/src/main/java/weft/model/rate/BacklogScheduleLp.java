@@ -65,8 +65,23 @@ public final class BacklogScheduleLp {
      * @throws IllegalArgumentException as {@link BacklogClearing#intervals(double[][][], RateAllocator)}
      */
     public static int leastIntervals(double[][][] schedule) {
+        return leastIntervals(fractionalOptimum(schedule));
+    }
+
+    /**
+     * The LP's optimum before the rounding up to whole intervals, s + T* (step 3 of the class comment): the
+     * intervals a schedule would take if the tail could end inside an interval.
+     *
+     * @throws IllegalArgumentException as {@link #leastIntervals}
+     */
+    public static double fractionalOptimum(double[][][] schedule) {
         Optimum o = solve(schedule);
-        return o.span + (int) Math.ceil(Math.max(0, o.tail - ROUNDING));
+        return o.span + o.tail;
+    }
+
+    /** The least whole number of intervals of a {@link #fractionalOptimum}: s + ⌈T*⌉. */
+    public static int leastIntervals(double fractionalOptimum) {
+        return (int) Math.ceil(fractionalOptimum - ROUNDING);
     }
 
     /**

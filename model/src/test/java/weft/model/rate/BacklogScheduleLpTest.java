@@ -24,6 +24,7 @@ class BacklogScheduleLpTest {
             + "R^1 = [[1, 0], [0, 1]]; 1 interval is infeasible")
     void thesisExample() {
         assertThat(BacklogScheduleLp.leastIntervals(EXAMPLE)).isEqualTo(2);
+        assertThat(BacklogScheduleLp.fractionalOptimum(EXAMPLE)).isCloseTo(2, within(1e-9));
         assertThat(BacklogScheduleLp.rates(EXAMPLE, 1)).isNull();
         double[][][] r = BacklogScheduleLp.rates(EXAMPLE, 2);
         double[][][] thesis = {{{0, 1}, {1, 0}}, {{1, 0}, {0, 1}}};
@@ -102,6 +103,9 @@ class BacklogScheduleLpTest {
         int least = BacklogScheduleLp.leastIntervals(f);
         int span = BacklogClearing.span(f);
         assertThat(least).isBetween(Math.max(span, (int) Math.ceil(beta)), span + (int) Math.ceil(beta));
+        double fractional = BacklogScheduleLp.fractionalOptimum(f);
+        assertThat(fractional).as("s + T*").isGreaterThanOrEqualTo(Math.max(span, beta) - 1e-9)
+                .isGreaterThan(least - 1).isLessThanOrEqualTo(least + 1e-9);
         assertFeasible(f, BacklogScheduleLp.rates(f, least));
         if (least > 1) {
             assertThat(BacklogScheduleLp.rates(f, least - 1)).isNull();
