@@ -4,6 +4,8 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.function.Supplier;
+import java.util.stream.Collectors;
+import java.util.stream.IntStream;
 
 import weft.model.io.Chart;
 import weft.model.rate.BacklogClearing;
@@ -17,10 +19,9 @@ import weft.model.rate.MaxMin;
  * ({@link BacklogClearing}'s interval model, the backlog of F^t arriving at the start of interval t), each over
  * the maximum backlog degree β(F⁺) = n − 1.
  *
- * <p>Size: the thesis solves n = 3 to 50; commons-math's dense simplex solves the LP (n(n − 1) VOQs times up to
- * 2(n − 1) intervals of variables) in seconds up to n = 12 and in about a minute at n = 15, so the paper size here is
- * n = 3 to 15 (docs/reproductions.md). The thesis's simulated curves (the distributed scheduler on simulated
- * servers) are not run: the interval model gives the online algorithms' counts.
+ * <p>Size: the thesis's, every n from 3 to 50; {@link BacklogScheduleLp}'s block LP solves n = 50 in seconds
+ * (docs/reproductions.md). The thesis's simulated curves (the distributed scheduler on simulated servers) are not
+ * run: the interval model gives the online algorithms' counts.
  */
 final class StressRepro implements Reproduction.Experiment {
     /** {@code weft repro voq-stress}: the paper's experiment, one line. */
@@ -39,7 +40,8 @@ final class StressRepro implements Reproduction.Experiment {
                     UNDER_BOUND, ONLINE));
     static final List<Parameter> PARAMETERS = List.of(
             new Parameter("n", "servers of the stress test, swept (the thesis: 3 to 50)",
-                    "3,4,5,6,7,8,9,10,11,12,13,14,15", "3,4,5,6,8"));
+                    IntStream.rangeClosed(3, 50).mapToObj(Integer::toString).collect(Collectors.joining(",")),
+                    "3,4,5,6,8"));
 
     /** One n: the optimum and the online counts, in intervals. */
     private record Row(int n, int optimum, int maxMin, int proportional) {
@@ -50,7 +52,7 @@ final class StressRepro implements Reproduction.Experiment {
 
     @Override
     public ReproResult run(Reproduction repro, ReproOptions o) {
-        List<Integer> ns = o.integers("n", 3, 40).stream().sorted().distinct().toList();
+        List<Integer> ns = o.integers("n", 3, 60).stream().sorted().distinct().toList();
         List<Supplier<Row>> tasks = new ArrayList<>();
         for (int n : ns) {
             tasks.add(() -> {
