@@ -26,6 +26,11 @@ public final class RoutingOptionsMixin {
             description = "QoS classes sharing the layer budget (default: ${DEFAULT-VALUE})")
     int classes;
 
+    @Option(names = "--layers", paramLabel = "N", defaultValue = "0",
+            description = "LASH, TBTP: use N layers per class, the pairs spread over all of them, one virtual "
+                    + "channel each (seed 002 §3.3.1, §3.3.5; default 0: LASH opens as few as it needs, TBTP one)")
+    int layers;
+
     @Option(names = "--seed", paramLabel = "S",
             description = "randomise the engine's orders with this seed (default: deterministic)")
     Long seed;
@@ -68,8 +73,12 @@ public final class RoutingOptionsMixin {
             throw new CliFailure("--classes must be in 1..--max-layers (" + maxLayers + "), got " + classes,
                     CliFailure.USAGE);
         }
+        if (layers < 0 || layers > maxLayers / classes) {
+            throw new CliFailure("--layers must be in 0..--max-layers / --classes (" + maxLayers / classes
+                    + "), got " + layers, CliFailure.USAGE);
+        }
         RoutingOptions o = RoutingOptions.defaults().withMaxLayers(maxLayers).withClasses(classes)
-                .withSymmetric(symmetric).withFallback(!noFallback).withRoot(root);
+                .withSymmetric(symmetric).withFallback(!noFallback).withRoot(root).withLayers(layers);
         return seed == null ? o : o.withSeed(seed, true);
     }
 
@@ -77,6 +86,9 @@ public final class RoutingOptionsMixin {
     public List<String> arguments() {
         List<String> args = new ArrayList<>(List.of("--engine", engine, "--max-layers", String.valueOf(maxLayers),
                 "--classes", String.valueOf(classes)));
+        if (layers > 0) {
+            args.addAll(List.of("--layers", String.valueOf(layers)));
+        }
         if (seed != null) {
             args.addAll(List.of("--seed", String.valueOf(seed)));
         }

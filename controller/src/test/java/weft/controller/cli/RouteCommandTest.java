@@ -50,6 +50,20 @@ class RouteCommandTest {
     }
 
     @Test
+    void lashGivenLayersSpreadsItsPairsOverAllOfThem() throws IOException {
+        // The 4x4 torus needs 2 LASH layers; given 3, every one holds pairs and the verifier checks all three.
+        assertThat(cli.run("--topo", cli.file("torus.json"), "--engine", "lash", "--layers", "3", "-o",
+                cli.file("l.json"))).isZero();
+        assertThat(cli.out()).contains("layers    3", "deadlock-free in all 3 layer(s)");
+        RoutingResult r = RoutesJson.read("l.json", Files.readString(cli.path("l.json"))).result();
+        assertThat(r.layerOf().stream().map(p -> p.layer()).distinct()).containsExactlyInAnyOrder(0, 1, 2);
+        cli.clearOut();
+        assertThat(cli.run("--topo", cli.file("torus.json"), "--engine", "lash", "--layers", "5", "--classes", "2"))
+                .isEqualTo(2);
+        assertThat(cli.err().trim()).isEqualTo("route: --layers must be in 0..--max-layers / --classes (4), got 5");
+    }
+
+    @Test
     void chainFallsBackAndSaysWhichEngineWon() {
         // D-mod-k cannot route a torus; Up*/Down* can.
         assertThat(cli.run("--topo", cli.file("torus.json"), "--engine", "dmodk,updown")).isZero();

@@ -46,7 +46,7 @@ final class AppsRepro implements Reproduction.Experiment {
     /** §6.5's single-hop distribution and aggregation delays of DAFA's waves, in ns. */
     private static final double T_D_NS = 200;
     private static final double T_C_NS = 400;
-    static final List<Parameter> PARAMETERS = TreeFabric.phaseParameters(TreeFabric.arity("16", "4"), "1",
+    static final List<Parameter> PARAMETERS = TreeFabric.phaseParameters(TreeFabric.arity("16", "4"), "5",
             new Parameter("apps", "applications", "32", "4"),
             new Parameter("app-size", "hosts per application", "128", "16"),
             new Parameter("frag", "frag_coeff values, a list (groups of app-size/frag neighbours)",

@@ -167,16 +167,22 @@ final class EthernetSetup {
     /**
      * Routes of an engine as the thesis's comparisons use it: Weft's defaults, except that Segment-based routing
      * places each segment's restriction at a random switch of the segment (§3.2.3: "randomly selected the switch
-     * where we enforce the turn-restriction"), seeded per fabric, and that Up*&#47;Down* and TBTP(nVL) break ties
-     * toward the lowest port unless {@code balanced} ({@link #BASELINES}).
+     * where we enforce the turn-restriction"), seeded per fabric, that Up*&#47;Down* and TBTP(nVL) break ties
+     * toward the lowest port unless {@code balanced} ({@link #BASELINES}), and that LASH and TBTP are given
+     * {@code layers} layers when it is positive (§3.3.5: TBTPnVL "allowed to use the same number of channels as
+     * LASH"; LASH spreading its pairs over all of them, §3.3.1), so that with one virtual channel per layer every
+     * pair's packets keep one channel.
      */
-    static RoutingResult route(String engine, Topology t, long seed, boolean balanced) {
+    static RoutingResult route(String engine, Topology t, long seed, boolean balanced, int layers) {
         RoutingOptions options = RoutingOptions.defaults();
         if (engine.equals("sr")) {
             options = options.withSeed(seed, true);
         }
         if (engine.equals("updown") || engine.startsWith("tbtp")) {
             options = options.withBalance(balanced);
+        }
+        if (layers > 0 && (engine.equals("lash") || engine.equals("tbtp"))) {
+            options = options.withLayers(layers);
         }
         return RoutingEngines.byName(engine).compute(t, options);
     }
@@ -192,7 +198,8 @@ final class EthernetSetup {
      * One engine on every fabric of a set: {@code fabrics} is one name or several separated by commas (a regular
      * fabric in both orientations, say), each run {@code count} times (a regular fabric) or on {@code count} seeded
      * fabrics (an irregular one, or a regular one with random faults: {@link #seeded}); all must have the same number
-     * of hosts. {@code balanced}: see {@link #BASELINES}.
+     * of hosts. {@code balanced}: see {@link #BASELINES}. With {@code vcs} positive, LASH and TBTP are given
+     * {@code vcs} layers ({@link #route}), one virtual channel each.
      *
      * @throws IllegalArgumentException naming the parameter when a name is unknown or the host counts differ
      */
@@ -205,7 +212,7 @@ final class EthernetSetup {
         int hosts = -1;
         for (String name : names) {
             Topology regular = seeded(name) ? null : fabric(parameter, name, seed);
-            RoutingResult regularRoutes = regular == null ? null : route(engine, regular, seed, balanced);
+            RoutingResult regularRoutes = regular == null ? null : route(engine, regular, seed, balanced, vcs);
             for (int i = 0; i < count; i++) {
                 long s = seed + i;
                 Topology t = regular != null ? regular : fabric(parameter, name, s);
@@ -214,7 +221,7 @@ final class EthernetSetup {
                             + "different host counts (" + hosts + " and " + t.hosts().size() + ")");
                 }
                 hosts = t.hosts().size();
-                RoutingResult r = regular != null ? regularRoutes : route(engine, t, s, balanced);
+                RoutingResult r = regular != null ? regularRoutes : route(engine, t, s, balanced, vcs);
                 bound += bound(t, r) / (count * names.length);
                 out.add(new Simulator(t, r, config(flowControl, measuredUs, vcs, s)));
             }

@@ -65,10 +65,13 @@ final class IbaSetup {
         return RandomIrregular.generate(switches, DEGREE, seed, options);
     }
 
-    /** LASH with three layers per class for the five service levels. */
+    /**
+     * LASH given three layers per class for the five service levels (§4.2.3), its pairs spread over all three even
+     * where it needs fewer (§3.3.1's given layering), so every SL's traffic uses three VLs, one per layer.
+     */
     static RoutingResult routes(Topology t, int classes) {
         return RoutingEngines.byName("lash").compute(t, RoutingOptions.defaults()
-                .withMaxLayers(LAYERS_PER_CLASS * classes).withClasses(classes));
+                .withMaxLayers(LAYERS_PER_CLASS * classes).withClasses(classes).withLayers(LAYERS_PER_CLASS));
     }
 
     /** The service level of every host: its port on the switch, less one. */

@@ -13,10 +13,10 @@ import weft.model.sim.SimConfig.FlowControlKind;
  * saturation throughput and network latency at full offered load. Setup in {@link EthernetSetup}; sweeps in
  * {@link LoadSweep}.
  *
- * <p>Virtual channels: TBTP3VL has its three layers, TBTP and STP one channel. The thesis's LASH spreads its pairs
- * over all the VLs it is given (random layer selection, §3.3.2); Weft's opens only the layers it needs (one on the
- * mesh, two on the torus), so LASH runs with three virtual channels per port shared by its layers, a packet taking
- * any channel of its layer at each hop: the same channels as TBTP3VL.
+ * <p>Virtual channels: LASH and TBTPnVL are each given n = {@code --vcs} layers (3), one virtual channel per layer,
+ * and a pair's packets keep its layer's channel: TBTPnVL spreads its pairs over n copies of TBTP's tables (§3.3.5),
+ * and LASH spreads them over all n layers it is given (§3.3.1's layering of n layers; §3.3.3's random selection of
+ * layers), even where it needs fewer (one on the mesh, two on the torus). TBTP and STP have one channel.
  *
  * <p>Orientation: "4x8" names no orientation, and Weft's LASH picks among shortest paths by switch id (its paths
  * differ between the 4-wide and the 8-wide numbering), so the torus and the mesh run in both orientations, averaged.
@@ -25,7 +25,8 @@ final class LashRepro implements Reproduction.Experiment {
     /** {@code weft repro lash}: the paper's experiment, one line. */
     static final String TITLE = "Seed 002 §3.3.5 Fig. 3.15: LASH vs TBTP3VL, TBTP and STP (+16/+25/+83% throughput, "
             + "-25/-55/-52% latency)";
-    private static final String[] ENGINES = {"lash", "tbtp3vl", "tbtp", "stp"};
+    /** TBTPnVL is TBTP given n layers ({@link EthernetSetup#route}). */
+    private static final String[] ENGINES = {"lash", "tbtp", "tbtp", "stp"};
     private static final String[] NAMES = {"LASH", "TBTP3VL", "TBTP", "STP"};
     static final List<Claim> CLAIMS = List.of(
             new Claim("L2", "32-switch irregular: LASH / TBTP3VL throughput (+16%)", 1.16, "ratio", new Band(1.0, 4)),
@@ -55,7 +56,7 @@ final class LashRepro implements Reproduction.Experiment {
             new Parameter("mesh", "the mesh, in one or both orientations (comma-separated, averaged)",
                     "mesh-4x8,mesh-8x4", "mesh-4x8,mesh-8x4"),
             new Parameter("runs", "runs averaged on each torus and mesh (seeds S, S+1, ...)", "4", "1"),
-            new Parameter("vcs", "virtual channels per port for LASH and TBTPnVL (n)", "3", "3"),
+            new Parameter("vcs", "layers given to LASH and TBTPnVL (n), one virtual channel per port each", "3", "3"),
             new Parameter("duration-us", "measured simulated time per run, µs (plus a quarter as warm-up)", "5000",
                     "600"),
             new Parameter("loads", "offered loads, fractions of 1 Gbit/s (the last one gives the latency)",

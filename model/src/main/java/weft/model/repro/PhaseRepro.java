@@ -34,7 +34,7 @@ final class PhaseRepro implements Reproduction.Experiment {
             new Claim("C8", "SAA+AR vs NC: largest reduction of the completion time over p", 50, "%", new Band(20, 80)),
             new Claim("C8.p1", "1 permutation: NC completion / SAA+AR completion ('twofold', seed 003 §5.3)", 2.0,
                     "ratio", new Band(1.3, 4)));
-    static final List<Parameter> PARAMETERS = TreeFabric.phaseParameters(TreeFabric.arity("16", "4"), "2",
+    static final List<Parameter> PARAMETERS = TreeFabric.phaseParameters(TreeFabric.arity("16", "4"), "6",
             new Parameter("max-permutations", "p = 1 .. this", "5", "4"));
 
     @Override

@@ -3,8 +3,10 @@ package weft.model.routing;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.SplittableRandom;
 import weft.model.topology.SwitchGraph;
 import weft.model.topology.Topology;
+import weft.model.traffic.Shuffle;
 
 /**
  * LASH, layered shortest-path routing: one shortest path per ordered switch pair, each pair in the first layer
@@ -38,14 +40,20 @@ import weft.model.topology.Topology;
  * <p>Decision: the symmetric option (OpenSM's behaviour) places (s, d) and (d, s) together in the first layer where
  * both fit; it is off by default because it costs layers (calibration: 4 instead of 2 on a 6x6 torus).
  *
- * <p>Decision: balancing (step 4) moves a pair from its layer j to the least-filled layer k when j holds more than
- * the mean, at least two pairs more than k, and the pair fits k; it stops after a pass without a move or after
- * {@value #BALANCE_PASSES} passes. Moving only when the difference is at least 2 strictly lowers the sum of squared
- * layer sizes, so the thesis's "repeat until no such move" terminates; the pass cap bounds the run time on large
- * fabrics, as OpenSM bounds its trials. Only layers above the mean give pairs: a layer below it passing pairs to an
- * emptier one is work that later moves from the fullest layers undo (1024 switches, degree 8: 2 s of CPU instead of
- * 5 s, the fullest layer 213k pairs of 1M instead of 202k).
+ * <p>Decision: balancing (step 4, {@link LayerBalance}) moves a pair from a layer above the mean to the least-filled
+ * layer when it holds at least two pairs more and the pair fits there; it stops after a pass without a move or after
+ * {@value #BALANCE_PASSES} passes, which bounds the run time on large fabrics, as OpenSM bounds its trials.
  *
+ * <p>Decision (given layers, {@link RoutingOptions#layers()} = n): the thesis assumes "a layering L of that network
+ * is given ... L has n layers" and spreads the pairs over all of them (§3.3.3 speaks of "the random selection of
+ * layers in LASH"), so a pair keeps one of n virtual channels even where one layer would do. Step 2 stays first fit
+ * (deterministic, so n layers suffice whenever LASH needs no more than n, and the fallback starts exactly where it
+ * would with a budget of n); the n - needed layers it leaves empty are then filled by step 4, visiting the pairs in
+ * an order drawn from {@link RoutingOptions#seed()} (the thesis's random selection, reproducible from the seed as
+ * §3.3.3 asks of a distributed LASH), with no pass cap: it runs until a pass moves nothing, so every pair that could
+ * still move to the least-filled layer has moved (where every pair fits every layer, the sizes differ by at most
+ * one). Step 4 runs whatever {@link RoutingOptions#balance()} says, since it is what spreads the pairs.
+
  * <p>Decision: with the fallback on, pairs are first assigned to the first budget-1 layers; those that fit none are
  * then tried in the last layer, in the same order, and the first one refused there sends them all to the
  * Up*&#47;Down* layer. Layers 0..budget-2 do not depend on the last one, so this gives the same layers as first fit
@@ -88,11 +96,45 @@ final class Lash extends NamedEngine {
     @Override
     public RoutingResult compute(Topology topology, RoutingOptions options) {
         SwitchGraph g = topology.graph();
+        Assignment a = assign(topology, options);
+        List<ForwardingEntry> forwarding = treeEntries(g, a.pairs(), a.layers(), a.lashLayers());
+        if (a.fallback()) {
+            routeFallbackLayer(g, a.pairs(), a.layerOf(), a.lashLayers(), options, forwarding);
+        }
+        List<PairLayer> assigned = new ArrayList<>(a.pairs().size());
+        for (int p : a.pairs().sourceMajor()) {
+            assigned.add(new PairLayer(g.switchId(a.pairs().src(p)), g.switchId(a.pairs().dst(p)), a.layerOf()[p]));
+        }
+        int used = Math.max(1, a.fallback() ? a.lashLayers() + 1 : a.lashLayers());
+        return new RoutingResult(name(), used, assigned, forwarding, !a.fallback());
+    }
+
+    /**
+     * What steps 1-4 leave: the pairs, the layers with their paths, each pair's layer ({@code lashLayers} for the
+     * Up*&#47;Down* layer), the shortest-path layers and whether the fallback layer is used.
+     */
+    record Assignment(Pairs pairs, ShortestPathLayers layers, int[] layerOf, int lashLayers, boolean fallback) {
+    }
+
+    /** Steps 1-4 under the options' budget, or on the given layers ({@link RoutingOptions#layers()}). */
+    Assignment assign(Topology topology, RoutingOptions options) {
+        SwitchGraph g = topology.graph();
         Pairs pairs = Pairs.of(name(), topology, order == PairOrder.DESTINATION_MAJOR, options);
-        int budget = options.layersPerClass();
-        if (budget < 1) {
+        int perClass = options.layersPerClass();
+        String budgetName = "--max-layers " + options.maxLayers()
+                + (options.classes() > 1 ? " / --classes " + options.classes() : "");
+        if (perClass < 1) {
             throw new RoutingFailure(name() + ": --max-layers " + options.maxLayers() + " shared by --classes "
                     + options.classes() + " leaves no layer per class");
+        }
+        int given = options.layers();
+        if (given > perClass) {
+            throw new RoutingFailure(name() + ": --layers " + given + " exceeds the " + perClass
+                    + " layers per class of " + budgetName);
+        }
+        int budget = given > 0 ? given : perClass;
+        if (given > 0) {
+            budgetName = "--layers " + given;
         }
         ShortestPathLayers layers = new ShortestPathLayers(g, choice == PathChoice.FIXED_FIRST_PORT);
         int[] layerOf = new int[pairs.size()];
@@ -110,24 +152,23 @@ final class Lash extends NamedEngine {
             lashLayers = layers.layerCount();
             if (lashLayers > budget) {
                 throw new RoutingFailure(name() + ": needs " + lashLayers + " layers, " + budget
-                        + " available (--max-layers " + options.maxLayers()
-                        + (options.classes() > 1 ? " / --classes " + options.classes() : "")
+                        + (given > 0 ? " given (" : " available (") + budgetName
                         + ") and the Up*/Down* fallback is off");
             }
         }
-        if (options.balance() && lashLayers > 1) {
-            balanceLayers(pairs, layers, layerOf, lashLayers, options.symmetric());
+        if (given > 0 && !fallback) {
+            while (layers.layerCount() < given) {
+                layers.openLayer();
+            }
+            lashLayers = given;
+            int[] visit = Shuffle.permutation(pairs.size(), new SplittableRandom(options.seed()));
+            LayerBalance.balance(pairs, layers, layerOf, lashLayers, options.symmetric(), visit, Integer.MAX_VALUE);
+        } else if (options.balance() && lashLayers > 1) {
+            int[] visit = new int[pairs.size()];
+            Arrays.setAll(visit, p -> p);
+            LayerBalance.balance(pairs, layers, layerOf, lashLayers, options.symmetric(), visit, BALANCE_PASSES);
         }
-        List<ForwardingEntry> forwarding = treeEntries(g, pairs, layers, lashLayers);
-        if (fallback) {
-            routeFallbackLayer(g, pairs, layerOf, lashLayers, options, forwarding);
-        }
-        List<PairLayer> assigned = new ArrayList<>(pairs.size());
-        for (int p : pairs.sourceMajor()) {
-            assigned.add(new PairLayer(g.switchId(pairs.src(p)), g.switchId(pairs.dst(p)), layerOf[p]));
-        }
-        int used = Math.max(1, fallback ? lashLayers + 1 : lashLayers);
-        return new RoutingResult(name(), used, assigned, forwarding, !fallback);
+        return new Assignment(pairs, layers, layerOf, lashLayers, fallback);
     }
 
     /**
@@ -227,50 +268,6 @@ final class Lash extends NamedEngine {
             }
         }
         return forwarding;
-    }
-
-    /** Step 4: move pairs from fuller to emptier layers while each move keeps the target acyclic. */
-    private static void balanceLayers(Pairs pairs, ShortestPathLayers layers, int[] layerOf, int lashLayers,
-                                      boolean symmetric) {
-        long total = 0;
-        for (int l = 0; l < lashLayers; l++) {
-            total += layers.pairsIn(l);
-        }
-        for (int pass = 0; pass < BALANCE_PASSES; pass++) {
-            boolean moved = false;
-            for (int p = 0; p < pairs.size(); p++) {
-                int j = layerOf[p];
-                int s = pairs.src(p);
-                int d = pairs.dst(p);
-                if (j >= lashLayers || (symmetric && s > d) || (long) layers.pairsIn(j) * lashLayers <= total) {
-                    continue;
-                }
-                int k = 0;
-                for (int l = 1; l < lashLayers; l++) {
-                    if (layers.pairsIn(l) < layers.pairsIn(k)) {
-                        k = l;
-                    }
-                }
-                int weight = symmetric ? 2 : 1;
-                if (layers.pairsIn(j) - layers.pairsIn(k) < 2 * weight || !layers.place(k, s, d)) {
-                    continue;
-                }
-                if (symmetric && !layers.place(k, d, s)) {
-                    layers.remove(k, s, d);
-                    continue;
-                }
-                layers.remove(j, s, d);
-                layerOf[p] = k;
-                if (symmetric) {
-                    layers.remove(j, d, s);
-                    layerOf[pairs.index(d, s)] = k;
-                }
-                moved = true;
-            }
-            if (!moved) {
-                return;
-            }
-        }
     }
 
     /** Fallback (b): the pairs left over go Up*&#47;Down* in the last layer ({@link UpDown}'s tables). */

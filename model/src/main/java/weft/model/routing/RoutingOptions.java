@@ -13,9 +13,12 @@ package weft.model.routing;
  * @param fallback  LASH: when the budget is exceeded, route the remaining pairs Up*&#47;Down* in the last layer
  * @param root      Up*&#47;Down*: root switch id, or null to choose the most central switch; spanning tree
  *                  ({@code stp}, {@code tbtp}): root bridge id, or null for the lowest datapath id
+ * @param layers    LASH, TBTP: the layers given per class, every one of them used, the pairs spread over all (seed
+ *                  002 §3.3.1's layering L of n layers; §3.3.5's TBTPnVL); 0: LASH opens as few as it needs, TBTP
+ *                  uses one (tbtp3vl: always three)
  */
 public record RoutingOptions(int maxLayers, int classes, long seed, boolean randomize, boolean symmetric,
-                             boolean balance, boolean fallback, String root) {
+                             boolean balance, boolean fallback, String root, int layers) {
     public RoutingOptions {
         if (maxLayers < 1) {
             throw new IllegalArgumentException("maxLayers must be >= 1, got " + maxLayers);
@@ -23,39 +26,50 @@ public record RoutingOptions(int maxLayers, int classes, long seed, boolean rand
         if (classes < 1) {
             throw new IllegalArgumentException("classes must be >= 1, got " + classes);
         }
+        if (layers < 0) {
+            throw new IllegalArgumentException("layers must be >= 0, got " + layers);
+        }
     }
 
-    /** Eight layers (802.1Q PCPs), one class, deterministic, no symmetric pairing, balancing on, fallback on. */
+    /**
+     * Eight layers (802.1Q PCPs), one class, deterministic, no symmetric pairing, balancing on, fallback on, as few
+     * layers as the engine needs.
+     */
     public static RoutingOptions defaults() {
-        return new RoutingOptions(8, 1, 1L, false, false, true, true, null);
+        return new RoutingOptions(8, 1, 1L, false, false, true, true, null, 0);
     }
 
-    public RoutingOptions withMaxLayers(int layers) {
-        return new RoutingOptions(layers, classes, seed, randomize, symmetric, balance, fallback, root);
+    public RoutingOptions withMaxLayers(int budget) {
+        return new RoutingOptions(budget, classes, seed, randomize, symmetric, balance, fallback, root, layers);
     }
 
     public RoutingOptions withClasses(int c) {
-        return new RoutingOptions(maxLayers, c, seed, randomize, symmetric, balance, fallback, root);
+        return new RoutingOptions(maxLayers, c, seed, randomize, symmetric, balance, fallback, root, layers);
     }
 
     public RoutingOptions withSeed(long s, boolean random) {
-        return new RoutingOptions(maxLayers, classes, s, random, symmetric, balance, fallback, root);
+        return new RoutingOptions(maxLayers, classes, s, random, symmetric, balance, fallback, root, layers);
     }
 
     public RoutingOptions withSymmetric(boolean sym) {
-        return new RoutingOptions(maxLayers, classes, seed, randomize, sym, balance, fallback, root);
+        return new RoutingOptions(maxLayers, classes, seed, randomize, sym, balance, fallback, root, layers);
     }
 
     public RoutingOptions withBalance(boolean bal) {
-        return new RoutingOptions(maxLayers, classes, seed, randomize, symmetric, bal, fallback, root);
+        return new RoutingOptions(maxLayers, classes, seed, randomize, symmetric, bal, fallback, root, layers);
     }
 
     public RoutingOptions withFallback(boolean fb) {
-        return new RoutingOptions(maxLayers, classes, seed, randomize, symmetric, balance, fb, root);
+        return new RoutingOptions(maxLayers, classes, seed, randomize, symmetric, balance, fb, root, layers);
+    }
+
+    /** The layers given per class (0: as few as the engine needs); see {@link #layers()}. */
+    public RoutingOptions withLayers(int n) {
+        return new RoutingOptions(maxLayers, classes, seed, randomize, symmetric, balance, fallback, root, n);
     }
 
     public RoutingOptions withRoot(String r) {
-        return new RoutingOptions(maxLayers, classes, seed, randomize, symmetric, balance, fallback, r);
+        return new RoutingOptions(maxLayers, classes, seed, randomize, symmetric, balance, fallback, r, layers);
     }
 
     /** Layers available to routing: the budget divided among the QoS classes. */

@@ -34,6 +34,10 @@ import weft.model.topology.Topology;
  * (a turn and its reverse are one turn, as in turn prohibition), permitted turns of S_i along a non-tree link to
  * a are the links at a other than that link; ties go to the lowest switch index.
  *
+ * <p>TBTPnVL is {@code tbtp} given n layers ({@link RoutingOptions#layers()}), or {@code tbtp3vl}. As for LASH
+ * given n layers, a pair keeps its layer, so on a simulator with one virtual channel per layer its packets keep one
+ * channel and the two are compared on the same channels (§3.3.5: "the same number of channels as LASH").
+ *
  * <p>Decision (TBTPnVL): the thesis keeps the turns and paths and spreads the traffic over n layers without saying
  * how. Every layer gets the same entries; pairs are placed in processing order on the layer where the busiest
  * channel of their path has the fewest pairs so far (then the least total, then the lowest layer), so pairs that
@@ -43,7 +47,8 @@ final class Tbtp extends NamedEngine {
     private final int layers;
 
     /**
-     * @param layers layers to spread the traffic over: 1 for TBTP, 3 for the thesis's TBTP3VL
+     * @param layers layers to spread the traffic over: 1 for TBTP ({@code tbtp}, or n with {@link
+     *               RoutingOptions#layers()} = n: TBTPnVL), 3 for the thesis's TBTP3VL ({@code tbtp3vl})
      */
     Tbtp(int layers) {
         super(layers == 1 ? "tbtp" : "tbtp" + layers + "vl", false);
@@ -57,27 +62,28 @@ final class Tbtp extends NamedEngine {
     public RoutingResult compute(Topology topology, RoutingOptions options) {
         SwitchGraph g = topology.graph();
         Pairs pairs = Pairs.of(name(), topology, true, options.withSeed(options.seed(), false));
-        if (layers > options.layersPerClass()) {
-            throw new RoutingFailure(name() + ": needs " + layers + " layers, " + options.layersPerClass()
+        int n = layers == 1 ? Math.max(1, options.layers()) : layers;
+        if (n > options.layersPerClass()) {
+            throw new RoutingFailure(name() + ": needs " + n + " layers, " + options.layersPerClass()
                     + " available (--max-layers " + options.maxLayers() + " shared by " + options.classes()
                     + " classes)");
         }
         int[] rootPort = SpanningTree.rootPorts(topology, SpanningTree.root(name(), topology, options.root()));
         boolean[][] forbidden = prohibitedTurns(g, treeLinks(g, rootPort), null);
-        TurnTables.Tables tables = TurnTables.build(name(), "turn-prohibition", g, pairs, forbidden, layers > 1,
+        TurnTables.Tables tables = TurnTables.build(name(), "turn-prohibition", g, pairs, forbidden, n > 1,
                 options.balance());
-        List<ForwardingEntry> forwarding = new ArrayList<>(tables.forwarding().size() * layers);
-        for (int l = 0; l < layers; l++) {
+        List<ForwardingEntry> forwarding = new ArrayList<>(tables.forwarding().size() * n);
+        for (int l = 0; l < n; l++) {
             for (ForwardingEntry e : tables.forwarding()) {
                 forwarding.add(new ForwardingEntry(e.switchId(), e.dst(), l, e.inPort(), e.path(), e.outPorts()));
             }
         }
-        int[] layerOfPair = layers == 1 ? new int[pairs.size()] : spread(tables.paths(), layers, g.channelCount());
+        int[] layerOfPair = n == 1 ? new int[pairs.size()] : spread(tables.paths(), n, g.channelCount());
         List<PairLayer> layerOf = new ArrayList<>(pairs.size());
         for (int q : pairs.sourceMajor()) {
             layerOf.add(new PairLayer(g.switchId(pairs.src(q)), g.switchId(pairs.dst(q)), layerOfPair[q]));
         }
-        return new RoutingResult(name(), layers, layerOf, forwarding, false);
+        return new RoutingResult(name(), n, layerOf, forwarding, false);
     }
 
     /** Links of the spanning tree: the links of the root ports. */

@@ -11,6 +11,8 @@ import net.jqwik.api.constraints.IntRange;
 import net.jqwik.api.constraints.LongRange;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
 
 /** Seed 004 §5.4's backlog schedules: the offline optimum by the linear program, and the online algorithms. */
 class BacklogScheduleLpTest {
@@ -22,6 +24,7 @@ class BacklogScheduleLpTest {
             + "R^1 = [[1, 0], [0, 1]]; 1 interval is infeasible")
     void thesisExample() {
         assertThat(BacklogScheduleLp.leastIntervals(EXAMPLE)).isEqualTo(2);
+        assertThat(BacklogScheduleLp.fractionalOptimum(EXAMPLE)).isCloseTo(2, within(1e-9));
         assertThat(BacklogScheduleLp.rates(EXAMPLE, 1)).isNull();
         double[][][] r = BacklogScheduleLp.rates(EXAMPLE, 2);
         double[][][] thesis = {{{0, 1}, {1, 0}}, {{1, 0}, {0, 1}}};
@@ -57,6 +60,32 @@ class BacklogScheduleLpTest {
         assertFeasible(f, BacklogScheduleLp.rates(f, least));
     }
 
+    @ParameterizedTest(name = "n = {0}: {1} intervals")
+    @CsvSource({"3, 3", "4, 4", "5, 5", "6, 7", "7, 8", "8, 9", "9, 11", "10, 12", "11, 13", "12, 14"})
+    @DisplayName("Regression, not a paper vector: the stress test's optimum for n = 3-12 as Weft's earlier "
+            + "interval-by-interval LP (commons-math's simplex, l stepped up from 5.19-5.20's bound) found it")
+    void stressTestOptimaOfTheIntervalLp(int n, int optimum) {
+        assertThat(BacklogScheduleLp.leastIntervals(BacklogClearing.stressTest(n))).isEqualTo(optimum);
+    }
+
+    @Test
+    @DisplayName("blocks: an empty increase inside the schedule merges its interval into the block before it, and an "
+            + "empty first increase leaves interval 0 idle; 5.25 still holds in every interval")
+    void emptyIncreasesMergeIntoBlocks() {
+        // F^0 empty, F^1 = [[0, 2], [0, 0]], F^2 empty, F^3 = [[0, 0], [1, 0]]: server 0 sends 2 units to 1 from
+        // interval 1 on (intervals 1 and 2 make one block, at an even rate), server 1's unit for 0 arrives at 3 and
+        // takes all of interval 3: 4 intervals
+        double[][][] f = {{{0, 0}, {0, 0}}, {{0, 2}, {0, 0}}, {{0, 0}, {0, 0}}, {{0, 0}, {1, 0}}};
+        assertThat(BacklogScheduleLp.leastIntervals(f)).isEqualTo(4);
+        assertThat(BacklogScheduleLp.rates(f, 3)).isNull();
+        double[][][] r = BacklogScheduleLp.rates(f, 4);
+        assertFeasible(f, r);
+        assertThat(r[0][0][1]).isZero();
+        assertThat(r[1][0][1]).isCloseTo(r[2][0][1], within(1e-9));
+        assertThat(r[1][0][1] + r[2][0][1] + r[3][0][1]).isCloseTo(2, within(1e-9));
+        assertThat(r[3][1][0]).isCloseTo(1, within(1e-9));
+    }
+
     @Test
     @DisplayName("a schedule whose increases differ in shape is refused naming the increase")
     void refusesRaggedSchedules() {
@@ -67,28 +96,62 @@ class BacklogScheduleLpTest {
 
     @Property(tries = 60)
     void theOptimumIsFeasibleWithinItsBoundsAndNoOnlineAlgorithmBeatsIt(
-            @ForAll @IntRange(min = 2, max = 4) int n, @ForAll @IntRange(min = 1, max = 3) int increases,
+            @ForAll @IntRange(min = 2, max = 4) int n, @ForAll @IntRange(min = 1, max = 4) int increases,
             @ForAll @LongRange(min = 0, max = 1_000_000) long seed) {
-        SplittableRandom rnd = new SplittableRandom(seed);
-        double[][][] f = new double[increases][n][n];
-        for (double[][] increase : f) {
-            for (double[] row : increase) {
-                for (int j = 0; j < n; j++) {
-                    row[j] = rnd.nextInt(4) == 0 ? rnd.nextInt(1, 3) : 0;
-                }
-            }
-        }
-        f[0][0][n - 1] += 1;
+        double[][][] f = randomSchedule(n, increases, seed);
         double beta = BacklogClearing.beta(BacklogClearing.total(f));
         int least = BacklogScheduleLp.leastIntervals(f);
         int span = BacklogClearing.span(f);
         assertThat(least).isBetween(Math.max(span, (int) Math.ceil(beta)), span + (int) Math.ceil(beta));
+        double fractional = BacklogScheduleLp.fractionalOptimum(f);
+        assertThat(fractional).as("s + T*").isGreaterThanOrEqualTo(Math.max(span, beta) - 1e-9)
+                .isGreaterThan(least - 1).isLessThanOrEqualTo(least + 1e-9);
         assertFeasible(f, BacklogScheduleLp.rates(f, least));
         if (least > 1) {
             assertThat(BacklogScheduleLp.rates(f, least - 1)).isNull();
         }
         assertThat(BacklogClearing.intervals(f, new MaxMin())).isGreaterThanOrEqualTo(least);
         assertThat(BacklogClearing.intervals(f, new BacklogProportional())).isGreaterThanOrEqualTo(least);
+    }
+
+    /** Symmetric schedules (F^t + (F^t)ᵀ) take the LP's one-variable-per-pair form. */
+    @Property(tries = 60)
+    void theBlockLpAgreesWithTheThesissIntervalByIntervalLp(
+            @ForAll @IntRange(min = 2, max = 4) int n, @ForAll @IntRange(min = 1, max = 4) int increases,
+            @ForAll boolean symmetric, @ForAll @LongRange(min = 0, max = 1_000_000) long seed) {
+        double[][][] f = randomSchedule(n, increases, seed);
+        if (symmetric) {
+            for (double[][] increase : f) {
+                for (int i = 0; i < n; i++) {
+                    for (int j = 0; j < i; j++) {
+                        increase[i][j] += increase[j][i];
+                        increase[j][i] = increase[i][j];
+                    }
+                }
+            }
+        }
+        int least = BacklogScheduleLp.leastIntervals(f);
+        assertFeasible(f, BacklogScheduleLp.rates(f, least));
+        assertThat(IntervalLp.feasible(f, least)).as("%d intervals by 5.23-5.26", least).isTrue();
+        if (least > 1) {
+            assertThat(IntervalLp.feasible(f, least - 1)).as("%d intervals by 5.23-5.26", least - 1).isFalse();
+        }
+    }
+
+    /** Random increments of 1-2 units on a quarter of the VOQs, some increases empty, but never the first. */
+    private static double[][][] randomSchedule(int n, int increases, long seed) {
+        SplittableRandom rnd = new SplittableRandom(seed);
+        double[][][] f = new double[increases][n][n];
+        for (double[][] increase : f) {
+            boolean empty = rnd.nextInt(4) == 0;
+            for (double[] row : increase) {
+                for (int j = 0; j < n; j++) {
+                    row[j] = !empty && rnd.nextInt(4) == 0 ? rnd.nextInt(1, 3) : 0;
+                }
+            }
+        }
+        f[0][0][n - 1] += 1;
+        return f;
     }
 
     /** The rate schedule meets 5.23-5.26 for the backlog schedule. */

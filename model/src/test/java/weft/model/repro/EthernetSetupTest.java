@@ -116,10 +116,10 @@ class EthernetSetupTest {
             + "on 2 switches one pair per channel caps at the full link")
     void boundOfTheRoutes() {
         Topology line = EthernetSetup.fabric("fabric", "mesh-4x1", 1);
-        assertThat(EthernetSetup.bound(line, EthernetSetup.route("updown", line, 1, true)))
+        assertThat(EthernetSetup.bound(line, EthernetSetup.route("updown", line, 1, true, 0)))
                 .isCloseTo(0.75, within(1e-12));
         Topology two = pair(EthernetSetup.GBPS, EthernetSetup.LATENCY_US, 1);
-        assertThat(EthernetSetup.bound(two, EthernetSetup.route("updown", two, 1, false))).isEqualTo(1.0);
+        assertThat(EthernetSetup.bound(two, EthernetSetup.route("updown", two, 1, false, 0))).isEqualTo(1.0);
     }
 
     @Test
