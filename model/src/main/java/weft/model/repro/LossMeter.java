@@ -56,10 +56,18 @@ final class LossMeter implements SimObserver {
 
     /** The largest packet loss of a host: lost over injected packets, over the hosts that injected something. */
     double worstPacketLoss() {
+        return worstLoss(injectedPackets, deliveredPackets);
+    }
+
+    /**
+     * The largest loss {@code 1 - arrived[i] / sent[i]} over the entries that sent anything (hosts here, flows in
+     * {@link FlowLossMeter}); NaN when none did.
+     */
+    static double worstLoss(long[] sent, long[] arrived) {
         double worst = Double.NaN;
-        for (int h = 0; h < injectedPackets.length; h++) {
-            if (injectedPackets[h] > 0) {
-                double loss = 1 - (double) deliveredPackets[h] / injectedPackets[h];
+        for (int i = 0; i < sent.length; i++) {
+            if (sent[i] > 0) {
+                double loss = 1 - (double) arrived[i] / sent[i];
                 worst = Double.isNaN(worst) ? loss : Math.max(worst, loss);
             }
         }

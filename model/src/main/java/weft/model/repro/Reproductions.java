@@ -54,8 +54,8 @@ public final class Reproductions {
                 new EcmpScalingRepro());
         add("capacity", "004", CapacityRepro.TITLE, CapacityRepro.CLAIMS, CapacityRepro.PARAMETERS,
                 new CapacityRepro());
-        add("capacity-a2a", "004", AllToAllCapacityRepro.TITLE, AllToAllCapacityRepro.CLAIMS,
-                AllToAllCapacityRepro.PARAMETERS, new AllToAllCapacityRepro());
+        add("capacity-a2a", "004", AllToAllCapacityRepro.Criterion.AVERAGE);
+        add("capacity-maxloss", "004", AllToAllCapacityRepro.Criterion.MAXIMUM);
         add("alternating", "004", AlternatingRepro.TITLE, AlternatingRepro.CLAIMS, AlternatingRepro.PARAMETERS,
                 new AlternatingRepro());
         add("queues", "004", QueuesRepro.TITLE, QueuesRepro.CLAIMS, QueuesRepro.PARAMETERS,
@@ -82,6 +82,12 @@ public final class Reproductions {
     private static void add(String name, String seed, String title, List<Claim> claims, List<Parameter> parameters,
                             Reproduction.Experiment experiment) {
         ALL.add(name, new Reproduction(name, seed, title, claims, parameters, experiment));
+    }
+
+    /** Seed 004's all-to-all usable capacity under one criterion (Table 3.3 or 3.4). */
+    private static void add(String name, String seed, AllToAllCapacityRepro.Criterion criterion) {
+        add(name, seed, criterion.title(), criterion.claims(), criterion.parameters(),
+                new AllToAllCapacityRepro(criterion));
     }
 
     /** Names in registration order. */

@@ -32,8 +32,14 @@ final class UsableCapacity {
     record Options(DataCenterFabric.Options fabric, double threshold, double resolution) {
         /** The parameters, {@code loss} described as {@code lossWhat}. */
         static List<Parameter> parameters(String lossWhat) {
-            return new DataCenterFabric.Options(12, 32, 1, 10).parameters(new DataCenterFabric.Options(4, 32, 0.5, 5),
-                    new Parameter("loss", lossWhat, "0.001", "0.001"),
+            return parameters(new DataCenterFabric.Options(12, 32, 1, 10), new DataCenterFabric.Options(4, 32, 0.5, 5),
+                    lossWhat);
+        }
+
+        /** As {@link #parameters(String)}, with these fabrics and windows at the paper and the quick size. */
+        static List<Parameter> parameters(DataCenterFabric.Options paper, DataCenterFabric.Options quick,
+                                          String lossWhat) {
+            return paper.parameters(quick, new Parameter("loss", lossWhat, "0.001", "0.001"),
                     new Parameter("resolution", "bisection stops at this load step", "0.02", "0.05"));
         }
 
