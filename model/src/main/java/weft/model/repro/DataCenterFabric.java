@@ -61,6 +61,11 @@ final class DataCenterFabric {
          */
         MEDIUM;
 
+        /** The mean size on the wire: the maximum, or the medium size (random and alternating frames average it). */
+        int meanBytes() {
+            return this == MAXIMUM ? MAX_FRAME : MEDIUM_FRAME;
+        }
+
         /** The sizes, for a setup line. */
         String text() {
             return switch (this) {

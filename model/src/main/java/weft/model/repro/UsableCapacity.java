@@ -55,8 +55,13 @@ final class UsableCapacity {
 
         /** As {@link #setup(int, String, String)}, with these frames. */
         String setup(int hosts, String traffic, DataCenterFabric.Frames frames, String criterion) {
+            return setup(hosts, traffic, frames.text(), criterion);
+        }
+
+        /** As {@link #setup(int, String, String)}, with the frames described by {@code frames}. */
+        String setup(int hosts, String traffic, String frames, String criterion) {
             return String.format(Locale.ROOT, "%d-port 3-level fat tree (%d servers), 1 Gbit/s, drop-tail %d KB "
-                    + "output queues, %s, " + frames.text() + "; usable: " + criterion + "; bisection to %s; %s "
+                    + "output queues, %s, " + frames + "; usable: " + criterion + "; bisection to %s; %s "
                     + "ms after %s ms per run", fabric.k(), hosts, fabric.queueKb(), traffic,
                     ResultTable.trimmed(threshold, 3), ResultTable.trimmed(resolution, 3),
                     ResultTable.trimmed(fabric.windowMs(), 3), ResultTable.trimmed(fabric.warmupMs(), 3));
@@ -137,17 +142,28 @@ final class UsableCapacity {
 
     /** Usable capacity per policy, Weft's and the thesis's (dashed), one pair of curves per arrival process. */
     static Chart chart(String title, double[][] capacity, double[][] thesis) {
+        return chart(title, new String[] {""}, new double[][][] {capacity}, new double[][][] {thesis});
+    }
+
+    /**
+     * As {@link #chart(String, double[][], double[][])}, for several rows of a table (one frame size each): row r's
+     * curves are labelled with {@code rows[r]} (none if empty).
+     */
+    static Chart chart(String title, String[] rows, double[][][] capacity, double[][][] thesis) {
         List<Chart.Series> series = new ArrayList<>();
         String[] names = {"periodic", "Poisson"};
-        for (int a = 0; a < ARRIVALS.length; a++) {
-            List<double[]> weft = new ArrayList<>();
-            List<double[]> paper = new ArrayList<>();
-            for (int p = 0; p < POLICIES.length; p++) {
-                weft.add(new double[] {p, capacity[a][p]});
-                paper.add(new double[] {p, thesis[a][p]});
+        for (int r = 0; r < rows.length; r++) {
+            String label = rows[r].isEmpty() ? "" : ", " + rows[r];
+            for (int a = 0; a < ARRIVALS.length; a++) {
+                List<double[]> weft = new ArrayList<>();
+                List<double[]> paper = new ArrayList<>();
+                for (int p = 0; p < POLICIES.length; p++) {
+                    weft.add(new double[] {p, capacity[r][a][p]});
+                    paper.add(new double[] {p, thesis[r][a][p]});
+                }
+                series.add(new Chart.Series("Weft, " + names[a] + label, weft));
+                series.add(new Chart.Series("thesis, " + names[a] + label, paper, true));
             }
-            series.add(new Chart.Series("Weft, " + names[a], weft));
-            series.add(new Chart.Series("thesis, " + names[a], paper, true));
         }
         return new Chart(title, "policy: 0 ECMP, 1 VLB, 2 RR, 3 SRR, 4 SD, 5 TP, 6 MP", "usable fraction of capacity",
                 false, series);
