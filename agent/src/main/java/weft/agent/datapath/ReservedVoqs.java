@@ -47,6 +47,7 @@ public final class ReservedVoqs {
     private final Runnable kick;
     private final VoqReservation[] of;
     private final long[] base;
+    private final boolean[] wasReserving;
     private Consumer<ControlMessage> toController = m -> { };
     private ScheduledFuture<?> duties;
 
@@ -61,6 +62,7 @@ public final class ReservedVoqs {
         this.kick = kick;
         this.of = new VoqReservation[voqs.capacity()];
         this.base = new long[voqs.capacity()];
+        this.wasReserving = new boolean[voqs.capacity()];
     }
 
     /** Where reserves and charges go: the control session (it drops them while it is down). */
@@ -175,7 +177,9 @@ public final class ReservedVoqs {
      * The periodic duties: every VOQ gets its CRP state once CRP is active, expires its past slots and asks for
      * reservations for its backlog; unreserved bytes are charged.
      *
-     * @return whether a VOQ gained or lost its state (the injector should run)
+     * @return whether a VOQ gained or lost its state, or began or stopped reserving (the injector should run: a VOQ
+     *         whose last grant expired with bytes left below the reserve threshold goes at its own rate, and nothing
+     *         else would wake the injector for it once its sender has stopped writing)
      */
     boolean tick(long t) {
         boolean changed = false;
@@ -190,6 +194,7 @@ public final class ReservedVoqs {
                 changed = true;
             }
             if (v == null) {
+                wasReserving[i] = false;
                 continue;
             }
             v.pacer().expire(t);
@@ -198,6 +203,11 @@ public final class ReservedVoqs {
             if (r != null) {
                 toController.accept(new ControlMessage.Reserve(r.id(), q.dst().getAddress().getHostAddress(),
                         r.bytes(), null));
+            }
+            boolean reserving = v.reserving(t);
+            if (reserving != wasReserving[i]) {
+                wasReserving[i] = reserving;
+                changed = true;
             }
         }
         ControlMessage.Charge charge = crp.charges();

@@ -51,7 +51,8 @@ class ReservedVoqsTest {
     @DisplayName("Allocated 5 Mbit/s, N_min 7,275 B: 2 packets (3,000 B) go unreserved at 5 Mbit/s and are charged; "
             + "22 make a reserve of 28,500 B (N_max 29,100 B in whole 1,500 B packets) and hold the VOQ at 0 until the "
             + "grant; a grant of 15,000 B in a slot weighs it at 1.5 Mbit/s (over its 80 ms window, 8 "
-            + "times for making up), not 5; expired and drained, 5 again")
+            + "times for making up), not 5; expired with one packet left (below N_min), 5 again and the injector woken "
+            + "for it")
     void grantsTakePrecedenceOverTheAllocatedRate() throws Exception {
         VoqTable voqs = new VoqTable(4, 1024, 1024L * 1500, 3076);
         AgentClock clock = new AgentClock();
@@ -115,8 +116,13 @@ class ReservedVoqsTest {
                 .isEqualTo(ALLOCATED);
 
         q.clear();
+        offer(q, 1);
+        out.clear();
         long after = (slot + 2) * 100 * MS;
-        on(() -> r.tick(after));
+        assertThat(on(() -> r.tick(after))).as("stopped reserving with a packet left: the injector must run (its "
+                + "sender may have stopped writing, and nothing else would wake it)").isTrue();
+        assertThat(on(() -> r.tick(after + MS))).as("no change since: nothing to wake").isFalse();
+        assertThat(out).as("one packet, below N_min: sent unreserved, not asked for").isEmpty();
         on(() -> {
             r.rates(after, scheduler);
             return null;
